@@ -1,0 +1,49 @@
+"""devilcoins: the Devil and the Coin Flip Game, and blind rotating-table games, solved exactly.
+
+>>> from devilcoins import belief_search
+>>> belief_search(4).length
+15
+"""
+
+from .canonical import canonical_count
+from .notation import Belief, Coins, DevilcoinsError, Move, NotationError, Strategy
+from .notebook import (
+    all_coins,
+    all_moves,
+    coin_search,
+    flip,
+    play,
+    probably_wins,
+    rotations,
+    show,
+    update,
+)
+from .search import SearchResult, belief_search, search
+from .verify import Verification, verify
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Belief",
+    "Coins",
+    "DevilcoinsError",
+    "Move",
+    "NotationError",
+    "SearchResult",
+    "Strategy",
+    "Verification",
+    "__version__",
+    "all_coins",
+    "all_moves",
+    "belief_search",
+    "canonical_count",
+    "coin_search",
+    "flip",
+    "play",
+    "probably_wins",
+    "rotations",
+    "search",
+    "show",
+    "update",
+    "verify",
+]

@@ -1,0 +1,150 @@
+"""The seeds' functions, with the seeds' meaning, over this library's engine.
+
+``all_coins``, ``all_moves``, ``rotations``, ``flip``, ``update``, ``search``, ``coin_search``,
+``play``, ``probably_wins`` and ``show`` behave as the notebook's final definitions do: coin
+sequences are canonical (the alphabetically first rotation), all heads is left alone, and moves
+come in the seeds' order.  ``update`` and ``coin_search`` run on the compiled kernel.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+
+from .canonical import table
+from .notation import Belief, Coins, Move, Strategy, check_n
+from .search import belief_search, search
+from .show import belief_table, trace_line
+
+__all__ = [
+    "all_coins",
+    "all_moves",
+    "coin_search",
+    "flip",
+    "play",
+    "probably_wins",
+    "rotations",
+    "search",
+    "show",
+    "update",
+]
+
+
+def all_coins(N: int = 4) -> Belief:
+    """Every coin sequence of N coins, in canonical form.
+
+    >>> sorted(all_coins(4))
+    ['HHHH', 'HHHT', 'HHTT', 'HTHT', 'HTTT', 'TTTT']
+    """
+    tab = table(check_n(N))
+    return Belief(tab.coins(k) for k in range(tab.size))
+
+
+def all_moves(N: int = 4) -> list[Move]:
+    """The canonical moves in the seeds' order: the heads of each canonical sequence, sorted.
+
+    >>> all_moves(3)
+    [Move({0, 1, 2}), Move({0, 1}), Move({0}), Move({})]
+    """
+    tab = table(check_n(N))
+    return [Move.from_mask(int(m)) for m in tab.move_masks]
+
+
+def rotations(coins: str) -> set[Coins]:
+    """All rotations of a coin sequence.
+
+    >>> sorted(rotations('HHHT'))
+    ['HHHT', 'HHTH', 'HTHH', 'THHH']
+    """
+    return Coins(coins).rotations()
+
+
+def flip(coins: str, move: Iterable[int]) -> Coins:
+    """Flip the positions of move and return the canonical result; all heads is left alone.
+
+    >>> flip('HHHT', {0, 2}), flip('HHHH', {0})
+    ('HTTT', 'HHHH')
+    """
+    coins = Coins(coins)
+    if coins.all_heads:
+        return coins
+    return coins.flipped(Move(move)).canonical()
+
+
+def update(belief: Iterable[str], move: Iterable[int]) -> Belief:
+    """Every sequence the Devil's turn and then move can make from belief (canonical forms).
+
+    >>> sorted(update({'TTTTTTT'}, {3}))
+    ['HTTTTTT']
+    """
+    members = [Coins(c) for c in belief]
+    if not members:
+        return Belief()
+    n = members[0].n
+    move = Move(move).check(n)
+    from .kernel import propagate, row_from_indices, row_to_indices
+
+    tab = table(n)
+    start = row_from_indices({tab.index(c.tails_mask) for c in members}, tab.size)
+    final, _, _ = propagate(tab, start, [move.mask])
+    return Belief(tab.coins(k) for k in row_to_indices(final))
+
+
+def coin_search(N: int = 4) -> Strategy | None:
+    """A shortest winning strategy for N coins (the seeds' first one), or None.
+
+    >>> coin_search(2)
+    Strategy([{0, 1}, {0}, {0, 1}])
+    """
+    return belief_search(N).strategy
+
+
+def play(
+    strategy: Iterable[Iterable[int]],
+    coins: str,
+    verbose: bool = False,
+    *,
+    rng: random.Random | None = None,
+    devil: Callable[[int, Coins], int] | None = None,
+    out: Callable[[str], None] = print,
+) -> Coins:
+    """Play strategy once from coins against a Devil; return the final (canonical) coins.
+
+    The Devil turns the table by r (coins[r:] + coins[:r]) before each move: ``devil(i, coins)``
+    gives r for move i, or it is drawn at random.  ``verbose`` prints the seeds' trace.
+
+    >>> play([{0, 1}, {0}, {0, 1}], 'HT', rng=random.Random(1))
+    'HH'
+    """
+    coins = Coins(coins)
+    rng = rng or random.Random()
+    for i, move in enumerate(Strategy(strategy), 1):
+        if coins.all_heads:
+            return coins
+        r = devil(i, coins) if devil is not None else rng.randrange(coins.n)
+        turned = coins.rotate(r)
+        after = flip(turned, move)
+        if verbose:
+            out(trace_line(i, coins, turned, Move(move), after))
+        coins = after
+    return coins
+
+
+def probably_wins(
+    strategy: Iterable[Iterable[int]], N: int = 4, k: int = 1000, *, rng: random.Random | None = None
+) -> bool:
+    """Play k games from every start against a random Devil; False means the strategy fails.
+
+    >>> probably_wins([{0, 1}, {0}, {0, 1}], 2, k=10)
+    True
+    """
+    rng = rng or random.Random()
+    strategy = Strategy(strategy)
+    return all(
+        play(strategy, coins, rng=rng).all_heads for coins in all_coins(N) for _ in range(k)
+    )
+
+
+def show(moves: Iterable[Iterable[int]], N: int = 4) -> None:
+    """Print the seeds' table: each move and the belief after it."""
+    print(belief_table(Strategy(moves), N))
