@@ -56,8 +56,9 @@ def verify(strategy: Strategy, n: int) -> Verification:
     """
     check_n(n)
     moves = [m.check(n).mask for m in strategy]
-    from .kernel import propagate
+    from .kernel import propagate, warm_up
 
+    warm_up()
     tab = table(n)
     t0 = time.perf_counter()
     _, sizes, _ = propagate(tab, _start_row(n), moves)
