@@ -170,4 +170,3 @@ def period(mask: int, n: int) -> int:
         if rotate_mask(mask, d, n) == mask:
             return d
     return n  # pragma: no cover - d = n always matches
-

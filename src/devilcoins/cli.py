@@ -20,6 +20,7 @@ __all__ = ["main"]
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 DEFAULT_TABLE_MAX = 12
+MAX_COUNT_N = 100_000
 
 
 class UsageError(DevilcoinsError):
@@ -68,48 +69,102 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    p = sub.add_parser("solve", help="shortest winning strategy for N coins, with its belief table",
-                       description="Search every belief reachable from 'any coins at all' for the "
-                       "shortest strategy that always ends at all heads, or prove there is none.")
+    p = sub.add_parser(
+        "solve",
+        help="shortest winning strategy for N coins, with its belief table",
+        description="Search every belief reachable from 'any coins at all' for the "
+        "shortest strategy that always ends at all heads, or prove there is none.",
+    )
     p.add_argument("n", type=_coins_count, metavar="N", help="number of coins (1..15)")
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    p.add_argument("--format", choices=("table", "positions", "flips"), default="table",
-                   help="'table' (default): summary and the seeds' belief table; 'positions' or "
-                   "'flips': only the moves, one a line")
-    p.add_argument("--save", metavar="FILE", help="also write the moves to FILE (never "
-                   "overwrites an existing file)")
+    p.add_argument(
+        "--format",
+        choices=("table", "positions", "flips"),
+        default="table",
+        help="'table' (default): summary and the seeds' belief table; 'positions' or "
+        "'flips': only the moves, one a line",
+    )
+    p.add_argument(
+        "--save",
+        metavar="FILE",
+        help="also write the moves to FILE (never overwrites an existing file)",
+    )
 
-    p = sub.add_parser("table", help="canonical counts and shortest lengths for N = 1..12",
-                       description="For each N, the number of canonical coin sequences, the "
-                       "shortest winning strategy's length (or 'none'), beliefs explored, time.")
-    p.add_argument("--max", type=_coins_count, default=DEFAULT_TABLE_MAX, dest="max_n",
-                   metavar="N", help=f"largest N (default {DEFAULT_TABLE_MAX}, at most 15)")
-    p.add_argument("--min", type=_coins_count, default=1, dest="min_n", metavar="N",
-                   help="smallest N (default 1)")
+    p = sub.add_parser(
+        "table",
+        help="canonical counts and shortest lengths for N = 1..12",
+        description="For each N, the number of canonical coin sequences, the "
+        "shortest winning strategy's length (or 'none'), beliefs explored, time.",
+    )
+    p.add_argument(
+        "--max",
+        type=_coins_count,
+        default=DEFAULT_TABLE_MAX,
+        dest="max_n",
+        metavar="N",
+        help=f"largest N (default {DEFAULT_TABLE_MAX}, at most 15)",
+    )
+    p.add_argument(
+        "--min",
+        type=_coins_count,
+        default=1,
+        dest="min_n",
+        metavar="N",
+        help="smallest N (default 1)",
+    )
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
-    p = sub.add_parser("play", help="play the shortest strategy against a random Devil",
-                       description="Play one game with the seeds' verbose trace: each line shows "
-                       "the coins, the table after the Devil's turn, the flips and the result "
-                       "(canonical).")
+    p = sub.add_parser(
+        "play",
+        help="play the shortest strategy against a random Devil",
+        description="Play one game with the seeds' verbose trace: each line shows "
+        "the coins, the table after the Devil's turn, the flips and the result "
+        "(canonical).",
+    )
     p.add_argument("n", type=_coins_count, metavar="N", help="number of coins")
-    p.add_argument("--start", metavar="COINS", help="starting coins such as HTTH "
-                   "(default: drawn at random)")
+    p.add_argument(
+        "--start", metavar="COINS", help="starting coins such as HTTH (default: drawn at random)"
+    )
     p.add_argument("--seed", type=_seed, metavar="S", help="seed for the Devil's random turns")
-    p.add_argument("--strategy", metavar="FILE", help="play the moves in FILE ('-' for stdin) "
-                   "instead of the shortest strategy")
+    p.add_argument(
+        "--strategy",
+        metavar="FILE",
+        help="play the moves in FILE ('-' for stdin) instead of the shortest strategy",
+    )
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
-    p = sub.add_parser("check", help="test a strategy by random play (the seeds' probably_wins) "
-                       "and by exact belief propagation",
-                       description="Play K games from every canonical start against a random "
-                       "Devil, then decide the question exactly by propagating the belief.")
+    p = sub.add_parser(
+        "check",
+        help="test a strategy by random play (the seeds' probably_wins) "
+        "and by exact belief propagation",
+        description="Play K games from every canonical start against a random "
+        "Devil, then decide the question exactly by propagating the belief.",
+    )
     p.add_argument("n", type=_coins_count, metavar="N", help="number of coins")
-    p.add_argument("--games", type=_positive, default=1000, metavar="K",
-                   help="games per starting sequence (default 1000)")
+    p.add_argument(
+        "--games",
+        type=_positive,
+        default=1000,
+        metavar="K",
+        help="games per starting sequence (default 1000)",
+    )
     p.add_argument("--seed", type=_seed, metavar="S", help="seed for the random Devil")
-    p.add_argument("--strategy", metavar="FILE", help="check the moves in FILE ('-' for stdin) "
-                   "instead of the shortest strategy")
+    p.add_argument(
+        "--strategy",
+        metavar="FILE",
+        help="check the moves in FILE ('-' for stdin) instead of the shortest strategy",
+    )
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+    p = sub.add_parser(
+        "count",
+        help="how many coin sequences differ up to rotation (any N)",
+        description="Count the canonical coin sequences of N coins with Burnside's "
+        "lemma, without listing them.",
+    )
+    p.add_argument(
+        "n", type=_coins_count, metavar="N", help=f"number of coins (1..{MAX_COUNT_N:,})"
+    )
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
     return parser
 
@@ -126,8 +181,10 @@ def _searched(n: int, quiet: bool):
     check_searchable(n)
     with reporter(f"searching {n} coins", enabled=None if not quiet else False) as rep:
         return belief_search(
-            n, on_progress=lambda p: rep.note(
-                f"searching {n} coins: depth {p.depth}, {p.explored:,} beliefs")
+            n,
+            on_progress=lambda p: rep.note(
+                f"searching {n} coins: depth {p.depth}, {p.explored:,} beliefs"
+            ),
         )
 
 
@@ -161,13 +218,16 @@ def _strategy_for(args):
 
     if args.strategy:
         if args.n > MAX_TABLE_N:
-            raise UsageError(f"N = {args.n} is too large: strategies are checked up to N = "
-                             f"{MAX_TABLE_N}")
+            raise UsageError(
+                f"N = {args.n} is too large: strategies are checked up to N = {MAX_TABLE_N}"
+            )
         return _read_strategy(args.strategy, args.n)
     result = _searched(args.n, quiet=args.json)
     if result.strategy is None:
-        raise UsageError(f"no winning strategy exists for N = {args.n} (all {result.explored:,} "
-                         "reachable beliefs explored); give one to test with --strategy FILE")
+        raise UsageError(
+            f"no winning strategy exists for N = {args.n} (all {result.explored:,} "
+            "reachable beliefs explored); give one to test with --strategy FILE"
+        )
     return result.strategy
 
 
@@ -216,12 +276,16 @@ def cmd_solve(args) -> int:
     head = f"{args.n} coin{'s' if args.n > 1 else ''} ({result.canonical:,} canonical sequences)"
     if result.strategy is None:
         print(f"{head}: no winning strategy exists.")
-        print(f"Proof by exhaustion: all {result.explored:,} beliefs reachable from the start were "
-              f"explored and none is {{{goal}}} ({result.seconds:.4f} s).")
+        print(
+            f"Proof by exhaustion: all {result.explored:,} beliefs reachable from the start were "
+            f"explored and none is {{{goal}}} ({result.seconds:.4f} s)."
+        )
         return 0
     print(f"{head}: the shortest winning strategy has {result.length:,} moves.")
-    print(f"Search: {result.explored:,} beliefs explored in {result.seconds:.4f} s. "
-          f"Exact check: every start ends at {goal} by move {checked.won_at}.")
+    print(
+        f"Search: {result.explored:,} beliefs explored in {result.seconds:.4f} s. "
+        f"Exact check: every start ends at {goal} by move {checked.won_at}."
+    )
     print()
     print(belief_table(result.strategy, args.n))
     return 0
@@ -246,15 +310,14 @@ def cmd_table(args) -> int:
             rows.append(belief_search(n))
             rep.advance()
     if args.json:
-        _emit_json({"rows": [{k: v for k, v in r.to_json().items() if k != "strategy"}
-                             for r in rows]})
+        _emit_json(
+            {"rows": [{k: v for k, v in r.to_json().items() if k != "strategy"} for r in rows]}
+        )
         return 0
-    print(f"{'N':>3}  {'canonical':>9}  {'shortest':>8}  {'beliefs explored':>16}  "
-          f"{'seconds':>8}")
+    print(f"{'N':>3}  {'canonical':>9}  {'shortest':>8}  {'beliefs explored':>16}  {'seconds':>8}")
     for r in rows:
         length = "none" if r.length is None else f"{r.length:,}"
-        print(f"{r.coins:>3}  {r.canonical:>9,}  {length:>8}  {r.explored:>16,}  "
-              f"{r.seconds:>8.4f}")
+        print(f"{r.coins:>3}  {r.canonical:>9,}  {length:>8}  {r.explored:>16,}  {r.seconds:>8.4f}")
     return 0
 
 
@@ -282,15 +345,29 @@ def cmd_play(args) -> int:
     final = play(strategy, start, verbose=True, rng=rng, out=lines.append)
     moves_used = len(lines)
     if args.json:
-        _emit_json({"coins": args.n, "start": start, "seed": seed, "won": final.all_heads,
-                    "moves": moves_used, "final": final, "trace": lines})
+        _emit_json(
+            {
+                "coins": args.n,
+                "start": start,
+                "seed": seed,
+                "won": final.all_heads,
+                "moves": moves_used,
+                "final": final,
+                "trace": lines,
+            }
+        )
         return 0
-    print(f"Playing a {len(strategy):,}-move strategy for {args.n} coins from {start} "
-          f"against a random Devil (seed {seed}):")
+    print(
+        f"Playing a {len(strategy):,}-move strategy for {args.n} coins from {start} "
+        f"against a random Devil (seed {seed}):"
+    )
     print("\n".join(lines))
     if final.all_heads:
-        print(f"Won: all heads after move {moves_used}." if moves_used else
-              "Won before any move: the coins started all heads.")
+        print(
+            f"Won: all heads after move {moves_used}."
+            if moves_used
+            else "Won before any move: the coins started all heads."
+        )
     else:
         print(f"Lost: the strategy ran out of moves with {final} on the table.")
     return 0
@@ -306,25 +383,66 @@ def cmd_check(args) -> int:
     sampled = probably_wins(strategy, args.n, k=args.games, rng=random.Random(seed))
     exact = verify(strategy, args.n)
     if args.json:
-        _emit_json({"coins": args.n, "moves": len(strategy), "games_per_start": args.games,
-                    "seed": seed, "probably_wins": sampled, "wins": exact.wins,
-                    "won_at": exact.won_at, "seconds": round(exact.seconds, 6)})
+        _emit_json(
+            {
+                "coins": args.n,
+                "moves": len(strategy),
+                "games_per_start": args.games,
+                "seed": seed,
+                "probably_wins": sampled,
+                "wins": exact.wins,
+                "won_at": exact.won_at,
+                "seconds": round(exact.seconds, 6),
+            }
+        )
         return 0
     from .canonical import canonical_count
 
     starts = canonical_count(args.n)
-    print(f"Random Devil: {args.games:,} games from each of the {starts:,} canonical starts "
-          f"(seed {seed}): {'all won' if sampled else 'at least one lost'}.")
+    print(
+        f"Random Devil: {args.games:,} games from each of the {starts:,} canonical starts "
+        f"(seed {seed}): {'all won' if sampled else 'at least one lost'}."
+    )
     if exact.wins:
-        print(f"Exact check: the strategy wins against every Devil; the belief is all heads "
-              f"after move {exact.won_at} of {len(strategy):,}.")
+        print(
+            f"Exact check: the strategy wins against every Devil; the belief is all heads "
+            f"after move {exact.won_at} of {len(strategy):,}."
+        )
     else:
-        print(f"Exact check: the strategy does NOT always win; {exact.sizes[-1]:,} canonical "
-              f"sequences are still possible after its {len(strategy):,} moves.")
+        print(
+            f"Exact check: the strategy does NOT always win; {exact.sizes[-1]:,} canonical "
+            f"sequences are still possible after its {len(strategy):,} moves."
+        )
     return 0
 
 
-COMMANDS = {"solve": cmd_solve, "table": cmd_table, "play": cmd_play, "check": cmd_check}
+def cmd_count(args) -> int:
+    """devilcoins count N."""
+    from .canonical import canonical_count
+
+    if args.n > MAX_COUNT_N:
+        raise UsageError(
+            f"N = {args.n:,} is past what count prints (N <= {MAX_COUNT_N:,}): the "
+            f"answer would have about {int(args.n * 0.30103):,} digits"
+        )
+    count = canonical_count(args.n)
+    if args.json:
+        _emit_json({"coins": args.n, "canonical": count, "sequences": 2**args.n})
+        return 0
+    print(
+        f"{args.n:,} coins: {count:,} canonical sequences (of 2^{args.n} = {2**args.n:,} "
+        "sequences), by Burnside's lemma"
+    )
+    return 0
+
+
+COMMANDS = {
+    "solve": cmd_solve,
+    "table": cmd_table,
+    "play": cmd_play,
+    "check": cmd_check,
+    "count": cmd_count,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -70,7 +70,13 @@ def _expand(frontier, moves, goal, index_of, orbit_start, orbit_states, out):
         count = _members(frontier[f], members)
         for j in range(n_moves):
             _apply_move(
-                members, count, moves[j], goal, index_of, orbit_start, orbit_states,
+                members,
+                count,
+                moves[j],
+                goal,
+                index_of,
+                orbit_start,
+                orbit_states,
                 out[f * n_moves + j],
             )
 
@@ -122,8 +128,13 @@ def expand(tab: CanonicalTable, frontier: np.ndarray, moves: np.ndarray) -> np.n
     """Every (belief, move) successor: row f * len(moves) + j is frontier[f] updated by moves[j]."""
     out = np.zeros((frontier.shape[0] * len(moves), frontier.shape[1]), dtype=np.uint64)
     _expand(
-        np.ascontiguousarray(frontier), np.asarray(moves, dtype=np.int64), 0,
-        tab.index_of, tab.orbit_start, tab.orbit_states, out,
+        np.ascontiguousarray(frontier),
+        np.asarray(moves, dtype=np.int64),
+        0,
+        tab.index_of,
+        tab.orbit_start,
+        tab.orbit_states,
+        out,
     )
     return out
 
@@ -140,8 +151,14 @@ def propagate(
     sizes = np.zeros(len(moves) + 1, dtype=np.int64)
     history = np.zeros((len(moves) + 1 if keep_history else 0, len(start)), dtype=np.uint64)
     final = _propagate(
-        np.ascontiguousarray(start), moves, 0, tab.index_of, tab.orbit_start, tab.orbit_states,
-        sizes, history,
+        np.ascontiguousarray(start),
+        moves,
+        0,
+        tab.index_of,
+        tab.orbit_start,
+        tab.orbit_states,
+        sizes,
+        history,
     )
     return final, sizes, history
 

@@ -131,7 +131,11 @@ def play(
 
 
 def probably_wins(
-    strategy: Iterable[Iterable[int]], N: int = 4, k: int = 1000, *, rng: random.Random | None = None
+    strategy: Iterable[Iterable[int]],
+    N: int = 4,
+    k: int = 1000,
+    *,
+    rng: random.Random | None = None,
 ) -> bool:
     """Play k games from every start against a random Devil; False means the strategy fails.
 
@@ -140,9 +144,7 @@ def probably_wins(
     """
     rng = rng or random.Random()
     strategy = Strategy(strategy)
-    return all(
-        play(strategy, coins, rng=rng).all_heads for coins in all_coins(N) for _ in range(k)
-    )
+    return all(play(strategy, coins, rng=rng).all_heads for coins in all_coins(N) for _ in range(k))
 
 
 def show(moves: Iterable[Iterable[int]], N: int = 4) -> None:

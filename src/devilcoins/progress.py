@@ -28,8 +28,9 @@ class Reporter:
 
 
 @contextmanager
-def reporter(description: str, total: int | None = None, *, enabled: bool | None = None
-             ) -> Iterator[Reporter]:
+def reporter(
+    description: str, total: int | None = None, *, enabled: bool | None = None
+) -> Iterator[Reporter]:
     """A progress bar on stderr (a spinner when total is None) while the block runs."""
     if enabled is None:
         enabled = sys.stderr.isatty()
