@@ -325,7 +325,7 @@ def _start_coins(args, rng):
     from .notation import Coins
 
     if args.start is None:
-        tails = rng.randrange(1, 1 << args.n)
+        tails = int(rng.integers(1, 1 << args.n))
         return Coins.from_mask(tails, args.n)
     coins = Coins(args.start)
     if coins.n != args.n:
@@ -335,11 +335,13 @@ def _start_coins(args, rng):
 
 def cmd_play(args) -> int:
     """devilcoins play N."""
+    import numpy as np
+
     from .notebook import play
 
     strategy = _strategy_for(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    rng = random.Random(seed)
+    rng = np.random.default_rng(seed)
     start = _start_coins(args, rng)
     lines: list[str] = []
     final = play(strategy, start, verbose=True, rng=rng, out=lines.append)
@@ -380,7 +382,7 @@ def cmd_check(args) -> int:
 
     strategy = _strategy_for(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    sampled = probably_wins(strategy, args.n, k=args.games, rng=random.Random(seed))
+    sampled = probably_wins(strategy, args.n, k=args.games, rng=seed)
     exact = verify(strategy, args.n)
     if args.json:
         _emit_json(

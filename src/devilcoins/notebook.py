@@ -8,10 +8,12 @@ come in the seeds' order.  ``update`` and ``coin_search`` run on the compiled ke
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable
 
+import numpy as np
+
 from .canonical import table
+from .game import step
 from .notation import Belief, Coins, Move, Strategy, check_n
 from .search import belief_search, search
 from .show import belief_table, trace_line
@@ -99,34 +101,40 @@ def coin_search(N: int = 4) -> Strategy | None:
     return belief_search(N).strategy
 
 
+def _generator(rng: np.random.Generator | int | None) -> np.random.Generator:
+    return rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+
+
 def play(
     strategy: Iterable[Iterable[int]],
     coins: str,
     verbose: bool = False,
     *,
-    rng: random.Random | None = None,
+    rng: np.random.Generator | int | None = None,
     devil: Callable[[int, Coins], int] | None = None,
     out: Callable[[str], None] = print,
 ) -> Coins:
     """Play strategy once from coins against a Devil; return the final (canonical) coins.
 
     The Devil turns the table by r (coins[r:] + coins[:r]) before each move: ``devil(i, coins)``
-    gives r for move i, or it is drawn at random.  ``verbose`` prints the seeds' trace.
+    gives r for move i, or it is drawn at random from rng (a numpy Generator or a seed).
+    ``verbose`` prints the seeds' trace.
 
-    >>> play([{0, 1}, {0}, {0, 1}], 'HT', rng=random.Random(1))
+    >>> play([{0, 1}, {0}, {0, 1}], 'HT', rng=1)
     'HH'
     """
     coins = Coins(coins)
-    rng = rng or random.Random()
+    n = coins.n
+    tab = table(n)
+    rng = _generator(rng)
     for i, move in enumerate(Strategy(strategy), 1):
         if coins.all_heads:
             return coins
-        r = devil(i, coins) if devil is not None else rng.randrange(coins.n)
-        turned = coins.rotate(r)
-        after = flip(turned, move)
+        r = devil(i, coins) if devil is not None else int(rng.integers(n))
+        turned, after = step(tab, np.array([coins.tails_mask]), np.array([r]), move.check(n).mask)
+        before, coins = coins, Coins.from_mask(int(after[0]), n)
         if verbose:
-            out(trace_line(i, coins, turned, Move(move), after))
-        coins = after
+            out(trace_line(i, before, Coins.from_mask(int(turned[0]), n), move, coins))
     return coins
 
 
@@ -135,16 +143,26 @@ def probably_wins(
     N: int = 4,
     k: int = 1000,
     *,
-    rng: random.Random | None = None,
+    rng: np.random.Generator | int | None = None,
 ) -> bool:
-    """Play k games from every start against a random Devil; False means the strategy fails.
+    """Play k games from every canonical start against a random Devil; False means it fails.
+
+    All the games run side by side, one array step a move.
 
     >>> probably_wins([{0, 1}, {0}, {0, 1}], 2, k=10)
     True
     """
-    rng = rng or random.Random()
-    strategy = Strategy(strategy)
-    return all(play(strategy, coins, rng=rng).all_heads for coins in all_coins(N) for _ in range(k))
+    tab = table(check_n(N))
+    check_n(k, what="k")
+    rng = _generator(rng)
+    states = np.repeat(tab.reps, k)
+    for move in Strategy(strategy):
+        live = np.flatnonzero(states)
+        if not len(live):
+            break
+        turns = rng.integers(N, size=len(live))
+        _, states[live] = step(tab, states[live], turns, move.check(N).mask)
+    return not states.any()
 
 
 def show(moves: Iterable[Iterable[int]], N: int = 4) -> None:
