@@ -450,7 +450,10 @@ COMMANDS = {
 def main(argv: list[str] | None = None) -> int:
     """Run the devilcoins command line; return the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as done:  # --help, --version, or a usage error already printed
+        return done.code if isinstance(done.code, int) else EXIT_USAGE
     try:
         return COMMANDS[args.command](args)
     except DevilcoinsError as err:

@@ -1,0 +1,45 @@
+"""Shared fixtures: the seeds folder (the notebook that specifies this project) and its texts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+#: shared/seeds sits beside the repository: /work/shared/seeds for a checkout at /work/main.
+SEEDS_DIR = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+
+#: The older rendering (In/Out cells, whitespace kept) and the newest one (whitespace collapsed).
+OLD_SEED = "000_5ee17284084f0652.txt"
+NEW_SEED = "001_029773740cd44b03.txt"
+
+
+def read_seed(name: str) -> str:
+    """The text of one seed file, or skip the calling test when it is not there."""
+    path = SEEDS_DIR / name
+    if not path.is_file():
+        pytest.skip(
+            f"seed file {name} not found in {SEEDS_DIR}: the seeds folder shared/seeds must sit "
+            "beside the repository for the tests that compare against the notebook"
+        )
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def seeds_dir() -> Path:
+    """The seeds folder; tests using it are skipped when it is missing."""
+    if not SEEDS_DIR.is_dir():
+        pytest.skip(f"seeds folder {SEEDS_DIR} not found (shared/seeds beside the repository)")
+    return SEEDS_DIR
+
+
+@pytest.fixture(scope="session")
+def old_seed(seeds_dir: Path) -> str:
+    """The older rendering of the notebook, with In/Out cells and whitespace preserved."""
+    return read_seed(OLD_SEED)
+
+
+@pytest.fixture(scope="session")
+def new_seed(seeds_dir: Path) -> str:
+    """The newest rendering of the notebook (whitespace collapsed inside outputs)."""
+    return read_seed(NEW_SEED)

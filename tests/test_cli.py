@@ -1,0 +1,369 @@
+"""The devilcoins command: solve, table, play and check, their output and their usage errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from devilcoins import Strategy, belief_search, verify
+from devilcoins.cli import main
+
+SHORTEST = {1: 1, 2: 3, 3: None, 4: 15, 5: None, 6: None, 7: None, 8: 255}
+CANONICAL = {1: 2, 2: 3, 3: 4, 4: 6, 5: 8, 6: 14, 7: 20, 8: 36}
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    """Run the command line in-process: (exit status, stdout, stderr)."""
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:  # argparse ends the process for a malformed command line
+        code = stop.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_usage_error(code: int, out: str, err: str, *fragments: str) -> str:
+    """Status 2, one line on stderr starting 'devilcoins: error:', no traceback; the line."""
+    assert code == 2, (code, out, err)
+    assert "Traceback" not in out + err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("devilcoins: error:"), lines[0]
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])
+    return lines[0]
+
+
+# --- a slow reference for the belief table and the trace ------------------------------------
+
+
+def rotations(coins: str) -> set[str]:
+    return {coins[r:] + coins[:r] for r in range(len(coins))}
+
+
+def canonical(coins: str) -> str:
+    return min(rotations(coins))
+
+
+def flip(coins: str, move) -> str:
+    """Flip move's positions and canonicalise; all heads is left alone (the seeds' flip)."""
+    if "T" not in coins:
+        return coins
+    return canonical(
+        "".join(("H" if c == "T" else "T") if i in move else c for i, c in enumerate(coins))
+    )
+
+
+def seed_table_rows(strategy, n: int) -> list[str]:
+    """The seeds' show() rows 0.. for strategy, computed from strings."""
+    order = sorted({canonical("".join(p)) for p in product("HT", repeat=n)})
+    belief = set(order)
+    rows = []
+    for i, move in enumerate([set(), *strategy]):
+        if i:
+            belief = {flip(c, move) for coins in belief for c in rotations(coins)}
+        flips = "".join(str(p) if p in move else " " for p in range(n))
+        shown = " ".join(c if c in belief else " " * n for c in order)
+        rows.append(f"{i:3} | {flips:8} | {shown}".rstrip())
+    return rows
+
+
+def trace_lines(out: str, n: int) -> list[tuple[int, str, str, set[int], str]]:
+    """The trace lines of play's output: (move number, coins, turned, move, result)."""
+    pattern = re.compile(
+        rf"^\s*(\d+): ([HT]{{{n}}}) \| rot: ([HT]{{{n}}}) \| flip: (.{{{n}}}) ([HT]{{{n}}})$"
+    )
+    lines = []
+    for line in out.splitlines():
+        m = pattern.match(line)
+        if m:
+            move = {i for i, ch in enumerate(m[4]) if ch != " "}
+            assert all(m[4][i] == str(i) for i in move)
+            lines.append((int(m[1]), m[2], m[3], move, m[5]))
+    return lines
+
+
+def check_trace(lines, start: str, strategy) -> None:
+    """Each turn is a rotation of the coins before it and each result is the flip's result."""
+    coins = start
+    for k, (i, before, turned, move, after) in enumerate(lines, 1):
+        assert i == k and before == coins
+        assert turned in rotations(before)
+        assert move == set(strategy[k - 1])
+        assert after == flip(turned, move)
+        coins = after
+
+
+# --- solve ----------------------------------------------------------------------------------
+
+
+def test_solve_8_json(capsys):
+    code, out, err = run(capsys, "solve", "8", "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert {"coins", "winnable", "length", "strategy", "explored", "seconds"} <= set(data)
+    assert data["coins"] == 8 and data["winnable"] is True and data["length"] == 255
+    assert all(isinstance(m, list) and all(isinstance(p, int) for p in m) for m in data["strategy"])
+    strategy = Strategy(data["strategy"])
+    assert strategy == belief_search(8).strategy
+    assert verify(strategy, 8).wins
+    assert data["explored"] >= 256 and data["seconds"] >= 0
+
+
+def test_solve_4_prints_the_belief_table(capsys):
+    code, out, _ = run(capsys, "solve", "4")
+    assert code == 0
+    strategy = belief_search(4).strategy
+    lines = [line.rstrip() for line in out.splitlines()]
+    rows = seed_table_rows(strategy, 4)
+    start = lines.index(rows[0])
+    assert lines[start - 2].startswith("Move|") and lines[start - 1].startswith("----+")
+    assert lines[start : start + len(rows)] == rows
+    assert "15" in out
+
+
+@pytest.mark.parametrize("n", [3, 6])
+def test_solve_says_when_there_is_no_strategy(capsys, n):
+    code, out, _ = run(capsys, "solve", str(n))
+    assert code == 0
+    assert "no winning strategy" in out.lower()
+    assert "Move|" not in out
+
+
+@pytest.mark.parametrize("fmt", ["positions", "flips"])
+def test_solve_prints_only_the_moves_in_a_format(capsys, fmt):
+    code, out, _ = run(capsys, "solve", "4", "--format", fmt)
+    assert code == 0
+    assert Strategy.parse(out, 4) == belief_search(4).strategy
+    assert len(out.splitlines()) == 15
+
+
+# --- table ----------------------------------------------------------------------------------
+
+
+def test_table_json_rows(capsys):
+    code, out, _ = run(capsys, "table", "--max", "8", "--json")
+    assert code == 0
+    rows = json.loads(out)["rows"]
+    assert [row["coins"] for row in rows] == list(range(1, 9))
+    for row in rows:
+        assert row["length"] == SHORTEST[row["coins"]]
+        assert row["winnable"] == (SHORTEST[row["coins"]] is not None)
+        assert row["canonical"] == CANONICAL[row["coins"]]
+        assert "strategy" not in row
+
+
+def test_table_text(capsys):
+    code, out, _ = run(capsys, "table", "--min", "2", "--max", "5")
+    assert code == 0
+    cells = {int(line.split()[0]): line.split() for line in out.splitlines()[1:]}
+    assert sorted(cells) == [2, 3, 4, 5]
+    for n, row in cells.items():
+        assert int(row[1]) == CANONICAL[n]
+        assert row[2] == ("none" if SHORTEST[n] is None else str(SHORTEST[n]))
+
+
+# --- play -----------------------------------------------------------------------------------
+
+
+def test_play_trace_replays_and_wins(capsys):
+    code, out, _ = run(capsys, "play", "4", "--start", "HHTH", "--seed", "5")
+    assert code == 0
+    lines = trace_lines(out, 4)
+    assert lines, out
+    check_trace(lines, "HHTH", belief_search(4).strategy)
+    assert lines[-1][4] == "HHHH"
+    assert all(after != "HHHH" for *_, after in lines[:-1])
+
+
+@pytest.mark.parametrize(
+    "argv", [("play", "4", "--start", "HHTH", "--seed", "5"), ("play", "8", "--seed", "11")]
+)
+def test_play_is_repeatable_with_a_seed(capsys, argv):
+    first = run(capsys, *argv)
+    second = run(capsys, *argv)
+    assert first == second and first[0] == 0
+    assert trace_lines(first[1], int(argv[1]))
+
+
+def test_play_draws_a_start_from_the_seed(capsys):
+    code, out, _ = run(capsys, "play", "4", "--seed", "5")
+    assert code == 0
+    lines = trace_lines(out, 4)
+    start = lines[0][1]
+    assert f"from {start}" in out
+    check_trace(lines, start, belief_search(4).strategy)
+    assert lines[-1][4] == "HHHH"
+
+
+def test_play_json(capsys):
+    code, out, _ = run(capsys, "play", "4", "--start", "TTTH", "--seed", "2", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["start"] == "TTTH" and data["seed"] == 2 and data["won"] is True
+    assert data["final"] == "HHHH" and data["moves"] == len(data["trace"])
+    check_trace(trace_lines("\n".join(data["trace"]), 4), "TTTH", belief_search(4).strategy)
+
+
+def test_play_from_all_heads_needs_no_move(capsys):
+    code, out, _ = run(capsys, "play", "4", "--start", "HHHH", "--seed", "1")
+    assert code == 0
+    assert trace_lines(out, 4) == []
+
+
+def test_play_a_strategy_file(capsys, tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text("# the seeds' answer for two coins\nFF\nFL\n{0, 1}\n")
+    code, out, _ = run(capsys, "play", "2", "--strategy", str(path), "--start", "HT", "--seed", "3")
+    assert code == 0
+    lines = trace_lines(out, 2)
+    check_trace(lines, "HT", [{0, 1}, {0}, {0, 1}])
+    assert lines[-1][4] == "HH"
+
+
+# --- check ----------------------------------------------------------------------------------
+
+
+def test_check_4(capsys):
+    code, out, _ = run(capsys, "check", "4", "--games", "50", "--seed", "1")
+    assert code == 0
+    assert "50" in out and "seed 1" in out
+    assert "all won" in out and "NOT" not in out
+    code, out, _ = run(capsys, "check", "4", "--games", "50", "--seed", "1", "--json")
+    data = json.loads(out)
+    assert data["probably_wins"] is True and data["wins"] is True and data["won_at"] == 15
+    assert data["games_per_start"] == 50 and data["seed"] == 1
+
+
+def test_check_a_losing_strategy(capsys, tmp_path):
+    path = tmp_path / "short.txt"
+    path.write_text("0 1 2 3\n0 2\n")
+    code, out, _ = run(capsys, "check", "4", "--strategy", str(path), "--seed", "1", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["wins"] is False and data["probably_wins"] is False and data["won_at"] is None
+    code, out, _ = run(capsys, "check", "4", "--strategy", str(path), "--seed", "1")
+    assert code == 0 and "NOT" in out
+
+
+def test_check_a_strategy_from_stdin(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("[[0, 1], [0], [0, 1]]"))
+    code, out, _ = run(capsys, "check", "2", "--strategy", "-", "--games", "5", "--json")
+    assert code == 0
+    assert json.loads(out)["wins"] is True
+
+
+# --- saving ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["positions", "flips"])
+def test_save_writes_a_strategy_that_parses_back(capsys, tmp_path, fmt):
+    path = tmp_path / "eight.txt"
+    code, _, err = run(capsys, "solve", "8", "--format", fmt, "--save", str(path))
+    assert code == 0 and err == ""
+    strategy = Strategy.parse(path.read_text(), 8)
+    assert strategy == belief_search(8).strategy
+    assert verify(strategy, 8).wins
+    if fmt == "flips":
+        assert set(path.read_text().split()) <= {"".join(p) for p in product("FL", repeat=8)}
+
+
+@pytest.mark.parametrize("n", ["9", "8"])
+def test_save_never_overwrites(capsys, tmp_path, n):
+    path = tmp_path / "keep.txt"
+    path.write_text("precious\n")
+    assert_usage_error(*run(capsys, "solve", n, "--save", str(path)))
+    assert path.read_text() == "precious\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.txt"]
+
+
+def test_save_without_a_strategy_writes_nothing(capsys, tmp_path):
+    path = tmp_path / "none.txt"
+    assert_usage_error(*run(capsys, "solve", "9", "--save", str(path)))
+    assert not path.exists()
+
+
+def test_save_into_a_missing_folder(capsys, tmp_path):
+    path = tmp_path / "no" / "such" / "folder.txt"
+    assert_usage_error(*run(capsys, "solve", "4", "--save", str(path)))
+    assert not path.parent.exists()
+
+
+# --- usage errors ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["solve", "0"], "0"),
+        (["solve", "-3"], "-3"),
+        (["solve", "x"], "'x'"),
+        (["solve", "2.5"], "2.5"),
+        (["solve"], ""),
+        (["frobnicate"], "frobnicate"),
+        (["table", "--max", "16"], "16"),
+        (["table", "--min", "5", "--max", "3"], ""),
+        (["solve", "16"], "construction"),
+        (["play", "4", "--start", "HHXH"], "X"),
+        (["play", "4", "--start", "HHH"], "HHH"),
+        (["play", "3"], "3"),
+        (["play", "4", "--seed", "-1"], "-1"),
+        (["check", "4", "--games", "0"], "0"),
+        (["check", "4", "--strategy", "/no/such/strategy.txt"], "/no/such/strategy.txt"),
+    ],
+)
+def test_usage_errors(capsys, argv, fragment):
+    assert_usage_error(*run(capsys, *argv), fragment)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragments"),
+    [
+        ("0 1 2 3\n0 2\nbanana\n", ("line 3", "banana")),
+        ("0 1 2 3\n\n# comment\n0 9\n", ("line 4", "9")),
+        ("FFFF\nFLF\n", ("line 2",)),
+        ("", ("no moves",)),
+        ("[[0, 1], [5]]", ("move 2",)),
+        ("[[0, 1", ("JSON",)),
+    ],
+)
+def test_bad_strategy_files(capsys, tmp_path, text, fragments):
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    for command in ("check", "play"):
+        assert_usage_error(*run(capsys, command, "4", "--strategy", str(path)), *fragments)
+
+
+# --- the installed command ------------------------------------------------------------------
+
+
+def command() -> list[str]:
+    """The console script beside the interpreter, or the module when it is not installed."""
+    script = Path(sys.executable).with_name("devilcoins")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "devilcoins.cli"]
+
+
+def test_console_script_solves():
+    done = subprocess.run(
+        [*command(), "solve", "2", "--json"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert Strategy(data["strategy"]) == belief_search(2).strategy
+
+
+def test_module_reports_usage_errors_without_traceback():
+    done = subprocess.run(
+        [sys.executable, "-m", "devilcoins.cli", "play", "4", "--start", "HTXH"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert_usage_error(done.returncode, done.stdout, done.stderr, "X")
