@@ -158,7 +158,11 @@ class Move(frozenset):
     def parse(cls, text: str, n: int | None = None) -> Move:
         """Read a move: '{0, 2}', '0 2', '0,2', 'FLFL', or '{}' / 'set()' / '-' for no flips.
 
-        With n given, positions must be below n and a flip pattern must have n letters.
+        With n given, positions must be below n and a flip pattern must have n letters; with
+        n <= 10, digits run together are one position each, as in the seeds' Flips column.
+
+        >>> Move.parse('01  45', 8), Move.parse('12', 16)
+        (Move({0, 1, 4, 5}), Move({12}))
         """
         raw = text.strip()
         if re.fullmatch(r"[FLfl]+", raw):
@@ -179,7 +183,11 @@ class Move(frozenset):
                     f"cannot read move {text.strip()!r}: write positions like '0 2' or "
                     "'{0, 2}', or a flip pattern like 'FLFL'"
                 )
-            move = cls(int(t) for t in tokens)
+            if n is not None and n <= 10:
+                # the seeds' Flips column: '0123', '01  45' (one digit a position)
+                move = cls(int(d) for t in tokens for d in t)
+            else:
+                move = cls(int(t) for t in tokens)
         if n is not None:
             move.check(n)
         return move
