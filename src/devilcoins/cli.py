@@ -375,15 +375,43 @@ def cmd_play(args) -> int:
     return 0
 
 
+#: Coin steps (one game, one move) that check's random play takes on: about a minute.
+MAX_PLAY_STEPS = 5 * 10**8
+
+
 def cmd_check(args) -> int:
     """devilcoins check N."""
+    from .canonical import canonical_count
     from .notebook import probably_wins
+    from .progress import reporter
     from .verify import verify
 
     strategy = _strategy_for(args)
+    starts = canonical_count(args.n)
+    steps = starts * args.games * len(strategy)
+    if steps > MAX_PLAY_STEPS:
+        fewer = max(1, MAX_PLAY_STEPS // (starts * len(strategy)))
+        raise UsageError(
+            f"{args.games:,} games from each of {starts:,} starts over {len(strategy):,} moves "
+            f"is up to {steps:.1e} coin steps, more than check plays ({MAX_PLAY_STEPS:.0e}); "
+            f"use --games {fewer:,} or fewer"
+        )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    sampled = probably_wins(strategy, args.n, k=args.games, rng=seed)
-    exact = verify(strategy, args.n)
+    quiet = False if args.json else None
+    with reporter("random play", total=len(strategy), enabled=quiet) as rep:
+        sampled = probably_wins(
+            strategy,
+            args.n,
+            k=args.games,
+            rng=seed,
+            on_progress=lambda done, _total: rep.reach(done),
+        )
+    with reporter("exact check", total=len(strategy), enabled=quiet) as rep:
+        exact = verify(
+            strategy,
+            args.n,
+            on_progress=lambda done, _total: rep.reach(done),
+        )
     if args.json:
         _emit_json(
             {
@@ -398,9 +426,6 @@ def cmd_check(args) -> int:
             }
         )
         return 0
-    from .canonical import canonical_count
-
-    starts = canonical_count(args.n)
     print(
         f"Random Devil: {args.games:,} games from each of the {starts:,} canonical starts "
         f"(seed {seed}): {'all won' if sampled else 'at least one lost'}."

@@ -144,10 +144,12 @@ def probably_wins(
     k: int = 1000,
     *,
     rng: np.random.Generator | int | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> bool:
     """Play k games from every canonical start against a random Devil; False means it fails.
 
-    All the games run side by side, one array step a move.
+    All the games run side by side, one array step a move; on_progress(done, total) follows
+    the moves.
 
     >>> probably_wins([{0, 1}, {0}, {0, 1}], 2, k=10)
     True
@@ -155,13 +157,16 @@ def probably_wins(
     tab = table(check_n(N))
     check_n(k, what="k")
     rng = _generator(rng)
+    strategy = Strategy(strategy)
     states = np.repeat(tab.reps, k)
-    for move in Strategy(strategy):
+    for i, move in enumerate(strategy, 1):
         live = np.flatnonzero(states)
         if not len(live):
             break
         turns = rng.integers(N, size=len(live))
         _, states[live] = step(tab, states[live], turns, move.check(N).mask)
+        if on_progress is not None:
+            on_progress(i, len(strategy))
     return not states.any()
 
 

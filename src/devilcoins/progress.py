@@ -21,6 +21,11 @@ class Reporter:
         if self._progress is not None:
             self._progress.advance(self._task, steps)
 
+    def reach(self, done: int) -> None:
+        """Set how many steps are done."""
+        if self._progress is not None:
+            self._progress.update(self._task, completed=done)
+
     def note(self, text: str) -> None:
         """Replace the line's description."""
         if self._progress is not None:
