@@ -11,6 +11,7 @@ from itertools import product
 from pathlib import Path
 
 import pytest
+from reference import canonical_coins, flip, naive_update, rotations
 
 from devilcoins import Strategy, belief_search, verify
 from devilcoins.cli import main
@@ -41,34 +42,17 @@ def assert_usage_error(code: int, out: str, err: str, *fragments: str) -> str:
     return lines[0]
 
 
-# --- a slow reference for the belief table and the trace ------------------------------------
-
-
-def rotations(coins: str) -> set[str]:
-    return {coins[r:] + coins[:r] for r in range(len(coins))}
-
-
-def canonical(coins: str) -> str:
-    return min(rotations(coins))
-
-
-def flip(coins: str, move) -> str:
-    """Flip move's positions and canonicalise; all heads is left alone (the seeds' flip)."""
-    if "T" not in coins:
-        return coins
-    return canonical(
-        "".join(("H" if c == "T" else "T") if i in move else c for i, c in enumerate(coins))
-    )
+# --- the belief table and the trace, from the slow reference (reference.py) -----------------
 
 
 def seed_table_rows(strategy, n: int) -> list[str]:
     """The seeds' show() rows 0.. for strategy, computed from strings."""
-    order = sorted({canonical("".join(p)) for p in product("HT", repeat=n)})
+    order = sorted(canonical_coins(n))
     belief = set(order)
     rows = []
     for i, move in enumerate([set(), *strategy]):
         if i:
-            belief = {flip(c, move) for coins in belief for c in rotations(coins)}
+            belief = naive_update(belief, move)
         flips = "".join(str(p) if p in move else " " for p in range(n))
         shown = " ".join(c if c in belief else " " * n for c in order)
         rows.append(f"{i:3} | {flips:8} | {shown}".rstrip())

@@ -1,12 +1,12 @@
-"""Belief search and exact verification against a slow string-based reference written here."""
+"""Belief search and exact verification against the slow string-based reference (reference.py)."""
 
 from __future__ import annotations
 
 from collections import deque
-from functools import cache
 from itertools import product
 
 import pytest
+from reference import canonical_coins, naive_update, plain_update, seed_moves
 
 from devilcoins import DevilcoinsError, Strategy, belief_search, search, verify
 
@@ -16,44 +16,7 @@ SHORTEST = {
     9: None, 10: None, 11: None, 12: None, 13: None, 14: None, 15: None,
 }  # fmt: skip
 
-# --- the slow reference: coin sequences as strings, exactly as the seeds define them ---------
-
-
-def rotations(coins: str) -> set[str]:
-    return {coins[r:] + coins[:r] for r in range(len(coins))}
-
-
-def canonical(coins: str) -> str:
-    return min(rotations(coins))
-
-
-def flipped(coins: str, move) -> str:
-    return "".join(("H" if c == "T" else "T") if i in move else c for i, c in enumerate(coins))
-
-
-@cache
-def successors(coins: str, move: frozenset[int]) -> frozenset[str]:
-    """Every canonical sequence one turn and move can make of coins; all heads stays put."""
-    if "T" not in coins:
-        return frozenset({coins})
-    return frozenset(canonical(flipped(c, move)) for c in rotations(coins))
-
-
-def naive_update(belief: frozenset[str], move: frozenset[int]) -> frozenset[str]:
-    return frozenset().union(*(successors(c, move) for c in belief))
-
-
-@cache
-def canonical_coins(n: int) -> frozenset[str]:
-    return frozenset(canonical("".join(p)) for p in product("HT", repeat=n))
-
-
-def seed_moves(n: int) -> list[frozenset[int]]:
-    """The seeds' canonical moves: the heads of each canonical sequence, in sorted order."""
-    return [
-        frozenset(i for i, c in enumerate(coins) if c == "H")
-        for coins in sorted(canonical_coins(n))
-    ]
+# --- the seeds' search on the slow reference (reference.py) ---------------------------------
 
 
 def seed_search(n: int) -> list[frozenset[int]] | None:
@@ -93,9 +56,7 @@ def plain_wins(strategy, n: int) -> bool:
     """Propagate every one of the 2^n raw sequences (no canonical forms) along the strategy."""
     belief = {"".join(p) for p in product("HT", repeat=n)}
     for move in strategy:
-        belief = {
-            c if "T" not in c else flipped(c, move) for coins in belief for c in rotations(coins)
-        }
+        belief = plain_update(belief, move)
     return belief == {"H" * n}
 
 
