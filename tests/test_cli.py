@@ -301,6 +301,8 @@ def test_save_into_a_missing_folder(capsys, tmp_path):
         (["play", "4", "--seed", "-1"], "-1"),
         (["check", "4", "--games", "0"], "0"),
         (["check", "4", "--strategy", "/no/such/strategy.txt"], "/no/such/strategy.txt"),
+        (["check", "8", "--games", "100000"], "--games"),
+        (["count", "1000000"], "100,000"),
     ],
 )
 def test_usage_errors(capsys, argv, fragment):
@@ -323,6 +325,28 @@ def test_bad_strategy_files(capsys, tmp_path, text, fragments):
     path.write_text(text)
     for command in ("check", "play"):
         assert_usage_error(*run(capsys, command, "4", "--strategy", str(path)), *fragments)
+
+
+def test_strategy_file_in_the_seeds_flips_column(capsys, tmp_path):
+    """A file written like the seeds' Flips column ('0123', '0 2 ', '01') is read digit by digit."""
+    strategy = belief_search(4).strategy
+    path = tmp_path / "seed-style.txt"
+    path.write_text("".join("".join(str(i) for i in sorted(m)) + "\n" for m in strategy))
+    code, out, _ = run(capsys, "check", "4", "--games", "5", "--seed", "1", "--strategy", str(path))
+    assert code == 0
+    assert "wins against every Devil" in out
+
+
+def test_count_agrees_with_the_table(capsys):
+    code, out, _ = run(capsys, "count", "12", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["canonical"] == len(
+        {
+            min(c[r:] + c[:r] for r in range(12))
+            for c in ("".join(p) for p in product("HT", repeat=12))
+        }
+    )
 
 
 # --- the installed command ------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections import deque
 from itertools import product
 
@@ -229,6 +230,51 @@ def test_belief_search_refuses_bad_n(bad):
 def test_verify_refuses_a_move_out_of_range():
     with pytest.raises(DevilcoinsError, match="position 4"):
         verify(Strategy([{0, 4}]), 4)
+
+
+def test_verify_in_chunks_matches_one_pass_and_reports_progress(monkeypatch):
+    """Verification split into many kernel calls gives the same sizes, with progress to the end."""
+    verify_module = importlib.import_module("devilcoins.verify")
+
+    strategy = belief_search(4).strategy
+    whole = verify(strategy, 4)
+    monkeypatch.setattr(verify_module, "_CHUNK_STEPS", 1 << 5)  # two moves a call at N = 4
+    seen: list[tuple[int, int]] = []
+    parts = verify(strategy, 4, on_progress=lambda done, total: seen.append((done, total)))
+    assert parts.sizes == whole.sizes == tuple(plain_sizes_canonical(strategy, 4))
+    assert len(seen) == 8
+    assert seen[-1] == (15, 15)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def plain_sizes_canonical(strategy, n: int) -> list[int]:
+    """Canonical belief sizes along strategy, by the naive update."""
+    belief = canonical_coins(n)
+    sizes = [len(belief)]
+    for move in strategy:
+        belief = naive_update(belief, move)
+        sizes.append(len(belief))
+    return sizes
+
+
+def test_verify_refuses_work_past_its_limit(monkeypatch):
+    verify_module = importlib.import_module("devilcoins.verify")
+
+    monkeypatch.setattr(verify_module, "MAX_VERIFY_STEPS", 100)
+    with pytest.raises(DevilcoinsError, match="fewer moves"):
+        verify(Strategy([{0}] * 10), 4)
+
+
+def test_probably_wins_rejects_a_strategy_that_cannot_win():
+    """With no moves at all (or too few), some random game must be lost: the answer is False."""
+    from devilcoins import probably_wins
+
+    progress: list[int] = []
+    assert not probably_wins(
+        Strategy([{0, 1}]), 2, k=3, rng=0, on_progress=lambda done, _t: progress.append(done)
+    )
+    assert progress == [1]
+    assert probably_wins(belief_search(4).strategy, 4, k=20, rng=0)
 
 
 # --- the generic search on toy problems, checked by brute force -----------------------------
