@@ -68,6 +68,7 @@ class Coins(str):
     __slots__ = ()
 
     def __new__(cls, text: str | Iterable[str]) -> Coins:
+        """Coins from text such as 'HTTH' (case and surrounding space ignored)."""
         if isinstance(text, Coins):
             return text
         if not isinstance(text, str):
@@ -134,6 +135,7 @@ class Move(frozenset):
     __slots__ = ()
 
     def __new__(cls, positions: Iterable[int] = ()) -> Move:
+        """The move flipping the given positions."""
         items = list(positions)
         for p in items:
             if isinstance(p, bool) or not isinstance(p, int) or p < 0:
@@ -243,6 +245,7 @@ class Belief(frozenset):
     __slots__ = ()
 
     def __new__(cls, members: Iterable[str] = ()) -> Belief:
+        """The belief holding the given coin sequences (all of one length)."""
         coins = [Coins(c) for c in members]
         if len({c.n for c in coins}) > 1:
             raise NotationError("a belief's coin sequences must all have the same length")
@@ -276,6 +279,7 @@ class Strategy(tuple):
     __slots__ = ()
 
     def __new__(cls, moves: Iterable[Iterable[int]] = ()) -> Strategy:
+        """The strategy playing the given moves in order."""
         return super().__new__(cls, (m if isinstance(m, Move) else Move(m) for m in moves))
 
     @classmethod
