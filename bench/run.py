@@ -26,9 +26,9 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from devilcoins.bfs import belief_search
 from devilcoins.progress import reporter
-from devilcoins.search import belief_search
-from devilcoins.verify import verify
+from devilcoins.verification import verify
 
 SEED = Path(__file__).resolve().parents[2] / "shared" / "peers" / "seed_reference.py"
 REPEATS = 3
@@ -72,8 +72,9 @@ class SeedRun:
             return None, "missing"
         command = [sys.executable, str(SEED), *args]
         with reporter(f"running the seed's code: {' '.join(args)}"):
-            proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                    text=True)
+            proc = subprocess.Popen(
+                command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            )
             try:
                 out, _ = proc.communicate(timeout=self.timeout)
             except subprocess.TimeoutExpired:
@@ -142,11 +143,17 @@ def solve_rows() -> list[Row]:
     as_json = best_of(lambda: wall_time([*solve, "--json"]))
     out = subprocess.run([*solve, "--json"], capture_output=True, text=True, check=True).stdout
     return [
-        Row("devilcoins solve 8 (whole command)", plain,
-            note=f"target < {SOLVE_TARGET:g} s: {verdict}"),
+        Row(
+            "devilcoins solve 8 (whole command)",
+            plain,
+            note=f"target < {SOLVE_TARGET:g} s: {verdict}",
+        ),
         Row("devilcoins solve 8 --json (whole command)", as_json),
-        Row("devilcoins solve 8 --json: its 'seconds'", json.loads(out)["seconds"],
-            note="search time inside the command"),
+        Row(
+            "devilcoins solve 8 --json: its 'seconds'",
+            json.loads(out)["seconds"],
+            note="search time inside the command",
+        ),
     ]
 
 
@@ -210,8 +217,10 @@ def machine() -> dict:
 def header() -> str:
     """The line naming the machine and what the times mean."""
     m = machine()
-    return (f"devilcoins benchmark: {m['cpus']} CPUs, Python {m['python']}; times are seconds "
-            "measured inside each process unless marked 'whole command'")
+    return (
+        f"devilcoins benchmark: {m['cpus']} CPUs, Python {m['python']}; times are seconds "
+        "measured inside each process unless marked 'whole command'"
+    )
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -219,8 +228,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Benchmark devilcoins against the seed's code.")
     parser.add_argument("--quick", action="store_true", help="skip the seed's slow N = 12 run")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
-    parser.add_argument("--seed-timeout", type=float, default=600, metavar="S",
-                        help="stop a seed run after S seconds (default 600)")
+    parser.add_argument(
+        "--seed-timeout",
+        type=float,
+        default=600,
+        metavar="S",
+        help="stop a seed run after S seconds (default 600)",
+    )
     return parser.parse_args(argv)
 
 

@@ -379,12 +379,12 @@ def test_module_reports_usage_errors_without_traceback():
 
 def test_an_interrupt_exits_130_without_traceback(capsys, monkeypatch):
     """Ctrl-C during long work: one line on stderr, status 130."""
-    import devilcoins.search
+    import devilcoins.bfs
 
     def interrupted(*_args, **_kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(devilcoins.search, "belief_search", interrupted)
+    monkeypatch.setattr(devilcoins.bfs, "belief_search", interrupted)
     code, out, err = run(capsys, "table", "--max", "3")
     assert code == 130
     assert err.strip() == "devilcoins: interrupted"

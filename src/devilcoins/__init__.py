@@ -5,6 +5,7 @@
 15
 """
 
+from .bfs import SearchResult, belief_search, search
 from .canonical import canonical_count
 from .notation import Belief, Coins, DevilcoinsError, Move, NotationError, Strategy
 from .notebook import (
@@ -18,8 +19,7 @@ from .notebook import (
     show,
     update,
 )
-from .search import SearchResult, belief_search, search
-from .verify import Verification, verify
+from .verification import Verification, verify
 
 __version__ = "0.1.0"
 

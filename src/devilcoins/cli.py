@@ -175,8 +175,8 @@ def _emit_json(data: dict) -> None:
 
 def _searched(n: int, quiet: bool):
     """Run the belief search with a spinner on a terminal."""
+    from .bfs import belief_search, check_searchable
     from .progress import reporter
-    from .search import belief_search, check_searchable
 
     check_searchable(n)
     with reporter(f"searching {n} coins", enabled=None if not quiet else False) as rep:
@@ -253,7 +253,7 @@ def _save_strategy(path: str, text: str) -> None:
 def cmd_solve(args) -> int:
     """devilcoins solve N."""
     from .show import belief_table
-    from .verify import verify
+    from .verification import verify
 
     result = _searched(args.n, quiet=args.json)
     checked = verify(result.strategy, args.n) if result.strategy is not None else None
@@ -293,14 +293,14 @@ def cmd_solve(args) -> int:
 
 def cmd_table(args) -> int:
     """devilcoins table."""
+    from .bfs import MAX_SEARCH_N, check_searchable
     from .progress import reporter
-    from .search import MAX_SEARCH_N, check_searchable
 
     if args.min_n > args.max_n:
         raise UsageError(f"--min {args.min_n} is larger than --max {args.max_n}")
     if args.max_n > MAX_SEARCH_N:
         check_searchable(args.max_n)
-    from .search import belief_search
+    from .bfs import belief_search
 
     rows = []
     sizes = range(args.min_n, args.max_n + 1)
@@ -384,7 +384,7 @@ def cmd_check(args) -> int:
     from .canonical import canonical_count
     from .notebook import probably_wins
     from .progress import reporter
-    from .verify import verify
+    from .verification import verify
 
     strategy = _strategy_for(args)
     starts = canonical_count(args.n)

@@ -12,10 +12,10 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
+from .bfs import belief_search, search
 from .canonical import table
 from .game import step
 from .notation import Belief, Coins, Move, Strategy, check_n
-from .search import belief_search, search
 from .show import belief_table, trace_line
 
 __all__ = [

@@ -37,7 +37,7 @@ def belief_table(strategy: Strategy, n: int) -> str:
       2 | 0        | HH    TT
       3 | 01       | HH
     """
-    from .verify import belief_rows
+    from .verification import belief_rows
 
     tab = table(n)
     order = [tab.coins(k) for k in range(tab.size)]
