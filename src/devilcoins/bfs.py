@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -72,7 +72,12 @@ class SearchProgress:
 
 @dataclass(frozen=True)
 class SearchResult:
-    """The outcome of a belief search: a shortest strategy, or a proof there is none."""
+    """The outcome of a belief search: a shortest strategy, or a proof there is none.
+
+    explored counts the distinct beliefs reached, the start included (with no strategy: every
+    belief reachable at all); depth is the deepest level reached (the strategy's length when one
+    was found); seconds is the search time inside this process.
+    """
 
     coins: int
     canonical: int
@@ -80,7 +85,6 @@ class SearchResult:
     explored: int
     depth: int
     seconds: float
-    sizes: tuple[int, ...] = field(default=())
 
     @property
     def winnable(self) -> bool:
@@ -169,7 +173,7 @@ def belief_search(
     (Strategy([{0, 1}, {0}, {0, 1}]), 4)
     """
     n = check_searchable(n)
-    from .kernel import expand, new_rows, row_from_indices, warm_up
+    from .kernel import expand, row_from_indices, warm_up
 
     warm_up()
     t0 = time.perf_counter()
@@ -178,8 +182,7 @@ def belief_search(
 
     moves = tab.move_masks.astype(np.int64)
     start = row_from_indices(range(k), k)[None, :]
-    goal = new_rows(1, k)
-    goal[0, 0] = 1
+    goal = row_from_indices([0], k)[None, :]  # canonical sequence 0 is all heads
     width = start.shape[1]
     key_type = np.dtype((np.void, 8 * width))
     goal_key = goal.view(key_type)[0, 0].tobytes()
