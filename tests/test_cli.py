@@ -280,6 +280,18 @@ def test_save_into_a_missing_folder(capsys, tmp_path):
     assert not path.parent.exists()
 
 
+def test_save_under_a_file_is_refused_and_the_file_kept(capsys, tmp_path):
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("mine\n")
+    line = assert_usage_error(*run(capsys, "solve", "4", "--save", str(blocker / "s.txt")))
+    assert "not a folder" in line
+    assert blocker.read_text() == "mine\n"
+
+
+def test_a_folder_given_as_strategy_file(capsys, tmp_path):
+    assert_usage_error(*run(capsys, "check", "4", "--strategy", str(tmp_path)), "not a file")
+
+
 # --- usage errors ---------------------------------------------------------------------------
 
 

@@ -169,6 +169,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _count(number: int, word: str) -> str:
+    """'1 coin', '4 coins', '1,000 games'."""
+    return f"{number:,} {word}" + ("" if number == 1 else "s")
+
+
 def _emit_json(data: dict) -> None:
     print(json.dumps(data, indent=2))
 
@@ -196,8 +201,10 @@ def _read_strategy(path: str, n: int):
         name = "stdin"
     else:
         file = Path(path)
-        if not file.is_file():
+        if not file.exists():
             raise UsageError(f"no such strategy file: {path}")
+        if not file.is_file():
+            raise UsageError(f"{path} is not a file; give a strategy file, one move a line")
         try:
             text = file.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
@@ -238,14 +245,21 @@ def _save_strategy(path: str, text: str) -> None:
         raise UsageError(f"{path} already exists; choose a new file name (nothing was written)")
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise UsageError(f"folder {folder} does not exist (nothing was written)")
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".devilcoins-", suffix=".tmp")
+        raise UsageError(f"{folder} is not a folder (nothing was written)")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".devilcoins-", suffix=".tmp")
+    except OSError as err:
+        raise UsageError(
+            f"cannot write in {folder}: {err.strerror} (nothing was written)"
+        ) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
         os.link(tmp, target)  # fails rather than replace a file created meanwhile
     except FileExistsError:
         raise UsageError(f"{path} already exists; choose a new file name") from None
+    except OSError as err:
+        raise UsageError(f"cannot write {path}: {err.strerror} (nothing was written)") from None
     finally:
         os.unlink(tmp)
 
@@ -273,7 +287,7 @@ def cmd_solve(args) -> int:
             sys.stdout.write(result.strategy.to_text(args.n, args.format))
         return 0
     goal = "H" * args.n
-    head = f"{args.n} coin{'s' if args.n > 1 else ''} ({result.canonical:,} canonical sequences)"
+    head = f"{_count(args.n, 'coin')} ({result.canonical:,} canonical sequences)"
     if result.strategy is None:
         print(f"{head}: no winning strategy exists.")
         print(
@@ -281,7 +295,7 @@ def cmd_solve(args) -> int:
             f"explored and none is {{{goal}}} ({result.seconds:.4f} s)."
         )
         return 0
-    print(f"{head}: the shortest winning strategy has {result.length:,} moves.")
+    print(f"{head}: the shortest winning strategy has {_count(result.length, 'move')}.")
     print(
         f"Search: {result.explored:,} beliefs explored in {result.seconds:.4f} s. "
         f"Exact check: every start ends at {goal} by move {checked.won_at}."
@@ -360,7 +374,7 @@ def cmd_play(args) -> int:
         )
         return 0
     print(
-        f"Playing a {len(strategy):,}-move strategy for {args.n} coins from {start} "
+        f"Playing a {len(strategy):,}-move strategy for {_count(args.n, 'coin')} from {start} "
         f"against a random Devil (seed {seed}):"
     )
     print("\n".join(lines))
@@ -457,7 +471,7 @@ def cmd_count(args) -> int:
         _emit_json({"coins": args.n, "canonical": count, "sequences": 2**args.n})
         return 0
     print(
-        f"{args.n:,} coins: {count:,} canonical sequences (of 2^{args.n} = {2**args.n:,} "
+        f"{_count(args.n, 'coin')}: {count:,} canonical sequences (of 2^{args.n} = {2**args.n:,} "
         "sequences), by Burnside's lemma"
     )
     return 0
