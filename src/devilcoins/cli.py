@@ -56,6 +56,17 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"devilcoins: error: {message} (see '{self.prog} --help')\n")
 
 
+def _game_options(p: argparse.ArgumentParser, verb: str) -> None:
+    """The options play and check share: the Devil's seed, a strategy file, JSON output."""
+    p.add_argument("--seed", type=_seed, metavar="S", help="seed for the Devil's random turns")
+    p.add_argument(
+        "--strategy",
+        metavar="FILE",
+        help=f"{verb} the moves in FILE ('-' for stdin) instead of the shortest strategy",
+    )
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     from . import __version__
@@ -125,13 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--start", metavar="COINS", help="starting coins such as HTTH (default: drawn at random)"
     )
-    p.add_argument("--seed", type=_seed, metavar="S", help="seed for the Devil's random turns")
-    p.add_argument(
-        "--strategy",
-        metavar="FILE",
-        help="play the moves in FILE ('-' for stdin) instead of the shortest strategy",
-    )
-    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    _game_options(p, "play")
 
     p = sub.add_parser(
         "check",
@@ -148,13 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="K",
         help="games per starting sequence (default 1000)",
     )
-    p.add_argument("--seed", type=_seed, metavar="S", help="seed for the random Devil")
-    p.add_argument(
-        "--strategy",
-        metavar="FILE",
-        help="check the moves in FILE ('-' for stdin) instead of the shortest strategy",
-    )
-    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    _game_options(p, "check")
 
     p = sub.add_parser(
         "count",
