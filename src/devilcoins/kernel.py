@@ -64,6 +64,7 @@ def _apply_move(members, count, move, goal, index_of, orbit_start, orbit_states,
 
 @njit(cache=True, nogil=True)
 def _expand(frontier, moves, goal, index_of, orbit_start, orbit_states, out):
+    """Fill out[f * len(moves) + j] with frontier[f] updated by moves[j]."""
     members = np.empty(frontier.shape[1] * 64, dtype=np.int64)
     n_moves = moves.shape[0]
     for f in range(frontier.shape[0]):
