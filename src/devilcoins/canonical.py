@@ -12,7 +12,7 @@ from functools import cache
 
 import numpy as np
 
-from .notation import DevilcoinsError, check_n
+from .notation import Coins, DevilcoinsError, check_n
 
 __all__ = [
     "MAX_TABLE_N",
@@ -111,10 +111,8 @@ class CanonicalTable:
         """K, the number of canonical sequences."""
         return len(self.reps)
 
-    def coins(self, k: int):
+    def coins(self, k: int) -> Coins:
         """Canonical sequence k as Coins."""
-        from .notation import Coins
-
         return Coins.from_mask(int(self.reps[k]), self.n)
 
     def index(self, coins_mask: int) -> int:

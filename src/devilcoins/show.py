@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .canonical import table
 from .notation import Coins, Move, Strategy
+from .verification import belief_rows
 
 __all__ = ["belief_table", "beliefstr", "movestr", "trace_line"]
 
@@ -37,8 +38,6 @@ def belief_table(strategy: Strategy, n: int) -> str:
       2 | 0        | HH    TT
       3 | 01       | HH
     """
-    from .verification import belief_rows
-
     tab = table(n)
     order = [tab.coins(k) for k in range(tab.size)]
     rows = belief_rows(strategy, n)
