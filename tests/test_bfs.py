@@ -237,7 +237,7 @@ def test_verify_in_chunks_matches_one_pass_and_reports_progress(monkeypatch):
 
     strategy = belief_search(4).strategy
     whole = verify(strategy, 4)
-    monkeypatch.setattr(verify_module, "_CHUNK_STEPS", 1 << 5)  # two moves a call at N = 4
+    monkeypatch.setattr(verify_module, "_CHUNK_STEPS", 2 * 6 * 4)  # two moves a call at N = 4
     seen: list[tuple[int, int]] = []
     parts = verify(strategy, 4, on_progress=lambda done, total: seen.append((done, total)))
     assert parts.sizes == whole.sizes == tuple(plain_sizes_canonical(strategy, 4))
@@ -261,7 +261,10 @@ def test_verify_refuses_work_past_its_limit(monkeypatch):
 
     monkeypatch.setattr(verify_module, "MAX_VERIFY_STEPS", 100)
     with pytest.raises(DevilcoinsError, match="fewer moves"):
-        verify(Strategy([{0}] * 10), 4)
+        verify(Strategy([{0}] * 20), 4)  # long enough to need propagation: N = 4 can win
+    # too short to win, or N = 6 with its odd factor: settled without propagation
+    assert verify(Strategy([{0}] * 10), 4).method == "lower bound"
+    assert verify(Strategy([{0}] * 70), 6).method == "certificate"
 
 
 def test_probably_wins_rejects_a_strategy_that_cannot_win():

@@ -32,6 +32,15 @@ __all__ = [
 _ONE = np.uint64(1)
 
 
+_DE_BRUIJN = 0x03F79D71B4CB0A89
+#: _LOWEST_BIT[(b * _DE_BRUIJN mod 2^64) >> 58] = i for the one-bit word b = 2^i.
+_LOWEST_BIT = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _LOWEST_BIT[(((1 << _i) * _DE_BRUIJN) & (2**64 - 1)) >> 58] = _i
+_DE_BRUIJN = np.uint64(_DE_BRUIJN)
+_SHIFT = np.uint64(58)
+
+
 @njit(cache=True, nogil=True)
 def _members(row, out):
     """Write the indices of the set bits of row into out; return how many."""
@@ -39,66 +48,153 @@ def _members(row, out):
     for w in range(row.shape[0]):
         word = row[w]
         base = w * 64
-        bit = 0
         while word != 0:
-            if word & _ONE:
-                out[count] = base + bit
-                count += 1
-            word >>= _ONE
-            bit += 1
+            low = word & (~word + _ONE)
+            out[count] = base + _LOWEST_BIT[(low * _DE_BRUIJN) >> _SHIFT]
+            count += 1
+            word ^= low
     return count
 
 
 @njit(cache=True, nogil=True)
-def _apply_move(members, count, move, goal, index_of, orbit_start, orbit_states, out_row):
-    """OR into out_row the belief that follows the given members after the Devil's turn and move."""
-    for a in range(count):
-        s = members[a]
-        if s == goal:
-            out_row[s >> 6] |= _ONE << np.uint64(s & 63)
-            continue
-        for p in range(orbit_start[s], orbit_start[s + 1]):
-            t = index_of[orbit_states[p] ^ move]
-            out_row[t >> 6] |= _ONE << np.uint64(t & 63)
+def _rotations(move, n, out):
+    """Write the distinct turns of the flip mask move (n coins) into out; return how many."""
+    full = (1 << n) - 1
+    count = 0
+    x = move
+    for _ in range(n):
+        seen = False
+        for j in range(count):
+            if out[j] == x:
+                seen = True
+                break
+        if seen:
+            break  # the turns of a mask repeat with its period
+        out[count] = x
+        count += 1
+        x = ((x >> 1) | (x << (n - 1))) & full
+    return count
 
 
 @njit(cache=True, nogil=True)
-def _expand(frontier, moves, goal, index_of, orbit_start, orbit_states, out):
+def _apply_move(row, members, count, rots, n_rots, goal, index_of, reps, out_row):
+    """OR into out_row the belief that follows row (members[:count]) after a turn and a move.
+
+    A possible sequence x turned any way and flipped by m lands in the class of x ^ t for t a
+    turn of m, so the successors of class s are the classes of reps[s] ^ t over the distinct
+    turns t of m.  Dense beliefs are done the other way round (pull): class u is possible next
+    exactly when some reps[u] ^ t lies in row; the first hit settles it.
+    """
+    k = reps.shape[0]
+    if row[goal >> 6] >> np.uint64(goal & 63) & _ONE:
+        out_row[goal >> 6] |= _ONE << np.uint64(goal & 63)
+    if 2 * count < k:
+        for a in range(count):
+            s = members[a]
+            if s == goal:
+                continue
+            rep = reps[s]
+            for j in range(n_rots):
+                t = index_of[rep ^ rots[j]]
+                out_row[t >> 6] |= _ONE << np.uint64(t & 63)
+    else:
+        for u in range(k):
+            rep = reps[u]
+            for j in range(n_rots):
+                t = index_of[rep ^ rots[j]]
+                if t != goal and row[t >> 6] >> np.uint64(t & 63) & _ONE:
+                    out_row[u >> 6] |= _ONE << np.uint64(u & 63)
+                    break
+
+
+@njit(cache=True, nogil=True)
+def _expand(frontier, moves, n, goal, index_of, reps, out):
     """Fill out[f * len(moves) + j] with frontier[f] updated by moves[j]."""
     members = np.empty(frontier.shape[1] * 64, dtype=np.int64)
     n_moves = moves.shape[0]
+    rots = np.empty((n_moves, n), dtype=np.int64)
+    n_rots = np.empty(n_moves, dtype=np.int64)
+    for j in range(n_moves):
+        n_rots[j] = _rotations(moves[j], n, rots[j])
     for f in range(frontier.shape[0]):
         count = _members(frontier[f], members)
         for j in range(n_moves):
             _apply_move(
-                members,
-                count,
-                moves[j],
-                goal,
-                index_of,
-                orbit_start,
-                orbit_states,
+                frontier[f], members, count, rots[j], n_rots[j], goal, index_of, reps,
                 out[f * n_moves + j],
             )
 
 
 @njit(cache=True, nogil=True)
-def _propagate(start, moves, goal, index_of, orbit_start, orbit_states, sizes, history):
+def _propagate(start, moves, n, goal, index_of, reps, sizes, history):
     """Update start by each move; sizes[i] = belief size after i moves; history rows if wanted."""
     row = start.copy()
+    nxt = np.zeros_like(row)
     members = np.empty(row.shape[0] * 64, dtype=np.int64)
+    rots = np.empty(n, dtype=np.int64)
     keep = history.shape[0] > 0
-    sizes[0] = _members(row, members)
+    count = _members(row, members)
+    sizes[0] = count
     if keep:
         history[0] = row
+    last = -1
+    n_rots = 0
     for i in range(moves.shape[0]):
+        if moves[i] != last:
+            last = moves[i]
+            n_rots = _rotations(last, n, rots)
+        nxt[:] = 0
+        _apply_move(row, members, count, rots, n_rots, goal, index_of, reps, nxt)
+        row, nxt = nxt, row
         count = _members(row, members)
-        row[:] = 0
-        _apply_move(members, count, moves[i], goal, index_of, orbit_start, orbit_states, row)
-        sizes[i + 1] = _members(row, members)
+        sizes[i + 1] = count
         if keep:
             history[i + 1] = row
     return row
+
+
+@njit(cache=True, nogil=True)
+def _trace_back(history, moves, n, goal, index_of, reps, end, classes):
+    """Walk a belief path backwards: classes[len(moves)] = end, classes[i] in history[i].
+
+    history[i] is the belief before move i of the segment; each classes[i - 1] is a class
+    (other than all heads) that the Devil can turn into classes[i] with move i.  Returns
+    classes[0].
+    """
+    rots = np.empty(n, dtype=np.int64)
+    classes[moves.shape[0]] = end
+    for i in range(moves.shape[0], 0, -1):
+        n_rots = _rotations(moves[i - 1], n, rots)
+        rep = reps[classes[i]]
+        found = -1
+        for j in range(n_rots):
+            t = index_of[rep ^ rots[j]]
+            if t != goal and history[i - 1][t >> 6] >> np.uint64(t & 63) & _ONE:
+                found = t
+                break
+        classes[i - 1] = found
+    return classes[0]
+
+
+@njit(cache=True, nogil=True)
+def _turns_along(state, moves, n, index_of, classes, turns):
+    """The Devil's turns (seeds' sense) taking state through the given classes; returns the state.
+
+    turns[i] is the turn before move i: the first r with the table turned by r and flipped by
+    moves[i] in class classes[i + 1].  The states are the coins as they lie, never canonicalised.
+    """
+    full = (1 << n) - 1
+    for i in range(moves.shape[0]):
+        x = state
+        turns[i] = -1
+        for r in range(n):
+            y = x ^ moves[i]
+            if index_of[y] == classes[i + 1]:
+                turns[i] = r
+                state = y
+                break
+            x = ((x >> 1) | (x << (n - 1))) & full
+    return state
 
 
 def new_rows(count: int, k: int) -> np.ndarray:
@@ -131,10 +227,10 @@ def expand(tab: CanonicalTable, frontier: np.ndarray, moves: np.ndarray) -> np.n
     _expand(
         np.ascontiguousarray(frontier),
         np.asarray(moves, dtype=np.int64),
+        tab.n,
         0,
         tab.index_of,
-        tab.orbit_start,
-        tab.orbit_states,
+        tab.reps,
         out,
     )
     return out
@@ -154,10 +250,10 @@ def propagate(
     final = _propagate(
         np.ascontiguousarray(start),
         moves,
+        tab.n,
         0,
         tab.index_of,
-        tab.orbit_start,
-        tab.orbit_states,
+        tab.reps,
         sizes,
         history,
     )

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 __all__ = [
     "Belief",
     "Coins",
+    "Counterexample",
     "DevilcoinsError",
     "Move",
     "NotationError",
@@ -293,14 +294,18 @@ class Strategy(tuple):
         if stripped.startswith("["):
             return cls._parse_json(stripped, n)
         moves = []
+        seen: dict[str, Move] = {}  # long strategies repeat a few moves many times
         for lineno, line in enumerate(text.splitlines(), 1):
             body = line.split("#", 1)[0].strip()
             if not body:
                 continue
-            try:
-                moves.append(Move.parse(body, n))
-            except NotationError as err:
-                raise NotationError(f"line {lineno}: {err}") from None
+            move = seen.get(body)
+            if move is None:
+                try:
+                    move = seen[body] = Move.parse(body, n)
+                except NotationError as err:
+                    raise NotationError(f"line {lineno}: {err}") from None
+            moves.append(move)
         return cls(moves)
 
     @classmethod
@@ -341,3 +346,84 @@ class Strategy(tuple):
 
     def __repr__(self) -> str:
         return "Strategy([" + ", ".join(map(str, self)) + "])"
+
+
+class Counterexample:
+    """A start and the Devil's turn before each move that keep a strategy from winning.
+
+    Turns are in the seeds' sense (the table turned by r shows coins[r:] + coins[:r]) and apply
+    to the coins as they lie: nothing is put in canonical form between moves.  The text form is
+    JSON: ``{"start": "HTTH", "turns": [0, 3, 1]}``; a plain list of turns (JSON, or whitespace
+    separated numbers) reads as turns with no start.
+
+    >>> c = Counterexample.parse('{"start": "TH", "turns": [0, 1, 0]}', 2)
+    >>> c.start, c.turns, Counterexample.parse(c.to_text(), 2) == c
+    ('TH', (0, 1, 0), True)
+    """
+
+    __slots__ = ("start", "turns")
+
+    def __init__(self, start: Coins | None, turns: Iterable[int]):
+        self.start = None if start is None else Coins(start)
+        self.turns = tuple(int(r) for r in turns)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Counterexample)
+            and (self.start, self.turns) == (other.start, other.turns)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.start, self.turns))
+
+    def __repr__(self) -> str:
+        return f"Counterexample(start={self.start!r}, turns={len(self.turns)} turns)"
+
+    def to_json(self) -> dict:
+        """{"start": "HTTH", "turns": [r1, r2, ...]}."""
+        return {"start": self.start, "turns": list(self.turns)}
+
+    def to_text(self) -> str:
+        """The JSON text form, one line."""
+        return json.dumps(self.to_json(), separators=(", ", ": "))
+
+    @classmethod
+    def parse(cls, text: str, n: int) -> Counterexample:
+        """Read turns for n coins: the JSON object, a JSON list, or numbers separated by spaces."""
+        body = text.strip()
+        start = None
+        if body.startswith(("{", "[")):
+            try:
+                data = json.loads(body)
+            except json.JSONDecodeError as err:
+                raise NotationError(f"turns are not valid JSON: {err}") from None
+            if isinstance(data, dict):
+                unknown = set(data) - {"start", "turns"}
+                if "turns" not in data or unknown:
+                    raise NotationError(
+                        'a JSON counterexample is {"start": "HTTH...", "turns": [...]}; '
+                        f"got keys {sorted(data)}"
+                    )
+                if data.get("start") is not None:
+                    if not isinstance(data["start"], str):
+                        raise NotationError(f"start must be a string of H and T, got "
+                                            f"{data['start']!r}")
+                    start = Coins(data["start"])
+                data = data["turns"]
+            if not isinstance(data, list):
+                raise NotationError("turns must be a JSON list of whole numbers")
+            items = data
+        else:
+            items = body.split()
+        turns = []
+        for i, item in enumerate(items, 1):
+            if isinstance(item, str) and re.fullmatch(r"-?\d+", item):
+                item = int(item)
+            if isinstance(item, bool) or not isinstance(item, int) or not 0 <= item < n:
+                raise NotationError(
+                    f"turn {i}: a turn for {n} coins is a whole number 0..{n - 1}, got {item!r}"
+                )
+            turns.append(item)
+        if start is not None and start.n != n:
+            raise NotationError(f"start {start} has {start.n} coins but N = {n}")
+        return cls(start, turns)

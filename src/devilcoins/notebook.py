@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 import numpy as np
 
 from .bfs import belief_search, search
-from .canonical import table
+from .canonical import rotate_mask, table
 from .game import step
 from .notation import Belief, Coins, Move, Strategy, check_n
 from .show import belief_table, trace_line
@@ -113,28 +113,39 @@ def play(
     rng: np.random.Generator | int | None = None,
     devil: Callable[[int, Coins], int] | None = None,
     out: Callable[[str], None] = print,
+    canonical: bool = True,
 ) -> Coins:
-    """Play strategy once from coins against a Devil; return the final (canonical) coins.
+    """Play strategy once from coins against a Devil; return the final coins.
 
     The Devil turns the table by r (coins[r:] + coins[:r]) before each move: ``devil(i, coins)``
     gives r for move i, or it is drawn at random from rng (a numpy Generator or a seed).
-    ``verbose`` prints the seeds' trace.
+    ``verbose`` prints the seeds' trace.  As in the seeds, the coins after each flip are put
+    in canonical form; with canonical=False they stay as they lie on the table, which is what
+    a scripted Devil's turns (a ``Counterexample``) refer to.
 
     >>> play([{0, 1}, {0}, {0, 1}], 'HT', rng=1)
     'HH'
+    >>> play([{0, 1}, {0}], 'TH', devil=lambda i, coins: 0, canonical=False)
+    'TT'
     """
     coins = Coins(coins)
     n = coins.n
-    tab = table(n)
+    tab = table(n) if canonical else None
     rng = _generator(rng)
     for i, move in enumerate(Strategy(strategy), 1):
         if coins.all_heads:
             return coins
         r = devil(i, coins) if devil is not None else int(rng.integers(n))
-        turned, after = step(tab, np.array([coins.tails_mask]), np.array([r]), move.check(n).mask)
-        before, coins = coins, Coins.from_mask(int(after[0]), n)
+        mask = move.check(n).mask
+        if canonical:
+            turned, after = step(tab, np.array([coins.tails_mask]), np.array([r]), mask)
+            turned, after = int(turned[0]), int(after[0])
+        else:
+            turned = rotate_mask(coins.tails_mask, r, n)
+            after = turned ^ mask
+        before, coins = coins, Coins.from_mask(after, n)
         if verbose:
-            out(trace_line(i, before, Coins.from_mask(int(turned[0]), n), move, coins))
+            out(trace_line(i, before, Coins.from_mask(turned, n), move, coins))
     return coins
 
 

@@ -1,8 +1,17 @@
-"""Exact verification: propagate the belief of every start along a strategy.
+"""Exact verification: propagate the belief of every start along a strategy, with counterexamples.
 
 A strategy wins exactly when the belief that starts as every coin sequence ends as {all heads}:
 the belief is the set of sequences some start and some choice of turns could have produced, so
 this settles every start against every Devil at once, with no sampling.
+
+When the strategy loses, the beliefs along the way hold the proof: walking back from a sequence
+still possible after the last move, through beliefs kept at checkpoints, gives a start and the
+Devil's turns that never reach all heads (a ``Counterexample`` that ``play`` replays).  Two
+shortcuts need no propagation at all, so they work for any N up to 64:
+
+- a strategy shorter than 2^N - 1 moves loses against a Devil who never turns the table (the
+  lower bound of DESIGN.md section 2): some start is none of the 2^N sums of a prefix of moves;
+- when N has an odd prime factor every strategy loses, and the Devil's certificate beats it.
 """
 
 from __future__ import annotations
@@ -13,91 +22,308 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .canonical import table
-from .notation import DevilcoinsError, Strategy, check_n
+from .canonical import MAX_TABLE_N, table
+from .notation import Coins, Counterexample, DevilcoinsError, Strategy, check_n
 
-__all__ = ["MAX_VERIFY_STEPS", "Verification", "belief_rows", "verify", "verify_cost"]
+__all__ = [
+    "MAX_VERIFY_N",
+    "MAX_VERIFY_STEPS",
+    "Line",
+    "Verification",
+    "belief_rows",
+    "lower_bound_counterexample",
+    "verify",
+    "verify_cost",
+    "worst_line",
+]
 
-#: Kernel steps per progress report (each propagate call covers about this many).
+#: Kernel steps per chunk of propagation (one checkpoint and one progress report per chunk).
 _CHUNK_STEPS = 1 << 26
-
-
-@dataclass(frozen=True)
-class Verification:
-    """The outcome of exact verification of a strategy for n coins."""
-
-    coins: int
-    wins: bool
-    won_at: int | None
-    sizes: tuple[int, ...]
-    seconds: float
-
-    def to_json(self) -> dict:
-        """The verdict as plain JSON data."""
-        return {
-            "coins": self.coins,
-            "wins": self.wins,
-            "won_at": self.won_at,
-            "moves": len(self.sizes) - 1,
-            "final_belief_size": self.sizes[-1],
-            "seconds": round(self.seconds, 6),
-        }
-
-
-def _start_row(n: int) -> np.ndarray:
-    from .kernel import row_from_indices
-
-    k = table(n).size
-    return row_from_indices(range(k), k)
-
 
 #: Kernel steps (one sequence turned, flipped and looked up) verify takes on before refusing:
 #: about two minutes on this kind of machine.
 MAX_VERIFY_STEPS = 10**11
 
+#: The widest table verify reads strategies for (moves are 64-bit words).
+MAX_VERIFY_N = 64
+
+
+@dataclass(frozen=True)
+class Verification:
+    """The outcome of verifying a strategy for n coins.
+
+    wins        the strategy ends at all heads from every start against every Devil
+    won_at      the move after which the belief is {all heads} (None when it loses)
+    sizes       canonical sequences in the belief (all heads included) before the first move and
+                after each move; empty when the verdict came from a shortcut
+    method      'exact' (belief propagation), 'lower bound' or 'certificate' (see module doc)
+    counterexample  a start and turns that never reach all heads, when it loses
+    seconds     time taken inside the process
+    """
+
+    coins: int
+    moves: int
+    wins: bool
+    won_at: int | None
+    sizes: tuple[int, ...]
+    method: str
+    counterexample: Counterexample | None
+    seconds: float
+
+    def to_json(self) -> dict:
+        """The verdict as plain JSON data."""
+        data = {
+            "coins": self.coins,
+            "moves": self.moves,
+            "wins": self.wins,
+            "won_at": self.won_at,
+            "method": self.method,
+            "seconds": round(self.seconds, 6),
+            "belief_sizes": list(self.sizes) if self.sizes else None,
+        }
+        if self.counterexample is not None:
+            data["counterexample"] = self.counterexample.to_json()
+        return data
+
+
+@dataclass(frozen=True)
+class Line:
+    """One game the Devil can force: its start, its turns, and whether it survives them all.
+
+    When survives is False the strategy wins anyway, at move won_at: the line is the longest
+    the Devil can make it (turns after the last surviving move are 0).
+    """
+
+    start: Coins
+    turns: tuple[int, ...]
+    survives: bool
+    won_at: int | None
+
+    def counterexample(self) -> Counterexample:
+        """The line as a Counterexample (meaningful when it survives)."""
+        return Counterexample(self.start, self.turns)
+
 
 def verify_cost(moves: int, n: int) -> int:
-    """An upper bound on the kernel steps exact verification of moves moves for n coins takes."""
-    return moves * (1 << n)
+    """An upper bound on the kernel steps exact propagation of moves moves for n coins takes."""
+    if n > MAX_TABLE_N:
+        return 1 << 200  # past the table: not done
+    return moves * table(n).size * n
+
+
+def _masks(strategy: Strategy, n: int) -> list[int]:
+    return [m.check(n).mask for m in strategy]
+
+
+def lower_bound_counterexample(strategy: Strategy, n: int) -> Counterexample | None:
+    """For fewer than 2^n - 1 moves: a start the strategy misses when the Devil never turns.
+
+    The coins after i unturned moves are start XOR (moves 1..i), so any start that is none of
+    those prefix sums (there are at most len + 1 < 2^n of them) never shows all heads.
+
+    >>> lower_bound_counterexample(Strategy([{0, 1}, {0}]), 2)
+    Counterexample(start='TH', turns=2 turns)
+    """
+    n = check_n(n)
+    masks = _masks(strategy, n)
+    if len(masks) >= (1 << n) - 1:
+        return None
+    sums = {0}
+    acc = 0
+    for m in masks:
+        acc ^= m
+        sums.add(acc)
+    start = next(x for x in range(1, len(sums) + 1) if x not in sums)
+    return Counterexample(Coins.from_mask(start, n), [0] * len(masks))
+
+
+def _start_row(n: int, start: Coins | None) -> np.ndarray:
+    from .kernel import row_from_indices
+
+    tab = table(n)
+    # all heads (index 0) stays in every belief, so "size 1" always means "won"
+    members = range(tab.size) if start is None else {0, tab.index(start.tails_mask)}
+    return row_from_indices(members, tab.size)
+
+
+def _check_exact(moves: int, n: int) -> None:
+    if n > MAX_TABLE_N:
+        raise DevilcoinsError(
+            f"exact propagation holds one entry per coin sequence and stops at N = "
+            f"{MAX_TABLE_N}; N = {n} is too large"
+        )
+    cost = verify_cost(moves, n)
+    if cost > MAX_VERIFY_STEPS:
+        raise DevilcoinsError(
+            f"propagating {moves:,} moves for {n} coins takes up to {cost:.1e} kernel steps, "
+            f"more than the {MAX_VERIFY_STEPS:.0e} verify takes on (minutes of work); "
+            "try fewer moves"
+        )
+
+
+def _propagate_all(
+    moves: np.ndarray, n: int, start: Coins | None, on_progress
+) -> tuple[np.ndarray, list[np.ndarray], int]:
+    """Belief sizes after each move, the rows at chunk starts (checkpoints), and the chunk size."""
+    from .kernel import propagate
+
+    tab = table(n)
+    row = _start_row(n, start)
+    chunk = max(1, _CHUNK_STEPS // (tab.size * n))
+    checkpoints = []
+    sizes = []
+    for lo in range(0, len(moves), chunk):
+        checkpoints.append(row)
+        row, part, _ = propagate(tab, row, moves[lo : lo + chunk])
+        sizes.append(part if lo == 0 else part[1:])
+        if on_progress is not None:
+            on_progress(min(lo + chunk, len(moves)), len(moves))
+    if not len(moves):
+        sizes.append(np.array([int(np.unpackbits(row.view(np.uint8)).sum())]))
+    checkpoints.append(row)
+    return np.concatenate(sizes), checkpoints, chunk
+
+
+def _walk_back(moves, n, checkpoints, chunk, last: int) -> tuple[int, np.ndarray]:
+    """Classes c_0 .. c_last with c_i in the belief after move i, each leading to the next."""
+    from .kernel import _trace_back, propagate, row_to_indices
+
+    tab = table(n)
+    classes = np.empty(last + 1, dtype=np.int64)
+    end_row = checkpoints[-1] if last == len(moves) else None
+    if end_row is None:  # the belief after move `last`: replay its chunk
+        lo = (last // chunk) * chunk
+        _, _, hist = propagate(tab, checkpoints[lo // chunk], moves[lo:last], keep_history=True)
+        end_row = hist[-1]
+    end = next(k for k in row_to_indices(end_row) if k != 0)
+    hi = last
+    while hi > 0:
+        lo = ((hi - 1) // chunk) * chunk
+        _, _, hist = propagate(tab, checkpoints[lo // chunk], moves[lo:hi], keep_history=True)
+        seg = np.empty(hi - lo + 1, dtype=np.int64)
+        end = _trace_back(hist, moves[lo:hi], n, 0, tab.index_of, tab.reps, end, seg)
+        classes[lo : hi + 1] = seg
+        hi = lo
+    if (classes < 0).any():  # pragma: no cover - every class in a belief has a predecessor
+        raise AssertionError("walking back through the beliefs lost the thread")
+    return int(classes[0]), classes
+
+
+def worst_line(
+    strategy: Strategy,
+    n: int,
+    start: Coins | None = None,
+    *,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> tuple[Line, np.ndarray]:
+    """The Devil's best game against strategy (from start, or from the start it likes best).
+
+    If some line never reaches all heads, that line (survives=True); otherwise the line that
+    holds out longest.  Also returns the belief sizes.  Exact: needs n <= 20.
+
+    >>> line, _ = worst_line(Strategy([{0, 1}, {0}]), 2)
+    >>> line.start, line.turns, line.survives
+    ('HT', (0, 1), True)
+    """
+    from .kernel import warm_up
+
+    n = check_n(n)
+    moves = np.array(_masks(strategy, n), dtype=np.int64)
+    _check_exact(len(moves), n)
+    warm_up()
+    sizes, checkpoints, chunk = _propagate_all(moves, n, start, on_progress)
+    return _line(moves, n, start, sizes, checkpoints, chunk), sizes
+
+
+def _line(moves, n, start, sizes, checkpoints, chunk) -> Line:
+    """The Devil's best line, read off the beliefs of a propagation."""
+    from .kernel import _turns_along
+
+    tab = table(n)
+    if start is not None and start.all_heads:
+        return Line(start, (0,) * len(moves), False, 0)
+    alive = np.flatnonzero(sizes > 1)  # the belief still holds something besides all heads
+    last = int(alive[-1])
+    survives = last == len(moves)
+    first, classes = _walk_back(moves, n, checkpoints, chunk, last)
+    state = start.tails_mask if start is not None else int(tab.reps[first])
+    turns = np.zeros(len(moves), dtype=np.int64)
+    _turns_along(state, moves[:last], n, tab.index_of, classes, turns)
+    if (turns < 0).any():  # pragma: no cover - each class was chosen reachable
+        raise AssertionError("no turn leads along the Devil's line")
+    won_at = None if survives else last + 1
+    return Line(Coins.from_mask(state, n), tuple(turns.tolist()), survives, won_at)
 
 
 def verify(
-    strategy: Strategy, n: int, *, on_progress: Callable[[int, int], None] | None = None
+    strategy: Strategy,
+    n: int,
+    *,
+    on_progress: Callable[[int, int], None] | None = None,
+    exact: bool | None = None,
 ) -> Verification:
-    """Decide exactly whether strategy wins for n coins, from every start against every Devil.
+    """Decide whether strategy wins for n coins, from every start against every Devil.
 
+    Exact belief propagation when the table fits (n <= 20); its counterexample, when the
+    strategy loses, comes from the beliefs.  A strategy shorter than 2^n - 1 moves gets the
+    lower bound's counterexample instead, and past n = 20 the verdict comes from the lower bound
+    or the Devil's certificate alone.  exact=False skips propagation where a shortcut applies.
     on_progress(done, total) is called as the moves are worked through.
 
     >>> v = verify(Strategy([{0, 1}, {0}, {0, 1}]), 2)
-    >>> v.wins, v.won_at, v.sizes
-    (True, 3, (3, 2, 2, 1))
+    >>> v.wins, v.won_at, v.sizes, v.method
+    (True, 3, (3, 2, 2, 1), 'exact')
+    >>> verify(Strategy([{0, 1}, {0}]), 2).counterexample.to_json()
+    {'start': 'TH', 'turns': [0, 0]}
     """
-    check_n(n)
-    moves = np.array([m.check(n).mask for m in strategy], dtype=np.int64)
-    if verify_cost(len(moves), n) > MAX_VERIFY_STEPS:
-        raise DevilcoinsError(
-            f"verifying {len(moves):,} moves for {n} coins takes up to "
-            f"{verify_cost(len(moves), n):.1e} kernel steps, more than the "
-            f"{MAX_VERIFY_STEPS:.0e} this command takes on (minutes of work); try fewer moves"
-        )
-    from .kernel import propagate, row_size, warm_up
-
-    warm_up()
-    tab = table(n)
+    n = check_n(n)
+    if n > MAX_VERIFY_N:
+        raise DevilcoinsError(f"verify reads strategies for up to {MAX_VERIFY_N} coins, not {n}")
     t0 = time.perf_counter()
-    row = _start_row(n)
-    sizes = [np.array([row_size(row)], dtype=np.int64)]
-    chunk = max(1, _CHUNK_STEPS >> n)
-    for lo in range(0, len(moves), chunk):
-        row, part, _ = propagate(tab, row, moves[lo : lo + chunk])
-        sizes.append(part[1:])
-        if on_progress is not None:
-            on_progress(min(lo + chunk, len(moves)), len(moves))
-    sizes = np.concatenate(sizes)
-    seconds = time.perf_counter() - t0
-    ones = np.flatnonzero(sizes == 1)
-    won_at = int(ones[0]) if len(ones) else None
-    return Verification(n, won_at is not None, won_at, tuple(int(s) for s in sizes), seconds)
+    moves = len(strategy)
+    _masks(strategy, n)  # positions in range
+    short = lower_bound_counterexample(strategy, n)
+    can_propagate = n <= MAX_TABLE_N and verify_cost(moves, n) <= MAX_VERIFY_STEPS
+    if exact is None:
+        exact = can_propagate or (short is None and not _has_odd_factor(n))
+    if not exact:
+        if short is not None:
+            return Verification(
+                n, moves, False, None, (), "lower bound", short, time.perf_counter() - t0
+            )
+        if _has_odd_factor(n):
+            from .certificate import certificate
+
+            line = certificate(n).beat(strategy)
+            return Verification(
+                n, moves, False, None, (), "certificate", line, time.perf_counter() - t0
+            )
+    from .kernel import warm_up
+
+    _check_exact(moves, n)
+    warm_up()  # loading the compiled kernel is not part of the work
+    t0 = time.perf_counter()
+    masks = np.array(_masks(strategy, n), dtype=np.int64)
+    sizes, checkpoints, chunk = _propagate_all(masks, n, None, on_progress)
+    won = np.flatnonzero(sizes == 1)
+    won_at = int(won[0]) if len(won) else None
+    counter = None
+    if won_at is None:
+        counter = short or _line(masks, n, None, sizes, checkpoints, chunk).counterexample()
+    return Verification(
+        n,
+        moves,
+        won_at is not None,
+        won_at,
+        tuple(sizes.tolist()),
+        "exact",
+        counter,
+        time.perf_counter() - t0,
+    )
+
+
+def _has_odd_factor(n: int) -> bool:
+    return n & (n - 1) != 0
 
 
 def belief_rows(strategy: Strategy, n: int) -> list[list[int]]:
@@ -105,6 +331,6 @@ def belief_rows(strategy: Strategy, n: int) -> list[list[int]]:
     from .kernel import propagate, row_to_indices
 
     tab = table(n)
-    moves = [m.check(n).mask for m in strategy]
-    _, _, history = propagate(tab, _start_row(n), moves, keep_history=True)
+    moves = _masks(strategy, n)
+    _, _, history = propagate(tab, _start_row(n, None), moves, keep_history=True)
     return [row_to_indices(row) for row in history]
