@@ -37,8 +37,8 @@ __all__ = [
     "move_format",
     "move_mask",
     "move_phase",
-    "stream_moves",
     "strategy_length",
+    "stream_moves",
 ]
 
 #: The largest table the construction serves (moves are N-bit words; 2^16 positions).
@@ -97,7 +97,7 @@ def _generator(n: int, exponent: int) -> int:
 
 
 def generator_masks(n: int) -> list[int]:
-    """The n distinct moves of the construction: entry c is the move at every i with c trailing zeros.
+    """The n distinct moves of the construction: entry c is move i for every i with c trailing 0s.
 
     >>> [Move.from_mask(m).flips(4) for m in generator_masks(4)]
     ['FFFF', 'FLFL', 'FFLL', 'FLLL']
