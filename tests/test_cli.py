@@ -289,7 +289,7 @@ def test_save_under_a_file_is_refused_and_the_file_kept(capsys, tmp_path):
 
 
 def test_a_folder_given_as_strategy_file(capsys, tmp_path):
-    assert_usage_error(*run(capsys, "check", "4", "--strategy", str(tmp_path)), "not a file")
+    assert_usage_error(*run(capsys, "check", "4", "--strategy", str(tmp_path)), "is a folder")
 
 
 # --- usage errors ---------------------------------------------------------------------------

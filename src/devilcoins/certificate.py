@@ -82,8 +82,12 @@ class CertificateCheck:
 
     def to_json(self) -> dict:
         """The check as plain JSON data."""
-        return {"what": self.what, "cases": self.cases, "holds": self.holds,
-                "failure": self.failure}
+        return {
+            "what": self.what,
+            "cases": self.cases,
+            "holds": self.holds,
+            "failure": self.failure,
+        }
 
 
 @dataclass(frozen=True)
@@ -162,8 +166,11 @@ class Certificate:
                 f"coins mixed, and they never show all heads."
             )
         if self.kind == "column":
-            cols = f"positions j, j+{s}, ..., j+{(p - 1) * s}" if p > 3 else \
-                f"positions j, j+{s}, j+{2 * s}"
+            cols = (
+                f"positions j, j+{s}, ..., j+{(p - 1) * s}"
+                if p > 3
+                else f"positions j, j+{s}, j+{2 * s}"
+            )
             return (
                 f"N = {n} has the odd prime factor {p}. The Devil looks at the {p} coins at "
                 f"{cols} (one 'column' for each j < {s}). It starts with some column not all "
@@ -176,7 +183,7 @@ class Certificate:
         q = n // self.period
         return (
             f"N = {n} = {self.period} x {q}. The chain of DESIGN.md stops at Z = the "
-            f"{2 ** self.period:,} sequences that repeat every {self.period} positions, short "
+            f"{2**self.period:,} sequences that repeat every {self.period} positions, short "
             f"of all 2^{n}. Starting outside Z, before each move the Devil turns by 0 or by 1: "
             f"for x outside Z, x and x turned by 1 differ by a sequence outside Z, so they "
             f"cannot both land in Z after the same flips. All heads is in Z, so it never shows."
@@ -202,8 +209,9 @@ class Certificate:
             "prime": self.prime,
             "spacing": self.spacing,
             "period": self.period,
-            "devil_turns": list(self.turns) if len(self.turns) <= 64 else
-            f"multiples of {self.spacing}",
+            "devil_turns": list(self.turns)
+            if len(self.turns) <= 64
+            else f"multiples of {self.spacing}",
             "start": self.start() if self.n <= 64 else None,
             "statement": self.statement(),
         }

@@ -11,6 +11,7 @@ import os
 import random
 import sys
 import tempfile
+import textwrap
 from pathlib import Path
 
 from .notation import DevilcoinsError
@@ -43,6 +44,14 @@ def _coins_count(text: str) -> int:
 
 def _positive(text: str) -> int:
     return _whole(text, what="the count", low=1)
+
+
+def _move_number(text: str) -> int:
+    return _whole(text, what="a move number", low=1)
+
+
+def _non_negative(text: str) -> int:
+    return _whole(text, what="the count", low=0)
 
 
 def _seed(text: str) -> int:
@@ -127,14 +136,28 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "play",
-        help="play the shortest strategy against a random Devil",
+        help="play a strategy against a random, scripted or adversarial Devil",
         description="Play one game with the seeds' verbose trace: each line shows "
-        "the coins, the table after the Devil's turn, the flips and the result "
-        "(canonical).",
+        "the coins, the table after the Devil's turn, the flips and the result. Against the "
+        "random Devil the result is shown in canonical form, as in the seeds; against a "
+        "scripted or adversarial Devil the coins are shown as they lie on the table.",
     )
     p.add_argument("n", type=_coins_count, metavar="N", help="number of coins")
     p.add_argument(
         "--start", metavar="COINS", help="starting coins such as HTTH (default: drawn at random)"
+    )
+    p.add_argument(
+        "--devil",
+        choices=("random", "adversarial"),
+        default="random",
+        help="'random' (default) turns at random; 'adversarial' knows the strategy and plays "
+        "its certificate or the worst line exact propagation finds",
+    )
+    p.add_argument(
+        "--devil-turns",
+        metavar="FILE",
+        help="the Devil's turns from FILE ('-' for stdin): a counterexample from 'verify --json' "
+        "or 'verify --counterexample', a JSON list, or numbers separated by spaces",
     )
     _game_options(p, "play")
 
@@ -156,6 +179,80 @@ def build_parser() -> argparse.ArgumentParser:
     _game_options(p, "check")
 
     p = sub.add_parser(
+        "construct",
+        help="stream Lamping's shortest strategy for N = 2^k coins",
+        description="Write the 2^N - 1 moves of Lamping's construction, one a line (or as "
+        "binary words). Move i depends only on the trailing zero bits of i; the output is "
+        "deterministic.",
+    )
+    p.add_argument("n", type=_coins_count, metavar="N", help="number of coins, a power of 2")
+    p.add_argument(
+        "--format",
+        choices=("positions", "flips", "binary"),
+        default="positions",
+        help="'positions' (default): '0 2'; 'flips': 'FLFL'; 'binary': one little-endian word "
+        "of max(1, N/8) bytes a move, bit t = flip position t",
+    )
+    p.add_argument(
+        "--start", type=_move_number, default=1, metavar="I", help="first move (1-based, default 1)"
+    )
+    p.add_argument(
+        "--count", type=_non_negative, metavar="C", help="how many moves (default: to the last)"
+    )
+    p.add_argument(
+        "--output", metavar="FILE", help="write to FILE (never overwrites) instead of stdout"
+    )
+
+    p = sub.add_parser(
+        "move",
+        help="move I of the construction for N = 2^k coins, computed directly",
+        description="Compute one move of Lamping's construction in O(log N) steps, for any "
+        "I from 1 to 2^N - 1 (N = 64: I up to 18446744073709551615).",
+    )
+    p.add_argument("n", type=_coins_count, metavar="N", help="number of coins, a power of 2")
+    p.add_argument("i", type=_move_number, metavar="I", help="move number, 1-based")
+    p.add_argument(
+        "--format", choices=("positions", "flips"), default="positions", help="output format"
+    )
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+    p = sub.add_parser(
+        "verify",
+        help="decide exactly whether a strategy wins; a counterexample when it loses",
+        description="Propagate the belief of every start through the strategy (exact, every "
+        "start against every Devil). Exit status 0 when it wins, 1 when it loses, 2 for a "
+        "usage error.",
+    )
+    p.add_argument("n", type=_coins_count, metavar="N", help="number of coins")
+    p.add_argument("file", metavar="FILE", help="strategy file, one move a line ('-' for stdin)")
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    p.add_argument(
+        "--counterexample",
+        metavar="OUT",
+        help="when it loses, also write the counterexample to OUT (never overwrites), for "
+        "'play --devil-turns OUT'",
+    )
+
+    p = sub.add_parser(
+        "prove",
+        help="the verdict for N coins with its evidence (any N up to 10^12)",
+        description="Say whether N coins can be won and how short a strategy can be, with the "
+        "evidence: the lower bound and the construction (checked exactly for N <= 16), or the "
+        "Devil's certificate (checked exhaustively where the sizes allow).",
+    )
+    p.add_argument("n", type=_coins_count, metavar="N", help="number of coins")
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+    p = sub.add_parser(
+        "explain",
+        help="how the winning strategy works (N = 2, 4, 8 in full; 16 in summary)",
+        description="Explain the recursive structure of the strategy, the same/different "
+        "pattern of opposite coins and the belief table move by move; for other N, why the "
+        "Devil wins.",
+    )
+    p.add_argument("n", type=_coins_count, metavar="N", help="number of coins")
+
+    p = sub.add_parser(
         "count",
         help="how many coin sequences differ up to rotation (any N)",
         description="Count the canonical coin sequences of N coins with Burnside's "
@@ -173,8 +270,20 @@ def _count(number: int, word: str) -> str:
     return f"{number:,} {word}" + ("" if number == 1 else "s")
 
 
+def _json_text(value, indent: str = "") -> str:
+    """JSON with objects indented and lists of plain values kept on one line."""
+    inner = indent + "  "
+    if isinstance(value, dict) and value:
+        items = [f"{inner}{json.dumps(str(k))}: {_json_text(v, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        items = [inner + _json_text(v, inner) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + indent + "]"
+    return json.dumps(value)
+
+
 def _emit_json(data: dict) -> None:
-    print(json.dumps(data, indent=2))
+    print(_json_text(data))
 
 
 def _searched(n: int, quiet: bool):
@@ -195,20 +304,8 @@ def _searched(n: int, quiet: bool):
 def _read_strategy(path: str, n: int):
     from .notation import NotationError, Strategy
 
-    if path == "-":
-        text = sys.stdin.read()
-        name = "stdin"
-    else:
-        file = Path(path)
-        if not file.exists():
-            raise UsageError(f"no such strategy file: {path}")
-        if not file.is_file():
-            raise UsageError(f"{path} is not a file; give a strategy file, one move a line")
-        try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise UsageError(f"cannot read strategy file {path}: {err}") from None
-        name = path
+    text = _read_text(path, "strategy")
+    name = "stdin" if path == "-" else path
     try:
         strategy = Strategy.parse(text, n)
     except NotationError as err:
@@ -218,16 +315,25 @@ def _read_strategy(path: str, n: int):
     return strategy
 
 
-def _strategy_for(args):
-    """The strategy a command works on: from --strategy FILE, or the shortest one found."""
+def _strategy_for(args, *, widest: int | None = None):
+    """The strategy a command works on: from --strategy FILE, else the shortest one known."""
     from .canonical import MAX_TABLE_N
+    from .construct import construction, is_power_of_two
 
+    widest = MAX_TABLE_N if widest is None else widest
     if args.strategy:
-        if args.n > MAX_TABLE_N:
+        if args.n > widest:
             raise UsageError(
-                f"N = {args.n} is too large: strategies are checked up to N = {MAX_TABLE_N}"
+                f"N = {args.n} is too large: this command takes strategies up to N = {widest}"
             )
         return _read_strategy(args.strategy, args.n)
+    if is_power_of_two(args.n) and args.n > 8:
+        if args.n > 16:
+            raise UsageError(
+                f"the shortest strategy for N = {args.n} has 2^{args.n} - 1 moves, too many to "
+                "play; stream it with 'devilcoins construct' instead"
+            )
+        return construction(args.n)  # Lamping's; the search stops at N = 15
     result = _searched(args.n, quiet=args.json)
     if result.strategy is None:
         raise UsageError(
@@ -239,6 +345,11 @@ def _strategy_for(args):
 
 def _save_strategy(path: str, text: str) -> None:
     """Write text to a new file at path; refuse to touch an existing file."""
+    _write_new(path, text.encode("utf-8"))
+
+
+def _write_new(path: str, data: bytes) -> None:
+    """Write data to a new file at path; refuse to touch an existing file."""
     target = Path(path)
     if target.exists():
         raise UsageError(f"{path} already exists; choose a new file name (nothing was written)")
@@ -252,8 +363,8 @@ def _save_strategy(path: str, text: str) -> None:
             f"cannot write in {folder}: {err.strerror} (nothing was written)"
         ) from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
         os.link(tmp, target)  # fails rather than replace a file created meanwhile
     except FileExistsError:
         raise UsageError(f"{path} already exists; choose a new file name") from None
@@ -346,35 +457,90 @@ def _start_coins(args, rng):
     return coins
 
 
+def _read_text(path: str, what: str) -> str:
+    """The text of a file the user names ('-' for stdin), or a clear usage error."""
+    if path == "-":
+        return sys.stdin.read()
+    file = Path(path)
+    if not file.exists():
+        raise UsageError(f"no such {what} file: {path}")
+    if file.is_dir():
+        raise UsageError(f"{path} is a folder; give a {what} file")
+    try:
+        return file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise UsageError(f"cannot read {what} file {path}: {err}") from None
+
+
+def _devil_for(args, strategy, rng):
+    """(start coins, devil function or None for random, canonical display, a header line)."""
+    from .devil import adversary, scripted
+    from .notation import Counterexample, NotationError
+
+    if args.devil_turns and args.devil == "adversarial":
+        raise UsageError("--devil-turns and --devil adversarial both choose the turns; use one")
+    if args.devil_turns:
+        try:
+            script = Counterexample.parse(_read_text(args.devil_turns, "turns"), args.n)
+        except NotationError as err:
+            raise UsageError(f"{args.devil_turns}: {err}") from None
+        if len(script.turns) < len(strategy):
+            raise UsageError(
+                f"{args.devil_turns} has {len(script.turns):,} turns but the strategy has "
+                f"{len(strategy):,} moves; give a turn for every move"
+            )
+        start = _start_coins(args, rng) if args.start or script.start is None else script.start
+        return (
+            start,
+            scripted(script.turns),
+            False,
+            "the Devil's turns from "
+            + ("stdin:" if args.devil_turns == "-" else f"{args.devil_turns}:"),
+        )
+    if args.devil == "adversarial":
+        start = _start_coins(args, rng) if args.start else None
+        adv = adversary(strategy, args.n, start)
+        text = textwrap.fill(adv.explanation, 96)
+        return adv.start, adv.devil, False, f"an adversarial Devil:\n{text}"
+    return _start_coins(args, rng), None, True, "a random Devil"
+
+
 def cmd_play(args) -> int:
     """devilcoins play N."""
     import numpy as np
 
     from .notebook import play
 
-    strategy = _strategy_for(args)
+    scripted = args.devil != "random" or args.devil_turns
+    strategy = _strategy_for(args, widest=64 if scripted else None)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     rng = np.random.default_rng(seed)
-    start = _start_coins(args, rng)
+    start, devil, canonical, against = _devil_for(args, strategy, rng)
     lines: list[str] = []
-    final = play(strategy, start, verbose=True, rng=rng, out=lines.append)
+    final = play(
+        strategy, start, verbose=True, rng=rng, devil=devil, out=lines.append, canonical=canonical
+    )
     moves_used = len(lines)
+    kind = "random" if not scripted else ("turns" if args.devil_turns else "adversarial")
     if args.json:
-        _emit_json(
-            {
-                "coins": args.n,
-                "start": start,
-                "seed": seed,
-                "won": final.all_heads,
-                "moves": moves_used,
-                "final": final,
-                "trace": lines,
-            }
-        )
+        data = {
+            "coins": args.n,
+            "start": start,
+            "devil": kind,
+            "won": final.all_heads,
+            "moves": moves_used,
+            "final": final,
+            "trace": lines,
+        }
+        if kind == "random":
+            data["seed"] = seed
+        _emit_json(data)
         return 0
+    if kind == "random":
+        against += f" (seed {seed}):"
     print(
         f"Playing a {len(strategy):,}-move strategy for {_count(args.n, 'coin')} from {start} "
-        f"against a random Devil (seed {seed}):"
+        f"against {against}"
     )
     print("\n".join(lines))
     if final.all_heads:
@@ -456,6 +622,190 @@ def cmd_check(args) -> int:
     return 0
 
 
+def cmd_construct(args) -> int:
+    """devilcoins construct N."""
+    from .construct import check_power_of_two, strategy_length, stream_moves
+    from .progress import reporter
+
+    n = check_power_of_two(args.n)
+    last = strategy_length(n)
+    if args.start > last:
+        raise UsageError(f"--start {args.start:,} is past the last move, 2^{n} - 1 = {last:,}")
+    count = last - args.start + 1 if args.count is None else args.count
+    if args.output:
+        if Path(args.output).exists():
+            raise UsageError(
+                f"{args.output} already exists; choose a new file name (nothing was written)"
+            )
+        return _construct_to_file(args, n, count)
+    out = sys.stdout.buffer
+    show = not sys.stdout.isatty() and None  # a bar only when the moves go to a file or pipe
+    with reporter(f"moves for {n} coins", total=count, enabled=show) as rep:
+        stream_moves(
+            out,
+            n,
+            start=args.start,
+            count=count,
+            fmt=args.format,
+            on_progress=lambda done, _total: rep.reach(done),
+        )
+    out.flush()
+    return 0
+
+
+def _construct_to_file(args, n: int, count: int) -> int:
+    """Stream into a temporary file next to --output, then link it into place (no overwrite)."""
+    from .construct import stream_moves
+    from .progress import reporter
+
+    target = Path(args.output)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".devilcoins-", suffix=".tmp")
+    except OSError as err:
+        raise UsageError(
+            f"cannot write in {folder}: {err.strerror} (nothing was written)"
+        ) from None
+    try:
+        with os.fdopen(fd, "wb") as out, reporter(f"writing {args.output}", total=count) as rep:
+            stream_moves(
+                out,
+                n,
+                start=args.start,
+                count=count,
+                fmt=args.format,
+                on_progress=lambda done, _total: rep.reach(done),
+            )
+        os.link(tmp, target)
+    except FileExistsError:
+        raise UsageError(f"{args.output} already exists; choose a new file name") from None
+    except OSError as err:
+        raise UsageError(f"cannot write {args.output}: {err.strerror}") from None
+    finally:
+        os.unlink(tmp)
+    return 0
+
+
+def cmd_move(args) -> int:
+    """devilcoins move N I."""
+    from .construct import move_format, move_mask, move_phase
+    from .explain import move_kind
+
+    mask = move_mask(args.n, args.i)
+    if args.json:
+        _emit_json(
+            {
+                "coins": args.n,
+                "index": args.i,
+                "positions": [t for t in range(args.n) if mask >> t & 1],
+                "flips": move_format(mask, args.n, "flips").decode().strip(),
+                "trailing_zeros": move_phase(args.i),
+                "role": move_kind(args.n, args.i) if args.n > 1 else "d1",
+            }
+        )
+        return 0
+    sys.stdout.write(move_format(mask, args.n, args.format).decode())
+    return 0
+
+
+def _size_rows(sizes, count: int = 8) -> list[str]:
+    """A few (move, belief size) lines spread along the strategy, always the first and last."""
+    last = len(sizes) - 1
+    marks = sorted({0, last, *(round(last * k / count) for k in range(1, count))})
+    return [f"  after move {i:>{len(f'{last:,}')},}: {sizes[i]:,}" for i in marks]
+
+
+def cmd_verify(args) -> int:
+    """devilcoins verify N FILE."""
+    from .progress import reporter
+    from .verification import MAX_VERIFY_N, verify
+
+    if args.n > MAX_VERIFY_N:
+        raise UsageError(f"verify reads strategies for up to {MAX_VERIFY_N} coins, not {args.n}")
+    if args.counterexample and Path(args.counterexample).exists():
+        raise UsageError(
+            f"{args.counterexample} already exists; choose a new file name (nothing was written)"
+        )
+    strategy = _read_strategy(args.file, args.n)
+    with reporter("verifying", total=len(strategy), enabled=False if args.json else None) as rep:
+        v = verify(strategy, args.n, on_progress=lambda done, _total: rep.reach(done))
+    if v.counterexample is not None and args.counterexample:
+        _write_new(args.counterexample, (v.counterexample.to_text() + "\n").encode())
+    if args.json:
+        _emit_json(v.to_json())
+        return 0 if v.wins else 1
+    source = "stdin" if args.file == "-" else args.file
+    print(f"{_count(len(strategy), 'move')} for {_count(args.n, 'coin')}, from {source}.")
+    how = {
+        "exact": f"exact belief propagation, {v.seconds:.3f} s",
+        "lower bound": "the lower bound: fewer than 2^N - 1 moves cannot win",
+        "certificate": f"the Devil's certificate: N = {args.n} has an odd prime factor",
+    }[v.method]
+    if v.wins:
+        print(
+            f"WINS from every start against every Devil: the belief is {{all heads}} after "
+            f"move {v.won_at:,} ({how})."
+        )
+    else:
+        print(f"LOSES ({how}).")
+    if v.sizes:
+        print("Belief size (coin sequences still possible, up to turning; all heads included):")
+        print("\n".join(_size_rows(v.sizes)))
+    if v.counterexample is not None:
+        c = v.counterexample
+        shown = " ".join(map(str, c.turns[:24])) + (" ..." if len(c.turns) > 24 else "")
+        print(
+            f"Counterexample: start {c.start}; the Devil turns the table by r before each move "
+            f"(coins[r:] + coins[:r]): {shown}"
+        )
+        print("The coins never show all heads.", end=" ")
+        if args.counterexample:
+            named = source if source != "stdin" else "FILE"
+            print(
+                f"Replay: devilcoins play {args.n} --strategy {named} "
+                f"--devil-turns {args.counterexample}"
+            )
+        else:
+            print("Save it with --counterexample OUT to replay it with 'play --devil-turns OUT'.")
+    return 0 if v.wins else 1
+
+
+def cmd_prove(args) -> int:
+    """devilcoins prove N."""
+    from .prove import MAX_PROVE_N, prove
+
+    if args.n > MAX_PROVE_N:
+        raise UsageError(f"prove answers N up to {MAX_PROVE_N:,}, not {args.n:,}")
+    proof = prove(args.n)
+    if args.json:
+        _emit_json(proof.to_json())
+    else:
+        sys.stdout.write(proof.to_text())
+    return 0 if proof.holds else 1
+
+
+#: The largest power of 2 explain describes (its move list has one line per coin).
+MAX_EXPLAIN_N = 64
+
+
+def cmd_explain(args) -> int:
+    """devilcoins explain N."""
+    from .construct import is_power_of_two
+    from .explain import explain
+    from .prove import MAX_PROVE_N
+
+    if is_power_of_two(args.n) and args.n > MAX_EXPLAIN_N:
+        raise UsageError(
+            f"explain describes powers of 2 up to N = {MAX_EXPLAIN_N}; N = {args.n} is built "
+            f"the same way (see 'devilcoins explain {MAX_EXPLAIN_N}' and 'devilcoins prove "
+            f"{args.n}')"
+        )
+    if args.n > MAX_PROVE_N:
+        raise UsageError(f"explain answers N up to {MAX_PROVE_N:,}, not {args.n:,}")
+    sys.stdout.write(explain(args.n))
+    return 0
+
+
 def cmd_count(args) -> int:
     """devilcoins count N."""
     from .canonical import canonical_count
@@ -482,6 +832,11 @@ COMMANDS = {
     "play": cmd_play,
     "check": cmd_check,
     "count": cmd_count,
+    "construct": cmd_construct,
+    "move": cmd_move,
+    "verify": cmd_verify,
+    "prove": cmd_prove,
+    "explain": cmd_explain,
 }
 
 

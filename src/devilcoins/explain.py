@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 
 from .construct import construction, generator_masks, is_power_of_two
-from .notation import Coins, DevilcoinsError, Move, check_n
+from .notation import Coins, Move, check_n
 
 __all__ = ["MAX_TABLE_EXPLAIN_N", "explain", "move_kind", "pattern_of"]
 
@@ -70,7 +70,6 @@ def _annotated_table(n: int) -> str:
     tab = table(n)
     order = [tab.coins(k) for k in range(tab.size)]
     rows = belief_rows(strategy, n)
-    half = n // 2
     every = sorted({pattern_of(x, n) for x in range(1 << n)})
     width = max(len("Patterns"), len(" ".join(every)))
     lines = [
@@ -96,30 +95,37 @@ def _intro(n: int) -> str:
     inner = (1 << half) - 1
     total = (1 << n) - 1
     pairs = ", ".join(f"{k} and {k + half}" for k in range(half))
-    singles = ", ".join(f"s{q}" for q in range(1, inner + 1)) if inner <= 3 else \
-        f"s1, s2, ..., s{inner}"
+    letters = _many(half, "letter")
+    first_half = "position 0" if half == 1 else f"positions 0..{half - 1}"
+    doubled = "move d1" if inner == 1 else f"moves d1..d{inner}"
+    which = "which is" if inner == 1 else "which are"
+    singles = (
+        ", ".join(f"s{q}" for q in range(1, inner + 1)) if inner <= 3 else f"s1, s2, ..., s{inner}"
+    )
     return _wrap(
         f"""How the {total:,}-move strategy for {n} coins works
 
 Pair each coin with the one opposite it ({pairs}). A pair is 'same' (S) when its two coins
 show the same face and 'different' (D) when they do not; in bits, that is the XOR of the two
-coins. The pattern of pairs is a row of {_many(half, "letter")}, and turning the table only turns that
+coins. The pattern of pairs is a row of {letters}, and turning the table only turns that
 row: the Devil cannot change which pairs differ, only where they sit.
 
 There are two kinds of moves. A doubled move flips both coins of some pairs and leaves the
 others alone, so it never changes the pattern. A single move flips coins on one half of the
-table only ({"position 0" if half == 1 else f"positions 0..{half - 1}"}), so it flips letters of the pattern.
+table only ({first_half}), so it flips letters of the pattern.
 
-If every pair is S, the table is two copies of the same {half}-coin table, and whatever happens to one
-half happens to the other. Then the {inner}-move strategy for {_many(half, "coin")}, doubled onto both
-halves, wins: each copy reaches all heads at the same moment.
+If every pair is S, the table is two copies of the same {half}-coin table, and whatever
+happens to one half happens to the other. Then the {inner}-move strategy for
+{_many(half, "coin")}, doubled onto both halves, wins: each copy reaches all heads at the
+same moment.
 
-So the strategy plays that doubled strategy ({"move d1" if inner == 1 else f"moves d1..d{inner}"}) in {inner + 1} runs, and
-between runs it plays one single move: {singles}, {"which is" if inner == 1 else "which are"} the {half}-coin
+So the strategy plays that doubled strategy ({doubled}) in {inner + 1} runs, and
+between runs it plays one single move: {singles}, {which} the {half}-coin
 strategy again, this time played on the pattern of pairs. The Devil's turns only turn the
 pattern, so the single moves win the {half}-coin game on it: after one of them the pattern is
-all S, and the next run of doubled moves wins. Altogether {inner + 1} runs of {_many(inner, "move")} and
-{_many(inner, "single move")}: {inner + 1} x {inner} + {inner} = {total:,} moves.
+all S, and the next run of doubled moves wins. Altogether {inner + 1} runs of
+{_many(inner, "move")} and {_many(inner, "single move")}:
+{inner + 1} x {inner} + {inner} = {total:,} moves.
 
 Nothing shorter can win: if the Devil never turns the table, the coins after i moves are the
 start flipped by moves 1..i together, and all {1 << n:,} starts must each be undone by one of
@@ -138,21 +144,26 @@ def explain(n: int) -> str:
         from .certificate import certificate
 
         cert = certificate(n)
-        return _wrap(
-            f"""Why no strategy wins for {n} coins
+        return (
+            _wrap(
+                f"""Why no strategy wins for {n} coins
 
 Only powers of 2 can be won. {cert.statement()}
 
 Try it: devilcoins play {n} --devil adversarial --strategy FILE, with any strategy you like."""
-        ) + "\n"
+            )
+            + "\n"
+        )
     if n == 1:
-        return _wrap(
-            """How the 1-move strategy for 1 coin works
+        return (
+            _wrap(
+                """How the 1-move strategy for 1 coin works
 
 With one coin, turning the table changes nothing. If the coin shows heads the game is already
 won; if it shows tails, flipping it wins. So the strategy is one move: flip position 0."""
-        ) + "\n"
-    half = n // 2
+            )
+            + "\n"
+        )
     parts = [_intro(n)]
     gens = generator_masks(n)
     parts.append(
@@ -213,10 +224,14 @@ def _summary(n: int) -> str:
         for q in marks
         if q * run + inner < len(v.sizes)
     )
-    return _wrap(
-        text
-        + f" Exact propagation: the belief starts with {v.sizes[0]:,} coin sequences (up to "
-        f"turning) and ends as {{all heads}} at move {v.won_at:,}. Each run wins for the "
-        f"starts whose pattern of pairs has just become all S, so the belief shrinks by "
-        f"about the same amount with every run:"
-    ) + "\n" + rows
+    return (
+        _wrap(
+            text
+            + f" Exact propagation: the belief starts with {v.sizes[0]:,} coin sequences (up to "
+            f"turning) and ends as {{all heads}} at move {v.won_at:,}. Each run wins for the "
+            f"starts whose pattern of pairs has just become all S, so the belief shrinks by "
+            f"about the same amount with every run:"
+        )
+        + "\n"
+        + rows
+    )

@@ -120,7 +120,14 @@ def _expand(frontier, moves, n, goal, index_of, reps, out):
         count = _members(frontier[f], members)
         for j in range(n_moves):
             _apply_move(
-                frontier[f], members, count, rots[j], n_rots[j], goal, index_of, reps,
+                frontier[f],
+                members,
+                count,
+                rots[j],
+                n_rots[j],
+                goal,
+                index_of,
+                reps,
                 out[f * n_moves + j],
             )
 

@@ -368,9 +368,9 @@ class Counterexample:
         self.turns = tuple(int(r) for r in turns)
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Counterexample)
-            and (self.start, self.turns) == (other.start, other.turns)
+        return isinstance(other, Counterexample) and (self.start, self.turns) == (
+            other.start,
+            other.turns,
         )
 
     def __hash__(self) -> int:
@@ -406,8 +406,9 @@ class Counterexample:
                     )
                 if data.get("start") is not None:
                     if not isinstance(data["start"], str):
-                        raise NotationError(f"start must be a string of H and T, got "
-                                            f"{data['start']!r}")
+                        raise NotationError(
+                            f"start must be a string of H and T, got {data['start']!r}"
+                        )
                     start = Coins(data["start"])
                 data = data["turns"]
             if not isinstance(data, list):

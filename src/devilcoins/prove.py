@@ -180,8 +180,12 @@ def _searched(n: int, winnable: bool) -> Evidence:
         "exhaustive belief search",
         statement,
         True,
-        {"holds": holds, "explored": r.explored, "length": r.length,
-         "seconds": round(r.seconds, 6)},
+        {
+            "holds": holds,
+            "explored": r.explored,
+            "length": r.length,
+            "seconds": round(r.seconds, 6),
+        },
     )
 
 
@@ -229,10 +233,17 @@ def prove(n: int, *, checks: bool = True) -> Proof:
         if checks and n <= _SEARCH_N:
             evidence.append(_searched(n, True))
     else:
-        evidence += _certified(n, "column") if checks else [
-            Evidence("the Devil's certificate (Lamping's column rule)",
-                     certificate(n).statement(), False)
-        ]
+        evidence += (
+            _certified(n, "column")
+            if checks
+            else [
+                Evidence(
+                    "the Devil's certificate (Lamping's column rule)",
+                    certificate(n).statement(),
+                    False,
+                )
+            ]
+        )
         evidence += _certified(n, "chain") if checks else []
         if checks and n <= _SEARCH_N:
             evidence.append(_searched(n, False))
