@@ -148,13 +148,14 @@ def check_searchable(n: object) -> int:
     if n > MAX_SEARCH_N:
         if n & (n - 1) == 0:
             hint = (
-                f"N = {n} is a power of 2: Lamping's construction (README, 'Beyond the search') "
-                f"gives a winning strategy of {(1 << n) - 1:,} moves, and no shorter one exists"
+                f"N = {n} is a power of 2: Lamping's construction gives a winning strategy of "
+                f"2^{n} - 1 moves, and no shorter one exists; see 'devilcoins prove {n}' and "
+                f"'devilcoins construct {n}'"
             )
         else:
             hint = (
-                f"N = {n} has an odd prime factor, so no strategy exists (Lamping's proof, "
-                "README 'Beyond the search')"
+                f"N = {n} has an odd prime factor, so no strategy exists; see 'devilcoins "
+                f"prove {n}' for the Devil's certificate"
             )
         raise DevilcoinsError(
             f"the exhaustive search stops at N = {MAX_SEARCH_N}: for N = {n} "

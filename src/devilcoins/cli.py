@@ -758,6 +758,11 @@ def cmd_verify(args) -> int:
             f"Counterexample: start {c.start}; the Devil turns the table by r before each move "
             f"(coins[r:] + coins[:r]): {shown}"
         )
+        if len(strategy) < (1 << args.n) - 1:
+            print(
+                f"(Fewer than 2^{args.n} - 1 moves lose even if the Devil never turns: the start "
+                "is none of the sums of the first i moves.)"
+            )
         print("The coins never show all heads.", end=" ")
         if args.counterexample:
             named = source if source != "stdin" else "FILE"

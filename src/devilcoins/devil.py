@@ -106,7 +106,7 @@ def adversary(strategy: Strategy, n: int, start: Coins | None = None) -> Adversa
     else:
         explanation = (
             f"The strategy wins from {line.start} against every Devil (at move "
-            f"{line.won_at} at the latest). The Devil still makes it work as long as it can: "
+            f"{line.won_at} at the latest). The Devil still drags the game out as long as it can: "
             "exact belief propagation gives the turns that keep the coins from all heads "
             "the longest."
         )
