@@ -143,6 +143,8 @@ class Certificate:
         Counterexample(start='THH', turns=3 turns)
         """
         start = self.start() if start is None else Coins(start)
+        if start.n != self.n:
+            raise DevilcoinsError(f"start {start} has {start.n} coins but N = {self.n}")
         x = start.tails_mask
         if not self.safe(x):
             self.turn(x, 0)  # raises the error that explains why

@@ -164,7 +164,7 @@ def move_format(mask: int, n: int, fmt: str) -> bytes:
     b'\\x05'
     """
     if fmt == "binary":
-        return mask.to_bytes(max(1, n // 8), "little")
+        return mask.to_bytes((n + 7) // 8, "little")
     if fmt == "flips":
         return (Move.from_mask(mask).flips(n) + "\n").encode()
     if fmt == "positions":
@@ -198,6 +198,8 @@ def stream_moves(
     start = _check_index(n, start)
     if count is None:
         count = last - start + 1
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise DevilcoinsError(f"a count of moves must be a whole number, got {count!r}")
     if count < 0 or start + count - 1 > last:
         raise DevilcoinsError(
             f"moves {start:,} to {start + count - 1:,} run past the last move, "

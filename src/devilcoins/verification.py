@@ -228,6 +228,10 @@ def worst_line(
     from .kernel import warm_up
 
     n = check_n(n)
+    if start is not None:
+        start = Coins(start)
+        if start.n != n:
+            raise DevilcoinsError(f"start {start} has {start.n} coins but N = {n}")
     moves = np.array(_masks(strategy, n), dtype=np.int64)
     _check_exact(len(moves), n)
     warm_up()
