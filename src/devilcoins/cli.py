@@ -157,7 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--devil-turns",
         metavar="FILE",
         help="the Devil's turns from FILE ('-' for stdin): a counterexample from 'verify --json' "
-        "or 'verify --counterexample', a JSON list, or numbers separated by spaces",
+        "or 'verify --counterexample', a JSON list, or numbers separated by spaces; the game "
+        "starts from the file's start unless --start is given",
     )
     _game_options(p, "play")
 
@@ -479,6 +480,8 @@ def _devil_for(args, strategy, rng):
 
     if args.devil_turns and args.devil == "adversarial":
         raise UsageError("--devil-turns and --devil adversarial both choose the turns; use one")
+    if args.devil_turns == "-" and args.strategy == "-":
+        raise UsageError("--strategy and --devil-turns cannot both read stdin; give one a file")
     if args.devil_turns:
         try:
             script = Counterexample.parse(_read_text(args.devil_turns, "turns"), args.n)
@@ -486,8 +489,8 @@ def _devil_for(args, strategy, rng):
             raise UsageError(f"{args.devil_turns}: {err}") from None
         if len(script.turns) < len(strategy):
             raise UsageError(
-                f"{args.devil_turns} has {len(script.turns):,} turns but the strategy has "
-                f"{len(strategy):,} moves; give a turn for every move"
+                f"{args.devil_turns} has {_count(len(script.turns), 'turn')} but the strategy "
+                f"has {_count(len(strategy), 'move')}; give a turn for every move"
             )
         start = _start_coins(args, rng) if args.start or script.start is None else script.start
         return (
@@ -722,10 +725,16 @@ def cmd_verify(args) -> int:
 
     if args.n > MAX_VERIFY_N:
         raise UsageError(f"verify reads strategies for up to {MAX_VERIFY_N} coins, not {args.n}")
-    if args.counterexample and Path(args.counterexample).exists():
-        raise UsageError(
-            f"{args.counterexample} already exists; choose a new file name (nothing was written)"
-        )
+    if args.counterexample:
+        target = Path(args.counterexample)
+        if target.exists():
+            raise UsageError(
+                f"{args.counterexample} already exists; choose a new file name (nothing was "
+                "written)"
+            )
+        folder = target.parent if str(target.parent) else Path(".")
+        if not folder.is_dir():
+            raise UsageError(f"{folder} is not a folder; choose where --counterexample goes")
     strategy = _read_strategy(args.file, args.n)
     with reporter("verifying", total=len(strategy), enabled=False if args.json else None) as rep:
         v = verify(strategy, args.n, on_progress=lambda done, _total: rep.reach(done))
