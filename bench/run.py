@@ -10,6 +10,14 @@ the whole ``devilcoins solve 8`` command, and the cost of one belief update.  Th
 ``shared/peers/seed_reference.py`` beside the repository; its N = 12 search takes about two
 minutes (``--quick`` skips it).  Times are seconds measured inside each process unless a row
 says "whole command".
+
+For N = 16 it measures the exact verification of the 65,535-move construction (target <= 1 s)
+against the seed's ``update`` timed on the construction's first 2 moves and extrapolated to
+65,535 (the seed would take hours; ``--quick`` skips it), one belief update, the verification of
+a broken strategy with its counterexample, and the peak memory of a verification (target
+< 200 MB).  For large N: streaming 2e8 binary moves for N = 32 (target >= 50 M moves/s), random
+access to move i for N = 64, and the whole commands ``devilcoins construct 16 | devilcoins
+verify 16 -`` and ``devilcoins prove`` for N = 999,983 and N = 1,048,576 (target: instant).
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import shutil
 import subprocess
 import sys
@@ -27,6 +36,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from devilcoins.bfs import belief_search
+from devilcoins.construct import construction, move_mask, stream_moves
+from devilcoins.notation import Strategy
 from devilcoins.progress import reporter
 from devilcoins.verification import verify
 
@@ -34,6 +45,17 @@ SEED = Path(__file__).resolve().parents[2] / "shared" / "peers" / "seed_referenc
 REPEATS = 3
 UPDATE_REPEATS = 20
 SOLVE_TARGET = 1.5
+VERIFY_N = 16
+VERIFY_TARGET = 1.0
+SEED_UPDATES = 2
+STREAM_N = 32
+STREAM_MOVES = 200_000_000
+STREAM_TARGET = 50e6
+MOVE_N = 64
+MOVE_CALLS = 10_000
+MEMORY_TARGET = 200e6
+PROVE_NS = (999_983, 1_048_576)
+MIB = 1 << 20
 EXIT_INTERRUPTED = 130
 HEADER = ("measure", "devilcoins", "seed", "seed/ours", "note")
 
@@ -176,6 +198,198 @@ def update_row(seed_run: SeedRun) -> Row:
     return row
 
 
+def verify_rows(seed_run: SeedRun, *, skip_seed: bool) -> list[Row]:
+    """Exact verification of the N = 16 construction, and one update, against the seed's update.
+
+    The seed would take hours for all 65,535 moves, so its time per update is measured on the
+    construction's first moves (starting from every sequence, as verify does) and multiplied.
+    """
+    n = VERIFY_N
+    strategy = construction(n)
+    moves = len(strategy)
+    first = verify(strategy, n)  # warm-up, and the verdict
+    if not first.wins:
+        raise AssertionError(f"the N = {n} construction does not verify")
+    ours = best_of(lambda: verify(strategy, n).seconds)
+    verdict = "ok" if ours <= VERIFY_TARGET else "MISSED"
+    whole = Row(
+        f"verify N = {n} ({moves:,} moves, exact)",
+        ours,
+        note=f"target <= {VERIFY_TARGET:g} s: {verdict}",
+    )
+    update = Row(f"one belief update, N = {n}", ours / moves)
+    if skip_seed:
+        whole.seed_status = update.seed_status = "skipped"
+        return [whole, update]
+    text = Strategy(strategy[:SEED_UPDATES]).to_text(n)
+    # The seed reads a line without spaces digit by digit, which would misread '10'..'15'.
+    if any(" " not in line for line in text.splitlines()):
+        raise AssertionError("a move the seed's parser would misread: " + text)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"strategy{n}.txt"
+        path.write_text(text)
+        fields, status = seed_run("updates", str(n), str(path))
+    if not fields:
+        whole.seed_status = update.seed_status = status
+        return [whole, update]
+    if fields[1] != str(SEED_UPDATES):
+        update.note = f"seed ran {fields[1]} updates, not {SEED_UPDATES}!"
+    # The seed's update costs time in proportion to the belief's size (every sequence in it is
+    # turned every way), and the belief shrinks along the strategy: scale the full-belief time
+    # by the mean size over the run, as measured by verify.
+    shrink = sum(first.sizes[:-1]) / (len(first.sizes) - 1) / first.sizes[0]
+    update.seed = float(fields[2]) * shrink
+    whole.seed = update.seed * moves
+    whole.note += (
+        f"; seed: {SEED_UPDATES} updates of the full belief, x {shrink:.2f} for the mean belief "
+        f"size, x {moves:,} (about {whole.seed / 3600:.1f} hours)"
+    )
+    update.note = "seed's time scaled to the mean belief size along the strategy"
+    return [whole, update]
+
+
+def broken_row() -> Row:
+    """Verifying the N = 16 construction with one move changed: a loss, with its counterexample."""
+    n = VERIFY_N
+    moves = list(construction(n))
+    moves[100] = moves[101]
+    broken = Strategy(moves)
+    result = verify(broken, n)
+    if result.wins or result.counterexample is None:
+        raise AssertionError("the broken N = 16 strategy verified as winning")
+    ours = best_of(lambda: verify(broken, n).seconds)
+    return Row(
+        f"verify a broken N = {n} strategy (with counterexample)",
+        ours,
+        note=f"move 101 := move 102; loses from start {result.counterexample.start}",
+    )
+
+
+def _power_of_ten(count: int) -> str:
+    """A count such as 200,000,000 written as '2e8'."""
+    mantissa, exponent = f"{count:e}".split("e")
+    return f"{float(mantissa):g}e{int(exponent)}"
+
+
+def stream_row() -> Row:
+    """Streaming the N = 32 construction as binary words to /dev/null, in this process."""
+    with open(os.devnull, "wb") as out:
+        t0 = time.perf_counter()
+        stream_moves(out, STREAM_N, count=STREAM_MOVES, fmt="binary")
+        ours = time.perf_counter() - t0
+    rate = STREAM_MOVES / ours
+    verdict = "ok" if rate >= STREAM_TARGET else "MISSED"
+    return Row(
+        f"construct {STREAM_N} --format binary ({_power_of_ten(STREAM_MOVES)} moves, in-process)",
+        ours,
+        note=f"{rate / 1e6:,.0f} M moves/s (target >= {STREAM_TARGET / 1e6:g} M/s): {verdict}",
+    )
+
+
+def move_row() -> Row:
+    """Seconds per move_mask(64, i) call, averaged over random i in [1, 2^64 - 1]."""
+    rng = random.Random(64)
+    indices = [rng.randint(1, (1 << MOVE_N) - 1) for _ in range(MOVE_CALLS)]
+    move_mask(MOVE_N, indices[0])
+    t0 = time.perf_counter()
+    for i in indices:
+        move_mask(MOVE_N, i)
+    ours = (time.perf_counter() - t0) / MOVE_CALLS
+    return Row(
+        f"devilcoins move {MOVE_N} 2^{MOVE_N}-1 (random access, in-process)",
+        ours,
+        note=f"per call, mean of {MOVE_CALLS:,} random move numbers",
+    )
+
+
+def pipeline_time(first: list[str], second: list[str]) -> float:
+    """Wall-clock seconds of `first | second`, both checked, the final output discarded."""
+    t0 = time.perf_counter()
+    producer = subprocess.Popen(first, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    consumer = subprocess.Popen(
+        second, stdin=producer.stdout, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    producer.stdout.close()  # the consumer holds the pipe now
+    codes = consumer.wait(), producer.wait()
+    elapsed = time.perf_counter() - t0
+    if any(codes):
+        raise subprocess.CalledProcessError(max(codes), [*first, "|", *second])
+    return elapsed
+
+
+def command_rows() -> list[Row]:
+    """Whole-command times: the N = 16 construct | verify pipeline and two large proofs."""
+    cmd = devilcoins_command()
+    n = str(VERIFY_N)
+    pipeline = best_of(lambda: pipeline_time([*cmd, "construct", n], [*cmd, "verify", n, "-"]))
+    rows = [
+        Row(
+            f"devilcoins construct {n} | devilcoins verify {n} - (whole pipeline)",
+            pipeline,
+        )
+    ]
+    for big in PROVE_NS:
+        rows.append(
+            Row(
+                f"devilcoins prove {big} (whole command)",
+                best_of(lambda big=big: wall_time([*cmd, "prove", str(big)])),
+                note="target: instant",
+            )
+        )
+    return rows
+
+
+# Peak resident memory in KiB.  ru_maxrss would also count the benchmark's own memory: Linux
+# carries a process's peak over into the program it execs, so a child starts at its parent's.
+_RSS_SNIPPET = """\
+{body}
+def _peak_kib():
+    try:
+        with open("/proc/self/status") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        import resource
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(_peak_kib())
+"""
+
+_VERIFY_BODY = f"""\
+from devilcoins.construct import construction
+from devilcoins.verification import verify
+assert verify(construction({VERIFY_N}), {VERIFY_N}).wins
+"""
+
+_KERNEL_BODY = """\
+from devilcoins.kernel import warm_up
+warm_up()
+"""
+
+
+def peak_rss(body: str) -> int:
+    """Peak resident memory, in bytes, of a fresh Python that runs body."""
+    snippet = _RSS_SNIPPET.format(body=body)
+    out = subprocess.run(
+        [sys.executable, "-c", snippet], capture_output=True, text=True, check=True
+    ).stdout
+    return int(out.split()[-1]) * 1024
+
+
+def memory_row() -> Row:
+    """Peak memory of verifying the N = 16 construction, and how much is loading the kernel."""
+    peak_rss(_VERIFY_BODY)  # fills numba's on-disk cache: compiling would inflate the peaks
+    peak = peak_rss(_VERIFY_BODY)
+    base = peak_rss(_KERNEL_BODY)
+    verdict = "ok" if peak < MEMORY_TARGET else "MISSED"
+    return Row(
+        f"verify N = {VERIFY_N} peak memory",
+        None,
+        note=(
+            f"{peak / MIB:,.0f} MiB peak RSS (target < {MEMORY_TARGET / 1e6:g} MB): {verdict}; "
+            f"{base / MIB:,.0f} MiB of it is loading numpy, numba and the kernel"
+        ),
+    )
+
+
 def seconds(value: float | None) -> str:
     """A time in seconds, to four significant digits."""
     return "-" if value is None else f"{value:.4g}"
@@ -226,7 +440,9 @@ def header() -> str:
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command-line options."""
     parser = argparse.ArgumentParser(description="Benchmark devilcoins against the seed's code.")
-    parser.add_argument("--quick", action="store_true", help="skip the seed's slow N = 12 run")
+    parser.add_argument(
+        "--quick", action="store_true", help="skip the seed's slow N = 12 and N = 16 runs"
+    )
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     parser.add_argument(
         "--seed-timeout",
@@ -246,6 +462,12 @@ def measure(args: argparse.Namespace) -> list[Row]:
         search_row(12, seed_run, skip_seed=args.quick),
         *solve_rows(),
         update_row(seed_run),
+        *verify_rows(seed_run, skip_seed=args.quick),
+        broken_row(),
+        stream_row(),
+        move_row(),
+        *command_rows(),
+        memory_row(),
     ]
 
 
