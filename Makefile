@@ -23,6 +23,8 @@ demo: $(VENV)/.installed
 	$(BIN)/devilcoins solve 4
 	@echo
 	$(BIN)/devilcoins table
+	@echo
+	$(BIN)/devilcoins prove 16
 
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests bench
