@@ -8,7 +8,7 @@ index 0 is all heads, and move k flips the heads of canonical sequence k (the se
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -118,6 +118,27 @@ class CanonicalTable:
     def index(self, coins_mask: int) -> int:
         """Canonical index of any n-bit tails mask."""
         return int(self.index_of[coins_mask])
+
+    @cached_property
+    def kernel_args(self) -> tuple:
+        """What the kernel reads (see ``kernel.Tables``): all heads (class 0) is the goal; XOR."""
+        unused = np.zeros(1, dtype=np.int64)
+        return (
+            1,
+            self.index_of,
+            self.reps,
+            self.orbit_start,
+            self.orbit_states,
+            2,
+            unused,
+            unused,
+            1,
+            1,
+        )
+
+    def negate(self, moves: np.ndarray) -> np.ndarray:
+        """-m = m for coins."""
+        return np.asarray(moves, dtype=np.int64)
 
 
 @cache

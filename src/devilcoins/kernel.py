@@ -1,9 +1,11 @@
 """The one hot loop: the belief update, compiled with numba.
 
-A belief over the K canonical sequences of N coins is a row of W = ceil(K / 64) uint64 words
-(bit k set = canonical sequence k is possible).  Updating it by a move m takes every possible
-sequence, turns it every way the Devil can (its distinct rotations), flips m and records the
-canonical index of the result; all heads (index ``goal``) ends the game and stays as it is.
+A belief over the K classes of states (coin sequences up to rotation, or any game's states up
+to its group) is a row of W = ceil(K / 64) uint64 words (bit k set = class k is possible).
+Updating it by a move m takes every possible state, turns it every way the Devil can, adds m
+and records the class of the result; classes in the goal (all heads for coins) end the game
+and stay as they are.  The tables a game supplies (``Tables``) say what the classes are and how
+to add; coins add by XOR.
 
 Search (many beliefs, every move), verification (one belief along a strategy) and the seeds'
 ``update`` all call the same compiled ``_apply_move``.  Compiled code is cached on disk, so only
@@ -13,19 +15,33 @@ the first run after installing pays for compilation.
 from __future__ import annotations
 
 from functools import cache
+from typing import Protocol
 
 import numpy as np
 from numba import njit
 
-from .canonical import CanonicalTable, table
+from .canonical import table
+
+
+class Tables(Protocol):
+    """What the kernel reads about a game: its classes of states and how to add moves."""
+
+    kernel_args: tuple  # (n_goal, index_of, reps, orbit_start, orbit_states, m, add_lo,
+    #                      add_hi, base, base_hi): see _apply_move and _add
+
+    def negate(self, moves: np.ndarray) -> np.ndarray:
+        """-m for each move m."""
+
 
 __all__ = [
+    "Tables",
     "expand",
     "new_rows",
     "propagate",
     "row_from_indices",
     "row_size",
     "row_to_indices",
+    "trace_back",
     "warm_up",
 ]
 
@@ -57,101 +73,93 @@ def _members(row, out):
 
 
 @njit(cache=True, nogil=True)
-def _rotations(move, n, out):
-    """Write the distinct turns of the flip mask move (n coins) into out; return how many."""
-    full = (1 << n) - 1
-    count = 0
-    x = move
-    for _ in range(n):
-        seen = False
-        for j in range(count):
-            if out[j] == x:
-                seen = True
-                break
-        if seen:
-            break  # the turns of a mask repeat with its period
-        out[count] = x
-        count += 1
-        x = ((x >> 1) | (x << (n - 1))) & full
-    return count
+def _add(x, t, m, add_lo, add_hi, base, base_hi):
+    """The state x with t added position by position (mod m); XOR when m = 2.
+
+    States are numbers in base m (digit i = the value at position i).  For m > 2 the low and
+    high digits are added by two small tables, since digits do not carry.
+    """
+    if m == 2:
+        return x ^ t
+    lo = add_lo[(x % base) * base + t % base]
+    hi = add_hi[(x // base) * base_hi + t // base]
+    return lo + base * hi
 
 
 @njit(cache=True, nogil=True)
-def _apply_move(row, members, count, rots, n_rots, goal, index_of, reps, out_row):
+def _successor(x, t, tabs):
+    """The class of the state x + t (tabs as in ``Tables.kernel_args``)."""
+    return tabs[1][_add(x, t, tabs[5], tabs[6], tabs[7], tabs[8], tabs[9])]
+
+
+@njit(cache=True, nogil=True)
+def _apply_move(row, members, count, move, neg, tabs, out_row):
     """OR into out_row the belief that follows row (members[:count]) after a turn and a move.
 
-    A possible sequence x turned any way and flipped by m lands in the class of x ^ t for t a
-    turn of m, so the successors of class s are the classes of reps[s] ^ t over the distinct
-    turns t of m.  Dense beliefs are done the other way round (pull): class u is possible next
-    exactly when some reps[u] ^ t lies in row; the first hit settles it.
+    A possible state x, turned by any g and then moved by m, lands in the class of x + t for t
+    an image g'(m) of the move, so the successors of class s are the classes of reps[s] + t
+    over the distinct images t of m (the states of m's class).  Dense beliefs are done the
+    other way round (pull): class u is possible next exactly when some reps[u] - t lies in row
+    (t over the images of m, so -t over those of neg = -m); the first hit settles it.  The
+    goal classes are numbered first (0 .. n_goal - 1): they end the game and stay as they are.
+    Coins (m = 2) add by XOR in the same loops.
     """
+    n_goal, index_of, reps, orbit_start, orbit_states = tabs[0], tabs[1], tabs[2], tabs[3], tabs[4]
     k = reps.shape[0]
-    if row[goal >> 6] >> np.uint64(goal & 63) & _ONE:
-        out_row[goal >> 6] |= _ONE << np.uint64(goal & 63)
+    xor = tabs[5] == 2
+    for a in range(count):
+        s = members[a]
+        if s >= n_goal:
+            break  # members are in increasing order
+        out_row[s >> 6] |= _ONE << np.uint64(s & 63)
     if 2 * count < k:
+        o = index_of[move]
+        images = orbit_states[orbit_start[o] : orbit_start[o + 1]]
         for a in range(count):
             s = members[a]
-            if s == goal:
+            if s < n_goal:
                 continue
             rep = reps[s]
-            for j in range(n_rots):
-                t = index_of[rep ^ rots[j]]
+            for j in range(images.shape[0]):
+                t = index_of[rep ^ images[j]] if xor else _successor(rep, images[j], tabs)
                 out_row[t >> 6] |= _ONE << np.uint64(t & 63)
     else:
+        o = index_of[neg]
+        images = orbit_states[orbit_start[o] : orbit_start[o + 1]]
         for u in range(k):
             rep = reps[u]
-            for j in range(n_rots):
-                t = index_of[rep ^ rots[j]]
-                if t != goal and row[t >> 6] >> np.uint64(t & 63) & _ONE:
+            for j in range(images.shape[0]):
+                t = index_of[rep ^ images[j]] if xor else _successor(rep, images[j], tabs)
+                if t >= n_goal and row[t >> 6] >> np.uint64(t & 63) & _ONE:
                     out_row[u >> 6] |= _ONE << np.uint64(u & 63)
                     break
 
 
 @njit(cache=True, nogil=True)
-def _expand(frontier, moves, n, goal, index_of, reps, out):
-    """Fill out[f * len(moves) + j] with frontier[f] updated by moves[j]."""
+def _expand(frontier, moves, negs, tabs, out):
+    """Fill out[f * len(moves) + j] with frontier[f] updated by moves[j] (negs[j] = -moves[j])."""
     members = np.empty(frontier.shape[1] * 64, dtype=np.int64)
     n_moves = moves.shape[0]
-    rots = np.empty((n_moves, n), dtype=np.int64)
-    n_rots = np.empty(n_moves, dtype=np.int64)
-    for j in range(n_moves):
-        n_rots[j] = _rotations(moves[j], n, rots[j])
     for f in range(frontier.shape[0]):
         count = _members(frontier[f], members)
         for j in range(n_moves):
-            _apply_move(
-                frontier[f],
-                members,
-                count,
-                rots[j],
-                n_rots[j],
-                goal,
-                index_of,
-                reps,
-                out[f * n_moves + j],
-            )
+            _apply_move(frontier[f], members, count, moves[j], negs[j], tabs, out[f * n_moves + j])
 
 
 @njit(cache=True, nogil=True)
-def _propagate(start, moves, n, goal, index_of, reps, sizes, history):
+def _propagate(start, moves, negs, tabs, sizes, history):
     """Update start by each move; sizes[i] = belief size after i moves; history rows if wanted."""
     row = start.copy()
     nxt = np.zeros_like(row)
     members = np.empty(row.shape[0] * 64, dtype=np.int64)
-    rots = np.empty(n, dtype=np.int64)
     keep = history.shape[0] > 0
     count = _members(row, members)
     sizes[0] = count
     if keep:
         history[0] = row
-    last = -1
-    n_rots = 0
     for i in range(moves.shape[0]):
-        if moves[i] != last:
-            last = moves[i]
-            n_rots = _rotations(last, n, rots)
         nxt[:] = 0
-        _apply_move(row, members, count, rots, n_rots, goal, index_of, reps, nxt)
+        _apply_move(row, members, count, moves[i], negs[i], tabs, nxt)
         row, nxt = nxt, row
         count = _members(row, members)
         sizes[i + 1] = count
@@ -161,22 +169,21 @@ def _propagate(start, moves, n, goal, index_of, reps, sizes, history):
 
 
 @njit(cache=True, nogil=True)
-def _trace_back(history, moves, n, goal, index_of, reps, end, classes):
+def _trace_back(history, moves, negs, tabs, end, classes):
     """Walk a belief path backwards: classes[len(moves)] = end, classes[i] in history[i].
 
     history[i] is the belief before move i of the segment; each classes[i - 1] is a class
-    (other than all heads) that the Devil can turn into classes[i] with move i.  Returns
-    classes[0].
+    outside the goal that some turn and move i take into classes[i].  Returns classes[0].
     """
-    rots = np.empty(n, dtype=np.int64)
+    n_goal, index_of, reps, orbit_start, orbit_states = tabs[0], tabs[1], tabs[2], tabs[3], tabs[4]
     classes[moves.shape[0]] = end
     for i in range(moves.shape[0], 0, -1):
-        n_rots = _rotations(moves[i - 1], n, rots)
+        o = index_of[negs[i - 1]]
         rep = reps[classes[i]]
         found = -1
-        for j in range(n_rots):
-            t = index_of[rep ^ rots[j]]
-            if t != goal and history[i - 1][t >> 6] >> np.uint64(t & 63) & _ONE:
+        for p in range(orbit_start[o], orbit_start[o + 1]):
+            t = _successor(rep, orbit_states[p], tabs)
+            if t >= n_goal and history[i - 1][t >> 6] >> np.uint64(t & 63) & _ONE:
                 found = t
                 break
         classes[i - 1] = found
@@ -185,7 +192,7 @@ def _trace_back(history, moves, n, goal, index_of, reps, end, classes):
 
 @njit(cache=True, nogil=True)
 def _turns_along(state, moves, n, index_of, classes, turns):
-    """The Devil's turns (seeds' sense) taking state through the given classes; returns the state.
+    """The Devil's turns (seeds' sense) taking coins through the given classes; the last state.
 
     turns[i] is the turn before move i: the first r with the table turned by r and flipped by
     moves[i] in class classes[i + 1].  The states are the coins as they lie, never canonicalised.
@@ -228,23 +235,16 @@ def row_size(row: np.ndarray) -> int:
     return int(np.unpackbits(row.view(np.uint8)).sum())
 
 
-def expand(tab: CanonicalTable, frontier: np.ndarray, moves: np.ndarray) -> np.ndarray:
+def expand(tab: Tables, frontier: np.ndarray, moves: np.ndarray) -> np.ndarray:
     """Every (belief, move) successor: row f * len(moves) + j is frontier[f] updated by moves[j]."""
+    moves = np.asarray(moves, dtype=np.int64)
     out = np.zeros((frontier.shape[0] * len(moves), frontier.shape[1]), dtype=np.uint64)
-    _expand(
-        np.ascontiguousarray(frontier),
-        np.asarray(moves, dtype=np.int64),
-        tab.n,
-        0,
-        tab.index_of,
-        tab.reps,
-        out,
-    )
+    _expand(np.ascontiguousarray(frontier), moves, tab.negate(moves), tab.kernel_args, out)
     return out
 
 
 def propagate(
-    tab: CanonicalTable, start: np.ndarray, moves, *, keep_history: bool = False
+    tab: Tables, start: np.ndarray, moves, *, keep_history: bool = False
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Update start by each move in turn.
 
@@ -255,16 +255,21 @@ def propagate(
     sizes = np.zeros(len(moves) + 1, dtype=np.int64)
     history = np.zeros((len(moves) + 1 if keep_history else 0, len(start)), dtype=np.uint64)
     final = _propagate(
-        np.ascontiguousarray(start),
-        moves,
-        tab.n,
-        0,
-        tab.index_of,
-        tab.reps,
-        sizes,
-        history,
+        np.ascontiguousarray(start), moves, tab.negate(moves), tab.kernel_args, sizes, history
     )
     return final, sizes, history
+
+
+def trace_back(tab: Tables, history: np.ndarray, moves, end: int) -> np.ndarray:
+    """Classes c_0..c_L along the beliefs in history (rows before and after each move), c_L = end.
+
+    Each c_(i-1) lies in history[i - 1], outside the goal, and some turn and move i take it to
+    c_i.  A class is -1 where none does (which a correct history never shows).
+    """
+    moves = np.asarray(moves, dtype=np.int64)
+    classes = np.empty(len(moves) + 1, dtype=np.int64)
+    _trace_back(history, moves, tab.negate(moves), tab.kernel_args, end, classes)
+    return classes
 
 
 @cache

@@ -186,7 +186,7 @@ def _propagate_all(
 
 def _walk_back(moves, n, checkpoints, chunk, last: int) -> tuple[int, np.ndarray]:
     """Classes c_0 .. c_last with c_i in the belief after move i, each leading to the next."""
-    from .kernel import _trace_back, propagate, row_to_indices
+    from .kernel import propagate, row_to_indices, trace_back
 
     tab = table(n)
     classes = np.empty(last + 1, dtype=np.int64)
@@ -200,8 +200,8 @@ def _walk_back(moves, n, checkpoints, chunk, last: int) -> tuple[int, np.ndarray
     while hi > 0:
         lo = ((hi - 1) // chunk) * chunk
         _, _, hist = propagate(tab, checkpoints[lo // chunk], moves[lo:hi], keep_history=True)
-        seg = np.empty(hi - lo + 1, dtype=np.int64)
-        end = _trace_back(hist, moves[lo:hi], n, 0, tab.index_of, tab.reps, end, seg)
+        seg = trace_back(tab, hist, moves[lo:hi], end)
+        end = int(seg[0])
         classes[lo : hi + 1] = seg
         hi = lo
     if (classes < 0).any():  # pragma: no cover - every class in a belief has a predecessor
