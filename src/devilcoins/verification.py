@@ -32,8 +32,10 @@ __all__ = [
     "Verification",
     "belief_rows",
     "lower_bound_counterexample",
+    "propagate_checkpointed",
     "verify",
     "verify_cost",
+    "walk_back",
     "worst_line",
 ]
 
@@ -161,15 +163,18 @@ def _check_exact(moves: int, n: int) -> None:
         )
 
 
-def _propagate_all(
-    moves: np.ndarray, n: int, start: Coins | None, on_progress
+def propagate_checkpointed(
+    tab, moves: np.ndarray, row: np.ndarray, width: int, on_progress=None
 ) -> tuple[np.ndarray, list[np.ndarray], int]:
-    """Belief sizes after each move, the rows at chunk starts (checkpoints), and the chunk size."""
+    """Propagate row through moves in chunks (tab: the kernel's ``Tables``; width: about the
+    turns per move, for the chunk size).
+
+    Returns the belief sizes before and after each move, the rows at chunk starts (the
+    checkpoints ``walk_back`` replays), and the chunk size.
+    """
     from .kernel import propagate
 
-    tab = table(n)
-    row = _start_row(n, start)
-    chunk = max(1, _CHUNK_STEPS // (tab.size * n))
+    chunk = max(1, _CHUNK_STEPS // (tab.size * width))
     checkpoints = []
     sizes = []
     for lo in range(0, len(moves), chunk):
@@ -184,18 +189,23 @@ def _propagate_all(
     return np.concatenate(sizes), checkpoints, chunk
 
 
-def _walk_back(moves, n, checkpoints, chunk, last: int) -> tuple[int, np.ndarray]:
-    """Classes c_0 .. c_last with c_i in the belief after move i, each leading to the next."""
+def _propagate_all(moves, n: int, start: Coins | None, on_progress):
+    return propagate_checkpointed(table(n), moves, _start_row(n, start), n, on_progress)
+
+
+def walk_back(tab, moves, checkpoints, chunk, last: int) -> tuple[int, np.ndarray]:
+    """Classes c_0 .. c_last, c_i in the belief after move i and outside the goal, each leading
+    to the next (from ``propagate_checkpointed``'s checkpoints)."""
     from .kernel import propagate, row_to_indices, trace_back
 
-    tab = table(n)
+    n_goal = tab.kernel_args[0]
     classes = np.empty(last + 1, dtype=np.int64)
     end_row = checkpoints[-1] if last == len(moves) else None
     if end_row is None:  # the belief after move `last`: replay its chunk
         lo = (last // chunk) * chunk
         _, _, hist = propagate(tab, checkpoints[lo // chunk], moves[lo:last], keep_history=True)
         end_row = hist[-1]
-    end = next(k for k in row_to_indices(end_row) if k != 0)
+    end = next(k for k in row_to_indices(end_row) if k >= n_goal)
     hi = last
     while hi > 0:
         lo = ((hi - 1) // chunk) * chunk
@@ -249,7 +259,7 @@ def _line(moves, n, start, sizes, checkpoints, chunk) -> Line:
     alive = np.flatnonzero(sizes > 1)  # the belief still holds something besides all heads
     last = int(alive[-1])
     survives = last == len(moves)
-    first, classes = _walk_back(moves, n, checkpoints, chunk, last)
+    first, classes = walk_back(table(n), moves, checkpoints, chunk, last)
     state = start.tails_mask if start is not None else int(tab.reps[first])
     turns = np.zeros(len(moves), dtype=np.int64)
     _turns_along(state, moves[:last], n, tab.index_of, classes, turns)
