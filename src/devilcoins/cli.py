@@ -79,6 +79,7 @@ def _game_options(p: argparse.ArgumentParser, verb: str) -> None:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     from . import __version__
+    from . import cli_games as _games
 
     parser = _Parser(
         prog="devilcoins",
@@ -109,6 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="also write the moves to FILE (never overwrites an existing file)",
     )
+
+    _games.add_game_options(p)
 
     p = sub.add_parser(
         "table",
@@ -162,6 +165,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _game_options(p, "play")
 
+    _games.add_game_options(p)
+
     p = sub.add_parser(
         "check",
         help="test a strategy by random play (the seeds' probably_wins) "
@@ -204,6 +209,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--output", metavar="FILE", help="write to FILE (never overwrites) instead of stdout"
     )
 
+    _games.add_game_options(p)
+
     p = sub.add_parser(
         "move",
         help="move I of the construction for N = 2^k coins, computed directly",
@@ -234,6 +241,8 @@ def build_parser() -> argparse.ArgumentParser:
         "'play --devil-turns OUT'",
     )
 
+    _games.add_game_options(p)
+
     p = sub.add_parser(
         "prove",
         help="the verdict for N coins with its evidence (any N up to 10^12)",
@@ -244,6 +253,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("n", type=_coins_count, metavar="N", help="number of coins")
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
+    _games.add_game_options(p)
+
     p = sub.add_parser(
         "explain",
         help="how the winning strategy works (N = 2, 4, 8 in full; 16 in summary)",
@@ -252,6 +263,8 @@ def build_parser() -> argparse.ArgumentParser:
         "Devil wins.",
     )
     p.add_argument("n", type=_coins_count, metavar="N", help="number of coins")
+
+    _games.add_game_options(p)
 
     p = sub.add_parser(
         "count",
@@ -264,6 +277,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
     return parser
+
+
+def _variant(args):
+    """The game the options name, or None for the coin game (the coin engine's commands)."""
+    from .cli_games import game_from
+
+    return game_from(args)
 
 
 def _count(number: int, word: str) -> str:
@@ -377,6 +397,11 @@ def _write_new(path: str, data: bytes) -> None:
 
 def cmd_solve(args) -> int:
     """devilcoins solve N."""
+    game = _variant(args)
+    if game is not None:
+        from . import cli_games
+
+        return cli_games.solve(args, game)
     from .show import belief_table
     from .verification import verify
 
@@ -510,6 +535,11 @@ def _devil_for(args, strategy, rng):
 
 def cmd_play(args) -> int:
     """devilcoins play N."""
+    game = _variant(args)
+    if game is not None:
+        from . import cli_games
+
+        return cli_games.play(args, game)
     import numpy as np
 
     from .notebook import play
@@ -627,6 +657,11 @@ def cmd_check(args) -> int:
 
 def cmd_construct(args) -> int:
     """devilcoins construct N."""
+    game = _variant(args)
+    if game is not None:
+        from . import cli_games
+
+        return cli_games.construct(args, game)
     from .construct import check_power_of_two, strategy_length, stream_moves
     from .progress import reporter
 
@@ -720,6 +755,11 @@ def _size_rows(sizes, count: int = 8) -> list[str]:
 
 def cmd_verify(args) -> int:
     """devilcoins verify N FILE."""
+    game = _variant(args)
+    if game is not None:
+        from . import cli_games
+
+        return cli_games.verify(args, game)
     from .progress import reporter
     from .verification import MAX_VERIFY_N, verify
 
@@ -786,6 +826,11 @@ def cmd_verify(args) -> int:
 
 def cmd_prove(args) -> int:
     """devilcoins prove N."""
+    game = _variant(args)
+    if game is not None:
+        from . import cli_games
+
+        return cli_games.prove(args, game)
     from .prove import MAX_PROVE_N, prove
 
     if args.n > MAX_PROVE_N:
@@ -804,6 +849,11 @@ MAX_EXPLAIN_N = 64
 
 def cmd_explain(args) -> int:
     """devilcoins explain N."""
+    game = _variant(args)
+    if game is not None:
+        from . import cli_games
+
+        return cli_games.explain(args, game)
     from .construct import is_power_of_two
     from .explain import explain
     from .prove import MAX_PROVE_N
