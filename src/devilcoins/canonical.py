@@ -122,19 +122,12 @@ class CanonicalTable:
     @cached_property
     def kernel_args(self) -> tuple:
         """What the kernel reads (see ``kernel.Tables``): all heads (class 0) is the goal; XOR."""
-        unused = np.zeros(1, dtype=np.int64)
+        table2 = np.zeros((1, 1), dtype=np.int64)
+        split = np.zeros(1, dtype=np.int64)
         return (
-            1,
-            self.index_of,
-            self.reps,
-            self.orbit_start,
-            self.orbit_states,
-            2,
-            unused,
-            unused,
-            1,
-            1,
-        )
+            1, self.index_of, self.reps, self.orbit_start, self.orbit_states,
+            2, table2, table2, split, split, 1,
+        )  # fmt: skip
 
     def negate(self, moves: np.ndarray) -> np.ndarray:
         """-m = m for coins."""

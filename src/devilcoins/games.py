@@ -321,24 +321,19 @@ class GameTables:
         """What the kernel reads (``kernel.Tables``)."""
         m, n = self.game.values, self.game.n
         low = (n + 1) // 2
-        base, base_hi = m**low, m ** (n - low)
+        base = m**low
         if m == 2:
-            add_lo = add_hi = np.zeros(1, dtype=np.int64)
+            add_lo = add_hi = np.zeros((1, 1), dtype=np.int64)
+            lo_of = hi_of = np.zeros(1, dtype=np.int64)
         else:
             add_lo = _add_table(m, low)
             add_hi = _add_table(m, n - low)
+            xs = np.arange(self.states, dtype=np.int64)
+            lo_of, hi_of = xs % base, xs // base
         return (
-            self.n_goal,
-            self.index_of,
-            self.reps,
-            self.orbit_start,
-            self.orbit_states,
-            m,
-            add_lo,
-            add_hi,
-            base,
-            base_hi,
-        )
+            self.n_goal, self.index_of, self.reps, self.orbit_start, self.orbit_states,
+            m, add_lo, add_hi, lo_of, hi_of, base,
+        )  # fmt: skip
 
     def negate(self, moves: np.ndarray) -> np.ndarray:
         """-x for each state x."""
@@ -354,7 +349,7 @@ class GameTables:
 
 
 def _add_table(m: int, digits: int) -> np.ndarray:
-    """table[x * m^digits + y] = x + y position by position (mod m), for that many digits."""
+    """table[x, y] = x + y position by position (mod m), for numbers of that many digits."""
     size = m**digits
     if size * size > 1 << 26:
         raise DevilcoinsError(f"dials with {m} values are too many for the addition tables")
@@ -366,7 +361,7 @@ def _add_table(m: int, digits: int) -> np.ndarray:
     )
     powers = m ** np.arange(digits, dtype=np.int64)
     total = (dx[:, None, :] + dx[None, :, :]) % m
-    return (total @ powers).reshape(-1).astype(np.int64)
+    return (total @ powers).astype(np.int64)
 
 
 def _goal_mask(game: Game, digits: np.ndarray, powers: np.ndarray) -> np.ndarray:

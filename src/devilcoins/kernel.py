@@ -27,7 +27,7 @@ class Tables(Protocol):
     """What the kernel reads about a game: its classes of states and how to add moves."""
 
     kernel_args: tuple  # (n_goal, index_of, reps, orbit_start, orbit_states, m, add_lo,
-    #                      add_hi, base, base_hi): see _apply_move and _add
+    #                      add_hi, lo_of, hi_of, base): see _apply_move and _add
 
     def negate(self, moves: np.ndarray) -> np.ndarray:
         """-m for each move m."""
@@ -73,23 +73,22 @@ def _members(row, out):
 
 
 @njit(cache=True, nogil=True)
-def _add(x, t, m, add_lo, add_hi, base, base_hi):
+def _add(x, t, m, add_lo, add_hi, lo_of, hi_of, base):
     """The state x with t added position by position (mod m); XOR when m = 2.
 
     States are numbers in base m (digit i = the value at position i).  For m > 2 the low and
-    high digits are added by two small tables, since digits do not carry.
+    high digits (lo_of[x], hi_of[x]: looked up, not divided out) are added by two small tables,
+    since digits do not carry.
     """
     if m == 2:
         return x ^ t
-    lo = add_lo[(x % base) * base + t % base]
-    hi = add_hi[(x // base) * base_hi + t // base]
-    return lo + base * hi
+    return add_lo[lo_of[x], lo_of[t]] + base * add_hi[hi_of[x], hi_of[t]]
 
 
 @njit(cache=True, nogil=True)
 def _successor(x, t, tabs):
     """The class of the state x + t (tabs as in ``Tables.kernel_args``)."""
-    return tabs[1][_add(x, t, tabs[5], tabs[6], tabs[7], tabs[8], tabs[9])]
+    return tabs[1][_add(x, t, tabs[5], tabs[6], tabs[7], tabs[8], tabs[9], tabs[10])]
 
 
 @njit(cache=True, nogil=True)
