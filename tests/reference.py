@@ -178,3 +178,161 @@ def naive_beliefs(masks, n: int, starts) -> list[set[int]]:
 def necklaces(states, n: int) -> int:
     """How many different sequences up to rotation there are among states."""
     return len({min(rot(x, r, n) for r in range(n)) for x in states})
+
+
+# --- any rotating-table game: states as tuples of values, position 0 first --------------------
+#
+# A permutation p moves the value at position i to position p[i]; the Devil may apply any
+# composition of the generators before each move; the move vector is then added mod m; the game
+# ends the moment the state lies in the goal.  Nothing here is put in canonical form.
+
+
+def to_vector(x: int, n: int, m: int) -> tuple[int, ...]:
+    """The values of state number x (digit i in base m = the value at position i)."""
+    out = []
+    for _ in range(n):
+        out.append(x % m)
+        x //= m
+    return tuple(out)
+
+
+def to_number(values, m: int) -> int:
+    """The state number of a vector of values (the inverse of to_vector)."""
+    return sum(v * m**i for i, v in enumerate(values))
+
+
+def all_vectors(n: int, m: int) -> list[tuple[int, ...]]:
+    """Every vector of n values 0..m-1."""
+    return [tuple(reversed(v)) for v in product(range(m), repeat=n)]
+
+
+def permute(p, values) -> tuple[int, ...]:
+    """The values after the permutation p: the value at position i moves to position p[i]."""
+    out = [None] * len(values)
+    for i, v in enumerate(values):
+        out[p[i]] = v
+    return tuple(out)
+
+
+def add_vectors(x, a, m: int) -> tuple[int, ...]:
+    """x + a position by position, mod m."""
+    return tuple((u + v) % m for u, v in zip(x, a, strict=True))
+
+
+def closure(generators, n: int) -> frozenset[tuple[int, ...]]:
+    """Every composition of the generators (the identity included), by closure."""
+    identity = tuple(range(n))
+    elements = {identity}
+    todo = [identity]
+    while todo:
+        p = todo.pop()
+        for g in generators:
+            q = tuple(g[p[i]] for i in range(n))  # first p, then g
+            if q not in elements:
+                elements.add(q)
+                todo.append(q)
+    return frozenset(elements)
+
+
+def goal_vectors(n: int, m: int, goal) -> frozenset[tuple[int, ...]]:
+    """The goal states: 'zero', 'same', or an explicit collection of vectors."""
+    if goal == "zero":
+        return frozenset({(0,) * n})
+    if goal == "same":
+        return frozenset((v,) * n for v in range(m))
+    return frozenset(tuple(v) for v in goal)
+
+
+def orbits(n: int, m: int, elements) -> set[frozenset[tuple[int, ...]]]:
+    """The Devil's orbits of all states, each as a set of vectors."""
+    return {frozenset(permute(g, x) for g in elements) for x in all_vectors(n, m)}
+
+
+class NaiveGame:
+    """A game played literally: full beliefs (sets of vectors outside the goal), no symmetry."""
+
+    def __init__(self, n: int, m: int, generators, goal="zero", moves=None, hands=None):
+        self.n, self.m = n, m
+        self.elements = closure(generators, n)
+        self.goal = goal_vectors(n, m, goal)
+        self.states = all_vectors(n, m)
+        allowed = self.states if moves is None else [tuple(a) for a in moves]
+        if hands is not None:
+            allowed = [a for a in allowed if sum(v != 0 for v in a) <= hands]
+        self.moves = list(dict.fromkeys(allowed))
+        self._turns = {}
+
+    def turns(self, x) -> frozenset[tuple[int, ...]]:
+        """Every state the Devil can turn x into."""
+        if x not in self._turns:
+            self._turns[x] = frozenset(permute(g, x) for g in self.elements)
+        return self._turns[x]
+
+    def start(self) -> frozenset[tuple[int, ...]]:
+        """Every state the game can start in and not be won yet."""
+        return frozenset(x for x in self.states if x not in self.goal)
+
+    def update(self, belief, a) -> frozenset[tuple[int, ...]]:
+        """Every state (outside the goal) a turn and then move a can make of the belief."""
+        out = {add_vectors(y, a, self.m) for x in belief for y in self.turns(x)}
+        return frozenset(out - self.goal)
+
+    def won_at(self, moves) -> int | None:
+        """The first move after which no start and no Devil can avoid the goal (0: at once)."""
+        belief = self.start()
+        if not belief:
+            return 0
+        for k, a in enumerate(moves, 1):
+            belief = self.update(belief, tuple(a))
+            if not belief:
+                return k
+        return None
+
+    def play(self, start, turns, moves) -> list[tuple[int, ...]]:
+        """The states after each turn and move, from start (played to the end)."""
+        x, out = tuple(start), []
+        for g, a in zip(turns, moves, strict=True):
+            x = add_vectors(permute(g, x), tuple(a), self.m)
+            out.append(x)
+        return out
+
+    def shortest(self, limit: int = 200_000):
+        """Breadth-first search over full beliefs with every allowed move.
+
+        Returns (length, strategy) of a shortest blind strategy, or (None, None) once every
+        reachable belief has been explored.  Raises if more than limit beliefs are reached.
+        States are numbered by their place in self.states inside the search (for speed only:
+        the update is the same as ``update``, turning every state every way, then moving).
+        """
+        index = {x: i for i, x in enumerate(self.states)}
+        goal = frozenset(index[x] for x in self.goal)
+        turns = [frozenset(index[y] for y in self.turns(x)) for x in self.states]
+        added = [
+            [index[add_vectors(y, a, self.m)] for a in self.moves] for y in self.states
+        ]
+        start = frozenset(index[x] for x in self.start())
+        if not start:
+            return 0, []
+        parent = {start: None}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for belief in frontier:
+                turned = frozenset().union(*(turns[x] for x in belief))
+                for j, a in enumerate(self.moves):
+                    child = frozenset(added[y][j] for y in turned) - goal
+                    if child in parent:
+                        continue
+                    parent[child] = (belief, a)
+                    if not child:
+                        path = []
+                        node = child
+                        while parent[node] is not None:
+                            node, move = parent[node]
+                            path.append(move)
+                        return len(path), path[::-1]
+                    nxt.append(child)
+                    if len(parent) > limit:
+                        raise RuntimeError("too many beliefs for the naive search")
+            frontier = nxt
+        return None, None

@@ -32,7 +32,7 @@ from functools import cache, cached_property
 import numpy as np
 
 from .notation import DevilcoinsError, NotationError, check_n
-from .symmetry import Group
+from .symmetry import GROUP_NAMES, Group
 
 __all__ = ["GOALS", "MAX_STATES", "OBSERVATIONS", "Game", "GameTables", "tables"]
 
@@ -44,22 +44,32 @@ OBSERVATIONS = ("blind", "touch", "sight")
 
 
 def _vector(text: str, n: int, m: int, what: str) -> tuple[int, ...]:
-    """A vector of n values < m written as a digit string ('0120'), or H/T letters for m = 2."""
+    """A vector of n values < m: a digit string ('0120'), H/T letters for m = 2, or values
+    separated by dots ('10.0.3', needed past 10 values)."""
     body = text.strip().upper()
     if m == 2 and re.fullmatch(r"[HT]+", body):
         body = body.replace("H", "0").replace("T", "1")
-    if not re.fullmatch(r"\d+", body) or len(body) != n:
+    if "." in body and re.fullmatch(r"\d+(\.\d+)*", body):
+        parts = body.split(".")
+    elif re.fullmatch(r"\d+", body):
+        parts = list(body)
+    else:
+        parts = []
+    if len(parts) != n:
         raise NotationError(
-            f"{what} {text.strip()!r}: write {n} digits, one a position (position 0 first)"
+            f"{what} {text.strip()!r}: write {n} digits, one a position (position 0 first), "
+            "or values separated by dots"
         )
-    values = tuple(int(c) for c in body)
+    values = tuple(int(c) for c in parts)
     if max(values) >= m:
         raise NotationError(f"{what} {text.strip()!r}: values run from 0 to {m - 1}")
     return values
 
 
 def _digits(values: tuple[int, ...]) -> str:
-    return "".join(map(str, values))
+    """'0120', or '10.0.3' when a value has two digits."""
+    sep = "." if any(v >= 10 for v in values) else ""
+    return sep.join(map(str, values))
 
 
 @dataclass(frozen=True)
@@ -213,10 +223,10 @@ class Game:
         fields = {"n": str(data["n"])}
         if data.get("values") is not None:
             fields["values"] = str(data["values"])
-        if data.get("generators"):
+        if data.get("group") in GROUP_NAMES or not data.get("generators"):
+            fields["group"] = str(data.get("group") or "cyclic")
+        else:
             fields["group"] = ";".join(",".join(map(str, g)) for g in data["generators"])
-        elif data.get("group"):
-            fields["group"] = str(data["group"])
         if data.get("hands") is not None:
             fields["hands"] = str(data["hands"])
         if data.get("moves") is not None:

@@ -140,7 +140,7 @@ def _allowed_moves(game: Game) -> np.ndarray:
         picked: dict[int, int] = {}
         for vec in game.moves:
             a = game.encode(vec)
-            if a:
+            if a and game.allowed(a):
                 picked.setdefault(int(tab.index_of[a]), a)
         return np.array(sorted(picked.values(), key=lambda a: tab.index_of[a]), dtype=np.int64)
     reps = [int(r) for r in np.sort(tab.reps) if r and game.allowed(int(r))]
@@ -318,8 +318,10 @@ def solve_game(game: Game, *, on_progress: Callable[[int, int], None] | None = N
         )
     bound = c.length() if c.goal_is_subgroup else None
     evidence["lower_bound"] = bound
-    if game.moves is None and game.hands is None and c.goal_is_subgroup:
-        moves = chain_strategy(game)
+    # the construction meets the lower bound, so it is shortest whenever its moves are allowed
+    # (always with every move allowed; often with limited hands or a list of moves)
+    moves = chain_strategy(game) if c.goal_is_subgroup else None
+    if moves is not None and all(game.allowed(int(a)) for a, _ in c.steps):
         return GameVerdict(
             game,
             True,
@@ -381,7 +383,13 @@ def verify_game(
     if game.observe != "blind":
         raise DevilcoinsError(f"{game.observe} games have trees, not sequences; see solve")
     tab = tables(game)
-    moves = np.asarray(moves, dtype=np.int64)
+    moves = np.asarray(moves, dtype=np.int64).reshape(-1)
+    bad = np.flatnonzero((moves < 0) | (moves >= tab.states))
+    if len(bad):
+        raise DevilcoinsError(
+            f"move {int(bad[0]) + 1} is {int(moves[bad[0]])}, not a state of {game} "
+            f"(0..{tab.states - 1})"
+        )
     cost = len(moves) * tab.size * game.n
     if cost > MAX_GAME_VERIFY_STEPS:
         raise DevilcoinsError(

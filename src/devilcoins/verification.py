@@ -206,6 +206,7 @@ def walk_back(tab, moves, checkpoints, chunk, last: int) -> tuple[int, np.ndarra
         _, _, hist = propagate(tab, checkpoints[lo // chunk], moves[lo:last], keep_history=True)
         end_row = hist[-1]
     end = next(k for k in row_to_indices(end_row) if k >= n_goal)
+    classes[last] = end
     hi = last
     while hi > 0:
         lo = ((hi - 1) // chunk) * chunk

@@ -1,0 +1,465 @@
+"""An atlas of small games: each one settled by ``solve_game`` and checked against the literature.
+
+``atlas()`` solves every game of a grid and puts next to each answer the value the literature gives
+for it (``known_value``), where it gives one, and whether the two agree.  ``to_text``,
+``to_markdown`` and ``to_json`` write the result as an aligned table, a Markdown table (for the
+README) and plain JSON data.
+
+The default grid (``default_grid()``, 200 games, 116 of them blind) covers, in this order:
+
+1. blind, cyclic table, every move allowed, goals ``zero`` and ``same``: coins (m = 2) for
+   n = 1..8; dials with m = 3 values for n = 1..7, m = 4 for n = 1..5, m = 5 for n = 1..5
+   (every m^n <= 5^5 = 3125, n <= 8);
+2. blind coins, n = 1..6, the Devil's group ``dihedral``, ``none`` or ``full``, goals
+   ``zero`` and ``same``;
+3. blind coins on a cyclic table, n = 2..6, hands k = 1..n-1 (k = n is the game of part 1),
+   goals ``zero`` and ``same``;
+4. touch: coins on a cyclic table, n = 1..6, hands k = 1..n, goals ``zero`` and ``same``;
+5. sight: coins on a cyclic table, n = 1..6, every move allowed and hands k = 1..n-1, goals
+   ``zero`` and ``same``.
+
+Touch and sight are solved by ``devilcoins.andor``; where that module is missing the atlas marks
+those entries 'unavailable' instead of failing.  A game the solver refuses (``DevilcoinsError``,
+e.g. too many beliefs) becomes an entry with method 'too large' and winnable None.
+
+The literature (DESIGN.md sections 2 and 5) that ``known_value`` encodes:
+
+- Bar-Yehuda, Etzion & Moran (1993): on a cyclic table of n positions with m values, goal all
+  zero, the player wins, blindfolded or not, iff n and m are powers of the same prime; blind,
+  in m^n - 1 moves (dials m=3 n=3: 26, m=4 n=2: 15, m=4 n=4: 255, m=5 n=5: 3124; the Riddler's
+  15 for four coins).  Goal all the same is the game on M / {constants} (DESIGN.md section 2),
+  m^(n-1) - 1 moves when n and m are powers of the same prime (four coins: 7).  For coins with
+  n = 2^a * p (p an odd prime) Lamping's certificate keeps p coins not all equal, so no goal
+  ``same`` game is winnable.
+- Values implied by those, each said so in the entry's note: a Devil with more turns (dihedral,
+  full), a player with fewer moves (hands) or one who sees before the Devil turns (sight) cannot
+  turn a lost game into a won one; goal ``zero`` is no easier than goal ``same``.
+- DESIGN.md section 2: four coins with fewer than four hands cannot reach all heads blind; the
+  7-move strategy for all the same touches at most two coins, so it stands for hands 2 and 3.
+- A table that never turns (group ``none``): m^n - 1 moves for goal zero (the lower bound of
+  DESIGN.md section 2, met), 2^(n-1) - 1 for coins and goal same (Benbernou, Demaine, Demaine &
+  Rossman 2008).
+- Touch, coins, goal same: winnable iff k >= (1 - 1/p) n with p the largest prime factor of n
+  (Lewis & Willard 1980; Laaser & Ramshaw 1981; OEIS A171462: 0, 1, 2, 2, 4, 4, 6, 4, ...);
+  Gardner's four glasses with two hands: 5 moves.
+
+>>> entries = atlas(['n=4', 'n=3 values=3 goal=same', 'n=6'])
+>>> [(e.winnable, e.length, e.known, e.agrees) for e in entries]
+[(True, 15, (True, 15), True), (True, 8, (True, 8), True), (False, None, (False, None), True)]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from . import gamesolve
+from .games import Game
+from .notation import DevilcoinsError
+from .symmetry import Group
+
+__all__ = [
+    "AtlasEntry",
+    "atlas",
+    "default_grid",
+    "from_json",
+    "known_value",
+    "least_touch_hands",
+    "to_json",
+    "to_markdown",
+    "to_text",
+]
+
+#: The method of an entry the solver refused (too many states or beliefs).
+TOO_LARGE = "too large"
+
+#: The method of an entry whose solver is not installed (``devilcoins.andor`` for touch, sight).
+UNAVAILABLE = "unavailable"
+
+BEM = "Bar-Yehuda, Etzion & Moran 1993"
+LAMPING = "Lamping's certificate (DESIGN.md section 2): p coins kept not all equal"
+MONOTONE = "; the Devil's extra turns, fewer moves or sight cannot save a lost game"
+
+
+@dataclass(frozen=True)
+class AtlasEntry:
+    """One game of the atlas: the solver's answer, the literature's, and whether they agree.
+
+    winnable and length are None when the game was not settled (method 'too large' or
+    'unavailable'); known is (winnable, length) from the literature, length None where only
+    winnability is known, or known is None altogether; agrees is None when there is nothing to
+    compare.  seconds is the wall-clock time ``solve_game`` took.  note names the literature's
+    source, or says why the game was not settled.
+    """
+
+    game: Game
+    winnable: bool | None
+    length: int | None
+    method: str
+    seconds: float
+    known: tuple[bool, int | None] | None = None
+    agrees: bool | None = None
+    note: str = ""
+
+    @property
+    def text(self) -> str:
+        """The game in its one-line text form."""
+        return str(self.game)
+
+    def to_json(self) -> dict:
+        """The entry as plain JSON data (the game as its text form)."""
+        known = None
+        if self.known is not None:
+            known = {"winnable": self.known[0], "length": self.known[1]}
+        return {
+            "game": str(self.game),
+            "winnable": self.winnable,
+            "length": self.length,
+            "method": self.method,
+            "seconds": round(self.seconds, 6),
+            "known": known,
+            "agrees": self.agrees,
+            "note": self.note,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> AtlasEntry:
+        """An entry from its JSON form (``to_json``)."""
+        known = data.get("known")
+        return cls(
+            Game.parse(data["game"]),
+            data["winnable"],
+            data["length"],
+            data["method"],
+            float(data["seconds"]),
+            None if known is None else (known["winnable"], known["length"]),
+            data.get("agrees"),
+            data.get("note", ""),
+        )
+
+
+# --- the grid ---------------------------------------------------------------------------------
+
+#: Dials (values m) of part 1 of the default grid: the largest n for each m (m^n <= 3125).
+DIAL_SIZES = {2: 8, 3: 7, 4: 5, 5: 5}
+
+#: The largest n for the other groups, limited hands, touch and sight in the default grid.
+SMALL_N = 6
+
+GOALS = ("zero", "same")
+
+
+def default_grid() -> list[Game]:
+    """The default atlas's games (listed in the module doc), in that order.
+
+    >>> grid = default_grid()
+    >>> len(grid), str(grid[0]), str(grid[-1])
+    (200, 'n=1', 'n=6 hands=5 goal=same observe=sight')
+    """
+    games: list[Game] = []
+    for m, top in DIAL_SIZES.items():
+        for n in range(1, top + 1):
+            games += [Game(n, values=m, goal=goal) for goal in GOALS]
+    for name in ("dihedral", "none", "full"):
+        for n in range(1, SMALL_N + 1):
+            group = Group.named(name, n)
+            games += [Game(n, group=group, goal=goal) for goal in GOALS]
+    for n in range(2, SMALL_N + 1):
+        for k in range(1, n):
+            games += [Game(n, hands=k, goal=goal) for goal in GOALS]
+    for n in range(1, SMALL_N + 1):
+        for k in range(1, n + 1):
+            games += [Game(n, hands=k, goal=goal, observe="touch") for goal in GOALS]
+    for n in range(1, SMALL_N + 1):
+        for k in (None, *range(1, n)):
+            games += [Game(n, hands=k, goal=goal, observe="sight") for goal in GOALS]
+    return games
+
+
+# --- the literature ---------------------------------------------------------------------------
+
+
+def _primes(k: int) -> set[int]:
+    """The prime factors of k."""
+    out, p = set(), 2
+    while p * p <= k:
+        while k % p == 0:
+            out.add(p)
+            k //= p
+        p += 1
+    if k > 1:
+        out.add(k)
+    return out
+
+
+def _same_prime(n: int, m: int) -> bool:
+    """Whether n and m are powers of the same prime (n = 1 counts as p^0)."""
+    pn, pm = _primes(n), _primes(m)
+    return len(pm) == 1 and pn <= pm
+
+
+def least_touch_hands(n: int) -> int:
+    """The fewest hands that win the touch game for n coins, goal same: (1 - 1/p) n (A171462).
+
+    >>> [least_touch_hands(n) for n in range(1, 13)]
+    [0, 1, 2, 2, 4, 4, 6, 4, 6, 8, 10, 8]
+    """
+    if n == 1:
+        return 0
+    return n - n // max(_primes(n))
+
+
+def _group_kind(game: Game) -> str:
+    """The Devil's group: 'none' (still), 'cyclic' (the turns), 'more' (turns and more), 'other'."""
+    n, group = game.n, game.group
+    if n == 1 or group.name == "none" or not group.generators:
+        return "none"
+    if group.name == "cyclic":
+        return "cyclic"
+    try:
+        elements = set(group.elements())
+    except DevilcoinsError:
+        return "other"
+    turns = set(Group.named("cyclic", n).elements())
+    if elements == turns:
+        return "cyclic"
+    return "more" if turns <= elements else "other"
+
+
+def _known(game: Game) -> tuple[bool, int | None, str] | None:
+    """The literature's (winnable, length, source) for a game, or None."""
+    n, m, goal = game.n, game.values, game.goal
+    if game.moves is not None or goal not in GOALS:
+        return None
+    kind = _group_kind(game)
+    limited = game.hands is not None and game.hands < n
+    if game.observe == "touch":
+        if m != 2 or not (kind == "cyclic" or n == 1):
+            return None
+        least = least_touch_hands(n)
+        source = f"Lewis & Willard 1980; OEIS A171462 (least k = {least} for n = {n})"
+        if goal == "same":
+            if game.hands < least:
+                return False, None, source
+            if (n, game.hands) == (4, 2):
+                return True, 5, "Gardner 1979 (four glasses, two hands): 5 moves"
+            return True, None, source
+        if game.hands < least:
+            return False, None, source + "; all heads is no easier than all the same"
+        return None
+    if kind == "none":
+        if game.observe != "blind" or limited:
+            return None
+        if goal == "zero":
+            return True, m**n - 1, "DESIGN.md section 2: the lower bound m^n - 1, met"
+        if m == 2:
+            return True, 2 ** (n - 1) - 1, "Benbernou, Demaine, Demaine & Rossman 2008"
+        return True, m ** (n - 1) - 1, "DESIGN.md section 2: the game on M / H, |M / H| - 1"
+    if kind not in ("cyclic", "more"):
+        return None
+    plain = kind == "cyclic" and not limited and game.observe == "blind"
+    if not _same_prime(n, m):
+        if goal == "zero":
+            return False, None, BEM + ("" if plain else MONOTONE)
+        if m == 2:
+            return False, None, LAMPING + ("" if plain else MONOTONE)
+        return None
+    if kind != "cyclic":
+        return None
+    if not limited:
+        if game.observe == "sight":
+            return True, None, BEM + " (not blindfolded)"
+        if goal == "zero":
+            if (n, m) == (4, 2):
+                return True, 15, BEM + "; the Riddler 2019: 15 moves"
+            if m > 2:
+                return True, m**n - 1, BEM + "; DESIGN.md section 2 (dials)"
+            return True, m**n - 1, BEM
+        if (n, m) == (4, 2):
+            return True, 7, "DESIGN.md section 5: 7 moves (four glasses, goal all the same)"
+        return True, m ** (n - 1) - 1, BEM + "; DESIGN.md section 2: the game on M / H"
+    if game.observe == "blind" and (n, m) == (4, 2):
+        if goal == "zero":
+            return False, None, "DESIGN.md section 2: four coins, fewer than four hands"
+        if game.hands >= 2:
+            return True, 7, "DESIGN.md section 5: the 7-move strategy touches at most 2 coins"
+    return None
+
+
+def known_value(game: Game | str) -> tuple[bool, int | None] | None:
+    """The literature's (winnable, least worst-case length) for a game, or None where it is silent.
+
+    The length is None where only winnability is known.  Sources: the module doc.
+
+    >>> known_value('n=4'), known_value('n=6 goal=same'), known_value('n=4 group=full')
+    ((True, 15), (False, None), None)
+    >>> known_value('n=4 hands=2 goal=same observe=touch')
+    (True, 5)
+    """
+    found = _known(Game.parse(game) if isinstance(game, str) else game)
+    return None if found is None else found[:2]
+
+
+# --- the atlas --------------------------------------------------------------------------------
+
+
+def _entry(game: Game) -> AtlasEntry:
+    """Solve one game and set it beside the literature."""
+    found = _known(game)
+    known = None if found is None else found[:2]
+    source = "" if found is None else found[2]
+    t0 = time.perf_counter()
+    try:
+        verdict = gamesolve.solve_game(game)
+    except (ImportError, NotImplementedError) as err:
+        why = f"solver unavailable ({type(err).__name__}: {err})"
+        return _unsettled(game, UNAVAILABLE, time.perf_counter() - t0, known, why, source)
+    except DevilcoinsError as err:
+        return _unsettled(game, TOO_LARGE, time.perf_counter() - t0, known, str(err), source)
+    seconds = time.perf_counter() - t0
+    agrees = None
+    if known is not None:
+        agrees = verdict.winnable == known[0] and (known[1] is None or verdict.length == known[1])
+    return AtlasEntry(
+        game, verdict.winnable, verdict.length, verdict.method, seconds, known, agrees, source
+    )
+
+
+def _unsettled(game, method, seconds, known, why, source) -> AtlasEntry:
+    """An entry the solver did not settle: winnable and length None, the reason in the note."""
+    note = "; ".join(part for part in (why, source) if part)
+    return AtlasEntry(game, None, None, method, seconds, known, None, note)
+
+
+def atlas(
+    games: Iterable[Game | str] | None = None,
+    *,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> list[AtlasEntry]:
+    """Solve each game (the default grid when games is None) and compare with the literature.
+
+    Games may be ``Game`` values or their text.  on_progress(done, total) is called after each.
+    """
+    todo = (
+        default_grid()
+        if games is None
+        else [Game.parse(g) if isinstance(g, str) else g for g in games]
+    )
+    entries = []
+    for game in todo:
+        entries.append(_entry(game))
+        if on_progress is not None:
+            on_progress(len(entries), len(todo))
+    return entries
+
+
+# --- output -----------------------------------------------------------------------------------
+
+
+def _yes(value: bool | None, blank: str = "?") -> str:
+    """'yes', 'no', or blank for None."""
+    return blank if value is None else ("yes" if value else "no")
+
+
+def _known_text(known: tuple[bool, int | None] | None) -> str:
+    """'15', 'no', 'yes' or '' for a literature value."""
+    if known is None:
+        return ""
+    if known[0] and known[1] is not None:
+        return str(known[1])
+    return _yes(known[0])
+
+
+def _cells(entry: AtlasEntry) -> list[str]:
+    """The table cells of one entry (game, winnable, length, known, agrees, method, seconds)."""
+    agrees = {None: "", True: "yes", False: "NO"}[entry.agrees]
+    return [
+        str(entry.game),
+        _yes(entry.winnable),
+        "" if entry.length is None else str(entry.length),
+        _known_text(entry.known),
+        agrees,
+        entry.method,
+        f"{entry.seconds:.3f}",
+    ]
+
+
+HEADER = ["game", "winnable", "moves", "literature", "agrees", "method", "seconds"]
+
+
+def to_text(entries: Iterable[AtlasEntry]) -> str:
+    """The atlas as an aligned plain-text table, with a count of agreements at the end.
+
+    >>> print(to_text(atlas(['n=2'])).splitlines()[2].split()[:-1])
+    ['n=2', 'yes', '3', '3', 'yes', 'chain', 'construction']
+    """
+    entries = list(entries)
+    rows = [HEADER, *(_cells(e) for e in entries)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
+    right = {1, 2, 3, 6}
+    lines = []
+    for row in rows:
+        cells = [
+            c.rjust(w) if i in right else c.ljust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    lines.append("")
+    lines.append(_summary(entries))
+    return "\n".join(lines)
+
+
+def _summary(entries: list[AtlasEntry]) -> str:
+    """One line: games, settled, compared, disagreements, total seconds."""
+    settled = sum(e.winnable is not None for e in entries)
+    compared = [e for e in entries if e.agrees is not None]
+    wrong = sum(not e.agrees for e in compared)
+    total = sum(e.seconds for e in entries)
+    return (
+        f"{len(entries)} games, {settled} settled, {len(compared)} checked against the "
+        f"literature, {wrong} disagreeing; {total:.1f} s"
+    )
+
+
+def to_markdown(entries: Iterable[AtlasEntry], *, seconds: bool = True) -> str:
+    """The atlas as a Markdown table (one row per entry); seconds=False leaves the timings out.
+
+    >>> print(to_markdown(atlas(['n=4 goal=same']), seconds=False))
+    | game | winnable | moves | literature | agrees | method |
+    |---|---|---:|---:|---|---|
+    | `n=4 goal=same` | yes | 7 | 7 | yes | chain construction |
+    """
+    head = HEADER if seconds else HEADER[:-1]
+    align = {"moves": "---:", "literature": "---:", "seconds": "---:"}
+    lines = [
+        "| " + " | ".join(head) + " |",
+        "|" + "|".join(align.get(h, "---") for h in head) + "|",
+    ]
+    for entry in entries:
+        cells = _cells(entry)[: len(head)]
+        cells[0] = f"`{cells[0]}`"
+        if entry.agrees is False:
+            cells[4] = "**NO**"
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def to_json(entries: Iterable[AtlasEntry]) -> dict:
+    """The atlas as plain JSON data: the entries and a summary."""
+    entries = list(entries)
+    compared = [e for e in entries if e.agrees is not None]
+    return {
+        "games": len(entries),
+        "settled": sum(e.winnable is not None for e in entries),
+        "checked": len(compared),
+        "disagreements": [str(e.game) for e in compared if not e.agrees],
+        "seconds": round(sum(e.seconds for e in entries), 6),
+        "entries": [e.to_json() for e in entries],
+    }
+
+
+def from_json(data: dict) -> list[AtlasEntry]:
+    """The entries back from ``to_json``'s data."""
+    return [AtlasEntry.from_json(item) for item in data["entries"]]

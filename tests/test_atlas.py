@@ -1,0 +1,271 @@
+"""The atlas: the literature lookup, a small atlas that agrees with it, and the output forms."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from devilcoins import gamesolve
+from devilcoins.atlas import (
+    AtlasEntry,
+    atlas,
+    default_grid,
+    from_json,
+    known_value,
+    least_touch_hands,
+    to_json,
+    to_markdown,
+    to_text,
+)
+from devilcoins.games import Game
+
+#: OEIS A171462, typed in: the fewest hands that win the touch game for n = 1, 2, ... glasses.
+A171462 = [0, 1, 2, 2, 4, 4, 6, 4, 6, 8, 10, 8]
+
+#: DESIGN.md sections 2 and 5, written out by hand (not computed from the module's formulas).
+LITERATURE = {
+    # Bar-Yehuda, Etzion & Moran: cyclic, all heads, winnable iff n and m powers of one prime
+    "n=1": (True, 1),
+    "n=2": (True, 3),
+    "n=3": (False, None),
+    "n=4": (True, 15),  # the Riddler's four coins
+    "n=5": (False, None),
+    "n=6": (False, None),
+    "n=8": (True, 255),
+    "n=12": (False, None),
+    "n=3 values=3": (True, 26),
+    "n=9 values=3": (True, 19682),
+    "n=2 values=4": (True, 15),
+    "n=4 values=4": (True, 255),
+    "n=5 values=5": (True, 3124),
+    "n=2 values=3": (False, None),
+    "n=3 values=4": (False, None),
+    "n=6 values=4": (False, None),
+    # all the same: four glasses 7 moves, three or six none
+    "n=4 goal=same": (True, 7),
+    "n=3 goal=same": (False, None),
+    "n=6 goal=same": (False, None),
+    "n=8 goal=same": (True, 127),
+    # a table that never turns
+    "n=5 group=none": (True, 31),
+    "n=5 group=none goal=same": (True, 15),
+    "n=7 group=none goal=same": (True, 63),
+    # four coins, fewer than four hands, all heads: no strategy
+    "n=4 hands=1": (False, None),
+    "n=4 hands=2": (False, None),
+    "n=4 hands=3": (False, None),
+    # the 7-move all-same strategy (diagonal, adjacent, diagonal, single, ...) uses two hands
+    "n=4 hands=2 goal=same": (True, 7),
+    "n=4 hands=3 goal=same": (True, 7),
+    # Gardner's four glasses, two hands, feel then flip
+    "n=4 hands=2 goal=same observe=touch": (True, 5),
+    # not blindfolded (sight): same criterion
+    "n=4 observe=sight": (True, None),
+    "n=6 observe=sight": (False, None),
+    # a lost game stays lost with more turns, fewer moves or sight
+    "n=6 group=dihedral": (False, None),
+    "n=5 group=full goal=same": (False, None),
+    "n=6 hands=3 goal=same": (False, None),
+    "n=3 hands=1 observe=sight": (False, None),
+}
+
+
+@pytest.mark.parametrize(("text", "expected"), sorted(LITERATURE.items()))
+def test_known_value_matches_the_literature(text, expected):
+    assert known_value(text) == expected
+    assert known_value(Game.parse(text)) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "n=4 group=dihedral",  # contains the turns, but no value is given for it
+        "n=4 group=full",
+        "n=2 values=3 goal=same",
+        "n=4 hands=1 goal=same",
+        "n=2 hands=1",
+        "n=4 hands=2 observe=sight",
+        "n=4 hands=2 observe=touch",  # A171462 is about all the same
+        "n=4 moves=1111,0101",
+        "n=4 goal=0000,1111",
+        "n=4 group=none hands=2 goal=same observe=touch",
+    ],
+)
+def test_known_value_is_none_where_the_literature_is_silent(text):
+    assert known_value(text) is None
+
+
+def test_touch_criterion_is_a171462():
+    assert [least_touch_hands(n) for n in range(1, 13)] == A171462
+    for n in range(1, 13):
+        for k in range(1, n + 1):
+            game = f"n={n} hands={k} goal=same observe=touch"
+            assert known_value(game)[0] == (k >= A171462[n - 1]), game
+            if k < A171462[n - 1]:  # all heads is no easier than all the same
+                assert known_value(f"n={n} hands={k} observe=touch") == (False, None)
+
+
+def test_a_group_given_by_generators_is_recognised():
+    # n = 2: the dihedral and full groups are the cyclic one; the generators of C4 are too
+    assert known_value("n=2 group=full") == (True, 3)
+    assert known_value("n=4 group=1,2,3,0") == (True, 15)
+    assert known_value("n=1 group=full goal=same") == (True, 0)
+
+
+SMALL = [
+    "n=4",
+    "n=4 goal=same",
+    "n=3",
+    "n=3 values=3",
+    "n=2 values=4",
+    "n=5 group=none goal=same",
+    "n=6 group=dihedral",
+    "n=4 hands=2 goal=same",
+    "n=4 hands=3",
+    "n=4 group=full",
+    "n=4 hands=2 goal=same observe=touch",
+    "n=3 hands=1 goal=same observe=touch",
+]
+
+
+@pytest.fixture(scope="module")
+def small():
+    calls = []
+    entries = atlas(SMALL, on_progress=lambda done, total: calls.append((done, total)))
+    return entries, calls
+
+
+def test_small_atlas_agrees_with_the_literature(small):
+    entries, calls = small
+    assert [str(e.game) for e in entries] == SMALL
+    assert calls == [(i, len(SMALL)) for i in range(1, len(SMALL) + 1)]
+    for entry in entries:
+        assert entry.known == known_value(entry.game)
+        if entry.game.observe == "blind":
+            assert entry.winnable is not None, entry
+        if entry.method == "unavailable":  # touch without devilcoins.andor
+            assert entry.winnable is None and entry.agrees is None
+            continue
+        if entry.known is None:
+            assert entry.agrees is None
+        else:
+            assert entry.agrees is True, entry
+            assert entry.winnable == entry.known[0]
+    by_text = {str(e.game): e for e in entries}
+    assert by_text["n=4"].length == 15 and by_text["n=4"].method == "chain construction"
+    assert by_text["n=4 group=full"].winnable is False and by_text["n=4 group=full"].known is None
+
+
+def test_to_markdown_has_a_header_and_one_row_per_entry(small):
+    entries, _ = small
+    lines = to_markdown(entries).splitlines()
+    assert lines[0].startswith("| game | winnable | moves | literature | agrees | method |")
+    assert set(lines[1]) <= set("|-:")
+    assert len(lines) == len(entries) + 2
+    for line, entry in zip(lines[2:], entries, strict=True):
+        assert line.startswith(f"| `{entry.game}` |")
+        assert line.count("|") == lines[0].count("|")
+    assert "seconds" not in to_markdown(entries, seconds=False)
+
+
+def test_to_text_is_aligned_with_a_summary(small):
+    entries, _ = small
+    lines = to_text(entries).splitlines()
+    assert lines[0].split()[:3] == ["game", "winnable", "moves"]
+    assert len(lines) == len(entries) + 4
+    assert "0 disagreeing" in lines[-1]
+    assert lines[2].split()[:4] == ["n=4", "yes", "15", "15"]
+
+
+def test_to_json_round_trips(small):
+    entries, _ = small
+    data = json.loads(json.dumps(to_json(entries)))
+    assert data["games"] == len(entries) and data["disagreements"] == []
+    back = from_json(data)
+    assert len(back) == len(entries)
+    for a, b in zip(entries, back, strict=True):
+        assert (b.game, b.winnable, b.length, b.method, b.known, b.agrees, b.note) == (
+            a.game,
+            a.winnable,
+            a.length,
+            a.method,
+            a.known,
+            a.agrees,
+            a.note,
+        )
+        assert b.seconds == pytest.approx(a.seconds, abs=1e-6)
+    assert data["entries"][0] == {
+        "game": "n=4",
+        "winnable": True,
+        "length": 15,
+        "method": "chain construction",
+        "seconds": data["entries"][0]["seconds"],
+        "known": {"winnable": True, "length": 15},
+        "agrees": True,
+        "note": data["entries"][0]["note"],
+    }
+
+
+def test_a_refused_game_is_too_large(monkeypatch):
+    monkeypatch.setattr(gamesolve, "MAX_GAME_BELIEFS", 1)
+    # a goal that is not a subgroup: only the belief search settles it
+    (entry,) = atlas([Game.parse("n=4 goal=0000,1111,0011,0110,1100,1001")])
+    assert entry.method == "too large"
+    assert entry.winnable is None and entry.length is None and entry.agrees is None
+    assert "too large" in entry.note
+    assert "too large" in to_markdown([entry])
+
+
+def test_a_missing_solver_is_unavailable(monkeypatch):
+    monkeypatch.setitem(sys.modules, "devilcoins.andor", None)  # import raises ImportError
+    (entry,) = atlas(["n=4 hands=2 goal=same observe=touch"])
+    assert entry.method == "unavailable"
+    assert (entry.winnable, entry.length, entry.agrees) == (None, None, None)
+    assert entry.known == (True, 5)
+
+
+def test_a_disagreement_is_reported():
+    entry = AtlasEntry(Game(4), True, 14, "made up", 0.0, (True, 15), False, "")
+    assert "**NO**" in to_markdown([entry])
+    assert to_json([entry])["disagreements"] == ["n=4"]
+    assert "1 disagreeing" in to_text([entry])
+
+
+def test_default_grid_is_what_the_module_says():
+    grid = default_grid()
+    texts = [str(g) for g in grid]
+    assert len(grid) == 200 and len(set(texts)) == len(texts)
+    assert all(g.values**g.n <= 5**5 and g.n <= 8 for g in grid)
+    blind = [g for g in grid if g.observe == "blind"]
+    assert len(blind) == 116
+    for text in [
+        "n=8",
+        "n=7 values=3 goal=same",
+        "n=5 values=5",
+        "n=6 group=full goal=same",
+        "n=6 hands=5",
+        "n=6 hands=6 goal=same observe=touch",
+        "n=1 hands=1 observe=touch",
+        "n=6 hands=5 goal=same observe=sight",
+        "n=3 observe=sight",
+    ]:
+        assert text in texts, text
+    assert "n=6 hands=6" not in texts  # hands = n is the unrestricted game
+    assert all(g.values == 2 for g in grid if g.observe != "blind" or g.hands is not None)
+    # every blind game on the cyclic table with every move allowed has a literature value
+    plain = [g for g in blind if g.group.name == "cyclic" and g.hands is None]
+    missing = [str(g) for g in plain if known_value(g) is None]
+    assert missing == [f"n={n} values={m} goal=same" for m, n in missing_same()]
+
+
+def missing_same():
+    """The dial games, goal same, that the literature leaves open: (m, n) not powers of one p."""
+    out = []
+    for m, top in ((3, 7), (4, 5), (5, 5)):
+        for n in range(2, top + 1):
+            powers_of = {p for p in (2, 3, 5, 7) if m % p == 0}
+            if not all(q in powers_of for q in (2, 3, 5, 7) if n % q == 0):
+                out.append((m, n))
+    return out
