@@ -267,6 +267,16 @@ def build_parser() -> argparse.ArgumentParser:
     _games.add_game_options(p)
 
     p = sub.add_parser(
+        "atlas",
+        help="a grid of small games, each settled exactly and checked against the literature",
+        description="Solve every game of a documented grid (coins and dials, named groups, "
+        "limited hands, goals zero and same, blind, touch and sight) and compare each answer "
+        "with the literature where it has one.",
+    )
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    p.add_argument("--markdown", action="store_true", help="print a Markdown table")
+
+    p = sub.add_parser(
         "count",
         help="how many coin sequences differ up to rotation (any N)",
         description="Count the canonical coin sequences of N coins with Burnside's "
@@ -870,6 +880,24 @@ def cmd_explain(args) -> int:
     return 0
 
 
+def cmd_atlas(args) -> int:
+    """devilcoins atlas."""
+    from .atlas import atlas, default_grid, to_json, to_markdown, to_text
+    from .progress import reporter
+
+    games = default_grid()
+    quiet = False if (args.json or args.markdown) else None
+    with reporter("atlas", total=len(games), enabled=quiet) as rep:
+        entries = atlas(games, on_progress=lambda done, _total: rep.reach(done))
+    if args.json:
+        _emit_json(to_json(entries))
+    elif args.markdown:
+        print(to_markdown(entries, seconds=False))
+    else:
+        print(to_text(entries))
+    return 0 if all(e.agrees is not False for e in entries) else 1
+
+
 def cmd_count(args) -> int:
     """devilcoins count N."""
     from .canonical import canonical_count
@@ -896,6 +924,7 @@ COMMANDS = {
     "play": cmd_play,
     "check": cmd_check,
     "count": cmd_count,
+    "atlas": cmd_atlas,
     "construct": cmd_construct,
     "move": cmd_move,
     "verify": cmd_verify,
