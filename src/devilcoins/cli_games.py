@@ -152,6 +152,8 @@ def verify(args, game: Game) -> int:
     from .gamesolve import verify_game
     from .progress import reporter
 
+    if game.observe != "blind":
+        return _verify_tree(args, game)
     moves = _read_moves(game, args.file)
     with reporter("verifying", total=len(moves), enabled=False if args.json else None) as rep:
         v = verify_game(game, moves, on_progress=lambda done, _t: rep.reach(done))
@@ -174,6 +176,38 @@ def verify(args, game: Game) -> int:
         shown = " ".join(map(str, turns[:16])) + (" ..." if len(turns) > 16 else "")
         print(f"LOSES (exact belief propagation, {v.seconds:.3f} s).")
         print(f"Counterexample: start {c['start']}; the Devil's turns: {shown}")
+    return 0 if v.wins else 1
+
+
+def _verify_tree(args, game: Game) -> int:
+    """verify for touch and sight: the strategy is the JSON tree or policy solve prints."""
+    import json
+
+    from .treecheck import verify_tree
+
+    name = "stdin" if args.file == "-" else args.file
+    try:
+        data = json.loads(_read_text(args.file, "strategy"))
+        v = verify_tree(game, data)
+    except json.JSONDecodeError as err:
+        raise UsageError(
+            f"{name}: a {game.observe} strategy is JSON (see solve --json): {err}"
+        ) from None
+    except (NotationError, KeyError, TypeError) as err:
+        raise UsageError(f"{name}: not a {game.observe} strategy: {err}") from None
+    if v.counterexample is not None and args.counterexample:
+        _write_new(args.counterexample, (json.dumps(v.counterexample) + "\n").encode())
+    if args.json:
+        _emit_json(v.to_json())
+    elif v.wins:
+        print(
+            f"WINS for {game}: from every start, against every turn, the goal comes within "
+            f"{_count(v.worst, 'move')}."
+        )
+    else:
+        c = v.counterexample
+        print(f"LOSES for {game}: {c['why']}.")
+        print(f"Counterexample: start {c['start']}; the Devil's turns: {c['turns']}")
     return 0 if v.wins else 1
 
 

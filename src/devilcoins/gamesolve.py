@@ -128,8 +128,8 @@ class GameVerdict:
         }
         if self.strategy is not None and len(self.strategy) <= 100_000:
             data["strategy"] = [self.game.move_text(a) for a in self.strategy]
-        if self.tree is not None:
-            data["tree"] = self.tree.tree()
+        if self.tree is not None:  # whole, so that verify can check it (small games)
+            data["tree"] = self.tree.tree(max_nodes=100_000)
         return data
 
 

@@ -1,0 +1,121 @@
+"""Touch and sight strategies given as JSON: exact verification and replayable counterexamples."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+
+import pytest
+
+from devilcoins.andor import solve_tree
+from devilcoins.games import Game
+from devilcoins.notation import NotationError
+from devilcoins.treecheck import verify_tree
+
+
+def rotate(values: tuple[int, ...], r: int) -> tuple[int, ...]:
+    """The seeds' turn: coins[r:] + coins[:r]."""
+    return values[r:] + values[:r]
+
+
+def letters(text: str) -> tuple[int, ...]:
+    return tuple("HT".index(c) for c in text)
+
+
+def replay_touch(tree: dict, start: str, turns: list[int]) -> str:
+    """Follow the tree from start with the given turns; say where it goes wrong."""
+    x = letters(start)
+    node = tree
+    for r in turns:
+        x = rotate(x, r)
+        felt = "".join("HT"[x[p]] for p in node["reach"])
+        outs = {o["felt"]: o for o in node["outcomes"]}
+        if felt not in outs:
+            return "gap"
+        new = list(x)
+        for p, v in zip(node["reach"], outs[felt]["set"], strict=True):
+            new[p] = "HT".index(v)
+        x = tuple(new)
+        if len(set(x)) == 1:
+            return "goal"
+        if outs[felt]["next"] == "win":
+            return "false win"
+        node = outs[felt]["next"]
+    return "still going"
+
+
+@pytest.mark.parametrize(
+    "spec", ["n=4 hands=2 goal=same observe=touch", "n=6 hands=4 goal=same observe=touch"]
+)
+def test_the_solvers_touch_trees_verify_with_their_length(spec):
+    game = Game.parse(spec)
+    sol = solve_tree(game)
+    v = verify_tree(game, sol.tree(max_nodes=10**6))
+    assert v.wins and v.worst == sol.length
+
+
+def test_every_single_corruption_of_gardners_tree_is_caught_and_replays():
+    game = Game.parse("n=4 hands=2 goal=same observe=touch")
+    tree = solve_tree(game).tree(max_nodes=10**6)
+    caught = 0
+    for i, out in enumerate(tree["outcomes"]):
+        bad = copy.deepcopy(tree)
+        if out["next"] == "win":
+            continue
+        bad["outcomes"][i]["next"] = "win"  # claim a win that is not there
+        v = verify_tree(game, bad)
+        assert not v.wins
+        c = v.counterexample
+        assert replay_touch(bad, c["start"], c["turns"]) in ("false win", "gap")
+        caught += 1
+    assert caught >= 1
+    bad = copy.deepcopy(tree)
+    del bad["outcomes"][0]  # a felt pattern with nothing to do
+    v = verify_tree(game, bad)
+    c = v.counterexample
+    assert not v.wins and replay_touch(bad, c["start"], c["turns"]) == "gap"
+
+
+def test_a_sight_policy_that_loops_is_caught():
+    game = Game.parse("n=4 observe=sight")
+    tree = solve_tree(game).tree(max_nodes=10**6)
+    assert verify_tree(game, tree).wins
+    bad = copy.deepcopy(tree)
+    for entry in bad["policy"]:
+        if isinstance(entry, dict):
+            entry["move"] = "LLLL"  # never change anything: the Devil waits forever
+    v = verify_tree(game, bad)
+    assert not v.wins and "before" in v.counterexample["why"]
+
+
+def test_a_sight_policy_for_every_class_by_brute_force():
+    """All 16^(classes) policies would be many; check every policy over two moves for n = 2."""
+    game = Game.parse("n=2 observe=sight")
+    moves = ["LL", "FL", "LF", "FF"]
+    for a, b in itertools.product(moves, repeat=2):
+        policy = {"policy": [{"state": "TH", "move": a}, {"state": "TT", "move": b}]}
+        v = verify_tree(game, policy)
+        def wins_from(state: tuple[int, ...], seen: frozenset, a=a, b=b) -> bool:
+            """Naive: the policy wins from state unless the Devil can come back round."""
+            if len(set(state)) == 1 and state[0] == 0:
+                return True
+            if state in seen:
+                return False
+            move = a if sum(state) == 1 else b
+            flip = letters(move.replace("F", "T").replace("L", "H"))
+            return all(
+                wins_from(tuple(x ^ f for x, f in zip(rotate(state, r), flip, strict=True)),
+                          seen | {state})
+                for r in range(2)
+            )
+
+        expected = all(wins_from(s, frozenset()) for s in [(1, 0), (0, 1), (1, 1)])
+        assert v.wins == expected, (a, b)
+
+
+def test_malformed_strategies_are_refused():
+    game = Game.parse("n=4 hands=2 goal=same observe=touch")
+    with pytest.raises(NotationError):
+        verify_tree(game, {"policy": []})
+    with pytest.raises(NotationError):
+        verify_tree(game, ["not", "an", "object"])
