@@ -11,6 +11,7 @@ import argparse
 import random
 import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 
@@ -81,7 +82,7 @@ def _read_moves(game: Game, path: str) -> np.ndarray:
         if not body:
             continue
         try:
-            moves.append(game.parse_move(body))
+            moves.append(game.check_move(game.parse_move(body)))
         except (NotationError, ValueError) as err:
             raise UsageError(f"{name}: line {lineno}: {err}") from None
     if not moves:
@@ -123,6 +124,12 @@ def solve(args, game: Game) -> int:
     checked = None
     if verdict.strategy is not None and game.observe == "blind":
         checked = verify_game(game, verdict.strategy)
+    if args.save:
+        if verdict.strategy is None:
+            raise UsageError(f"{game} has no blind strategy to save")
+        _write_new(
+            args.save, "".join(game.move_text(int(a)) + "\n" for a in verdict.strategy).encode()
+        )
     if args.json:
         data = verdict.to_json()
         if checked is not None:
@@ -152,6 +159,10 @@ def verify(args, game: Game) -> int:
     from .gamesolve import verify_game
     from .progress import reporter
 
+    if args.counterexample and Path(args.counterexample).exists():
+        raise UsageError(
+            f"{args.counterexample} already exists; choose a new file name (nothing was written)"
+        )
     if game.observe != "blind":
         return _verify_tree(args, game)
     moves = _read_moves(game, args.file)
@@ -290,6 +301,12 @@ def play(args, game: Game) -> int:
         x = int(rng.integers(tab.states))
     script = None
     zone = None
+    if args.devil_turns:
+        if args.devil == "adversarial":
+            raise UsageError("--devil-turns and --devil adversarial both choose the turns")
+        start, script = _read_turns(game, args.devil_turns, len(moves))
+        if args.start is None and start is not None:
+            x = start
     if args.devil == "adversarial":
         c = chain(game)
         if not c.complete:
@@ -328,10 +345,53 @@ def play(args, game: Game) -> int:
     if args.json:
         _emit_json({"game": str(game), "won": won, "moves": len(lines), "trace": lines})
         return 0
-    print(f"Playing {_count(len(moves), 'move')} of {game} against the {args.devil} Devil:")
+    against = (
+        f"the Devil's turns from {args.devil_turns}"
+        if args.devil_turns
+        else (f"the {args.devil} Devil")
+    )
+    print(f"Playing {_count(len(moves), 'move')} of {game} against {against}:")
     print("\n".join(lines))
     print(f"Won: the goal after move {len(lines)}." if won else "Lost: the goal never came.")
     return 0
+
+
+def _read_turns(game: Game, path: str, needed: int):
+    """(start or None, turns as permutations) from a counterexample file ('verify --json')."""
+    import json
+
+    name = "stdin" if path == "-" else path
+    try:
+        data = json.loads(_read_text(path, "turns"))
+    except json.JSONDecodeError as err:
+        raise UsageError(f"{name}: turns are JSON, as verify writes them: {err}") from None
+    start = None
+    if isinstance(data, dict):
+        try:
+            start = game.parse_state(str(data["start"])) if data.get("start") else None
+        except (NotationError, ValueError) as err:
+            raise UsageError(f"{name}: {err}") from None
+        data = data.get("turns")
+    if not isinstance(data, list):
+        raise UsageError(f"{name}: expected a list of turns")
+    elements = set(game.group.elements())
+    perms = []
+    for i, item in enumerate(data, 1):
+        if isinstance(item, int) and not isinstance(item, bool) and game.group.name == "cyclic":
+            perm = tuple((j - item) % game.n for j in range(game.n))
+        elif isinstance(item, list):
+            perm = tuple(item)
+        else:
+            raise UsageError(f"{name}: turn {i} ({item!r}) is not a turn of {game.group}")
+        if perm not in elements:
+            raise UsageError(f"{name}: turn {i} ({item!r}) is not in the Devil's group")
+        perms.append(perm)
+    if len(perms) < needed:
+        raise UsageError(
+            f"{name} has {_count(len(perms), 'turn')} but the strategy has "
+            f"{_count(needed, 'move')}; give a turn for every move"
+        )
+    return start, perms
 
 
 def explain(args, game: Game) -> int:
@@ -372,16 +432,30 @@ def explain(args, game: Game) -> int:
 
 def construct(args, game: Game) -> int:
     """devilcoins construct N with game options: the chain construction's moves."""
-    from .chain import chain_strategy
+    from .chain import chain, chain_strategy
 
     try:
         moves = chain_strategy(game)
     except ValueError as err:
         raise UsageError(str(err)) from None
+    if not all(game.allowed(int(a)) for a, _ in chain(game).steps):
+        raise UsageError(
+            f"the chain construction for {game} needs moves the game does not allow; "
+            "'devilcoins solve' with the same options searches for a strategy instead"
+        )
+    if args.format == "binary":
+        raise UsageError("--format binary is for the coin game's construction; use flips")
     end = len(moves) if args.count is None else args.start - 1 + args.count
     if args.start > len(moves) or end > len(moves):
         raise UsageError(f"the strategy has {_count(len(moves), 'move')}")
-    out = "".join(game.move_text(int(a)) + "\n" for a in moves[args.start - 1 : end])
+
+    def positions(a: int) -> str:
+        if game.values != 2:
+            return game.move_text(a)
+        return " ".join(str(i) for i, v in enumerate(game.decode(a)) if v) or "-"
+
+    text = positions if args.format == "positions" else game.move_text
+    out = "".join(text(int(a)) + "\n" for a in moves[args.start - 1 : end])
     if args.output:
         _write_new(args.output, out.encode())
     else:

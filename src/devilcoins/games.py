@@ -271,11 +271,29 @@ class Game:
         body = text.strip()
         if self.values == 2 and re.fullmatch(r"[FLfl]+", body):
             body = body.upper().replace("F", "1").replace("L", "0")
+        elif re.search(r"[A-Za-z]", body):
+            raise NotationError(
+                f"cannot read move {body!r}: write a flip pattern (F flip, L leave), "
+                "positions such as '0 2', or digits (one a position)"
+            )
         elif self.values == 2 and (" " in body or len(body) != self.n or body in ("-", "{}")):
             from .notation import Move
 
             return Move.parse(body, self.n).mask
         return self.encode(_vector(body, self.n, self.values, "move"))
+
+    def check_move(self, x: int) -> int:
+        """Return the move x if the game allows it, else raise a clear error."""
+        if not self.allowed(x):
+            vec = self.decode(x)
+            touched = sum(v != 0 for v in vec)
+            why = (
+                f"it changes {touched} positions and the game allows {self.hands}"
+                if self.hands is not None and touched > self.hands
+                else "it is not in the game's list of moves"
+            )
+            raise NotationError(f"move {self.move_text(x)} is not allowed: {why}")
+        return x
 
     def allowed(self, x: int) -> bool:
         """Whether move x is allowed (hands limit, explicit list)."""

@@ -390,6 +390,8 @@ def verify_game(
             f"move {int(bad[0]) + 1} is {int(moves[bad[0]])}, not a state of {game} "
             f"(0..{tab.states - 1})"
         )
+    for a in np.unique(moves):
+        game.check_move(int(a))
     cost = len(moves) * tab.size * game.n
     if cost > MAX_GAME_VERIFY_STEPS:
         raise DevilcoinsError(

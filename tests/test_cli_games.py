@@ -1,0 +1,885 @@
+"""The game options of the command line (--values --group --generators --hands --moves --goal
+--observe) for solve, verify, prove, play, explain and construct, and the atlas command.
+
+Expected values come from a naive model in this file that works on explicit sets of states
+(tuples of values, position 0 first), independently of devilcoins' tables and kernels, or from
+the literature (DESIGN.md sections 2 and 5).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from functools import cache
+from itertools import combinations, permutations, product
+
+import pytest
+
+from devilcoins import cli_games
+from devilcoins.cli import main
+
+INF = float("inf")
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    """Run the command line in-process: (exit status, stdout, stderr)."""
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:  # argparse ends the process for a malformed command line
+        code = stop.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_usage_error(code: int, out: str, err: str, *fragments: str) -> str:
+    """Status 2, one line on stderr starting 'devilcoins: error:', no traceback; the line."""
+    assert code == 2, (code, out, err)
+    assert "Traceback" not in out + err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("devilcoins: error:"), lines[0]
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])
+    return lines[0]
+
+
+# --- a naive model of the games: explicit sets of states --------------------------------------
+
+
+def apply(perm, x):
+    """The value at position i moves to perm[i]."""
+    out = [0] * len(x)
+    for i, v in enumerate(x):
+        out[perm[i]] = v
+    return tuple(out)
+
+
+def closure(gens, n: int) -> tuple[tuple[int, ...], ...]:
+    """Every element of the group the generators make (identity included)."""
+    identity = tuple(range(n))
+    seen = {identity}
+    todo = [identity]
+    while todo:
+        p = todo.pop()
+        for g in gens:
+            q = tuple(g[p[i]] for i in range(n))
+            if q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return tuple(sorted(seen))
+
+
+def rotation(r: int, n: int) -> tuple[int, ...]:
+    """The seeds' turn by r: coins[r:] + coins[:r], as a permutation (i moves to i - r)."""
+    return tuple((i - r) % n for i in range(n))
+
+
+@cache
+def group(name: str, n: int) -> tuple[tuple[int, ...], ...]:
+    """The elements of a named group, listed directly (not from devilcoins' generators)."""
+    if name == "cyclic":
+        return tuple(sorted({rotation(r, n) for r in range(n)}))
+    if name == "dihedral":
+        reflections = {tuple((r - i) % n for i in range(n)) for r in range(n)}
+        return tuple(sorted({rotation(r, n) for r in range(n)} | reflections))
+    if name == "none":
+        return (tuple(range(n)),)
+    if name == "full":
+        return tuple(permutations(range(n)))
+    raise ValueError(name)
+
+
+def add(x, a, m: int):
+    return tuple((u + v) % m for u, v in zip(x, a, strict=True))
+
+
+def sub(x, a, m: int):
+    return tuple((u - v) % m for u, v in zip(x, a, strict=True))
+
+
+@cache
+def all_states(n: int, m: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(product(range(m), repeat=n))
+
+
+def goal_set(n: int, m: int, goal: str) -> frozenset:
+    if goal == "zero":
+        return frozenset({(0,) * n})
+    if goal == "same":
+        return frozenset((v,) * n for v in range(m))
+    raise ValueError(goal)
+
+
+def state_of(text: str, m: int = 2) -> tuple[int, ...]:
+    """'HTTH' (two values) or digits, position 0 first."""
+    if m == 2 and set(text) <= set("HT"):
+        return tuple("HT".index(c) for c in text)
+    return tuple(int(c) for c in text)
+
+
+def move_of(text: str, m: int = 2) -> tuple[int, ...]:
+    """'FLFL' (two values: F flips) or digits, position 0 first."""
+    if m == 2 and set(text) <= set("FL"):
+        return tuple("LF".index(c) for c in text)
+    return tuple(int(c) for c in text)
+
+
+def blind_won_at(moves, n: int, m: int, elements, goal) -> int | None:
+    """The move after which every start has met the goal against every Devil, or None.
+
+    The belief is the set of states still possible and not yet in the goal; before each move
+    the Devil may apply any element of its group.
+    """
+    belief = set(all_states(n, m)) - goal
+    if not belief:
+        return 0
+    for i, a in enumerate(moves, 1):
+        belief = {add(apply(g, x), a, m) for x in belief for g in elements} - goal
+        if not belief:
+            return i
+    return None
+
+
+def blind_shortest(n: int, m: int, elements, goal, hands: int | None = None) -> int | None:
+    """The least number of moves that wins blind (breadth-first over every reachable belief),
+    or None when every reachable belief has been explored without a win."""
+    moves = [a for a in all_states(n, m) if any(a)]
+    if hands is not None:
+        moves = [a for a in moves if sum(v != 0 for v in a) <= hands]
+    start = frozenset(all_states(n, m)) - goal
+    if not start:
+        return 0
+    seen = {start}
+    frontier = [start]
+    depth = 0
+    while frontier:
+        depth += 1
+        nxt = []
+        for belief in frontier:
+            turned = {apply(g, x) for x in belief for g in elements}
+            for a in moves:
+                child = frozenset(add(y, a, m) for y in turned) - goal
+                if not child:
+                    return depth
+                if child not in seen:
+                    seen.add(child)
+                    nxt.append(child)
+        frontier = nxt
+    return None
+
+
+def sight_value(n: int, m: int, elements, goal, hands: int | None = None) -> float:
+    """Worst start's least worst-case moves when the player sees the state, names a move, and
+    the Devil turns before it is applied (value iteration over states; INF: never)."""
+    moves = [a for a in all_states(n, m) if any(a)]
+    if hands is not None:
+        moves = [a for a in moves if sum(v != 0 for v in a) <= hands]
+    value = {x: (0 if x in goal else INF) for x in all_states(n, m)}
+    changed = True
+    while changed:
+        changed = False
+        for x in all_states(n, m):
+            if x in goal:
+                continue
+            best = min(
+                (1 + max(value[add(apply(g, x), a, m)] for g in elements) for a in moves),
+                default=INF,
+            )
+            if best < value[x]:
+                value[x] = best
+                changed = True
+    return max(v for x, v in value.items() if x not in goal) if len(value) > len(goal) else 0
+
+
+def touch_value(n: int, hands: int, elements, goal) -> float:
+    """Least worst-case moves of the touch game for coins: after the Devil's turn the player
+    feels `hands` positions and sets new values there (value iteration over every belief that is
+    a union of classes; INF: never)."""
+    orbits = []
+    for x in all_states(n, 2):
+        if x not in goal and not any(x in o for o in orbits):
+            orbits.append(frozenset(apply(g, x) for g in elements))
+    beliefs = [
+        frozenset().union(*(orbits[i] for i in range(len(orbits)) if mask >> i & 1))
+        for mask in range(1, 1 << len(orbits))
+    ]
+    value = {frozenset(): 0, **{b: INF for b in beliefs}}
+
+    def close(states):
+        return frozenset(apply(g, z) for z in states for g in elements)
+
+    reaches = list(combinations(range(n), hands))
+    changed = True
+    while changed:
+        changed = False
+        for b in beliefs:
+            best = INF
+            for reach in reaches:
+                felt: dict[tuple, list] = {}
+                for y in b:
+                    felt.setdefault(tuple(y[i] for i in reach), []).append(y)
+                worst = 0
+                for ys in felt.values():
+                    least = INF
+                    for new in product(range(2), repeat=hands):
+                        after = []
+                        for y in ys:
+                            z = list(y)
+                            for i, v in zip(reach, new, strict=True):
+                                z[i] = v
+                            after.append(tuple(z))
+                        least = min(least, value[close(set(after) - goal)])
+                    worst = max(worst, least)
+                best = min(best, 1 + worst)
+            if best < value[b]:
+                value[b] = best
+                changed = True
+    start = frozenset(all_states(n, 2)) - goal
+    return value[start] if start else 0
+
+
+def naive_chain(n: int, m: int, elements, goal_subgroup) -> list[int]:
+    """|Z_0|, |Z_1|, ...: Z_0 the goal subgroup, Z_(i+1) = {x : g(x) - x in Z_i for every g}."""
+    level = set(goal_subgroup)
+    sizes = [len(level)]
+    while True:
+        nxt = {
+            x for x in all_states(n, m) if all(sub(apply(g, x), x, m) in level for g in elements)
+        }
+        if len(nxt) == len(level):
+            return sizes
+        level = nxt
+        sizes.append(len(level))
+
+
+def naive_certificate(n: int, m: int, elements, goal) -> bool:
+    """Whether the chain stalls at a zone Z != every state with the goal inside Z, and from every
+    state outside Z, for every move, some turn keeps the next state outside Z (the Devil wins)."""
+    level = set(goal)
+    while True:
+        nxt = {
+            x for x in all_states(n, m) if all(sub(apply(g, x), x, m) in level for g in elements)
+        }
+        if nxt == level:
+            break
+        level = nxt
+    zone = level
+    outside = [x for x in all_states(n, m) if x not in zone]
+    if not outside or not goal <= zone:
+        return False
+    return all(
+        any(add(apply(g, x), a, m) not in zone for g in elements)
+        for x in outside
+        for a in all_states(n, m)
+    )
+
+
+# --- 1. without game options the coin game runs unchanged ---------------------------------------
+
+
+TIMING = re.compile(r"\d+\.\d+ s\b")
+
+
+def _forbid_game_engine(monkeypatch):
+    def refuse(*_args, **_kwargs):
+        raise AssertionError("the game engine ran for the coin game")
+
+    for name in ("solve", "verify", "prove", "play", "explain", "construct"):
+        monkeypatch.setattr(cli_games, name, refuse)
+
+
+COIN_DEFAULTS = [
+    (),
+    ("--values", "2"),
+    ("--group", "cyclic"),
+    ("--values", "2", "--group", "cyclic", "--goal", "zero", "--observe", "blind"),
+]
+
+
+@pytest.mark.parametrize(
+    ("argv", "marker"),
+    [
+        (("solve", "4"), "4 coins (6 canonical sequences): the shortest winning strategy has 15"),
+        (("play", "4", "--seed", "3", "--start", "HHTH"), "| rot: HHHT | flip: 0123 HTTT"),
+        (("verify", "4", "STRATEGY"), "15 moves for 4 coins, from"),
+        (("prove", "4"), "The shortest winning strategy has 2^4 - 1 = 15 moves."),
+        (("explain", "4"), "How the 15-move strategy for 4 coins works"),
+        (("construct", "4"), "0 1 2 3\n0 2\n0 1 2 3\n0 1\n"),
+        (("solve", "6"), "no winning strategy exists"),
+    ],
+)
+def test_coin_game_takes_the_coin_engine(capsys, monkeypatch, tmp_path, argv, marker):
+    strategy = tmp_path / "lamping.txt"
+    code, out, _ = run(capsys, "construct", "4")
+    strategy.write_text(out)
+    argv = tuple(str(strategy) if a == "STRATEGY" else a for a in argv)
+    _forbid_game_engine(monkeypatch)
+    outputs = []
+    for extra in COIN_DEFAULTS:
+        code, out, err = run(capsys, *argv, *extra)
+        assert code == 0, (extra, err)
+        assert err == ""
+        assert marker in out, (extra, out)
+        outputs.append(TIMING.sub("<t> s", out))
+    assert all(o == outputs[0] for o in outputs[1:])
+
+
+def test_solve_4_with_values_2_prints_what_solve_4_prints(capsys):
+    plain = run(capsys, "solve", "4", "--format", "flips")
+    coins = run(capsys, "solve", "4", "--format", "flips", "--values", "2")
+    assert plain == coins and plain[0] == 0
+    code, out, _ = run(capsys, "solve", "4", "--values", "2", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["coins"] == 4 and data["length"] == 15 and "spec" not in data
+
+
+# --- 2. solve ------------------------------------------------------------------------------
+
+
+def _solve_json(capsys, *argv: str) -> dict:
+    code, out, err = run(capsys, "solve", *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_solve_4_goal_same_is_7_moves(capsys):
+    code, out, _ = run(capsys, "solve", "4", "--goal", "same")
+    assert code == 0
+    assert "n=4 goal=same: the player wins in 7 moves" in out
+    data = _solve_json(capsys, "4", "--goal", "same")
+    assert data["winnable"] is True and data["length"] == 7
+    strategy = data["strategy"]
+    assert len(strategy) == 7 and all(re.fullmatch(r"[FL]{4}", s) for s in strategy)
+    assert f"Moves: {' '.join(strategy)}" in out
+    elements, goal = group("cyclic", 4), goal_set(4, 2, "same")
+    assert blind_won_at([move_of(s) for s in strategy], 4, 2, elements, goal) == 7
+    assert blind_shortest(4, 2, elements, goal) == 7
+    assert data["verified"]["wins"] is True and data["verified"]["won_at"] == 7
+
+
+def test_solve_4_goal_same_with_two_hands(capsys):
+    data = _solve_json(capsys, "4", "--goal", "same", "--hands", "2")
+    assert data["winnable"] is True and data["length"] == 7
+    moves = [move_of(s) for s in data["strategy"]]
+    assert len(moves) == 7 and all(1 <= sum(a) <= 2 for a in moves)
+    elements, goal = group("cyclic", 4), goal_set(4, 2, "same")
+    assert blind_won_at(moves, 4, 2, elements, goal) == 7
+    assert blind_shortest(4, 2, elements, goal, hands=2) == 7
+
+
+def test_solve_6_goal_same_has_the_devils_certificate(capsys):
+    code, out, _ = run(capsys, "solve", "6", "--goal", "same")
+    assert code == 0
+    assert "no strategy wins" in out and "certificate" in out
+    assert "Moves:" not in out
+    data = _solve_json(capsys, "6", "--goal", "same")
+    assert data["winnable"] is False and data["length"] is None and "strategy" not in data
+    assert data["evidence"]["certificate"]["holds"] is True
+    assert naive_certificate(6, 2, group("cyclic", 6), goal_set(6, 2, "same"))
+
+
+def test_solve_9_dials_of_3_values(capsys):
+    data = _solve_json(capsys, "9", "--values", "3")
+    assert data["winnable"] is True and data["length"] == 3**9 - 1 == 19682
+    assert len(data["strategy"]) == 19682
+    assert all(re.fullmatch(r"[012]{9}", s) for s in data["strategy"][:50])
+    assert data["verified"]["wins"] is True and data["verified"]["won_at"] == 19682
+
+
+def test_solve_gardner_touch_is_5_moves(capsys):
+    code, out, _ = run(capsys, "solve", "4", "--hands", "2", "--goal", "same", "--observe", "touch")
+    assert code == 0
+    assert "wins in the worst case in 5 moves" in out
+    data = _solve_json(capsys, "4", "--hands", "2", "--goal", "same", "--observe", "touch")
+    assert data["winnable"] is True and data["length"] == 5 and "tree" in data
+    elements, goal = group("cyclic", 4), goal_set(4, 2, "same")
+    check_touch_tree(data["tree"], 4, elements, goal, 5)
+    assert touch_value(4, 2, elements, goal) == 5  # Gardner 1979: five are needed
+
+
+def test_solve_six_glasses_four_hands_touch(capsys):
+    data = _solve_json(capsys, "6", "--hands", "4", "--goal", "same", "--observe", "touch")
+    assert data["winnable"] is True and data["length"] == 5 and "tree" in data
+    check_touch_tree(data["tree"], 6, group("cyclic", 6), goal_set(6, 2, "same"), 5)
+
+
+def check_touch_tree(tree: dict, n: int, elements, goal, limit: int) -> None:
+    """Play the tree from every start against every turn: the goal comes within limit moves."""
+    seen = set()
+
+    def walk(node, x, left):
+        key = (id(node), x, left)
+        if key in seen:
+            return
+        seen.add(key)
+        assert left > 0, ("the tree runs past", limit, x)
+        reach = node["reach"]
+        assert len(reach) <= n
+        outcomes = {o["felt"]: o for o in node["outcomes"]}
+        for g in elements:
+            y = apply(g, x)
+            felt = "".join("HT"[y[i]] for i in reach)
+            assert felt in outcomes, (felt, node["belief"])
+            o = outcomes[felt]
+            changed = {i for i, f, s in zip(reach, felt, o["set"], strict=True) if f != s}
+            assert {i for i, _ in o["change"]} == changed
+            z = list(y)
+            for i, v in zip(reach, o["set"], strict=True):
+                z[i] = "HT".index(v)
+            z = tuple(z)
+            if z in goal:
+                continue
+            assert o["next"] != "win", (x, g, z)
+            walk(o["next"], z, left - 1)
+
+    for x in all_states(n, 2):
+        if x not in goal:
+            walk(tree, x, limit)
+
+
+def test_solve_sight(capsys):
+    data = _solve_json(capsys, "4", "--observe", "sight")
+    assert data["winnable"] is True
+    assert data["length"] == sight_value(4, 2, group("cyclic", 4), goal_set(4, 2, "zero")) == 4
+
+
+def test_solve_two_independent_three_seat_tables_is_lost(capsys):
+    gens = "1 2 0 3 4 5; 0 1 2 4 5 3"
+    code, out, _ = run(capsys, "solve", "6", "--generators", gens)
+    assert code == 0 and "no strategy wins" in out
+    data = _solve_json(capsys, "6", "--generators", gens)
+    assert data["winnable"] is False and data["evidence"]["certificate"]["holds"] is True
+    elements = closure([(1, 2, 0, 3, 4, 5), (0, 1, 2, 4, 5, 3)], 6)
+    assert len(elements) == 9
+    assert naive_certificate(6, 2, elements, goal_set(6, 2, "zero"))
+
+
+def test_solve_full_group_is_lost(capsys):
+    code, out, _ = run(capsys, "solve", "4", "--group", "full")
+    assert code == 0 and "no strategy wins" in out
+    assert _solve_json(capsys, "4", "--group", "full")["winnable"] is False
+    assert blind_shortest(4, 2, group("full", 4), goal_set(4, 2, "zero")) is None
+
+
+def test_solve_dihedral_is_15(capsys):
+    code, out, _ = run(capsys, "solve", "4", "--group", "dihedral")
+    assert code == 0 and "wins in 15 moves" in out
+    data = _solve_json(capsys, "4", "--group", "dihedral")
+    assert data["length"] == 15
+    elements, goal = group("dihedral", 4), goal_set(4, 2, "zero")
+    assert blind_won_at([move_of(s) for s in data["strategy"]], 4, 2, elements, goal) == 15
+    assert blind_shortest(4, 2, elements, goal) == 15
+
+
+def test_solve_goal_as_listed_states_is_goal_same(capsys):
+    listed = _solve_json(capsys, "4", "--goal", "0000,1111")
+    assert listed["length"] == 7
+    assert (
+        blind_won_at(
+            [move_of(s) for s in listed["strategy"]],
+            4,
+            2,
+            group("cyclic", 4),
+            goal_set(4, 2, "same"),
+        )
+        == 7
+    )
+
+
+# --- 3. construct and verify -----------------------------------------------------------------
+
+
+@pytest.fixture
+def dials(capsys, tmp_path):
+    """construct 3 --values 3: (its moves as text lines, the folder to write in)."""
+    code, out, err = run(capsys, "construct", "3", "--values", "3")
+    assert code == 0 and err == ""
+    return out.splitlines(), tmp_path
+
+
+def test_construct_3_dials_is_26_moves_that_win(capsys, dials):
+    lines, tmp = dials
+    assert len(lines) == 26 and all(re.fullmatch(r"[012]{3}", s) for s in lines)
+    elements, goal = group("cyclic", 3), goal_set(3, 3, "zero")
+    assert blind_won_at([move_of(s, 3) for s in lines], 3, 3, elements, goal) == 26
+    path = tmp / "dials.txt"
+    path.write_text("\n".join(lines) + "\n")
+    code, out, _ = run(capsys, "verify", "3", str(path), "--values", "3")
+    assert code == 0 and "WINS" in out and "by move 26" in out
+
+
+def replay_loses(start: str, turns, moves, n: int, m: int, goal) -> bool:
+    """Whether the counterexample (cyclic turns r, or permutations) never reaches the goal."""
+    x = state_of(start, m)
+    if x in goal:
+        return False
+    assert len(turns) == len(moves)
+    for t, a in zip(turns, moves, strict=True):
+        perm = rotation(t, n) if isinstance(t, int) else tuple(t)
+        x = add(apply(perm, x), a, m)
+        if x in goal:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("drop", [25, 0, 12, 17])
+def test_verify_a_move_short_gives_a_counterexample(capsys, dials, drop):
+    lines, tmp = dials
+    short = lines[:drop] + lines[drop + 1 :]
+    path = tmp / "short.txt"
+    path.write_text("\n".join(short) + "\n")
+    code, out, _ = run(capsys, "verify", "3", str(path), "--values", "3")
+    assert code == 1 and "LOSES" in out and "Counterexample" in out
+    code, out, _ = run(capsys, "verify", "3", str(path), "--values", "3", "--json")
+    assert code == 1
+    data = json.loads(out)
+    assert data["wins"] is False and data["moves"] == 25
+    c = data["counterexample"]
+    assert all(isinstance(t, int) and 0 <= t < 3 for t in c["turns"])
+    moves = [move_of(s, 3) for s in short]
+    assert replay_loses(c["start"], c["turns"], moves, 3, 3, goal_set(3, 3, "zero"))
+    assert blind_won_at(moves, 3, 3, group("cyclic", 3), goal_set(3, 3, "zero")) is None
+
+
+def test_verify_writes_the_counterexample_and_never_overwrites(capsys, dials):
+    lines, tmp = dials
+    path = tmp / "short.txt"
+    path.write_text("\n".join(lines[:-1]) + "\n")
+    out_file = tmp / "ce.json"
+    code, _, _ = run(
+        capsys, "verify", "3", str(path), "--values", "3", "--counterexample", str(out_file)
+    )
+    assert code == 1
+    written = json.loads(out_file.read_text())
+    _, out, _ = run(capsys, "verify", "3", str(path), "--values", "3", "--json")
+    assert written == json.loads(out)["counterexample"]
+    assert replay_loses(
+        written["start"],
+        written["turns"],
+        [move_of(s, 3) for s in lines[:-1]],
+        3,
+        3,
+        goal_set(3, 3, "zero"),
+    )
+    before = out_file.read_bytes()
+    code, out, err = run(
+        capsys, "verify", "3", str(path), "--values", "3", "--counterexample", str(out_file)
+    )
+    assert_usage_error(code, out, err, "already exists")
+    assert out_file.read_bytes() == before
+
+
+def test_verify_dihedral_counterexample_gives_permutations(capsys, tmp_path):
+    code, out, _ = run(capsys, "solve", "4", "--group", "dihedral", "--format", "flips")
+    assert code == 0
+    moves = out.split()
+    assert len(moves) == 15
+    short = moves[:7] + moves[8:]
+    path = tmp_path / "short.txt"
+    path.write_text("\n".join(short) + "\n")
+    code, out, _ = run(capsys, "verify", "4", str(path), "--group", "dihedral", "--json")
+    assert code == 1
+    c = json.loads(out)["counterexample"]
+    elements = set(group("dihedral", 4))
+    assert all(tuple(t) in elements for t in c["turns"])
+    assert replay_loses(
+        c["start"], c["turns"], [move_of(s) for s in short], 4, 2, goal_set(4, 2, "zero")
+    )
+
+
+@pytest.mark.parametrize("bad", ["12", "0a1", "1234", "3 1 0"])
+def test_verify_names_a_malformed_line(capsys, tmp_path, bad):
+    path = tmp_path / "bad.txt"
+    path.write_text(f"111\n# a comment\n{bad}\n")
+    code, out, err = run(capsys, "verify", "3", str(path), "--values", "3")
+    assert_usage_error(code, out, err, "line 3", str(path), repr(bad))
+
+
+# --- 4. prove ------------------------------------------------------------------------------
+
+
+def test_prove_4_goal_same(capsys):
+    code, out, _ = run(capsys, "prove", "4", "--goal", "same")
+    assert code == 0
+    assert "exact verification" in out and "wins at move 7" in out
+    sizes = naive_chain(4, 2, group("cyclic", 4), goal_set(4, 2, "same"))
+    assert sizes == [2, 4, 8, 16]
+    assert "sizes " + ", ".join(map(str, sizes)) in out
+
+
+def test_prove_9_dials(capsys):
+    code, out, _ = run(capsys, "prove", "9", "--values", "3")
+    assert code == 0
+    assert "exact verification" in out and "wins at move 19,682" in out
+    assert "1, 3, 9, 27, 81, 243, 729, 2,187, 6,561, 19,683" in out
+
+
+def test_prove_6_goal_same_json(capsys):
+    code, out, _ = run(capsys, "prove", "6", "--goal", "same", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["winnable"] is False and "strategy" not in data
+    cert = data["evidence"]["certificate"]
+    assert cert["holds"] is True and cert["checked_states"] == 64
+    assert (
+        data["evidence"]["chain_sizes"]
+        == naive_chain(6, 2, group("cyclic", 6), goal_set(6, 2, "same"))
+        == [2, 4]
+    )
+    start = state_of(cert["start"])
+    assert start not in goal_set(6, 2, "same")
+
+
+# --- 5. play -------------------------------------------------------------------------------
+
+
+TRACE = re.compile(r"^\s*(\d+): ([HT]+) \| turn: ([HT]+) \| move: ([FL]+) -> ([HT]+)$")
+
+
+def check_play_trace(out: str, n: int, elements, moves) -> list[tuple[int, ...]]:
+    """Each trace line: the coins follow on, the turn is one of the Devil's, the result is the
+    turned coins plus the move; the results, in order."""
+    results = []
+    coins = None
+    rows = [TRACE.match(line) for line in out.splitlines()]
+    rows = [r for r in rows if r]
+    assert rows, out
+    for k, row in enumerate(rows, 1):
+        i, before, turned, move, after = int(row[1]), *map(row.__getitem__, (2, 3, 4, 5))
+        assert i == k and len(before) == n
+        if coins is not None:
+            assert state_of(before) == coins
+        assert move == moves[k - 1]
+        assert state_of(turned) in {apply(g, state_of(before)) for g in elements}
+        coins = add(state_of(turned), move_of(move), 2)
+        assert state_of(after) == coins
+        results.append(coins)
+    return results
+
+
+def test_play_adversarial_devil_never_lets_six_coins_agree(capsys, tmp_path):
+    rng = random.Random(20240611)
+    same = goal_set(6, 2, "same")
+    for trial in range(6):
+        moves = ["".join(rng.choice("FL") for _ in range(6)) for _ in range(rng.randint(1, 40))]
+        path = tmp_path / f"s{trial}.txt"
+        path.write_text("\n".join(moves) + "\n")
+        code, out, _ = run(
+            capsys, "play", "6", "--goal", "same", "--devil", "adversarial", "--strategy", str(path)
+        )
+        assert code == 0
+        assert out.rstrip().splitlines()[-1].startswith("Lost")
+        results = check_play_trace(out, 6, group("cyclic", 6), moves)
+        assert len(results) == len(moves)
+        assert not any(r in same for r in results)
+
+
+@pytest.mark.parametrize("seed", ["1", "2", "7"])
+def test_play_4_goal_same_wins(capsys, seed):
+    code, out, _ = run(capsys, "play", "4", "--goal", "same", "--seed", seed)
+    assert code == 0
+    strategy = _solve_json(capsys, "4", "--goal", "same")["strategy"]
+    code, again, _ = run(capsys, "play", "4", "--goal", "same", "--seed", seed)
+    assert again == out
+    assert "Won" in out.splitlines()[-1]
+    same = goal_set(4, 2, "same")
+    if "after move 0" not in out:
+        results = check_play_trace(out, 4, group("cyclic", 4), strategy)
+        assert results[-1] in same and not any(r in same for r in results[:-1])
+
+
+def test_play_refuses_trees(capsys):
+    code, out, err = run(
+        capsys, "play", "4", "--hands", "2", "--goal", "same", "--observe", "touch"
+    )
+    assert_usage_error(code, out, err, "tree")
+
+
+# --- 6. explain ----------------------------------------------------------------------------
+
+
+def _levels(out: str) -> list[int]:
+    found = re.search(r"the levels have ([\d, ]+?) states", " ".join(out.split()))
+    assert found, out
+    return [int(s) for s in found[1].replace(", ", ";").replace(",", "").split(";")]
+
+
+def test_explain_dials_of_4_values(capsys):
+    code, out, _ = run(capsys, "explain", "4", "--values", "4")
+    assert code == 0
+    sizes = naive_chain(4, 4, group("cyclic", 4), goal_set(4, 4, "zero"))
+    assert sizes[:3] == [1, 4, 16] and sizes[-1] == 256
+    assert _levels(out) == sizes
+    assert "255 moves" in out
+
+
+def test_explain_6_goal_same(capsys):
+    code, out, _ = run(capsys, "explain", "6", "--goal", "same")
+    assert code == 0
+    assert _levels(out) == naive_chain(6, 2, group("cyclic", 6), goal_set(6, 2, "same")) == [2, 4]
+    assert "The chain stops at 4 of 64 states" in " ".join(out.split())
+
+
+# --- 7. atlas ------------------------------------------------------------------------------
+
+
+def _spec(text: str) -> dict:
+    fields = dict(token.split("=", 1) for token in text.split())
+    return {
+        "n": int(fields["n"]),
+        "values": int(fields.get("values", 2)),
+        "group": fields.get("group", "cyclic"),
+        "hands": int(fields["hands"]) if "hands" in fields else None,
+        "goal": fields.get("goal", "zero"),
+        "observe": fields.get("observe", "blind"),
+    }
+
+
+def naive_length(text: str) -> float | None:
+    """The naive model's least worst-case length (None or INF: never) for a small game."""
+    s = _spec(text)
+    n, m = s["n"], s["values"]
+    elements, goal = group(s["group"], n), goal_set(n, m, s["goal"])
+    if s["observe"] == "blind":
+        return blind_shortest(n, m, elements, goal, s["hands"])
+    if s["observe"] == "sight":
+        return sight_value(n, m, elements, goal, s["hands"])
+    return touch_value(n, s["hands"], elements, goal)
+
+
+@pytest.fixture(scope="module")
+def atlas_json():
+    import io
+    from contextlib import redirect_stdout
+
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        code = main(["atlas", "--json"])
+    assert code == 0
+    return json.loads(buf.getvalue())
+
+
+def test_atlas_text_says_no_disagreements(capsys):
+    code, out, _ = run(capsys, "atlas")
+    assert code == 0
+    last = out.strip().splitlines()[-1]
+    assert re.match(
+        r"200 games, 200 settled, \d+ checked against the literature, 0 disagreeing", last
+    )
+
+
+def test_atlas_json(atlas_json):
+    assert atlas_json["disagreements"] == []
+    assert atlas_json["games"] == len(atlas_json["entries"]) == 200
+    by_game = {e["game"]: e for e in atlas_json["entries"]}
+    gardner = by_game["n=4 hands=2 goal=same observe=touch"]
+    assert gardner["winnable"] is True and gardner["length"] == 5 and gardner["agrees"] is True
+    dials = by_game["n=3 values=3"]
+    assert dials["winnable"] is True and dials["length"] == 26
+    assert by_game["n=4 goal=same"]["length"] == 7 and by_game["n=6"]["winnable"] is False
+    assert by_game["n=5 group=none goal=same"]["length"] == 2**4 - 1  # Benbernou et al. 2008
+
+
+def test_atlas_small_coin_games_match_the_naive_model(atlas_json):
+    checked = 0
+    for e in atlas_json["entries"]:
+        s = _spec(e["game"])
+        if s["values"] != 2 or s["n"] > 4:
+            continue
+        expected = naive_length(e["game"])
+        if expected is None or expected == INF:
+            assert e["winnable"] is False and e["length"] is None, e
+        else:
+            assert e["winnable"] is True and e["length"] == expected, e
+        checked += 1
+    assert checked >= 80
+
+
+def test_atlas_markdown(capsys, atlas_json):
+    code, out, _ = run(capsys, "atlas", "--markdown")
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert lines[0] == "| game | winnable | moves | literature | agrees | method |"
+    assert re.fullmatch(r"\|(-{3}:?\|)+", lines[1])
+    rows = lines[2:]
+    assert len(rows) == atlas_json["games"]
+    assert [r.split(" | ")[0] for r in rows] == [f"| `{e['game']}`" for e in atlas_json["entries"]]
+    assert "| `n=4 hands=2 goal=same observe=touch` | yes | 5 | 5 | yes |" in out
+
+
+# --- 8. usage errors -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (("solve", "4", "--values", "1"), "values"),
+        (("solve", "4", "--values", "x"), "values"),
+        (("solve", "4", "--hands", "0"), "hands"),
+        (("solve", "4", "--hands", "9"), "hands"),
+        (("solve", "4", "--group", "nonsense"), "nonsense"),
+        (("solve", "3", "--generators", "0 0 1"), "not a permutation"),
+        (("solve", "3", "--generators", "1 2"), "not a permutation"),
+        (("solve", "2", "--group", "cyclic", "--generators", "1 0"), "--generators"),
+        (("solve", "4", "--goal", "1000"), "goal"),
+        (("prove", "4", "--goal", "1000"), "goal"),
+        (("verify", "4", "-", "--goal", "1000"), "goal"),
+        (("solve", "4", "--observe", "touch"), "hands"),
+        (("solve", "10", "--values", "5"), "states"),
+        (("solve", "4", "--moves", "12"), "12"),
+        (("solve", "4", "--observe", "blinder"), "blinder"),
+        (("construct", "6", "--goal", "same"), "no strategy wins"),
+        (("play", "6", "--goal", "same"), "no strategy wins"),
+        (("play", "4", "--goal", "same", "--start", "HHT"), "HHT"),
+        (("explain", "4", "--hands", "5"), "hands"),
+    ],
+)
+def test_usage_errors(capsys, monkeypatch, argv, fragment):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("FLFL\n"))
+    code, out, err = run(capsys, *argv)
+    assert_usage_error(code, out, err, fragment)
+
+
+# --- bugs found while writing these tests, now fixed ------------------------------------------
+
+
+def test_verify_respects_hands(capsys, tmp_path):
+    code, out, _ = run(capsys, "construct", "4", "--format", "flips")
+    path = tmp_path / "lamping.txt"
+    path.write_text(out)
+    assert _solve_json(capsys, "4", "--hands", "2")["winnable"] is False
+    code, out, err = run(capsys, "verify", "4", str(path), "--hands", "2")
+    assert code == 2 and "line 1" in err and "not allowed" in err, err
+
+
+def test_construct_respects_hands(capsys):
+    code, out, err = run(capsys, "construct", "4", "--hands", "2")
+    assert code == 2 and "does not allow" in err, (out, err)
+    code, out, _ = run(capsys, "construct", "4", "--hands", "2", "--goal", "same")
+    assert code == 0 and all(line.count("F") <= 2 for line in out.splitlines()), out
+
+
+def test_solve_save_with_game_options(capsys, tmp_path):
+    target = tmp_path / "moves.txt"
+    code, _, _ = run(capsys, "solve", "4", "--goal", "same", "--save", str(target))
+    assert code == 0 and len(target.read_text().split()) == 7
+    code, _, err = run(capsys, "solve", "4", "--goal", "same", "--save", str(target))
+    assert code == 2 and "already exists" in err
+
+
+def test_play_devil_turns_with_game_options(capsys, tmp_path):
+    turns = tmp_path / "turns.json"
+    turns.write_text(json.dumps({"start": "THHH", "turns": [0] * 7}))
+    code, out, _ = run(
+        capsys, "play", "4", "--goal", "same", "--devil-turns", str(turns), "--seed", "1"
+    )
+    assert code == 0 and "random Devil" not in out, out
+    trace = [line for line in out.splitlines() if "| turn:" in line]
+    assert trace and trace[0].split()[1] == "THHH"
+    for line in trace:  # the turns are all 0: the table shows what it showed
+        before, turned = line.split()[1], line.split("turn:")[1].split()[0]
+        assert before == turned
