@@ -296,9 +296,9 @@ class Game:
         return x
 
     def allowed(self, x: int) -> bool:
-        """Whether move x is allowed (hands limit, explicit list)."""
+        """Whether move x is allowed (hands limit, explicit list); changing nothing always is."""
         vec = self.decode(x)
-        if self.moves is not None and vec not in self.moves:
+        if self.moves is not None and x and vec not in self.moves:
             return False
         return self.hands is None or sum(v != 0 for v in vec) <= self.hands
 
