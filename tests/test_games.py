@@ -589,6 +589,10 @@ def test_losing_strategies_have_counterexamples(case, data):
             del moves[i]
         else:
             moves[i] = data.draw(st.integers(0, total - 1))
+    if not all(game.allowed(a) for a in moves):
+        with pytest.raises(ValueError, match="not allowed"):
+            verify_game(game, moves)  # a strategy the game's hands cannot play is refused
+        moves = [a for a in moves if game.allowed(a)] or [0]
     naive = naive_of(game, elements)
     expected = naive.won_at([vec(game, a) for a in moves])
     check = verify_game(game, moves)
