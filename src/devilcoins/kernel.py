@@ -8,7 +8,7 @@ and stay as they are.  The tables a game supplies (``Tables``) say what the clas
 to add; coins add by XOR.
 
 Search (many beliefs, every move), verification (one belief along a strategy) and the seeds'
-``update`` all call the same compiled ``_apply_move``.  Compiled code is cached on disk, so only
+``update`` all call the same compiled ``_apply_moves``.  Compiled code is cached on disk, so only
 the first run after installing pays for compilation.
 """
 
@@ -27,7 +27,7 @@ class Tables(Protocol):
     """What the kernel reads about a game: its classes of states and how to add moves."""
 
     kernel_args: tuple  # (n_goal, index_of, reps, orbit_start, orbit_states, m, add_lo,
-    #                      add_hi, lo_of, hi_of, base): see _apply_move and _add
+    #                      add_hi, lo_of, hi_of, base): see _apply_moves and _add
 
     def negate(self, moves: np.ndarray) -> np.ndarray:
         """-m for each move m."""
@@ -92,8 +92,9 @@ def _successor(x, t, tabs):
 
 
 @njit(cache=True, nogil=True)
-def _apply_move(row, members, count, move, neg, tabs, out_row):
-    """OR into out_row the belief that follows row (members[:count]) after a turn and a move.
+def _apply_moves(row, members, count, moves, negs, lo, hi, tabs, out, first):
+    """OR into out[first + j - lo] the belief that follows row (members[:count]) after a turn
+    and moves[j], for j in lo..hi-1 (negs[j] = -moves[j]).
 
     A possible state x, turned by any g and then moved by m, lands in the class of x + t for t
     an image g'(m) of the move, so the successors of class s are the classes of reps[s] + t
@@ -101,37 +102,40 @@ def _apply_move(row, members, count, move, neg, tabs, out_row):
     other way round (pull): class u is possible next exactly when some reps[u] - t lies in row
     (t over the images of m, so -t over those of neg = -m); the first hit settles it.  The
     goal classes are numbered first (0 .. n_goal - 1): they end the game and stay as they are.
-    Coins (m = 2) add by XOR in the same loops.
+    Coins (m = 2) add by XOR in the same loops.  One call serves every move for one belief.
     """
     n_goal, index_of, reps, orbit_start, orbit_states = tabs[0], tabs[1], tabs[2], tabs[3], tabs[4]
     k = reps.shape[0]
     xor = tabs[5] == 2
-    for a in range(count):
-        s = members[a]
-        if s >= n_goal:
-            break  # members are in increasing order
-        out_row[s >> 6] |= _ONE << np.uint64(s & 63)
-    if 2 * count < k:
-        o = index_of[move]
-        images = orbit_states[orbit_start[o] : orbit_start[o + 1]]
+    push = 2 * count < k
+    for j in range(lo, hi):
+        out_row = out[first + j - lo]
         for a in range(count):
             s = members[a]
-            if s < n_goal:
-                continue
-            rep = reps[s]
-            for j in range(images.shape[0]):
-                t = index_of[rep ^ images[j]] if xor else _successor(rep, images[j], tabs)
-                out_row[t >> 6] |= _ONE << np.uint64(t & 63)
-    else:
-        o = index_of[neg]
-        images = orbit_states[orbit_start[o] : orbit_start[o + 1]]
-        for u in range(k):
-            rep = reps[u]
-            for j in range(images.shape[0]):
-                t = index_of[rep ^ images[j]] if xor else _successor(rep, images[j], tabs)
-                if t >= n_goal and row[t >> 6] >> np.uint64(t & 63) & _ONE:
-                    out_row[u >> 6] |= _ONE << np.uint64(u & 63)
-                    break
+            if s >= n_goal:
+                break  # members are in increasing order
+            out_row[s >> 6] |= _ONE << np.uint64(s & 63)
+        if push:
+            o = index_of[moves[j]]
+            images = orbit_states[orbit_start[o] : orbit_start[o + 1]]
+            for a in range(count):
+                s = members[a]
+                if s < n_goal:
+                    continue
+                rep = reps[s]
+                for p in range(images.shape[0]):
+                    t = index_of[rep ^ images[p]] if xor else _successor(rep, images[p], tabs)
+                    out_row[t >> 6] |= _ONE << np.uint64(t & 63)
+        else:
+            o = index_of[negs[j]]
+            images = orbit_states[orbit_start[o] : orbit_start[o + 1]]
+            for u in range(k):
+                rep = reps[u]
+                for p in range(images.shape[0]):
+                    t = index_of[rep ^ images[p]] if xor else _successor(rep, images[p], tabs)
+                    if t >= n_goal and row[t >> 6] >> np.uint64(t & 63) & _ONE:
+                        out_row[u >> 6] |= _ONE << np.uint64(u & 63)
+                        break
 
 
 @njit(cache=True, nogil=True)
@@ -141,30 +145,31 @@ def _expand(frontier, moves, negs, tabs, out):
     n_moves = moves.shape[0]
     for f in range(frontier.shape[0]):
         count = _members(frontier[f], members)
-        for j in range(n_moves):
-            _apply_move(frontier[f], members, count, moves[j], negs[j], tabs, out[f * n_moves + j])
+        _apply_moves(frontier[f], members, count, moves, negs, 0, n_moves, tabs, out, f * n_moves)
 
 
 @njit(cache=True, nogil=True)
 def _propagate(start, moves, negs, tabs, sizes, history):
     """Update start by each move; sizes[i] = belief size after i moves; history rows if wanted."""
-    row = start.copy()
-    nxt = np.zeros_like(row)
-    members = np.empty(row.shape[0] * 64, dtype=np.int64)
+    here = np.zeros((1, start.shape[0]), dtype=np.uint64)  # this belief and the next, in turn
+    there = np.zeros((1, start.shape[0]), dtype=np.uint64)
+    here[0] = start
+    members = np.empty(start.shape[0] * 64, dtype=np.int64)
     keep = history.shape[0] > 0
-    count = _members(row, members)
+    count = _members(here[0], members)
     sizes[0] = count
     if keep:
-        history[0] = row
+        history[0] = here[0]
     for i in range(moves.shape[0]):
-        nxt[:] = 0
-        _apply_move(row, members, count, moves[i], negs[i], tabs, nxt)
-        row, nxt = nxt, row
-        count = _members(row, members)
+        there[0] = 0
+        _apply_moves(here[0], members, count, moves, negs, i, i + 1, tabs, there, 0)
+        here, there = there, here
+        count = _members(here[0], members)
         sizes[i + 1] = count
         if keep:
-            history[i + 1] = row
-    return row
+            history[i + 1] = here[0]
+    row = here[0]
+    return row.copy()
 
 
 @njit(cache=True, nogil=True)
