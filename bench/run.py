@@ -504,7 +504,8 @@ def touch_rows() -> list[Row]:
         verdict = "ok" if ours <= TOUCH_TARGET else "MISSED"
         rows.append(
             Row(
-                f"touch N = 6, k = 4, goal {goal} (worst case {sol.length} moves)",
+                f"touch N = 6, k = 4, goal {goal} "
+                + (f"(worst case {sol.length} moves)" if sol.winnable else "(no strategy)"),
                 ours,
                 seed_status="no touch",
                 note=f"target <= {TOUCH_TARGET:g} s: {verdict}; {sol.explored:,} beliefs",
