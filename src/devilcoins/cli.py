@@ -267,6 +267,16 @@ def build_parser() -> argparse.ArgumentParser:
     _games.add_game_options(p)
 
     p = sub.add_parser(
+        "draw",
+        help="draw the table as SVG (coins clockwise from 12 o'clock, a move's flips ringed)",
+        description="Write an SVG picture of the coins on the round table.",
+    )
+    p.add_argument("coins", metavar="COINS", help="coins such as HTTH (position 0 first)")
+    p.add_argument("--move", metavar="MOVE", help="ring the positions a move flips: '0 2' or FLFL")
+    p.add_argument("--size", type=_positive, default=240, metavar="PX", help="width in pixels")
+    p.add_argument("--output", metavar="FILE", help="write to FILE (never overwrites)")
+
+    p = sub.add_parser(
         "atlas",
         help="a grid of small games, each settled exactly and checked against the literature",
         description="Solve every game of a documented grid (coins and dials, named groups, "
@@ -880,6 +890,21 @@ def cmd_explain(args) -> int:
     return 0
 
 
+def cmd_draw(args) -> int:
+    """devilcoins draw COINS."""
+    from .notation import Coins, Move
+    from .pictures import table_svg
+
+    coins = Coins(args.coins)
+    move = Move.parse(args.move, coins.n) if args.move else None
+    svg = table_svg(coins, move, size=args.size)
+    if args.output:
+        _write_new(args.output, svg.encode())
+    else:
+        sys.stdout.write(svg)
+    return 0
+
+
 def cmd_atlas(args) -> int:
     """devilcoins atlas."""
     from .atlas import atlas, default_grid, to_json, to_markdown, to_text
@@ -925,6 +950,7 @@ COMMANDS = {
     "check": cmd_check,
     "count": cmd_count,
     "atlas": cmd_atlas,
+    "draw": cmd_draw,
     "construct": cmd_construct,
     "move": cmd_move,
     "verify": cmd_verify,

@@ -117,6 +117,12 @@ class Coins(str):
         """The alphabetically first rotation, the seeds' canonical form."""
         return min(self.rotations())
 
+    def _repr_svg_(self) -> str:
+        """The table, drawn, for notebooks."""
+        from .pictures import table_svg
+
+        return table_svg(self)
+
     def flipped(self, move: Move) -> Coins:
         """These coins with the positions of move flipped (no rotation, no canonical form)."""
         move.check(len(self))
@@ -251,6 +257,12 @@ class Belief(frozenset):
         if len({c.n for c in coins}) > 1:
             raise NotationError("a belief's coin sequences must all have the same length")
         return super().__new__(cls, coins)
+
+    def _repr_svg_(self) -> str:
+        """The coin sequences still possible, drawn as small tables, for notebooks."""
+        from .pictures import belief_svg
+
+        return belief_svg(self)
 
     @classmethod
     def parse(cls, text: str) -> Belief:
