@@ -277,6 +277,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", metavar="FILE", help="write to FILE (never overwrites)")
 
     p = sub.add_parser(
+        "plot",
+        help="plot the belief's size along a strategy (log scale), or the belief table",
+        description="Write a PNG or SVG (by the file's ending) of the belief's size after each "
+        "move of the shortest strategy (N <= 8, or 16), or of a strategy FILE.",
+    )
+    p.add_argument("n", type=_coins_count, metavar="N", help="number of coins")
+    p.add_argument("--output", metavar="FILE", help="a new .png or .svg (default beliefs-N.png)")
+    p.add_argument("--table", action="store_true", help="draw the belief table (N <= 8)")
+    p.add_argument("--strategy", metavar="FILE", help="plot the moves in FILE instead")
+    p.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+
+    p = sub.add_parser(
         "atlas",
         help="a grid of small games, each settled exactly and checked against the literature",
         description="Solve every game of a documented grid (coins and dials, named groups, "
@@ -905,6 +917,24 @@ def cmd_draw(args) -> int:
     return 0
 
 
+def cmd_plot(args) -> int:
+    """devilcoins plot N."""
+    from .plots import belief_size_figure, belief_table_figure, save
+
+    output = args.output or f"beliefs-{args.n}{'-table' if args.table else ''}.png"
+    if not output.lower().endswith((".png", ".svg")):
+        raise UsageError(f"{output}: write a .png or .svg file")
+    if Path(output).exists():
+        raise UsageError(f"{output} already exists; choose a new file name (nothing was written)")
+    if args.table and args.n > 8:
+        raise UsageError(f"the belief table is drawn for N <= 8; for N = {args.n} drop --table")
+    strategy = _strategy_for(args)
+    figure = belief_table_figure if args.table else belief_size_figure
+    save(figure(strategy, args.n), output)
+    print(f"wrote {output}")
+    return 0
+
+
 def cmd_atlas(args) -> int:
     """devilcoins atlas."""
     from .atlas import atlas, default_grid, to_json, to_markdown, to_text
@@ -951,6 +981,7 @@ COMMANDS = {
     "count": cmd_count,
     "atlas": cmd_atlas,
     "draw": cmd_draw,
+    "plot": cmd_plot,
     "construct": cmd_construct,
     "move": cmd_move,
     "verify": cmd_verify,
