@@ -238,6 +238,24 @@ class Game:
         fields["observe"] = data.get("observe", "blind")
         return cls.from_fields(fields)
 
+    def _repr_html_(self) -> str:
+        """For notebooks: the game's fields as a small table."""
+        from html import escape
+
+        rows = "".join(
+            f"<tr><th>{escape(k)}</th><td>{escape(str(v))}</td></tr>"
+            for k, v in (
+                ("positions", self.n),
+                ("values", self.values),
+                ("group", self.group),
+                ("hands", "any" if self.hands is None else self.hands),
+                ("moves", "all" if self.moves is None else len(self.moves)),
+                ("goal", self.goal if self.goal != "states" else len(self.goal_states)),
+                ("observe", self.observe),
+            )
+        )
+        return f"<table><caption>{escape(str(self))}</caption>{rows}</table>"
+
     # --- states -------------------------------------------------------------------------------
 
     def encode(self, values) -> int:

@@ -240,6 +240,13 @@ class Move(frozenset):
     def __repr__(self) -> str:
         return f"Move({self})"
 
+    def _repr_svg_(self) -> str:
+        """For notebooks: the flips ringed on a table of one more seat than the last flipped."""
+        from .pictures import table_svg
+
+        n = max(self, default=0) + 1
+        return table_svg("H" * n, self)
+
 
 class Belief(frozenset):
     """A belief state: the set of coin sequences still possible.
@@ -358,6 +365,20 @@ class Strategy(tuple):
 
     def __repr__(self) -> str:
         return "Strategy([" + ", ".join(map(str, self)) + "])"
+
+    def _repr_html_(self) -> str:
+        """For notebooks: the seeds' belief table (coins: one more than the last position)."""
+        from html import escape
+
+        n = max((max(m) for m in self if m), default=0) + 1
+        if len(self) > 300 or n > 12:
+            return (
+                f"<p>A {len(self):,}-move strategy for {n} coins (too long to tabulate here; "
+                "see <code>devilcoins plot</code>).</p>"
+            )
+        from .show import belief_table
+
+        return f"<pre>{escape(belief_table(self, n))}</pre>"
 
 
 class Counterexample:
