@@ -54,6 +54,13 @@ def _non_negative(text: str) -> int:
     return _whole(text, what="the count", low=0)
 
 
+def _port(text: str) -> int:
+    value = _whole(text, what="the port", low=1)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"the port must be at most 65535, got {value}")
+    return value
+
+
 def _seed(text: str) -> int:
     return _whole(text, what="the seed", low=0)
 
@@ -287,6 +294,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--table", action="store_true", help="draw the belief table (N <= 8)")
     p.add_argument("--strategy", metavar="FILE", help="plot the moves in FILE instead")
     p.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+
+    p = sub.add_parser(
+        "serve",
+        help="a web page to play against the Devil and watch strategies (local)",
+        description="Start the web app: a page to play blindfolded, watch the strategy and "
+        "its belief table, and a JSON API (schema at /openapi.json). Loopback only unless "
+        "--host says otherwise. Ctrl-C stops it.",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
 
     p = sub.add_parser(
         "atlas",
@@ -935,6 +952,27 @@ def cmd_plot(args) -> int:
     return 0
 
 
+def cmd_serve(args) -> int:
+    """devilcoins serve."""
+    import socket
+
+    from .server import serve
+
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    try:  # find out now, with a clear message, rather than from the server's log
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.bind((args.host, args.port))
+    except OSError as err:
+        raise UsageError(
+            f"cannot listen on {args.host}:{args.port}: {err.strerror or err}; "
+            "choose another --port or --host"
+        ) from None
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"devilcoins: serving on http://{shown}:{args.port}/ (Ctrl-C stops it)", flush=True)
+    serve(args.host, args.port)
+    return 0
+
+
 def cmd_atlas(args) -> int:
     """devilcoins atlas."""
     from .atlas import atlas, default_grid, to_json, to_markdown, to_text
@@ -982,6 +1020,7 @@ COMMANDS = {
     "atlas": cmd_atlas,
     "draw": cmd_draw,
     "plot": cmd_plot,
+    "serve": cmd_serve,
     "construct": cmd_construct,
     "move": cmd_move,
     "verify": cmd_verify,

@@ -1,0 +1,415 @@
+"""A small local web app: play the coin game blindfolded, watch the optimal strategy, verify one.
+
+``create_app()`` builds the FastAPI application; ``serve()`` runs it with uvicorn on the loopback
+interface.  Every request body is a bounded pydantic model, every answer is JSON (or SVG for
+``/api/draw``), and bad input gets a 4xx answer with a ``detail`` message.  Games live in a
+dictionary inside the application, capped at ``MAX_GAMES`` (the oldest are dropped).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Literal
+
+from fastapi import FastAPI, HTTPException, Query, Request
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from . import __version__
+from .bfs import belief_search
+from .canonical import table
+from .construct import construction
+from .notation import Coins, DevilcoinsError, Move, Strategy
+from .notebook import update
+from .pictures import table_svg
+from .verification import belief_rows, verify
+
+__all__ = ["MAX_GAMES", "create_app", "serve"]
+
+#: Games kept at once; past this the oldest game is dropped.
+MAX_GAMES = 1000
+
+#: The largest N for live games and for the strategy browser with beliefs.
+MAX_PLAY_N = 8
+
+#: The largest N the verify endpoint takes (the construction for 16 coins has 65,535 moves).
+MAX_VERIFY_N = 16
+
+#: The most moves the verify endpoint reads.
+MAX_VERIFY_MOVES = 70_000
+
+#: The moves of the N = 16 construction the strategy endpoint lists.
+SUMMARY_MOVES = 64
+
+#: The largest request body read (70,000 moves of 16 positions fit in about 3 MB).
+MAX_BODY_BYTES = 4_000_000
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+
+Position = Annotated[int, Field(ge=0, le=63)]
+GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[0-9a-f]+$")]
+
+
+class NewGame(BaseModel):
+    """Start a game: N coins, the Devil's kind, and an optional seed for repeatable play."""
+
+    model_config = ConfigDict(extra="forbid")
+    n: int = Field(ge=1, le=MAX_PLAY_N)
+    devil: Literal["random", "adversarial"] = "random"
+    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+
+
+class PlayMove(BaseModel):
+    """One move in a game: the positions to flip (each at most once)."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: GameId
+    positions: list[Position] = Field(max_length=MAX_PLAY_N)
+
+
+class GameRef(BaseModel):
+    """A reference to a game."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: GameId
+
+
+class VerifyRequest(BaseModel):
+    """A strategy to verify: N coins and the moves, each a list of positions below N."""
+
+    model_config = ConfigDict(extra="forbid")
+    n: int = Field(ge=1, le=MAX_VERIFY_N)
+    moves: list[Annotated[list[Position], Field(max_length=MAX_VERIFY_N)]] = Field(
+        max_length=MAX_VERIFY_MOVES
+    )
+
+    @model_validator(mode="after")
+    def _positions_below_n(self) -> VerifyRequest:
+        for i, move in enumerate(self.moves, 1):
+            if any(p >= self.n for p in move):
+                raise ValueError(
+                    f"move {i} names position {max(move)}, but with {self.n} coins positions "
+                    f"are 0..{self.n - 1}"
+                )
+        return self
+
+
+@dataclass
+class Game:
+    """One live game: the hidden coins, the Devil, and what the player knows."""
+
+    n: int
+    devil: str
+    coins: Coins
+    rng: random.Random
+    belief: set[str]
+    moves: list[list[int]] = field(default_factory=list)
+    won: bool = False
+    peeked: bool = False
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def state(self) -> dict:
+        """What the player may see: never the coins, unless the game is won."""
+        data = {
+            "n": self.n,
+            "devil": self.devil,
+            "moves": len(self.moves),
+            "belief": sorted(self.belief),
+            "belief_size": len(self.belief),
+            "won": self.won,
+            "peeked": self.peeked,
+        }
+        if self.won:
+            data["coins"] = str(self.coins)
+        return data
+
+
+def greedy_turn(coins: Coins, move: Move) -> int:
+    """The live adversarial Devil's turn: a simple greedy rule, not an optimal Devil.
+
+    It picks a turn r after which the move does not leave all heads, if any r does, preferring
+    the r whose resulting canonical sequence comes last in the belief ordering (alphabetical,
+    so tails-heavy sequences first), and the smallest such r.  When every turn loses, it turns
+    by 0.
+
+    >>> greedy_turn(Coins('THHH'), Move({0}))  # turned by 2: HHTH, flipped: THTH
+    2
+    >>> greedy_turn(Coins('TTTT'), Move({0, 1, 2, 3}))
+    0
+    """
+    best_r, best_key = 0, None
+    for r in range(coins.n):
+        after = coins.rotate(r).flipped(move)
+        if after.all_heads:
+            continue
+        key = after.canonical()
+        if best_key is None or key > best_key:
+            best_r, best_key = r, key
+    return best_r
+
+
+def _all_canonical(n: int) -> list[str]:
+    tab = table(n)
+    return [str(tab.coins(k)) for k in range(tab.size)]
+
+
+@cache
+def _strategy_data(n: int) -> dict:
+    """The strategy endpoint's answer for n = 1..8 (belief search) or 16 (the construction)."""
+    if n == 16:
+        strategy = construction(16)
+        return {
+            "n": n,
+            "winnable": True,
+            "length": len(strategy),
+            "moves": Strategy(strategy[:SUMMARY_MOVES]).to_json(),
+            "truncated": True,
+            "beliefs": None,
+            "source": "construction",
+        }
+    result = belief_search(n)
+    if result.strategy is None:
+        return {
+            "n": n,
+            "winnable": False,
+            "length": None,
+            "moves": [],
+            "truncated": False,
+            "beliefs": [_all_canonical(n)],
+            "source": "search",
+            "message": f"no strategy wins for N = {n}: it has an odd prime factor, "
+            "so the Devil can always keep the coins from all heads",
+        }
+    tab = table(n)
+    rows = belief_rows(result.strategy, n)
+    return {
+        "n": n,
+        "winnable": True,
+        "length": len(result.strategy),
+        "moves": result.strategy.to_json(),
+        "truncated": False,
+        "beliefs": [[str(tab.coins(k)) for k in row] for row in rows],
+        "source": "search",
+    }
+
+
+class _BodyTooLarge(HTTPException):
+    """A request body over the limit (an HTTPException, so FastAPI answers it with 413)."""
+
+    def __init__(self, limit: int):
+        super().__init__(413, f"request body too large: at most {limit:,} bytes")
+
+
+class BodyLimit:
+    """ASGI middleware refusing request bodies over a byte limit with 413."""
+
+    def __init__(self, app, limit: int = MAX_BODY_BYTES):
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope, receive, send):
+        """Pass the request on, counting the body's bytes as they are read."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers", [])).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await self._refuse(scope, receive, send)
+            return
+        received = 0
+        started = False
+
+        async def limited_receive():
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise _BodyTooLarge(self.limit)
+            return message
+
+        async def tracking_send(message):
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, tracking_send)
+        except _BodyTooLarge:
+            if not started:
+                await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope, receive, send):
+        detail = _BodyTooLarge(self.limit).detail
+        await JSONResponse({"detail": detail}, status_code=413)(scope, receive, send)
+
+
+def _validation_message(errors: list[dict]) -> str:
+    parts = []
+    for err in errors[:5]:
+        loc = ".".join(str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path"))
+        msg = str(err.get("msg", "invalid"))
+        parts.append(f"{loc}: {msg}" if loc else msg)
+    more = len(errors) - 5
+    return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+
+
+def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
+    """The web app: the JSON API under /api (schema at /openapi.json), the page at /, its files
+    under /static.  trusted_hosts, when given, is the list of Host headers it answers (a guard
+    against DNS rebinding when it listens on loopback)."""
+    app = FastAPI(title="devilcoins", version=__version__, docs_url=None, redoc_url=None)
+    app.add_middleware(BodyLimit)
+    if trusted_hosts is not None:
+        from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=trusted_hosts)
+    games: OrderedDict[str, Game] = OrderedDict()
+    games_lock = threading.Lock()
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        # loc, msg and type only: never echo the (possibly huge) input back
+        brief = [
+            {"loc": list(e.get("loc", ())), "msg": str(e.get("msg")), "type": e.get("type")}
+            for e in errors[:10]
+        ]
+        return JSONResponse(
+            {"detail": _validation_message(errors), "errors": brief}, status_code=422
+        )
+
+    @app.exception_handler(DevilcoinsError)
+    async def _refused(request: Request, exc: DevilcoinsError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=400)
+
+    def find(game_id: str) -> Game:
+        with games_lock:
+            game = games.get(game_id)
+        if game is None:
+            raise HTTPException(404, f"no game {game_id!r}: it never existed or was dropped")
+        return game
+
+    @app.get("/api/health")
+    def health() -> dict:
+        """Liveness and the package version."""
+        return {"ok": True, "version": __version__}
+
+    @app.post("/api/new")
+    def new_game(req: NewGame) -> dict:
+        """Start a game from random coins (not all heads); the coins stay hidden."""
+        seed = secrets.randbits(63) if req.seed is None else req.seed
+        rng = random.Random(seed)
+        coins = Coins.from_mask(rng.randrange(1, 1 << req.n), req.n)
+        game = Game(req.n, req.devil, coins, rng, set(_all_canonical(req.n)))
+        game_id = secrets.token_hex(8)
+        with games_lock:
+            games[game_id] = game
+            while len(games) > MAX_GAMES:
+                games.popitem(last=False)
+        return {"game": game_id, **game.state()}
+
+    @app.post("/api/move")
+    def move(req: PlayMove) -> dict:
+        """The Devil turns the table, then the positions are flipped; the new belief comes back.
+
+        Once the coins show all heads the game is won, the player is told, so the belief is
+        then all heads alone.
+        """
+        game = find(req.game)
+        bad = [p for p in req.positions if p >= game.n]
+        if bad:
+            raise HTTPException(
+                422,
+                f"position {bad[0]} is off the table: with {game.n} coins positions are "
+                f"0..{game.n - 1}",
+            )
+        mv = Move(req.positions)
+        with game.lock:
+            if game.won:
+                raise HTTPException(409, "this game is already won: start a new one")
+            if game.devil == "random":
+                r = game.rng.randrange(game.n)
+            else:
+                r = greedy_turn(game.coins, mv)
+            game.coins = game.coins.rotate(r).flipped(mv)
+            game.moves.append(sorted(mv))
+            game.won = game.coins.all_heads
+            if game.won:
+                game.belief = {"H" * game.n}
+            else:
+                game.belief = {str(c) for c in update(game.belief, mv)}
+            return {"game": req.game, **game.state()}
+
+    @app.post("/api/peek")
+    def peek(req: GameRef) -> dict:
+        """The coins as they lie now; the game is marked as peeked."""
+        game = find(req.game)
+        with game.lock:
+            game.peeked = True
+            return {"game": req.game, "coins": str(game.coins), **game.state()}
+
+    @app.get("/api/strategy/{n}")
+    def strategy(n: Annotated[int, PathParam(ge=1, le=16)]) -> dict:
+        """The shortest strategy for n = 1..8 with its beliefs, or the construction for 16."""
+        if n > MAX_PLAY_N and n != 16:
+            raise HTTPException(
+                400,
+                f"strategies are served for N = 1..{MAX_PLAY_N} and N = 16, not {n}",
+            )
+        return _strategy_data(n)
+
+    @app.post("/api/verify")
+    def verify_strategy(req: VerifyRequest) -> dict:
+        """Whether the moves win for n coins from every start against every Devil."""
+        result = verify(Strategy(req.moves), req.n)
+        data = {"n": req.n, "moves": len(req.moves), "wins": result.wins, "won_at": result.won_at}
+        if result.counterexample is not None:
+            data["counterexample"] = result.counterexample.to_json()
+        return data
+
+    @app.get("/api/draw")
+    def draw(
+        coins: Annotated[str, Query(min_length=1, max_length=64, pattern=r"^[HTht]+$")],
+        move: Annotated[str, Query(max_length=200, pattern=r"^[0-9, ]*$")] = "",
+    ) -> Response:
+        """The table as SVG: coins clockwise from 12 o'clock, the move's positions ringed."""
+        positions = [int(t) for t in move.replace(",", " ").split()]
+        bad = [p for p in positions if p >= len(coins)]
+        if bad:
+            raise HTTPException(
+                422,
+                f"position {bad[0]} is off the table: with {len(coins)} coins positions are "
+                f"0..{len(coins) - 1}",
+            )
+        svg = table_svg(coins, positions if move.strip() else None)
+        return Response(svg, media_type="image/svg+xml")
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        """The page."""
+        return FileResponse(STATIC_DIR / "index.html", media_type="text/html")
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    return app
+
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Run the app with uvicorn (loopback only unless another host is asked for)."""
+    import uvicorn
+
+    trusted = ["127.0.0.1", "localhost", "[::1]"] if host in LOOPBACK else None
+    uvicorn.run(create_app(trusted), host=host, port=port, log_level="warning")

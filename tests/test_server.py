@@ -1,0 +1,261 @@
+"""The web app's API, through FastAPI's TestClient (no server process, no network)."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from devilcoins import __version__
+from devilcoins.notation import Coins, Move
+from devilcoins.notebook import all_coins, update
+from devilcoins.server import MAX_GAMES, create_app, greedy_turn
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def detail(response) -> str:
+    return response.json()["detail"]
+
+
+def test_health(client):
+    r = client.get("/api/health")
+    assert r.status_code == 200
+    assert r.json() == {"ok": True, "version": __version__}
+
+
+def test_new_game_hides_the_coins(client):
+    r = client.post("/api/new", json={"n": 4, "devil": "random", "seed": 1})
+    assert r.status_code == 200
+    data = r.json()
+    assert data["moves"] == 0 and data["won"] is False and data["peeked"] is False
+    assert "coins" not in data
+    assert data["belief"] == sorted(all_coins(4))
+    assert data["belief_size"] == 6
+
+
+def play_strategy(client, n: int, devil: str, seed: int | None = None) -> list[dict]:
+    strategy = client.get(f"/api/strategy/{n}").json()
+    game = client.post("/api/new", json={"n": n, "devil": devil, "seed": seed}).json()
+    states = []
+    for move in strategy["moves"]:
+        r = client.post("/api/move", json={"game": game["game"], "positions": move})
+        assert r.status_code == 200, r.text
+        states.append(r.json())
+        if states[-1]["won"]:
+            break
+    return states
+
+
+@pytest.mark.parametrize("devil", ["random", "adversarial"])
+def test_full_game_with_the_optimal_strategy(client, devil):
+    beliefs = client.get("/api/strategy/4").json()["beliefs"]
+    states = play_strategy(client, 4, devil, seed=2024)
+    assert states[-1]["won"] is True
+    assert len(states) <= 15
+    assert states[-1]["belief"] == ["HHHH"] and states[-1]["belief_size"] == 1
+    assert states[-1]["coins"] == "HHHH"
+    for i, state in enumerate(states[:-1], 1):
+        # before the win the player knows exactly what the strategy's beliefs say
+        assert state["belief"] == beliefs[i]
+        assert state["moves"] == i and "coins" not in state
+
+
+def test_a_seeded_game_repeats(client):
+    first = [s["belief"] for s in play_strategy(client, 4, "random", seed=7)]
+    again = [s["belief"] for s in play_strategy(client, 4, "random", seed=7)]
+    assert first == again
+
+
+def test_moves_after_the_win_are_refused(client):
+    game = client.post("/api/new", json={"n": 1, "devil": "random", "seed": 3}).json()
+    assert client.post("/api/move", json={"game": game["game"], "positions": [0]}).json()["won"]
+    r = client.post("/api/move", json={"game": game["game"], "positions": [0]})
+    assert r.status_code == 409 and "already won" in detail(r)
+
+
+def test_peek(client):
+    game = client.post("/api/new", json={"n": 6, "devil": "adversarial", "seed": 5}).json()
+    r = client.post("/api/peek", json={"game": game["game"]})
+    assert r.status_code == 200
+    coins = r.json()["coins"]
+    assert len(coins) == 6 and set(coins) <= {"H", "T"} and "T" in coins
+    assert r.json()["peeked"] is True
+    state = client.post("/api/move", json={"game": game["game"], "positions": []}).json()
+    assert state["peeked"] is True and "coins" not in state
+
+
+def test_greedy_devil_keeps_off_all_heads_when_it_can():
+    for mask in range(1, 16):
+        coins = Coins.from_mask(mask, 4)
+        for move_mask in range(16):
+            move = Move.from_mask(move_mask)
+            after = [coins.rotate(r).flipped(move) for r in range(4)]
+            r = greedy_turn(coins, move)
+            if not all(a.all_heads for a in after):
+                assert not after[r].all_heads
+                assert after[r].canonical() == max(a.canonical() for a in after if not a.all_heads)
+
+
+def test_strategy_for_two_coins_matches_update(client):
+    data = client.get("/api/strategy/2").json()
+    assert data["moves"] == [[0, 1], [0], [0, 1]]
+    assert data["length"] == 3 and data["winnable"] is True
+    belief = all_coins(2)
+    expected = [sorted(belief)]
+    for move in data["moves"]:
+        belief = update(belief, move)
+        expected.append(sorted(belief))
+    assert data["beliefs"] == expected
+    assert expected[-1] == ["HH"]
+
+
+def test_strategy_without_a_win_and_for_sixteen(client):
+    three = client.get("/api/strategy/3").json()
+    assert three["winnable"] is False and three["moves"] == [] and "odd prime" in three["message"]
+    sixteen = client.get("/api/strategy/16").json()
+    assert sixteen["length"] == 65535 and len(sixteen["moves"]) == 64
+    assert sixteen["beliefs"] is None and sixteen["truncated"] is True
+    for n in (0, 9, 17):
+        r = client.get(f"/api/strategy/{n}")
+        assert r.status_code in (400, 422) and detail(r)
+
+
+def test_verify(client):
+    moves = client.get("/api/strategy/4").json()["moves"]
+    r = client.post("/api/verify", json={"n": 4, "moves": moves})
+    assert r.status_code == 200
+    assert r.json()["wins"] is True and r.json()["won_at"] == 15
+    assert "counterexample" not in r.json()
+
+    dropped = moves[:7] + moves[8:]
+    data = client.post("/api/verify", json={"n": 4, "moves": dropped}).json()
+    assert data["wins"] is False and data["won_at"] is None
+    counter = data["counterexample"]
+    x = Coins(counter["start"])
+    assert len(counter["turns"]) == len(dropped)
+    assert not x.all_heads
+    for r_turn, move in zip(counter["turns"], dropped, strict=True):
+        x = x.rotate(r_turn).flipped(Move(move))  # as the coins lie: no canonical form
+        assert not x.all_heads
+
+
+def test_verify_refuses_too_much(client):
+    r = client.post("/api/verify", json={"n": 17, "moves": [[0]]})
+    assert r.status_code == 422 and "n" in detail(r) and "16" in detail(r)
+    r = client.post("/api/verify", json={"n": 4, "moves": [[0]] * 70_001})
+    assert r.status_code == 422 and "moves" in detail(r)
+    assert len(r.text) < 2000  # the input is not echoed back
+    r = client.post("/api/verify", json={"n": 4, "moves": [[0, 4]]})
+    assert r.status_code == 422 and "position 4" in detail(r)
+
+
+def test_draw(client):
+    r = client.get("/api/draw", params={"coins": "HTTH", "move": "0,2"})
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("image/svg+xml")
+    assert r.text.startswith("<svg") and r.text.count('class="coin') == 4
+    assert r.text.count(' flip"') == 2
+    assert client.get("/api/draw", params={"coins": "HTXH"}).status_code == 422
+    assert client.get("/api/draw", params={"coins": "HT", "move": "2"}).status_code == 422
+    assert client.get("/api/draw", params={"coins": "H" * 65}).status_code == 422
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/new", {"n": 0}),
+        ("/api/new", {"n": 9}),
+        ("/api/new", {"n": 4, "devil": "kind"}),
+        ("/api/new", {"n": 4, "seed": -1}),
+        ("/api/new", {"n": "4x"}),
+        ("/api/move", {"game": "0" * 65, "positions": []}),
+        ("/api/move", {"game": "abc", "positions": [-1]}),
+        ("/api/verify", {"n": 0, "moves": []}),
+    ],
+)
+def test_bad_bodies(client, path, body):
+    r = client.post(path, json=body)
+    assert r.status_code == 422, r.text
+    assert isinstance(detail(r), str) and detail(r)
+
+
+def test_positions_off_the_table_and_unknown_games(client):
+    game = client.post("/api/new", json={"n": 4}).json()["game"]
+    r = client.post("/api/move", json={"game": game, "positions": [4]})
+    assert r.status_code == 422 and "position 4" in detail(r)
+    r = client.post("/api/move", json={"game": "deadbeef", "positions": [0]})
+    assert r.status_code == 404 and "no game" in detail(r)
+    assert client.post("/api/peek", json={"game": "deadbeef"}).status_code == 404
+    assert client.post("/api/move", content=b"not json").status_code == 422
+
+
+def test_body_size_is_bounded(client):
+    r = client.post(
+        "/api/verify", content=b" " * 5_000_000, headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 413
+
+
+def test_games_are_capped():
+    with TestClient(create_app()) as fresh:
+        first = fresh.post("/api/new", json={"n": 1}).json()["game"]
+        for _ in range(MAX_GAMES):
+            fresh.post("/api/new", json={"n": 1})
+        assert fresh.post("/api/peek", json={"game": first}).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/../server.py",
+        "/static/%2e%2e/server.py",
+        "/static/..%2fserver.py",
+        "/static/%2e%2e%2fserver.py",
+        "/static/../../pyproject.toml",
+        "/server.py",
+    ],
+)
+def test_no_path_traversal(client, path):
+    r = client.get(path)
+    assert r.status_code == 404
+    assert "create_app" not in r.text
+
+
+def test_index_and_static_files(client):
+    r = client.get("/")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    assert "/static/app.js" in r.text and "/static/style.css" in r.text
+    assert "http://" not in r.text.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    for name in ("app.js", "style.css", "index.html"):
+        assert client.get(f"/static/{name}").status_code == 200
+
+
+def test_a_loopback_server_answers_only_its_own_host_names():
+    with TestClient(create_app(["127.0.0.1", "localhost"]), base_url="http://localhost") as c:
+        assert c.get("/api/health").status_code == 200
+        assert c.get("/api/health", headers={"host": "evil.example"}).status_code == 400
+
+
+def test_the_openapi_schema_lists_the_api():
+    with TestClient(create_app()) as c:
+        paths = c.get("/openapi.json").json()["paths"]
+    assert {"/api/new", "/api/move", "/api/peek", "/api/verify", "/api/draw"} <= set(paths)
+
+
+def test_serve_refuses_a_busy_port_and_a_bad_one(capsys):
+    import socket
+
+    from devilcoins.cli import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+        assert "choose another --port" in capsys.readouterr().err
+    assert main(["serve", "--port", "0"]) == 2
+    assert main(["serve", "--port", "70000"]) == 2
