@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench lint clean
+.PHONY: demo test bench load browser lint clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "devilcoins needs Python 3.11 or newer")'
@@ -26,12 +26,27 @@ demo: $(VENV)/.installed
 	@echo
 	$(BIN)/devilcoins prove 16
 
-test: $(VENV)/.installed-test
+# The browser tests drive Debian's chromium (no browser download). Installed here when it is
+# missing and apt-get can; otherwise those tests are skipped with a message saying so.
+CHROMIUM ?= /usr/bin/chromium
+
+browser:
+	@if [ ! -x $(CHROMIUM) ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		(apt-get install -y -q chromium >/dev/null 2>&1 || \
+		 (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1)) || \
+		echo "could not install chromium: the browser tests will be skipped"; \
+	fi
+
+test: $(VENV)/.installed-test browser
 	$(BIN)/ruff check src tests bench
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/run.py
+
+load: $(VENV)/.installed-test
+	$(BIN)/python bench/load.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,158 @@
+"""A short load test of the web app on loopback: a bounded number of requests, latency figures.
+
+    .venv/bin/python bench/load.py [--requests N] [--workers W] [--seconds S] [--json]
+
+It starts the app with uvicorn on a free loopback port in this process, sends a mix of requests
+(health, a new game and a move, the N = 4 strategy, a drawing, a verification) from W threads
+until N requests are done or S seconds have passed, and prints the count, the errors (any
+status other than 2xx, or a failed connection) and the latency percentiles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import statistics
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import httpx
+import uvicorn
+
+from devilcoins.server import create_app
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """The app served by uvicorn in a background thread, for the length of a with-block."""
+
+    def __init__(self):
+        self.port = free_port()
+        config = uvicorn.Config(create_app(), host="127.0.0.1", port=self.port, log_level="error")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> str:
+        self.thread.start()
+        url = f"http://127.0.0.1:{self.port}"
+        for _ in range(200):
+            try:
+                httpx.get(url + "/api/health", timeout=1.0)
+                return url
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        raise RuntimeError("the server did not start")
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def one_round(client: httpx.Client, i: int) -> list[tuple[float, int]]:
+    """A few requests of different kinds; (seconds, status) for each."""
+    out = []
+
+    def timed(method: str, path: str, **kw) -> httpx.Response:
+        t0 = time.perf_counter()
+        r = client.request(method, path, **kw)
+        out.append((time.perf_counter() - t0, r.status_code))
+        return r
+
+    kind = i % 5
+    if kind == 0:
+        timed("GET", "/api/health")
+    elif kind == 1:
+        game = timed("POST", "/api/new", json={"n": 4, "devil": "random", "seed": i}).json()
+        timed("POST", "/api/move", json={"game": game["game"], "positions": [0, 1, 2, 3]})
+    elif kind == 2:
+        timed("GET", "/api/strategy/4")
+    elif kind == 3:
+        timed("GET", "/api/draw", params={"coins": "HTTHHT", "move": "0,2"})
+    else:
+        moves = [[0, 1], [0], [0, 1]]
+        timed("POST", "/api/verify", json={"n": 2, "moves": moves})
+    return out
+
+
+def run(requests: int, workers: int, seconds: float) -> dict:
+    """Send about `requests` requests within `seconds`; the figures as a dict."""
+    results: list[tuple[float, int]] = []
+    errors = 0
+    t0 = time.perf_counter()
+    with Server() as url, httpx.Client(base_url=url, timeout=10.0) as client:
+        rounds = iter(range(10**9))
+        lock = threading.Lock()
+
+        def worker() -> int:
+            nonlocal errors
+            done = 0
+            while time.perf_counter() - t0 < seconds:
+                with lock:
+                    if len(results) >= requests:
+                        return done
+                    i = next(rounds)
+                try:
+                    got = one_round(client, i)
+                except httpx.HTTPError:
+                    with lock:
+                        errors += 1
+                    continue
+                with lock:
+                    results.extend(got)
+                done += 1
+            return done
+
+        with ThreadPoolExecutor(workers) as pool:
+            list(pool.map(lambda _: worker(), range(workers)))
+    wall = time.perf_counter() - t0
+    latencies = sorted(s for s, _ in results)
+    bad = sum(1 for _, status in results if not 200 <= status < 300)
+
+    def pct(q: float) -> float:
+        return latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
+
+    return {
+        "requests": len(results),
+        "errors": errors + bad,
+        "seconds": round(wall, 3),
+        "per_second": round(len(results) / wall, 1),
+        "p50_ms": round(pct(0.50), 2),
+        "p95_ms": round(pct(0.95), 2),
+        "p99_ms": round(pct(0.99), 2),
+        "max_ms": round(latencies[-1] * 1000, 2),
+        "mean_ms": round(statistics.fmean(latencies) * 1000, 2),
+        "workers": workers,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the load test and print its figures."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--requests", type=int, default=2000)
+    p.add_argument("--workers", type=int, default=4)
+    p.add_argument("--seconds", type=float, default=60.0)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    figures = run(args.requests, args.workers, args.seconds)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        print(
+            f"{figures['requests']:,} requests in {figures['seconds']} s "
+            f"({figures['per_second']}/s, {figures['workers']} threads), "
+            f"{figures['errors']} errors; latency p50 {figures['p50_ms']} ms, "
+            f"p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms"
+        )
+    return 0 if figures["errors"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,17 @@
+"""A short, bounded load test of the web app on loopback: no errors under concurrent requests."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+
+import load
+
+
+def test_two_hundred_requests_from_four_threads_all_succeed():
+    figures = load.run(requests=200, workers=4, seconds=30)
+    assert figures["requests"] >= 200
+    assert figures["errors"] == 0
+    assert figures["p50_ms"] <= figures["p95_ms"] <= figures["max_ms"]
