@@ -50,6 +50,12 @@ MAX_VERIFY_MOVES = 70_000
 #: The moves of the N = 16 construction the strategy endpoint lists.
 SUMMARY_MOVES = 64
 
+#: The most moves the Devil's game ("Be the Devil") takes.
+MAX_DEVIL_MOVES = 300
+
+#: The longest strategy text the Devil's game reads (300 moves of 8 positions fit easily).
+MAX_DEVIL_TEXT = 30_000
+
 #: The largest request body read (70,000 moves of 16 positions fit in about 3 MB).
 MAX_BODY_BYTES = 4_000_000
 
@@ -94,13 +100,55 @@ class VerifyRequest(BaseModel):
 
     @model_validator(mode="after")
     def _positions_below_n(self) -> VerifyRequest:
-        for i, move in enumerate(self.moves, 1):
-            if any(p >= self.n for p in move):
-                raise ValueError(
-                    f"move {i} names position {max(move)}, but with {self.n} coins positions "
-                    f"are 0..{self.n - 1}"
-                )
+        _check_positions(self.n, self.moves)
         return self
+
+
+def _check_positions(n: int, moves: list[list[int]]) -> None:
+    for i, move in enumerate(moves, 1):
+        if any(p >= n for p in move):
+            raise ValueError(
+                f"move {i} names position {max(move)}, but with {n} coins positions are 0..{n - 1}"
+            )
+
+
+class DevilTurn(BaseModel):
+    """One turn in "Be the Devil": the strategy, the coins as they lie, the move and the turn."""
+
+    model_config = ConfigDict(extra="forbid")
+    n: int = Field(ge=1, le=MAX_PLAY_N)
+    moves: list[Annotated[list[Position], Field(max_length=MAX_PLAY_N)]] = Field(
+        min_length=1, max_length=MAX_DEVIL_MOVES
+    )
+    coins: str = Field(min_length=1, max_length=MAX_PLAY_N, pattern=r"^[HTht]+$")
+    move_index: int = Field(ge=0, lt=MAX_DEVIL_MOVES)
+    r: int = Field(ge=0, lt=MAX_PLAY_N)
+
+    @model_validator(mode="after")
+    def _fits_n(self) -> DevilTurn:
+        _check_positions(self.n, self.moves)
+        if len(self.coins) != self.n:
+            raise ValueError(
+                f"coins {self.coins!r} have {len(self.coins)} letters but N = {self.n}"
+            )
+        if self.move_index >= len(self.moves):
+            raise ValueError(
+                f"move_index {self.move_index} is past the strategy: its {len(self.moves)} "
+                f"moves are 0..{len(self.moves) - 1}"
+            )
+        if self.r >= self.n:
+            raise ValueError(
+                f"turn r = {self.r} is off the table: with {self.n} coins r is 0..{self.n - 1}"
+            )
+        return self
+
+
+class DevilParse(BaseModel):
+    """A strategy typed for "Be the Devil": one move a line, for N coins."""
+
+    model_config = ConfigDict(extra="forbid")
+    n: int = Field(ge=1, le=MAX_PLAY_N)
+    text: str = Field(max_length=MAX_DEVIL_TEXT)
 
 
 @dataclass
@@ -377,6 +425,45 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
         if result.counterexample is not None:
             data["counterexample"] = result.counterexample.to_json()
         return data
+
+    @app.post("/api/devil/turn")
+    def devil_turn(req: DevilTurn) -> dict:
+        """Be the Devil: turn the coins by r (coins[r:] + coins[:r]), then play move move_index.
+
+        Nothing is put in canonical form.  done: the coins show all heads, or that was the
+        strategy's last move.  Coins already at all heads are refused (409): the game is over.
+        """
+        coins = Coins(req.coins)
+        if coins.all_heads:
+            raise HTTPException(409, "the coins already show all heads: the game is over")
+        move = Move(req.moves[req.move_index])
+        turned = coins.rotate(req.r)
+        after = turned.flipped(move)
+        won = after.all_heads
+        return {
+            "n": req.n,
+            "move_index": req.move_index,
+            "r": req.r,
+            "move": sorted(move),
+            "turned": str(turned),
+            "after": str(after),
+            "won": won,
+            "done": won or req.move_index == len(req.moves) - 1,
+        }
+
+    @app.post("/api/devil/parse")
+    def devil_parse(req: DevilParse) -> dict:
+        """Read a typed strategy, one move a line ('0 2', '{0, 2}' or 'FLFL'), for n coins."""
+        moves = Strategy.parse(req.text, req.n).to_json()
+        if not moves:
+            raise HTTPException(422, "the strategy has no moves: write one move a line")
+        if len(moves) > MAX_DEVIL_MOVES:
+            raise HTTPException(
+                422,
+                f"the strategy has {len(moves):,} moves; the Devil's game takes at most "
+                f"{MAX_DEVIL_MOVES}",
+            )
+        return {"n": req.n, "moves": moves}
 
     @app.get("/api/draw")
     def draw(

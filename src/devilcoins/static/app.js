@@ -1,4 +1,5 @@
-// The page: play a game against the Devil, and watch the optimal strategy step by step.
+// The page: play a game against the Devil, watch the optimal strategy step by step, and be the
+// Devil against a strategy.
 // Plain JS, no libraries; everything it needs comes from this server's /api.
 "use strict";
 
@@ -224,6 +225,177 @@ function step(delta) {
   drawWatch();
 }
 
+// ---- be the Devil --------------------------------------------------------------------------
+
+// n, moves: the strategy; coins: as they lie now; index: the next move (0-based); over: the game
+// has ended; replay: the counterexample's turns while one is being replayed, else null.
+// check: the last failing verdict (its strategy, start and turns), for the replay.
+const devil = { n: 4, moves: null, coins: null, index: 0, over: true, replay: null, busy: false,
+                check: null };
+
+function randomStart(n) {
+  let coins = "";
+  while (!coins.includes("T")) {
+    coins = "";
+    for (let i = 0; i < n; i++) coins += Math.random() < 0.5 ? "H" : "T";
+  }
+  return coins;
+}
+
+// The strategy the form asks for: the optimal one from the server, or the typed one parsed there.
+async function devilStrategy() {
+  const n = Number($("devil-n").value);
+  if ($("devil-custom").checked) {
+    const data = await api("/api/devil/parse", { n: n, text: $("devil-text").value });
+    return { n: n, moves: data.moves };
+  }
+  const data = await api(`/api/strategy/${n}`);
+  if (!data.winnable) throw new Error(`${data.message}. Type a strategy of your own to beat.`);
+  return { n: n, moves: data.moves };
+}
+
+function devilStartCoins(n) {
+  const typed = $("devil-start").value.trim().toUpperCase();
+  if (!typed) return randomStart(n);
+  if (!/^[HT]+$/.test(typed)) throw new Error(`a start uses only H and T, got “${typed}”`);
+  if (typed.length !== n) throw new Error(`a start for N = ${n} has ${n} letters, not ${typed.length}`);
+  if (!typed.includes("T")) throw new Error("that start is all heads already: put in a tail");
+  return typed;
+}
+
+function drawDevil() {
+  const n = devil.n;
+  const next = devil.moves && !devil.over ? devil.moves[devil.index] : [];
+  drawTable($("devil-table"), n, devil.coins, new Set(next), null);
+  $("devil-table").setAttribute("aria-label", devil.coins ? `the coins: ${devil.coins}` : "the table");
+  const live = Boolean(devil.moves) && !devil.over && !devil.busy;
+  const manual = live && devil.replay === null;
+  for (const b of $("devil-turns").querySelectorAll("button")) b.disabled = !manual;
+  $("devil-go").disabled = !manual;
+  $("devil-r").max = String(n - 1);
+  $("devil-next").hidden = devil.replay === null;
+  $("devil-next").disabled = !live;
+  if (!devil.moves) return;
+  const total = devil.moves.length;
+  if (devil.over) return;
+  const flips = `{${next.join(", ")}}`;
+  $("devil-status").textContent = devil.replay === null
+    ? `Move ${devil.index + 1} of ${total}: the strategy will flip ${flips} (ringed). ` +
+      "Choose your turn r."
+    : `Replay, move ${devil.index + 1} of ${total}: the counterexample turns by ` +
+      `${devil.replay[devil.index]}, then ${flips} is flipped.`;
+}
+
+function turnButtons(n) {
+  const buttons = [];
+  for (let r = 0; r < n; r++) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = String(r);
+    b.setAttribute("aria-label", `turn by ${r}`);
+    b.addEventListener("click", () => devilTurn(r));
+    buttons.push(b);
+  }
+  $("devil-turns").replaceChildren(...buttons);
+}
+
+function devilBegin(n, moves, coins, replay) {
+  Object.assign(devil, { n: n, moves: moves, coins: coins, index: 0, over: false,
+                         replay: replay, busy: false });
+  $("devil-log").tBodies[0].replaceChildren();
+  say($("devil-message"), "");
+  turnButtons(n);
+  drawDevil();
+}
+
+async function devilStart() {
+  try {
+    const { n, moves } = await devilStrategy();
+    devilBegin(n, moves, devilStartCoins(n), null);
+  } catch (err) { say($("devil-message"), err.message, "error"); }
+}
+
+function logRow(cells) {
+  const tr = document.createElement("tr");
+  for (const text of cells) {
+    const td = document.createElement("td");
+    td.textContent = text;
+    tr.appendChild(td);
+  }
+  $("devil-log").tBodies[0].appendChild(tr);
+}
+
+async function devilTurn(r) {
+  if (!devil.moves || devil.over || devil.busy) return;
+  if (!Number.isInteger(r) || r < 0 || r >= devil.n) {
+    say($("devil-message"), `r is a whole number 0..${devil.n - 1}`, "error");
+    return;
+  }
+  devil.busy = true;
+  try {
+    const data = await api("/api/devil/turn", {
+      n: devil.n, moves: devil.moves, coins: devil.coins, move_index: devil.index, r: r,
+    });
+    logRow([String(devil.index + 1), devil.coins, String(r), data.turned,
+            flipsText(data.move, devil.n), data.after]);
+    devil.coins = data.after;
+    const done = devil.index + 1;
+    devil.index = done;
+    devil.over = data.done;
+    say($("devil-message"), "");
+    if (data.won) {
+      $("devil-status").textContent = `The coins: ${data.after}.`;
+      say($("devil-message"), `All heads: the strategy won at move ${done}.`,
+          devil.replay === null ? "" : "error");
+    } else if (data.done) {
+      $("devil-status").textContent = `The coins: ${data.after}.`;
+      say($("devil-message"), `The strategy ran out after ${moves(done)} without all heads: ` +
+          "you beat it!", "win");
+    } else {
+      say($("devil-message"), `Turned by ${r}: ${data.turned}; flipped ` +
+          `{${data.move.join(", ")}}: ${data.after}.`);
+    }
+  } catch (err) {
+    say($("devil-message"), err.message, "error");
+  } finally {
+    devil.busy = false;
+    drawDevil();
+  }
+}
+
+async function devilCheck() {
+  const text = $("devil-verdict-text");
+  $("devil-replay").hidden = true;
+  try {
+    const { n, moves: strategy } = await devilStrategy();
+    say(text, "Checking every start against every Devil…");
+    const data = await api("/api/verify", { n: n, moves: strategy });
+    if (data.wins) {
+      say(text, `No Devil can beat it: every start ends at all heads by move ${data.won_at}.`,
+          "win");
+      return;
+    }
+    const c = data.counterexample;
+    say(text, `It fails: start at ${c.start} and turn by ${c.turns.join(", ")} ` +
+        "before its moves, and all heads never shows.", "error");
+    devil.check = { n: n, moves: strategy, start: c.start, turns: c.turns };
+    $("devil-replay").hidden = false;
+  } catch (err) { say(text, err.message, "error"); }
+}
+
+function devilReplay() {
+  const c = devil.check;
+  if (!c) return;
+  $("devil-start").value = c.start;
+  devilBegin(c.n, c.moves, c.start, c.turns);
+  $("devil-next").focus();
+}
+
+function devilKind() {
+  $("devil-text").disabled = !$("devil-custom").checked;
+  $("devil-replay").hidden = true;
+}
+
 // ---- wiring --------------------------------------------------------------------------------
 
 fillSizes($("play-n"), 4);
@@ -235,12 +407,46 @@ $("peek").addEventListener("click", peek);
 $("watch-n").addEventListener("change", loadStrategy);
 $("back").addEventListener("click", () => step(-1));
 $("forward").addEventListener("click", () => step(1));
+fillSizes($("devil-n"), 4);
+turnButtons(4);
+drawDevil();
+$("devil-n").addEventListener("change", () => {
+  $("devil-replay").hidden = true;
+  say($("devil-verdict-text"), "");
+});
+$("devil-optimal").addEventListener("change", devilKind);
+$("devil-custom").addEventListener("change", devilKind);
+$("devil-text").addEventListener("input", () => { $("devil-replay").hidden = true; });
+$("devil-random").addEventListener("click", () => {
+  $("devil-start").value = randomStart(Number($("devil-n").value));
+});
+$("devil-begin").addEventListener("click", devilStart);
+$("devil-check").addEventListener("click", devilCheck);
+$("devil-replay").addEventListener("click", devilReplay);
+const typedTurn = () => ($("devil-r").value.trim() === "" ? NaN : Number($("devil-r").value));
+$("devil-go").addEventListener("click", () => devilTurn(typedTurn()));
+$("devil-r").addEventListener("keydown", (e) => {
+  if (e.key === "Enter") { e.preventDefault(); devilTurn(typedTurn()); }
+});
+$("devil-next").addEventListener("click", () => {
+  if (devil.replay !== null && !devil.over) devilTurn(devil.replay[devil.index]);
+});
 
-// Keys: in the watch section the arrows step; elsewhere Enter flips and digits choose
-// positions (buttons and menus keep their own keys).
+// Keys: in the watch section the arrows step; in the Devil's section digits turn the table;
+// elsewhere Enter flips and digits choose positions (buttons, menus and text boxes keep their
+// own keys).
 document.addEventListener("keydown", (e) => {
   const tag = e.target.tagName;
-  if (tag === "BUTTON" || tag === "SELECT" || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const typing = tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT";
+  if ($("devil").contains(e.target)) {
+    if (!typing && /^[0-9]$/.test(e.key) && Number(e.key) < devil.n && devil.replay === null) {
+      e.preventDefault();
+      devilTurn(Number(e.key));
+    }
+    return;
+  }
+  if (tag === "BUTTON" || typing) return;
   if ($("watch").contains(e.target)) {
     if (e.key === "ArrowRight") { e.preventDefault(); step(1); }
     if (e.key === "ArrowLeft") { e.preventDefault(); step(-1); }
@@ -252,6 +458,7 @@ document.addEventListener("keydown", (e) => {
   }
 });
 $("watch").setAttribute("tabindex", "-1");  // clicking in it gives it the focus for the arrows
+$("devil").setAttribute("tabindex", "-1");  // and in this one for the digits
 
 drawPlay();
 loadStrategy();
