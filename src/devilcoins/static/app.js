@@ -446,11 +446,14 @@ document.addEventListener("keydown", (e) => {
     }
     return;
   }
-  if (tag === "BUTTON" || typing) return;
-  if ($("watch").contains(e.target)) {
+  if (typing) return;
+  if ($("watch").contains(e.target)) {  // arrows step, even from the Back/Forward buttons
     if (e.key === "ArrowRight") { e.preventDefault(); step(1); }
     if (e.key === "ArrowLeft") { e.preventDefault(); step(-1); }
-  } else if (e.key === "Enter") {
+    return;
+  }
+  if (tag === "BUTTON" && e.target.id !== "new-game") return;
+  if (e.key === "Enter" && tag !== "BUTTON") {
     e.preventDefault();
     flip();
   } else if (/^[0-9]$/.test(e.key) && Number(e.key) < play.n) {
