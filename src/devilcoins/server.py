@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from . import __version__
 from .bfs import belief_search
 from .canonical import table
+from .certificate import Certificate, certificate, odd_prime_factors
 from .construct import construction
 from .notation import Coins, DevilcoinsError, Move, Strategy
 from .notebook import update
@@ -182,7 +183,7 @@ class Game:
 
 
 def greedy_turn(coins: Coins, move: Move) -> int:
-    """The live adversarial Devil's turn: a simple greedy rule, not an optimal Devil.
+    """The adversarial Devil's fallback turn: a simple greedy rule, not an optimal Devil.
 
     It picks a turn r after which the move does not leave all heads, if any r does, preferring
     the r whose resulting canonical sequence comes last in the belief ordering (alphabetical,
@@ -203,6 +204,38 @@ def greedy_turn(coins: Coins, move: Move) -> int:
         if best_key is None or key > best_key:
             best_r, best_key = r, key
     return best_r
+
+
+@cache
+def _certificate(n: int) -> Certificate | None:
+    """The Devil's certificate for n coins, or None when n has no odd prime factor."""
+    return certificate(n) if odd_prime_factors(n) else None
+
+
+def adversarial_turn(coins: Coins, move: Move) -> int:
+    """The live adversarial Devil's turn: the certificate's when the coins are safe, else greedy.
+
+    When N has an odd prime factor and the coins lie in the certificate's safe set, the turn keeps
+    them there, so all heads never shows; otherwise it is ``greedy_turn``.
+
+    >>> adversarial_turn(Coins('THH'), Move({0, 1, 2}))  # any turn of THH flipped is not HHH
+    0
+    """
+    cert = _certificate(coins.n)
+    if cert is not None and cert.safe(coins.tails_mask):
+        return cert.turn(coins.tails_mask, move.mask)
+    return greedy_turn(coins, move)
+
+
+def _start_coins(n: int, devil: str, rng: random.Random) -> Coins:
+    """Random coins, not all heads; for the adversarial Devil and odd-factor n, in its safe set."""
+    cert = _certificate(n) if devil == "adversarial" else None
+    if cert is None:
+        return Coins.from_mask(rng.randrange(1, 1 << n), n)
+    while True:  # at least half the sequences are safe, so this ends quickly
+        mask = rng.randrange(1, 1 << n)
+        if cert.safe(mask):
+            return Coins.from_mask(mask, n)
 
 
 def _all_canonical(n: int) -> list[str]:
@@ -355,10 +388,14 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
 
     @app.post("/api/new")
     def new_game(req: NewGame) -> dict:
-        """Start a game from random coins (not all heads); the coins stay hidden."""
+        """Start a game from random coins (not all heads); the coins stay hidden.
+
+        For the adversarial Devil and N with an odd prime factor the coins start in the Devil's
+        safe set, so that game can never be won.
+        """
         seed = secrets.randbits(63) if req.seed is None else req.seed
         rng = random.Random(seed)
-        coins = Coins.from_mask(rng.randrange(1, 1 << req.n), req.n)
+        coins = _start_coins(req.n, req.devil, rng)
         game = Game(req.n, req.devil, coins, rng, set(_all_canonical(req.n)))
         game_id = secrets.token_hex(8)
         with games_lock:
@@ -389,7 +426,7 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
             if game.devil == "random":
                 r = game.rng.randrange(game.n)
             else:
-                r = greedy_turn(game.coins, mv)
+                r = adversarial_turn(game.coins, mv)
             game.coins = game.coins.rotate(r).flipped(mv)
             game.moves.append(sorted(mv))
             game.won = game.coins.all_heads

@@ -181,19 +181,46 @@ function flipsText(move, n) {
   return text;
 }
 
+// A whole number with commas between thousands (65535 -> "65,535"), whatever the locale.
+const grouped = (k) => String(k).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+// How far Forward goes: every move, or only the listed ones of a summary (N = 16).
+function lastStep(data) {
+  if (!data.winnable) return 0;
+  return data.truncated ? data.moves.length : data.length || 0;
+}
+
 function drawWatch() {
   const data = watch.data;
   if (!data) return;
   const move = watch.step > 0 ? data.moves[watch.step - 1] : [];
   drawTable($("watch-table"), data.n, null, new Set(move), null);
   $("back").disabled = watch.step === 0;
-  $("forward").disabled = watch.step >= (data.length || 0);
+  $("forward").disabled = watch.step >= lastStep(data);
   $("watch-step").textContent = data.winnable
-    ? `move ${watch.step} of ${data.length}` + (watch.step ? `: flip {${move.join(", ")}}` : "")
+    ? `move ${watch.step} of ${grouped(data.length)}` +
+      (watch.step ? `: flip {${move.join(", ")}}` : "")
     : "";
-  $("watch-message").textContent = data.winnable
-    ? (watch.step === data.length ? "The belief is all heads: the strategy has won." : "")
-    : data.message;
+  $("watch-summary").hidden = !data.truncated;
+  $("watch-summary").textContent = data.truncated
+    ? `${grouped(data.length)} moves (Lamping's construction); the first ` +
+      `${data.moves.length} are listed.`
+    : "";
+  if (!data.winnable) {
+    $("watch-message").textContent = data.message;
+  } else if (!data.beliefs) {
+    $("watch-message").textContent = "The belief table is too large to show here: run " +
+      `\`devilcoins plot ${data.n}\` to draw it.`;
+  } else {
+    $("watch-message").textContent =
+      watch.step === data.length ? "The belief is all heads: the strategy has won." : "";
+  }
+  if (!data.beliefs) {
+    $("watch-rows").hidden = true;
+    $("watch-rows").tBodies[0].replaceChildren();
+    return;
+  }
+  $("watch-rows").hidden = false;
   const order = data.beliefs[0];
   const rows = data.beliefs.slice(0, watch.step + 1).map((belief, i) => {
     const members = new Set(belief);
@@ -221,7 +248,7 @@ async function loadStrategy() {
 
 function step(delta) {
   if (!watch.data) return;
-  watch.step = Math.min(Math.max(watch.step + delta, 0), watch.data.length || 0);
+  watch.step = Math.min(Math.max(watch.step + delta, 0), lastStep(watch.data));
   drawWatch();
 }
 
@@ -400,6 +427,12 @@ function devilKind() {
 
 fillSizes($("play-n"), 4);
 fillSizes($("watch-n"), 2);
+{  // the watch section also shows the start of the construction for 16 coins
+  const option = document.createElement("option");
+  option.value = "16";
+  option.textContent = "16 (first 64 moves)";
+  $("watch-n").appendChild(option);
+}
 $("new-game").addEventListener("click", newGame);
 $("flip").addEventListener("click", flip);
 $("clear").addEventListener("click", () => { play.chosen = new Set(); drawPlay(); });

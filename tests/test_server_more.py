@@ -1,0 +1,100 @@
+"""More server checks: the certificate-driven adversarial Devil and the N = 16 watch summary."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from fastapi.testclient import TestClient
+
+from devilcoins.server import create_app
+
+try:  # the browser fixtures; without chromium test_browser skips itself, and so does our test
+    from test_browser import base_url, browser, context, expect, page  # noqa: F401
+except pytest.skip.Exception as why:
+    HAVE_BROWSER, NO_BROWSER = False, str(why)
+else:
+    HAVE_BROWSER, NO_BROWSER = True, ""
+
+
+@pytest.fixture
+def client():
+    return TestClient(create_app())
+
+
+@pytest.mark.parametrize("n", [3, 5, 6, 7])
+def test_adversarial_devil_never_loses_with_an_odd_factor(client, n):
+    rng = random.Random(1000 + n)
+    game = client.post("/api/new", json={"n": n, "devil": "adversarial", "seed": n}).json()
+    assert not game["won"] and "coins" not in game
+    for _ in range(200):
+        positions = [p for p in range(n) if rng.random() < 0.5]
+        r = client.post("/api/move", json={"game": game["game"], "positions": positions})
+        assert r.status_code == 200
+        state = r.json()
+        assert state["won"] is False
+        assert "coins" not in state
+
+
+@pytest.mark.parametrize("n", [3, 5, 6, 7])
+def test_adversarial_starts_are_safe_for_many_seeds(n):
+    from devilcoins.certificate import certificate
+    from devilcoins.server import _start_coins
+
+    cert = certificate(n)
+    for seed in range(50):
+        coins = _start_coins(n, "adversarial", random.Random(seed))
+        assert cert.safe(coins.tails_mask) and not coins.all_heads
+
+
+def test_powers_of_two_still_winnable_against_adversarial(client):
+    game = client.post("/api/new", json={"n": 2, "devil": "adversarial", "seed": 3}).json()
+    won = False
+    for move in [[0, 1], [0], [0, 1]]:
+        state = client.post("/api/move", json={"game": game["game"], "positions": move}).json()
+        if state["won"]:
+            won = True
+            break
+    assert won
+
+
+def test_strategy_16_summary(client):
+    r = client.get("/api/strategy/16")
+    assert r.status_code == 200
+    data = r.json()
+    assert data["length"] == 65535
+    assert data["truncated"] is True and data["beliefs"] is None
+    assert len(data["moves"]) == 64
+    for move in data["moves"]:
+        assert isinstance(move, list) and all(isinstance(p, int) and 0 <= p < 16 for p in move)
+
+
+# ---- the page in a real browser (skipped, like tests/test_browser.py, without chromium) ----
+
+
+@pytest.mark.skipif(not HAVE_BROWSER, reason=NO_BROWSER or "no browser")
+def test_watch_16_in_the_browser(page):
+    page.select_option("#watch-n", "16")
+    step = page.locator("#watch-step")
+    expect(step).to_have_text("move 0 of 65,535")
+    expect(page.locator("#watch-summary")).to_contain_text(
+        "65,535 moves (Lamping's construction); the first 64 are listed"
+    )
+    expect(page.locator("#watch-message")).to_contain_text("devilcoins plot 16")
+    expect(page.locator("#watch-rows")).to_be_hidden()
+    for k in range(1, 4):
+        page.click("#forward")
+        expect(step).to_contain_text(f"move {k} of 65,535")
+    expect(step).to_contain_text("move 3 of 65,535: flip {")
+    expect(page.locator("#watch-table .position")).to_have_count(16)
+    for k in range(4, 65):
+        page.click("#forward")
+        expect(step).to_contain_text(f"move {k} of 65,535")
+    expect(page.locator("#forward")).to_be_disabled()
+    page.click("#back")
+    expect(step).to_contain_text("move 63 of 65,535")
+    page.select_option("#watch-n", "4")
+    expect(step).to_have_text("move 0 of 15")
+    expect(page.locator("#watch-rows")).to_be_visible()
+    expect(page.locator("#watch-summary")).to_be_hidden()
+    assert page.errors == []
