@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal
 
+import numpy as np
 from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
@@ -28,10 +29,16 @@ from . import __version__
 from .bfs import belief_search
 from .canonical import table
 from .certificate import Certificate, certificate, odd_prime_factors
+from .chain import chain
+from .chain import devil_turn as chain_devil_turn
 from .construct import construction
+from .games import Game as GameSpec
+from .games import tables
+from .gamesolve import solve_game
 from .notation import Coins, DevilcoinsError, Move, Strategy
 from .notebook import update
 from .pictures import table_svg
+from .symmetry import apply as apply_perm
 from .verification import belief_rows, verify
 
 __all__ = ["MAX_GAMES", "create_app", "serve"]
@@ -50,6 +57,15 @@ MAX_VERIFY_MOVES = 70_000
 
 #: The moves of the N = 16 construction the strategy endpoint lists.
 SUMMARY_MOVES = 64
+
+#: The most states (values^n) a live game of another kind, or /api/solve, takes.
+MAX_GAME_STATES = 4096
+
+#: The most values per position in a live game of another kind.
+MAX_PLAY_VALUES = 5
+
+GroupName = Literal["cyclic", "dihedral", "none", "full"]
+GoalName = Literal["zero", "same"]
 
 #: The most moves the Devil's game ("Be the Devil") takes.
 MAX_DEVIL_MOVES = 300
@@ -73,14 +89,54 @@ class NewGame(BaseModel):
     n: int = Field(ge=1, le=MAX_PLAY_N)
     devil: Literal["random", "adversarial"] = "random"
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+    values: int = Field(default=2, ge=2, le=MAX_PLAY_VALUES)
+    group: GroupName = "cyclic"
+    goal: GoalName = "zero"
+    hands: int | None = Field(default=None, ge=1, le=MAX_PLAY_N)
+
+    @model_validator(mode="after")
+    def _fits(self) -> NewGame:
+        _check_game_fields(self.n, self.values, self.hands)
+        return self
+
+    @property
+    def is_coins(self) -> bool:
+        """Whether every game field is the default: the coin game."""
+        return (self.values, self.group, self.goal, self.hands) == (2, "cyclic", "zero", None)
+
+    def spec(self) -> GameSpec:
+        """The game these fields name."""
+        return _spec(self.n, self.values, self.group, self.goal, self.hands)
+
+
+def _check_game_fields(n: int, values: int, hands: int | None) -> None:
+    if hands is not None and hands > n:
+        raise ValueError(f"hands must be 1..{n} (positions a move may touch), got {hands}")
+    if values**n > MAX_GAME_STATES:
+        raise ValueError(
+            f"{values}^{n} = {values**n:,} states is past what the page plays "
+            f"({MAX_GAME_STATES:,}); use fewer positions or values"
+        )
+
+
+@cache
+def _spec(n: int, values: int, group: str, goal: str, hands: int | None) -> GameSpec:
+    fields = {"n": str(n), "values": str(values), "group": group, "goal": goal}
+    if hands is not None:
+        fields["hands"] = str(hands)
+    return GameSpec.from_fields(fields)
 
 
 class PlayMove(BaseModel):
-    """One move in a game: the positions to flip (each at most once)."""
+    """One move in a game: the positions to flip (each at most once), or for dials the amount to
+    turn each position (values, one a position)."""
 
     model_config = ConfigDict(extra="forbid")
     game: GameId
     positions: list[Position] = Field(max_length=MAX_PLAY_N)
+    values: list[Annotated[int, Field(ge=0, lt=MAX_PLAY_VALUES)]] | None = Field(
+        default=None, max_length=MAX_PLAY_N
+    )
 
 
 class GameRef(BaseModel):
@@ -180,6 +236,109 @@ class Game:
         if self.won:
             data["coins"] = str(self.coins)
         return data
+
+
+@dataclass
+class DialGame:
+    """One live game of another kind (values, group, goal, hands): the hidden state and belief."""
+
+    n: int
+    devil: str
+    spec: GameSpec
+    state_x: int
+    rng: random.Random
+    belief: set[int]
+    moves: list[list[int]] = field(default_factory=list)
+    won: bool = False
+    peeked: bool = False
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def state(self) -> dict:
+        """What the player may see: the classes still possible, never the state unless won."""
+        tab = tables(self.spec)
+        data = {
+            "n": self.n,
+            "devil": self.devil,
+            "moves": len(self.moves),
+            "belief": sorted(self.spec.state_text(int(tab.reps[k])) for k in self.belief),
+            "belief_size": len(self.belief),
+            "won": self.won,
+            "peeked": self.peeked,
+            "game_text": str(self.spec),
+            "values": self.spec.values,
+        }
+        if self.won:
+            data["coins"] = self.spec.state_text(self.state_x)
+        return data
+
+    def orbit(self, x: int) -> np.ndarray:
+        """Every state a turn of the Devil makes from x (x's class)."""
+        tab = tables(self.spec)
+        k = int(tab.index_of[x])
+        return tab.orbit_states[tab.orbit_start[k] : tab.orbit_start[k + 1]]
+
+    def devil_turned(self, move: int) -> int:
+        """The state after the Devil's turn (before the move is added)."""
+        tab = tables(self.spec)
+        x = self.state_x
+        if self.devil == "random":  # a uniform group element moves x to a uniform orbit member
+            return int(self.rng.choice(list(self.orbit(x))))
+        c = _chain(self.spec)
+        if not c.complete and not c.zone[x]:
+            perm = chain_devil_turn(self.spec, x, move, c.zone)
+            return self.spec.encode(apply_perm(perm, self.spec.decode(x)))
+        orbit = self.orbit(x)
+        safe = orbit[tab.index_of[tab.add(orbit, move)] >= tab.n_goal]
+        return int(safe[0]) if len(safe) else x
+
+    def play(self, move: int) -> None:
+        """The Devil turns, then the move is added; the belief follows."""
+        tab = tables(self.spec)
+        self.state_x = int(tab.add(np.array([self.devil_turned(move)]), move)[0])
+        self.won = bool(tab.index_of[self.state_x] < tab.n_goal)
+        if self.won:
+            self.belief = {int(tab.index_of[self.state_x])}
+            return
+        classes = np.fromiter(self.belief, dtype=np.int64)
+        parts = [tab.orbit_states[tab.orbit_start[k] : tab.orbit_start[k + 1]] for k in classes]
+        after = tab.add(np.concatenate(parts), move)
+        self.belief = {int(k) for k in np.unique(tab.index_of[after])}
+
+
+@cache
+def _chain(spec: GameSpec):
+    return chain(spec)
+
+
+def _start_state(spec: GameSpec, devil: str, rng: random.Random) -> int:
+    """A random state outside the goal; for the adversarial Devil and a stalled chain, outside
+    its zone."""
+    tab = tables(spec)
+    outside = tab.index_of >= tab.n_goal
+    if devil == "adversarial":
+        c = _chain(spec)
+        if not c.complete:
+            outside = outside & ~c.zone
+    choices = np.flatnonzero(outside)
+    if not len(choices):
+        raise HTTPException(400, f"every state of {spec} is in the goal: there is nothing to play")
+    return int(choices[rng.randrange(len(choices))])
+
+
+@cache
+def _solve_data(spec: GameSpec) -> dict:
+    verdict = solve_game(spec)
+    strategy = verdict.strategy or ()
+    return {
+        "game": str(spec),
+        "n": spec.n,
+        "values": spec.values,
+        "winnable": verdict.winnable,
+        "length": verdict.length,
+        "method": verdict.method,
+        "moves": [list(spec.decode(int(a))) for a in strategy[:SUMMARY_MOVES]],
+        "truncated": len(strategy) > SUMMARY_MOVES,
+    }
 
 
 def greedy_turn(coins: Coins, move: Move) -> int:
@@ -355,7 +514,7 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
         from starlette.middleware.trustedhost import TrustedHostMiddleware
 
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=trusted_hosts)
-    games: OrderedDict[str, Game] = OrderedDict()
+    games: OrderedDict[str, Game | DialGame] = OrderedDict()
     games_lock = threading.Lock()
 
     @app.exception_handler(RequestValidationError)
@@ -374,7 +533,7 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
     async def _refused(request: Request, exc: DevilcoinsError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=400)
 
-    def find(game_id: str) -> Game:
+    def find(game_id: str) -> Game | DialGame:
         with games_lock:
             game = games.get(game_id)
         if game is None:
@@ -395,8 +554,14 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
         """
         seed = secrets.randbits(63) if req.seed is None else req.seed
         rng = random.Random(seed)
-        coins = _start_coins(req.n, req.devil, rng)
-        game = Game(req.n, req.devil, coins, rng, set(_all_canonical(req.n)))
+        if req.is_coins:
+            coins = _start_coins(req.n, req.devil, rng)
+            game = Game(req.n, req.devil, coins, rng, set(_all_canonical(req.n)))
+        else:
+            spec = req.spec()
+            tab = tables(spec)
+            x = _start_state(spec, req.devil, rng)
+            game = DialGame(req.n, req.devil, spec, x, rng, set(range(tab.size)))
         game_id = secrets.token_hex(8)
         with games_lock:
             games[game_id] = game
@@ -419,6 +584,10 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
                 f"position {bad[0]} is off the table: with {game.n} coins positions are "
                 f"0..{game.n - 1}",
             )
+        if isinstance(game, DialGame):
+            return _dial_move(req, game)
+        if req.values is not None:
+            raise HTTPException(422, "the coin game takes positions to flip, not values")
         mv = Move(req.positions)
         with game.lock:
             if game.won:
@@ -436,13 +605,62 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
                 game.belief = {str(c) for c in update(game.belief, mv)}
             return {"game": req.game, **game.state()}
 
+    def _dial_move(req: PlayMove, game: DialGame) -> dict:
+        spec = game.spec
+        m = spec.values
+        if req.values is not None:
+            if req.positions:
+                raise HTTPException(422, "give positions or values, not both")
+            if len(req.values) != game.n:
+                raise HTTPException(
+                    422, f"values has {len(req.values)} amounts but the game has {game.n} positions"
+                )
+            bad = [v for v in req.values if v >= m]
+            if bad:
+                raise HTTPException(
+                    422, f"amount {bad[0]} is too large: with {m} values amounts are 0..{m - 1}"
+                )
+            vec = list(req.values)
+        else:
+            vec = [1 if i in set(req.positions) else 0 for i in range(game.n)]
+        touched = sum(v != 0 for v in vec)
+        if spec.hands is not None and touched > spec.hands:
+            raise HTTPException(
+                422, f"the move changes {touched} positions and the game allows {spec.hands}"
+            )
+        with game.lock:
+            if game.won:
+                raise HTTPException(409, "this game is already won: start a new one")
+            game.play(spec.encode(vec))
+            game.moves.append(vec)
+            return {"game": req.game, **game.state()}
+
+    @app.get("/api/solve")
+    def solve(
+        n: Annotated[int, Query(ge=1, le=MAX_PLAY_N)],
+        values: Annotated[int, Query(ge=2, le=MAX_PLAY_VALUES)] = 2,
+        group: Annotated[GroupName, Query()] = "cyclic",
+        goal: Annotated[GoalName, Query()] = "zero",
+        hands: Annotated[int | None, Query(ge=1, le=MAX_PLAY_N)] = None,
+    ) -> dict:
+        """Whether a game can be won, in how many moves and how (the first 64 moves as values)."""
+        try:
+            _check_game_fields(n, values, hands)
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return _solve_data(_spec(n, values, group, goal, hands))
+
     @app.post("/api/peek")
     def peek(req: GameRef) -> dict:
         """The coins as they lie now; the game is marked as peeked."""
         game = find(req.game)
         with game.lock:
             game.peeked = True
-            return {"game": req.game, "coins": str(game.coins), **game.state()}
+            if isinstance(game, DialGame):
+                coins = game.spec.state_text(game.state_x)
+            else:
+                coins = str(game.coins)
+            return {"game": req.game, "coins": coins, **game.state()}
 
     @app.get("/api/strategy/{n}")
     def strategy(n: Annotated[int, PathParam(ge=1, le=16)]) -> dict:

@@ -36,18 +36,20 @@ function drawTable(svg, n, faces, marked, onToggle) {
   for (let i = 0; i < n; i++) {
     const [x, y] = spot(i, n, 120, 120, radius);
     const face = faces ? faces[i] : null;
-    const on = marked.has(i);
+    const amount = marked instanceof Map ? marked.get(i) || 0 : 0;
+    const on = marked instanceof Map ? amount > 0 : marked.has(i);
     const g = el("g", { class: "position", "data-position": i }, svg);
     el("circle", {
       cx: x, cy: y, r: r,
-      fill: face === "H" ? "#f4d35e" : face === "T" ? "#3d405b" : "#e8e2da",
+      fill: face === "H" ? "#f4d35e" : face === "T" ? "#3d405b"
+        : face !== null ? "#cfe0f3" : "#e8e2da",
       stroke: on ? "#d62828" : "#222", "stroke-width": on ? 5 : 1.5,
     }, g);
     const label = el("text", {
       x: x, y: y + r * 0.35, "font-size": r, "text-anchor": "middle",
       "font-family": "sans-serif", fill: face === "T" ? "#fff" : "#222",
     }, g);
-    label.textContent = face || String(i);
+    label.textContent = amount ? `+${amount}` : face || String(i);
     if (onToggle) {
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "checkbox");
@@ -63,6 +65,9 @@ function drawTable(svg, n, faces, marked, onToggle) {
   }
 }
 
+// Colours of dial values 0..4 in the small tables.
+const DIAL_COLOURS = ["#f4d35e", "#9ad1d4", "#f08a5d", "#b8de6f", "#c39bd3"];
+
 // A small table for one coin sequence, with the sequence written under it.
 function miniTable(coins) {
   const fig = document.createElement("figure");
@@ -71,8 +76,14 @@ function miniTable(coins) {
   const r = coinRadius(coins.length, 23);
   for (let i = 0; i < coins.length; i++) {
     const [x, y] = spot(i, coins.length, 32, 32, 23);
-    el("circle", { cx: x, cy: y, r: r, fill: coins[i] === "H" ? "#f4d35e" : "#3d405b",
-                   stroke: "#222" }, svg);
+    const c = coins[i];
+    const fill = c === "H" ? "#f4d35e" : c === "T" ? "#3d405b" : DIAL_COLOURS[Number(c)] || "#ccc";
+    el("circle", { cx: x, cy: y, r: r, fill: fill, stroke: "#222" }, svg);
+    if (c !== "H" && c !== "T") {  // a dial: its digit on it
+      const digit = el("text", { x: x, y: y + r * 0.4, "font-size": r * 1.1,
+                                 "text-anchor": "middle", "font-family": "sans-serif" }, svg);
+      digit.textContent = c;
+    }
   }
   const caption = document.createElement("figcaption");
   caption.textContent = coins;
@@ -106,7 +117,56 @@ const moves = (k) => `${k} move${k === 1 ? "" : "s"}`;
 
 // ---- play ----------------------------------------------------------------------------------
 
-const play = { game: null, n: 4, chosen: new Set(), won: false, coins: null };
+const play = { game: null, n: 4, values: 2, chosen: new Set(), won: false, coins: null };
+
+// The move chosen so far: positions to flip (coins), or the amount to turn each dial.
+function chosenMove() {
+  if (play.values === 2) return { positions: [...play.chosen] };
+  const amounts = Array.from({ length: play.n }, (_, i) => play.chosen.get(i) || 0);
+  return { positions: [], values: amounts };
+}
+
+function emptyChoice() {
+  return play.values === 2 ? new Set() : new Map();
+}
+
+// The game fields of the Play section's menus (only those that differ from the coin game).
+function gameFields() {
+  const fields = { n: Number($("play-n").value) };
+  const values = Number($("play-values").value);
+  if (values !== 2) fields.values = values;
+  if ($("play-group").value !== "cyclic") fields.group = $("play-group").value;
+  if ($("play-goal").value !== "zero") fields.goal = $("play-goal").value;
+  if ($("play-hands").value !== "") fields.hands = Number($("play-hands").value);
+  return fields;
+}
+
+function fillHands() {
+  const n = Number($("play-n").value);
+  const select = $("play-hands");
+  const chosen = select.value;
+  const options = [["", "any"]];
+  for (let k = 1; k <= n; k++) options.push([String(k), String(k)]);
+  select.replaceChildren(...options.map(([value, text]) => {
+    const option = document.createElement("option");
+    option.value = value;
+    option.textContent = text;
+    return option;
+  }));
+  select.value = Number(chosen) <= n ? chosen : "";
+}
+
+async function showSolve(fields) {
+  const query = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+  try {
+    const response = await fetch(`/api/solve?${query}`);
+    const data = await response.json();
+    if (!response.ok) throw new Error(data.detail || response.statusText);
+    $("play-solve").textContent = data.winnable
+      ? `${data.game}: the player can always win in ${moves(data.length)} (${data.method})`
+      : `${data.game}: the Devil can always stop the player (${data.method})`;
+  } catch (err) { $("play-solve").textContent = ""; }
+}
 
 function say(node, text, kind) {
   node.textContent = text;
@@ -115,7 +175,9 @@ function say(node, text, kind) {
 
 function toggle(i) {
   if (!play.game || play.won) return;
-  if (play.chosen.has(i)) play.chosen.delete(i); else play.chosen.add(i);
+  if (play.values !== 2) {
+    play.chosen.set(i, ((play.chosen.get(i) || 0) + 1) % play.values);
+  } else if (play.chosen.has(i)) play.chosen.delete(i); else play.chosen.add(i);
   drawPlay();
   const again = $("play-table").querySelector(`[data-position="${i}"]`);
   if (again) again.focus();
@@ -133,18 +195,25 @@ function showGame(data) {
   play.won = data.won;
   if (data.coins) play.coins = data.coins;
   const peeked = data.peeked ? " (peeked)" : "";
-  $("play-status").textContent = `N = ${data.n}, ${data.devil} Devil: ${moves(data.moves)}${peeked}`;
+  const rules = data.game_text ? ` (${data.game_text})` : "";
+  $("play-status").textContent =
+    `N = ${data.n}${rules}, ${data.devil} Devil: ${moves(data.moves)}${peeked}`;
   $("belief-size").textContent = `${data.belief_size} possible`;
   $("belief").replaceChildren(...data.belief.map(miniTable));
-  if (data.won) say($("play-message"), `All heads: you won in ${moves(data.moves)}!`, "win");
+  const goal = data.game_text ? "The goal" : "All heads";
+  if (data.won) say($("play-message"), `${goal}: you won in ${moves(data.moves)}!`, "win");
   drawPlay();
 }
 
 async function newGame() {
   try {
-    const n = Number($("play-n").value);
-    const data = await api("/api/new", { n: n, devil: $("play-devil").value });
-    Object.assign(play, { game: data.game, n: n, chosen: new Set(), won: false, coins: null });
+    const fields = gameFields();
+    const n = fields.n;
+    const data = await api("/api/new", { ...fields, devil: $("play-devil").value });
+    const values = data.values || 2;
+    Object.assign(play, { game: data.game, n: n, values: values, won: false, coins: null });
+    play.chosen = emptyChoice();
+    showSolve(fields);
     say($("play-message"), "");
     showGame(data);
   } catch (err) { say($("play-message"), err.message, "error"); }
@@ -153,8 +222,8 @@ async function newGame() {
 async function flip() {
   if (!play.game || play.won) return;
   try {
-    const data = await api("/api/move", { game: play.game, positions: [...play.chosen] });
-    play.chosen = new Set();
+    const data = await api("/api/move", { game: play.game, ...chosenMove() });
+    play.chosen = emptyChoice();
     play.coins = null;  // the Devil has turned the table: whatever was peeked is stale
     if (!data.won) say($("play-message"), "");
     showGame(data);
@@ -435,7 +504,9 @@ fillSizes($("watch-n"), 2);
 }
 $("new-game").addEventListener("click", newGame);
 $("flip").addEventListener("click", flip);
-$("clear").addEventListener("click", () => { play.chosen = new Set(); drawPlay(); });
+$("clear").addEventListener("click", () => { play.chosen = emptyChoice(); drawPlay(); });
+$("play-n").addEventListener("change", fillHands);
+fillHands();
 $("peek").addEventListener("click", peek);
 $("watch-n").addEventListener("change", loadStrategy);
 $("back").addEventListener("click", () => step(-1));
