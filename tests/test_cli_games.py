@@ -15,6 +15,7 @@ from functools import cache
 from itertools import combinations, permutations, product
 
 import pytest
+from test_cli import assert_usage_error, run
 
 from devilcoins import cli_games
 from devilcoins.cli import main
@@ -22,26 +23,6 @@ from devilcoins.cli import main
 INF = float("inf")
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    """Run the command line in-process: (exit status, stdout, stderr)."""
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:  # argparse ends the process for a malformed command line
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def assert_usage_error(code: int, out: str, err: str, *fragments: str) -> str:
-    """Status 2, one line on stderr starting 'devilcoins: error:', no traceback; the line."""
-    assert code == 2, (code, out, err)
-    assert "Traceback" not in out + err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("devilcoins: error:"), lines[0]
-    for fragment in fragments:
-        assert fragment in lines[0], (fragment, lines[0])
-    return lines[0]
 
 
 # --- a naive model of the games: explicit sets of states --------------------------------------

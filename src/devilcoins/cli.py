@@ -446,11 +446,6 @@ def _write_new(path: str, data: bytes) -> None:
 
 def cmd_solve(args) -> int:
     """devilcoins solve N."""
-    game = _variant(args)
-    if game is not None:
-        from . import cli_games
-
-        return cli_games.solve(args, game)
     from .show import belief_table
     from .verification import verify
 
@@ -584,11 +579,6 @@ def _devil_for(args, strategy, rng):
 
 def cmd_play(args) -> int:
     """devilcoins play N."""
-    game = _variant(args)
-    if game is not None:
-        from . import cli_games
-
-        return cli_games.play(args, game)
     import numpy as np
 
     from .notebook import play
@@ -706,11 +696,6 @@ def cmd_check(args) -> int:
 
 def cmd_construct(args) -> int:
     """devilcoins construct N."""
-    game = _variant(args)
-    if game is not None:
-        from . import cli_games
-
-        return cli_games.construct(args, game)
     from .construct import check_power_of_two, strategy_length, stream_moves
     from .progress import reporter
 
@@ -804,11 +789,6 @@ def _size_rows(sizes, count: int = 8) -> list[str]:
 
 def cmd_verify(args) -> int:
     """devilcoins verify N FILE."""
-    game = _variant(args)
-    if game is not None:
-        from . import cli_games
-
-        return cli_games.verify(args, game)
     from .progress import reporter
     from .verification import MAX_VERIFY_N, verify
 
@@ -875,11 +855,6 @@ def cmd_verify(args) -> int:
 
 def cmd_prove(args) -> int:
     """devilcoins prove N."""
-    game = _variant(args)
-    if game is not None:
-        from . import cli_games
-
-        return cli_games.prove(args, game)
     from .prove import MAX_PROVE_N, prove
 
     if args.n > MAX_PROVE_N:
@@ -898,11 +873,6 @@ MAX_EXPLAIN_N = 64
 
 def cmd_explain(args) -> int:
     """devilcoins explain N."""
-    game = _variant(args)
-    if game is not None:
-        from . import cli_games
-
-        return cli_games.explain(args, game)
     from .construct import is_power_of_two
     from .explain import explain
     from .prove import MAX_PROVE_N
@@ -1029,6 +999,10 @@ COMMANDS = {
 }
 
 
+#: The commands that take the game options (``cli_games`` has a function of the same name).
+GAME_COMMANDS = ("solve", "verify", "prove", "play", "explain", "construct")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the devilcoins command line; return the exit status."""
     parser = build_parser()
@@ -1037,6 +1011,10 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as done:  # --help, --version, or a usage error already printed
         return done.code if isinstance(done.code, int) else EXIT_USAGE
     try:
+        if args.command in GAME_COMMANDS and (game := _variant(args)) is not None:
+            from . import cli_games  # any game option given: the general engine answers
+
+            return getattr(cli_games, args.command)(args, game)
         return COMMANDS[args.command](args)
     except DevilcoinsError as err:
         print(f"devilcoins: error: {err}", file=sys.stderr)
