@@ -4,22 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_bfs import plain_sizes_canonical  # the naive reference update
 
-from devilcoins import DevilcoinsError, Strategy, all_coins, update
+from devilcoins import DevilcoinsError, all_coins, update
 from devilcoins.canonical import table
 from devilcoins.cli import main
 from devilcoins.construct import construction
 from devilcoins.plots import belief_size_figure, belief_table_figure, save
-
-
-def naive_sizes(strategy: Strategy, n: int) -> list[int]:
-    """Belief sizes by the notebook's update, step by step."""
-    belief = all_coins(n)
-    sizes = [len(belief)]
-    for move in strategy:
-        belief = update(belief, move)
-        sizes.append(len(belief))
-    return sizes
 
 
 @pytest.mark.parametrize("n", [2, 4, 8])
@@ -27,7 +18,7 @@ def test_the_size_plot_draws_the_belief_sizes(n):
     strategy = construction(n)
     fig = belief_size_figure(strategy, n)
     line = fig.axes[0].lines[0]
-    assert list(line.get_ydata()) == naive_sizes(strategy, n)
+    assert list(line.get_ydata()) == plain_sizes_canonical(strategy, n)
     assert fig.axes[0].get_yscale() == "log"
 
 
