@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import uvicorn
 
-from devilcoins.server import create_app
+from devilcoins.web.app import create_app
 
 
 def free_port() -> int:

@@ -35,11 +35,11 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from devilcoins.bfs import belief_search
-from devilcoins.construct import construction, move_mask, stream_moves
-from devilcoins.notation import Strategy
-from devilcoins.progress import reporter
-from devilcoins.verification import verify
+from devilcoins.cli.progress import reporter
+from devilcoins.coins.construct import construction, move_mask, stream_moves
+from devilcoins.coins.notation import Strategy
+from devilcoins.coins.search import belief_search
+from devilcoins.coins.verification import verify
 
 SEED = Path(__file__).resolve().parents[2] / "shared" / "peers" / "seed_reference.py"
 REPEATS = 3
@@ -354,13 +354,13 @@ print(_peak_kib())
 """
 
 _VERIFY_BODY = f"""\
-from devilcoins.construct import construction
-from devilcoins.verification import verify
+from devilcoins.coins.construct import construction
+from devilcoins.coins.verification import verify
 assert verify(construction({VERIFY_N}), {VERIFY_N}).wins
 """
 
 _KERNEL_BODY = """\
-from devilcoins.kernel import warm_up
+from devilcoins.core.kernel import warm_up
 warm_up()
 """
 
@@ -460,9 +460,9 @@ TOUCH_TARGET = 1.0
 
 def dials_row() -> Row:
     """Dials with 3 values on 9 positions: the chain construction and its exact verification."""
-    from devilcoins.chain import chain_strategy
-    from devilcoins.games import Game, tables
-    from devilcoins.gamesolve import verify_game
+    from devilcoins.blind.chain import chain_strategy
+    from devilcoins.core.game import Game, tables
+    from devilcoins.solve import verify_game
 
     game = Game(9, values=3)
     tables(game)  # the class tables, built once per game: counted in the first run only
@@ -490,10 +490,10 @@ def dials_row() -> Row:
 def touch_rows() -> list[Row]:
     """The touch game on 6 positions with 4 hands, goals zero and same: solved by AND-OR search."""
     try:
-        from devilcoins.andor import solve_tree
+        from devilcoins.observed.andor import solve_tree
     except ImportError:
         return [Row("touch N = 6, k = 4", None, seed_status="not built")]
-    from devilcoins.games import Game
+    from devilcoins.core.game import Game
 
     rows = []
     for goal in ("zero", "same"):

@@ -1,6 +1,6 @@
 """Make docs/screenshot.png: the page after two moves of a game and six steps of the strategy.
 
-    .venv/bin/python bench/screenshot.py     (needs Debian's chromium at /usr/bin/chromium)
+.venv/bin/python bench/screenshot.py     (needs Debian's chromium at /usr/bin/chromium)
 """
 
 from __future__ import annotations

@@ -159,6 +159,7 @@ def prefix_sums_distinct(masks) -> bool:
 
 def odd_primes_naive(n: int) -> list[int]:
     """The distinct odd primes dividing n, by testing every odd number up to n for primality."""
+
     def prime(p: int) -> bool:
         return p > 1 and all(p % d for d in range(2, p))
 
@@ -307,9 +308,7 @@ class NaiveGame:
         index = {x: i for i, x in enumerate(self.states)}
         goal = frozenset(index[x] for x in self.goal)
         turns = [frozenset(index[y] for y in self.turns(x)) for x in self.states]
-        added = [
-            [index[add_vectors(y, a, self.m)] for a in self.moves] for y in self.states
-        ]
+        added = [[index[add_vectors(y, a, self.m)] for a in self.moves] for y in self.states]
         start = frozenset(index[x] for x in self.start())
         if not start:
             return 0, []

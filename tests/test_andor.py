@@ -9,7 +9,10 @@ from functools import cache
 
 import pytest
 
-from devilcoins.andor import (
+from devilcoins.coins.notation import DevilcoinsError
+from devilcoins.core.game import Game
+from devilcoins.core.symmetry import Group, apply
+from devilcoins.observed.andor import (
     Reach,
     check_devil,
     check_tree,
@@ -17,9 +20,6 @@ from devilcoins.andor import (
     solve_touch,
     solve_tree,
 )
-from devilcoins.games import Game
-from devilcoins.notation import DevilcoinsError
-from devilcoins.symmetry import Group, apply
 
 #: OEIS A171462: the fewest hands that win the n-glass touch game (goal all the same), n = 1...
 A171462 = [0, 1, 2, 2, 4, 4, 6, 4, 6, 8, 10, 8]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import schemathesis
 from hypothesis import HealthCheck, settings
 
-from devilcoins.server import create_app
+from devilcoins.web.app import create_app
 
 schema = schemathesis.openapi.from_asgi("/openapi.json", create_app())
 

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from devilcoins import gamesolve
+from devilcoins import solve as gamesolve
 from devilcoins.atlas import (
     AtlasEntry,
     atlas,
@@ -19,7 +19,7 @@ from devilcoins.atlas import (
     to_markdown,
     to_text,
 )
-from devilcoins.games import Game
+from devilcoins.core.game import Game
 
 #: OEIS A171462, typed in: the fewest hands that win the touch game for n = 1, 2, ... glasses.
 A171462 = [0, 1, 2, 2, 4, 4, 6, 4, 6, 8, 10, 8]
@@ -145,7 +145,7 @@ def test_small_atlas_agrees_with_the_literature(small):
         assert entry.known == known_value(entry.game)
         if entry.game.observe == "blind":
             assert entry.winnable is not None, entry
-        if entry.method == "unavailable":  # touch without devilcoins.andor
+        if entry.method == "unavailable":  # touch without devilcoins.observed.andor
             assert entry.winnable is None and entry.agrees is None
             continue
         if entry.known is None:
@@ -219,7 +219,7 @@ def test_a_refused_game_is_too_large(monkeypatch):
 
 
 def test_a_missing_solver_is_unavailable(monkeypatch):
-    monkeypatch.setitem(sys.modules, "devilcoins.andor", None)  # import raises ImportError
+    monkeypatch.setitem(sys.modules, "devilcoins.observed.andor", None)  # import raises ImportError
     (entry,) = atlas(["n=4 hands=2 goal=same observe=touch"])
     assert entry.method == "unavailable"
     assert (entry.winnable, entry.length, entry.agrees) == (None, None, None)

@@ -233,7 +233,7 @@ def test_verify_refuses_a_move_out_of_range():
 
 def test_verify_in_chunks_matches_one_pass_and_reports_progress(monkeypatch):
     """Verification split into many kernel calls gives the same sizes, with progress to the end."""
-    import devilcoins.verification as verify_module
+    import devilcoins.coins.verification as verify_module
 
     strategy = belief_search(4).strategy
     whole = verify(strategy, 4)
@@ -257,7 +257,7 @@ def plain_sizes_canonical(strategy, n: int) -> list[int]:
 
 
 def test_verify_refuses_work_past_its_limit(monkeypatch):
-    import devilcoins.verification as verify_module
+    import devilcoins.coins.verification as verify_module
 
     monkeypatch.setattr(verify_module, "MAX_VERIFY_STEPS", 100)
     with pytest.raises(DevilcoinsError, match="fewer moves"):

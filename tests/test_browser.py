@@ -26,7 +26,7 @@ if not CHROMIUM.exists():
 import uvicorn  # noqa: E402
 from playwright import sync_api  # noqa: E402
 
-from devilcoins.server import create_app  # noqa: E402
+from devilcoins.web.app import create_app  # noqa: E402
 
 expect = sync_api.expect
 

@@ -14,7 +14,7 @@ import pytest
 from reference import canonical_coins, flip, naive_update, rotations
 
 from devilcoins import Strategy, belief_search, verify
-from devilcoins.cli import main
+from devilcoins.cli.main import main
 
 SHORTEST = {1: 1, 2: 3, 3: None, 4: 15, 5: None, 6: None, 7: None, 8: 255}
 CANONICAL = {1: 2, 2: 3, 3: 4, 4: 6, 5: 8, 6: 14, 7: 20, 8: 36}
@@ -391,12 +391,12 @@ def test_module_reports_usage_errors_without_traceback():
 
 def test_an_interrupt_exits_130_without_traceback(capsys, monkeypatch):
     """Ctrl-C during long work: one line on stderr, status 130."""
-    import devilcoins.bfs
+    import devilcoins.coins.search
 
     def interrupted(*_args, **_kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(devilcoins.bfs, "belief_search", interrupted)
+    monkeypatch.setattr(devilcoins.coins.search, "belief_search", interrupted)
     code, out, err = run(capsys, "table", "--max", "3")
     assert code == 130
     assert err.strip() == "devilcoins: interrupted"

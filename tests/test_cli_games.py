@@ -17,12 +17,10 @@ from itertools import combinations, permutations, product
 import pytest
 from test_cli import assert_usage_error, run
 
-from devilcoins import cli_games
-from devilcoins.cli import main
+from devilcoins.cli import games as cli_games
+from devilcoins.cli.main import main
 
 INF = float("inf")
-
-
 
 
 # --- a naive model of the games: explicit sets of states --------------------------------------

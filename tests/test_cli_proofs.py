@@ -18,11 +18,9 @@ import time
 import pytest
 from test_cli import assert_usage_error, run
 
-from devilcoins.cli import main
+from devilcoins.cli.main import main
 
 # --- running the command line ---------------------------------------------------------------
-
-
 
 
 def run_module(*argv: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:

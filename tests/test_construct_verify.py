@@ -28,8 +28,8 @@ from reference import (
 )
 
 from devilcoins import Coins, DevilcoinsError, Strategy, belief_search, verify
-from devilcoins.certificate import certificate, odd_prime_factors
-from devilcoins.construct import (
+from devilcoins.coins.certificate import certificate, odd_prime_factors
+from devilcoins.coins.construct import (
     FORMATS,
     check_power_of_two,
     construction,
@@ -41,8 +41,8 @@ from devilcoins.construct import (
     strategy_length,
     stream_moves,
 )
-from devilcoins.notebook import play
-from devilcoins.verification import lower_bound_counterexample, worst_line
+from devilcoins.coins.notebook import play
+from devilcoins.coins.verification import lower_bound_counterexample, worst_line
 
 SETTINGS = settings(max_examples=40, deadline=None)
 
@@ -299,8 +299,14 @@ def test_streaming_more_than_a_whole_block_of_binary_words():
 def test_stream_progress_reaches_the_end():
     seen: list[tuple[int, int]] = []
     buf = io.BytesIO()
-    stream_moves(buf, 32, start=2**20 - 3, count=2**20 + 7, fmt="binary",
-                 on_progress=lambda done, total: seen.append((done, total)))
+    stream_moves(
+        buf,
+        32,
+        start=2**20 - 3,
+        count=2**20 + 7,
+        fmt="binary",
+        on_progress=lambda done, total: seen.append((done, total)),
+    )
     assert seen and seen[-1] == (2**20 + 7, 2**20 + 7)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
 
@@ -743,10 +749,10 @@ def test_verify_refuses_more_than_64_coins():
 
 
 def test_starts_and_counts_of_the_wrong_kind_are_refused():
-    from devilcoins.certificate import certificate
-    from devilcoins.construct import stream_moves
-    from devilcoins.notation import Coins, DevilcoinsError, Strategy
-    from devilcoins.verification import worst_line
+    from devilcoins.coins.certificate import certificate
+    from devilcoins.coins.construct import stream_moves
+    from devilcoins.coins.notation import Coins, DevilcoinsError, Strategy
+    from devilcoins.coins.verification import worst_line
 
     with pytest.raises(DevilcoinsError, match="coins but N = 3"):
         worst_line(Strategy([{0}] * 3), 3, Coins("TH"))

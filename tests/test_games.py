@@ -27,19 +27,17 @@ from reference import (
     to_vector,
 )
 
-from devilcoins.bfs import belief_search
-from devilcoins.canonical import canonical_count
-from devilcoins.chain import chain, chain_strategy, devil_turn
-from devilcoins.construct import construction
-from devilcoins.games import Game, tables
-from devilcoins.gamesolve import GameCounterexample, search_game, solve_game, verify_game
-from devilcoins.notation import DevilcoinsError, NotationError, Strategy
-from devilcoins.symmetry import Group
-from devilcoins.verification import verify
+from devilcoins.blind.chain import chain, chain_strategy, devil_turn
+from devilcoins.coins.construct import construction
+from devilcoins.coins.notation import DevilcoinsError, NotationError, Strategy
+from devilcoins.coins.search import belief_search
+from devilcoins.coins.verification import verify
+from devilcoins.core.game import Game, tables
+from devilcoins.core.symmetry import Group
+from devilcoins.core.tables import canonical_count
+from devilcoins.solve import GameCounterexample, search_game, solve_game, verify_game
 
-SETTINGS = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: For the tests that search: some of the examples are set aside as too big to search.
 SEARCH_SETTINGS = settings(
     deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
@@ -412,9 +410,10 @@ def test_still_table_all_the_same(n):
     verdict = solve_game(game)
     assert verdict.winnable and verdict.length == 2 ** (n - 1) - 1
     assert verify_game(game, verdict.strategy).won_at == 2 ** (n - 1) - 1
-    assert naive_of(game, naive_named("none", n)).won_at(
-        [vec(game, a) for a in verdict.strategy]
-    ) == 2 ** (n - 1) - 1
+    assert (
+        naive_of(game, naive_named("none", n)).won_at([vec(game, a) for a in verdict.strategy])
+        == 2 ** (n - 1) - 1
+    )
 
 
 def prime_factors(k: int) -> set[int]:

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from devilcoins import Belief, Coins, DevilcoinsError
-from devilcoins.cli import main
-from devilcoins.pictures import MAX_DRAW_N, belief_svg, table_svg
+from devilcoins.cli.main import main
+from devilcoins.render.pictures import MAX_DRAW_N, belief_svg, table_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 from test_bfs import plain_sizes_canonical  # the naive reference update
 
-from devilcoins import DevilcoinsError, all_coins, update
-from devilcoins.canonical import table
-from devilcoins.cli import main
-from devilcoins.construct import construction
-from devilcoins.plots import belief_size_figure, belief_table_figure, save
+from devilcoins import Coins, DevilcoinsError, all_coins, update
+from devilcoins.cli.main import main
+from devilcoins.coins.construct import construction
+from devilcoins.core.tables import table
+from devilcoins.render.plots import belief_size_figure, belief_table_figure, save
 
 
 @pytest.mark.parametrize("n", [2, 4, 8])
@@ -27,7 +27,7 @@ def test_the_table_image_is_the_seeds_belief_table():
     strategy = construction(n)
     grid = np.asarray(belief_table_figure(strategy, n).axes[0].images[0].get_array())
     tab = table(n)
-    order = [tab.coins(k) for k in range(tab.size)]
+    order = [Coins.from_mask(int(x), n) for x in tab.reps]
     belief = all_coins(n)
     rows = [belief]
     for move in strategy:

@@ -22,7 +22,7 @@ from devilcoins import (
     flip,
     update,
 )
-from devilcoins.canonical import table
+from devilcoins.core.tables import table
 
 SETTINGS = settings(max_examples=150, deadline=None)
 
@@ -116,7 +116,7 @@ def test_canonical_count_with_more_values_matches_brute_force(n, values):
 def test_table_matches_the_string_definitions(n):
     tab = table(n)
     order = sorted(canonical_coins(n))
-    assert [tab.coins(k) for k in range(tab.size)] == list(order)
+    assert [Coins.from_mask(int(x), n) for x in tab.reps] == list(order)
     for x in range(1 << n):
         coins = "".join("T" if x >> i & 1 else "H" for i in range(n))
         assert order[tab.index(x)] == canonical(coins)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from devilcoins.cli import main
+from devilcoins.cli.main import main
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 NUMBER_WITH_POINT = re.compile(r"\d+\.\d+(e[+-]\d+)?")

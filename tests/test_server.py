@@ -6,9 +6,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from devilcoins import __version__
-from devilcoins.notation import Coins, Move
-from devilcoins.notebook import all_coins, update
-from devilcoins.server import MAX_GAMES, create_app, greedy_turn
+from devilcoins.coins.notation import Coins, Move
+from devilcoins.coins.notebook import all_coins, update
+from devilcoins.web.app import MAX_GAMES, create_app, greedy_turn
 
 
 @pytest.fixture(scope="module")
@@ -249,7 +249,7 @@ def test_the_openapi_schema_lists_the_api():
 def test_serve_refuses_a_busy_port_and_a_bad_one(capsys):
     import socket
 
-    from devilcoins.cli import main
+    from devilcoins.cli.main import main
 
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

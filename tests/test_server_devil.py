@@ -7,7 +7,7 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 
-from devilcoins.server import MAX_DEVIL_MOVES, create_app
+from devilcoins.web.app import MAX_DEVIL_MOVES, create_app
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 
-from devilcoins.server import create_app
+from devilcoins.web.app import create_app
 
 try:  # the browser test reuses test_browser's fixtures (skipped there without chromium)
     from test_browser import base_url, browser, context, expect, page  # noqa: F401

@@ -7,7 +7,7 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 
-from devilcoins.server import create_app
+from devilcoins.web.app import create_app
 
 try:  # the browser fixtures; without chromium test_browser skips itself, and so does our test
     from test_browser import base_url, browser, context, expect, page  # noqa: F401
@@ -38,8 +38,8 @@ def test_adversarial_devil_never_loses_with_an_odd_factor(client, n):
 
 @pytest.mark.parametrize("n", [3, 5, 6, 7])
 def test_adversarial_starts_are_safe_for_many_seeds(n):
-    from devilcoins.certificate import certificate
-    from devilcoins.server import _start_coins
+    from devilcoins.coins.certificate import certificate
+    from devilcoins.web.app import _start_coins
 
     cert = certificate(n)
     for seed in range(50):

@@ -7,10 +7,10 @@ import itertools
 
 import pytest
 
-from devilcoins.andor import solve_tree
-from devilcoins.games import Game
-from devilcoins.notation import NotationError
-from devilcoins.treecheck import verify_tree
+from devilcoins.coins.notation import NotationError
+from devilcoins.core.game import Game
+from devilcoins.observed.andor import solve_tree
+from devilcoins.observed.check import verify_tree
 
 
 def rotate(values: tuple[int, ...], r: int) -> tuple[int, ...]:
@@ -95,6 +95,7 @@ def test_a_sight_policy_for_every_class_by_brute_force():
     for a, b in itertools.product(moves, repeat=2):
         policy = {"policy": [{"state": "TH", "move": a}, {"state": "TT", "move": b}]}
         v = verify_tree(game, policy)
+
         def wins_from(state: tuple[int, ...], seen: frozenset, a=a, b=b) -> bool:
             """Naive: the policy wins from state unless the Devil can come back round."""
             if len(set(state)) == 1 and state[0] == 0:
@@ -104,8 +105,10 @@ def test_a_sight_policy_for_every_class_by_brute_force():
             move = a if sum(state) == 1 else b
             flip = letters(move.replace("F", "T").replace("L", "H"))
             return all(
-                wins_from(tuple(x ^ f for x, f in zip(rotate(state, r), flip, strict=True)),
-                          seen | {state})
+                wins_from(
+                    tuple(x ^ f for x, f in zip(rotate(state, r), flip, strict=True)),
+                    seen | {state},
+                )
                 for r in range(2)
             )
 

@@ -5,13 +5,11 @@
 15
 """
 
-from .bfs import SearchResult, belief_search, search
-from .canonical import canonical_count
-from .certificate import Certificate, certificate
-from .construct import construction, move_mask, stream_moves
-from .devil import adversary
-from .explain import explain
-from .notation import (
+from devilcoins.coins.certificate import Certificate, certificate
+from devilcoins.coins.construct import construction, move_mask, stream_moves
+from devilcoins.coins.devil import adversary
+from devilcoins.coins.explain import explain
+from devilcoins.coins.notation import (
     Belief,
     Coins,
     Counterexample,
@@ -20,7 +18,7 @@ from .notation import (
     NotationError,
     Strategy,
 )
-from .notebook import (
+from devilcoins.coins.notebook import (
     all_coins,
     all_moves,
     coin_search,
@@ -31,8 +29,11 @@ from .notebook import (
     show,
     update,
 )
-from .prove import Proof, prove
-from .verification import Verification, verify
+from devilcoins.coins.prove import Proof, prove
+from devilcoins.coins.search import SearchResult, belief_search, search
+from devilcoins.coins.verification import Verification, verify
+from devilcoins.core.tables import canonical_count
+from devilcoins.render import display as _display  # noqa: F401  (notebook displays)
 
 __version__ = "0.1.0"
 

@@ -18,9 +18,10 @@ The default grid (``default_grid()``, 200 games, 116 of them blind) covers, in t
 5. sight: coins on a cyclic table, n = 1..6, every move allowed and hands k = 1..n-1, goals
    ``zero`` and ``same``.
 
-Touch and sight are solved by ``devilcoins.andor``; where that module is missing the atlas marks
-those entries 'unavailable' instead of failing.  A game the solver refuses (``DevilcoinsError``,
-e.g. too many beliefs) becomes an entry with method 'too large' and winnable None.
+Touch and sight are solved by ``devilcoins.observed``; where that module is missing the
+atlas marks those entries 'unavailable' instead of failing.  A game the solver refuses
+(``DevilcoinsError``, e.g. too many beliefs) becomes an entry with method 'too large' and
+winnable None.
 
 The literature (DESIGN.md sections 2 and 5) that ``known_value`` encodes:
 
@@ -54,10 +55,10 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from . import gamesolve
-from .games import Game
-from .notation import DevilcoinsError
-from .symmetry import Group
+from devilcoins import solve as gamesolve
+from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.game import Game
+from devilcoins.core.symmetry import Group
 
 __all__ = [
     "AtlasEntry",
@@ -74,7 +75,7 @@ __all__ = [
 #: The method of an entry the solver refused (too many states or beliefs).
 TOO_LARGE = "too large"
 
-#: The method of an entry whose solver is not installed (``devilcoins.andor`` for touch, sight).
+#: The method of an entry whose solver is not installed (``devilcoins.observed`` for touch, sight).
 UNAVAILABLE = "unavailable"
 
 BEM = "Bar-Yehuda, Etzion & Moran 1993"

@@ -1,0 +1,1 @@
+"""Blind games: the chain construction, belief search and exact verification."""

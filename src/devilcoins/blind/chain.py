@@ -1,0 +1,187 @@
+"""The chain construction for any blind game, and the Devil's certificate when the chain stalls.
+
+DESIGN.md section 2: with M the group of states and H the goal (a subgroup, unchanged by the
+Devil), let Z_0 = H and Z_(i+1) = { x : g(x) - x in Z_i for every generator g }.  On
+Z_(i+1) / Z_i the Devil's turns do nothing.  Refined into steps of prime order p with
+generators a_1, a_2, ..., the strategy T_j = T_(j-1), a_j, T_(j-1), ..., a_j, T_(j-1) (p - 1
+copies of a_j) wins on Z_j in |Z_j / H| - 1 moves.  If the chain reaches M, T wins in
+|M / H| - 1 moves, and nothing shorter can (against a Devil who never turns, the |M / H| prefix
+sums must meet every coset of H).  If it stalls at Z != M, the Devil keeps the state outside Z
+forever: for x outside Z some generator g has g(x) - x outside Z, so x + a and g(x) + a are not
+both in Z.
+
+When the goal is not a subgroup the chain starts from the subgroup it generates; a stall is still
+a certificate (the goal lies inside Z), but a complete chain no longer gives a strategy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+
+import numpy as np
+
+from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.game import Game, GameTables, tables
+
+__all__ = ["Chain", "chain", "chain_strategy", "devil_turn"]
+
+
+def _smallest_prime_factor(k: int) -> int:
+    p = 2
+    while p * p <= k:
+        if k % p == 0:
+            return p
+        p += 1
+    return k
+
+
+@dataclass(frozen=True, eq=False)
+class Chain:
+    """The chain Z_0 (the subgroup the goal generates) < Z_1 < ... for a game, and its steps.
+
+    levels[i]    a mask over states: Z_i
+    complete     the last level is every state
+    goal_is_subgroup   the goal is exactly Z_0 (so a complete chain gives the strategy)
+    steps        (a, p): the refinement into prime steps, a generator of each (complete chains)
+    """
+
+    game: Game
+    levels: tuple[np.ndarray, ...]
+    complete: bool
+    goal_is_subgroup: bool
+    steps: tuple[tuple[int, int], ...]
+
+    @property
+    def zone(self) -> np.ndarray:
+        """The last level: where the Devil cannot keep the state out of (when incomplete)."""
+        return self.levels[-1]
+
+    def sizes(self) -> list[int]:
+        """|Z_i| for each level."""
+        return [int(z.sum()) for z in self.levels]
+
+    def length(self) -> int:
+        """|M / Z_0| - 1: the construction's length (when complete), and the lower bound."""
+        return int(len(self.zone) // self.levels[0].sum()) - 1
+
+
+def _shift(tab: GameTables, mask: np.ndarray, v: int) -> np.ndarray:
+    """The mask moved by v: {x + v : x in mask}."""
+    xs = np.arange(tab.states, dtype=np.int64)
+    return mask[tab.add(xs, int(tab.neg[v]))]
+
+
+def _multiple(tab: GameTables, x: int, k: int) -> int:
+    m = tab.game.values
+    return int(((tab.digits[x].astype(np.int64) * k) % m) @ tab.powers)
+
+
+def _differences(tab: GameTables) -> list[np.ndarray]:
+    """For each generator g, the state g(x) - x for every x."""
+    m = tab.game.values
+    d = tab.digits.astype(np.int64)
+    return [(((d[g] - d) % m) @ tab.powers).astype(np.int64) for g in tab.maps]
+
+
+def chain(game: Game) -> Chain:
+    """Compute the chain for a game (and its prime steps when it reaches every state).
+
+    >>> c = chain(Game(4))
+    >>> c.sizes(), c.complete, c.length()
+    ([1, 2, 4, 8, 16], True, 15)
+    >>> chain(Game(6)).complete, chain(Game(6)).sizes()
+    (False, [1, 2, 4])
+    """
+    tab = tables(game)
+    goal = np.zeros(tab.states, dtype=bool)
+    goal[tab.orbit_states[: tab.orbit_start[tab.n_goal]]] = True
+    zero = goal.copy()
+    zero[0] = True
+    generated = zero
+    members = np.flatnonzero(goal)
+    while True:  # the subgroup the goal generates
+        grown = generated.copy()
+        for h in members[:64]:
+            grown |= _shift(tab, generated, int(h))
+        if np.array_equal(grown, generated):
+            break
+        generated = grown
+        members = np.flatnonzero(generated)
+    levels = [generated]
+    diffs = _differences(tab)
+    while True:
+        z = levels[-1]
+        nxt = np.ones(tab.states, dtype=bool)
+        for d in diffs:
+            nxt &= z[d]
+        if nxt.sum() == z.sum():
+            break
+        levels.append(nxt)
+    complete = bool(levels[-1].all())
+    steps: list[tuple[int, int]] = []
+    if complete:
+        for lo, hi in pairwise(levels):
+            w = lo
+            while not np.array_equal(w, hi):
+                x = int(np.flatnonzero(hi & ~w)[0])
+                k = 1
+                while not w[_multiple(tab, x, k)]:
+                    k += 1
+                p = _smallest_prime_factor(k)
+                a = _multiple(tab, x, k // p)
+                grown = w.copy()
+                shifted = w
+                for _ in range(p - 1):
+                    shifted = _shift(tab, shifted, a)
+                    grown |= shifted
+                steps.append((a, p))
+                w = grown
+    return Chain(game, tuple(levels), complete, bool(np.array_equal(generated, goal)), tuple(steps))
+
+
+def chain_strategy(game: Game) -> np.ndarray:
+    """The chain construction's moves (states to add), shortest possible: |M / H| - 1 of them.
+
+    >>> [Game(4).move_text(int(a)) for a in chain_strategy(Game(4))[:4]]
+    ['FFFF', 'FLFL', 'FFFF', 'FFLL']
+    """
+    c = chain(game)
+    if not c.complete:
+        raise DevilcoinsError(
+            f"no strategy wins {game}: the chain stops at {c.sizes()[-1]:,} of "
+            f"{len(c.zone):,} states (the Devil's certificate)"
+        )
+    if not c.goal_is_subgroup:
+        raise DevilcoinsError(
+            "the goal is not a subgroup, so the chain construction does not apply; search instead"
+        )
+    moves = np.zeros(0, dtype=np.int64)
+    for a, p in c.steps:
+        parts = [moves]
+        for _ in range(p - 1):
+            parts += [np.array([a], dtype=np.int64), moves]
+        moves = np.concatenate(parts)
+    return moves
+
+
+def devil_turn(game: Game, x: int, move: int, zone: np.ndarray) -> tuple[int, ...]:
+    """The certificate's turn for state x (outside zone) facing a move: identity or a generator.
+
+    The result, applied to x and then moved, stays outside the zone.
+
+    >>> z = chain(Game(3)).zone
+    >>> devil_turn(Game(3), 0b001, 0b001, z)  # 'THH' flipped at 0 would be all heads: turn
+    (2, 0, 1)
+    """
+    tab = tables(game)
+    identity = tuple(range(game.n))
+    if not zone[int(tab.add(np.array([x]), move)[0])]:
+        return identity
+    for g, image in zip(game.group.generators, tab.maps, strict=True):
+        y = int(image[x])
+        if not zone[int(tab.add(np.array([y]), move)[0])]:
+            return g
+    raise DevilcoinsError(
+        f"{game.state_text(x)} is inside the zone the Devil keeps out of; no turn helps"
+    )

@@ -1,0 +1,1 @@
+"""What only the coin game has: its notation, Lamping's construction, certificates, proofs."""

@@ -1,0 +1,322 @@
+"""The Devil's certificates: checkable proofs that no strategy wins when N has an odd prime factor.
+
+A certificate is a set S of coin sequences the Devil can keep the game in: all heads is not in
+S, and for every sequence x in S and every move m some turn r leaves the table turned by r and
+flipped by m in S again.  Starting in S, the Devil never loses, whatever the moves.
+
+Two certificates for N = 2^a * q with q odd and q > 1 (DESIGN.md section 2):
+
+column  (Lamping's) For an odd prime p dividing N, let s = N / p.  The p coins at positions
+        j, j + s, ..., j + (p - 1) s form column j.  S: some column is not all one face.  The
+        Devil turns only by multiples of s, which turns every column in place.  A column that is
+        not all one face has p different turns (p is prime), and at most two of them, flipped,
+        come out all one face; so one of the p turns keeps that column mixed.
+chain   The chain of DESIGN.md section 2 stops at Z = the sequences that repeat every 2^a
+        positions (x turned by 2^a is x).  S: everything outside Z.  For x outside Z, x and x
+        turned by 1 differ by a sequence outside Z, so x + m and (x turned by 1) + m are not
+        both in Z: the Devil picks turn 0 or 1.
+
+Both are checked exhaustively by ``Certificate.check`` for the sizes that allows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from devilcoins.coins.notation import Coins, Counterexample, DevilcoinsError, Strategy, check_n
+
+__all__ = [
+    "MAX_CERTIFICATE_N",
+    "Certificate",
+    "CertificateCheck",
+    "certificate",
+    "odd_prime_factors",
+]
+
+#: The largest N certificates are built for (they answer instantly; nothing is enumerated).
+MAX_CERTIFICATE_N = 10**12
+
+#: Sizes the exhaustive checks take on (each is at most a few million cases).
+_CHECK_STATES_N = 20  # every state, the chain certificate's step condition
+_CHECK_GAME_N = 10  # every state and every move, the whole certificate
+_CHECK_COLUMN_P = 11  # every column pattern and every flip of a column
+
+
+def odd_prime_factors(n: int) -> list[int]:
+    """The distinct odd primes dividing n, smallest first (trial division; n up to 10^12).
+
+    >>> odd_prime_factors(12), odd_prime_factors(16), odd_prime_factors(45)
+    ([3], [], [3, 5])
+    """
+    n = check_n(n)
+    while n % 2 == 0:
+        n //= 2
+    primes, p = [], 3
+    while p * p <= n:
+        if n % p == 0:
+            primes.append(p)
+            while n % p == 0:
+                n //= p
+        p += 2
+    if n > 1:
+        primes.append(n)
+    return primes
+
+
+def _rotate(x: int, r: int, n: int) -> int:
+    """The table turned by r in the seeds' sense (coins[r:] + coins[:r]) on an n-bit mask."""
+    r %= n
+    return ((x >> r) | (x << (n - r))) & ((1 << n) - 1)
+
+
+@dataclass(frozen=True)
+class CertificateCheck:
+    """What the program checked of a certificate, and how many cases that took."""
+
+    what: str
+    cases: int
+    holds: bool
+    failure: str | None = None
+
+    def to_json(self) -> dict:
+        """The check as plain JSON data."""
+        return {
+            "what": self.what,
+            "cases": self.cases,
+            "holds": self.holds,
+            "failure": self.failure,
+        }
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """The Devil's proof for n coins: a set it keeps the game in, and the turns that keep it there.
+
+    kind 'column': the turns are multiples of spacing = n / prime, and the set is "some column
+    of prime coins, spacing apart, is mixed".  kind 'chain': the turns are 0 and 1, and the set
+    is "the coins do not repeat every period positions" (period = the power of 2 in n).
+    """
+
+    n: int
+    kind: str
+    prime: int
+    spacing: int
+    period: int
+    turns: tuple[int, ...] = field(repr=False)
+
+    def safe(self, x: int) -> bool:
+        """Whether the coins x (tails mask) lie in the set the Devil keeps the game in.
+
+        >>> c = certificate(6)
+        >>> c.safe(0b000001), c.safe(0b010101), c.safe(0)
+        (True, False, False)
+        """
+        shift = self.spacing if self.kind == "column" else self.period
+        return _rotate(x, shift, self.n) != x
+
+    def turn(self, x: int, move: int) -> int:
+        """The Devil's turn for coins x (in the set) facing move: the result stays in the set.
+
+        >>> c = certificate(3)
+        >>> r = c.turn(0b001, 0b011)
+        >>> c.safe(_rotate(0b001, r, 3) ^ 0b011)
+        True
+        """
+        for r in self.turns:
+            if self.safe(_rotate(x, r, self.n) ^ move):
+                return r
+        raise DevilcoinsError(  # only when x was not in the set to begin with
+            f"coins {Coins.from_mask(x, self.n)} are outside the set the Devil keeps; "
+            "it cannot promise to win from there"
+        )
+
+    def start(self) -> Coins:
+        """A start in the set: one tail at position 0."""
+        return Coins.from_mask(1, self.n)
+
+    def beat(self, strategy: Strategy, start: Coins | None = None) -> Counterexample:
+        """Play the certificate against strategy: a start and turns that never reach all heads.
+
+        >>> certificate(3).beat(Strategy([{0}, {0, 1}, {0}]))
+        Counterexample(start='THH', turns=3 turns)
+        """
+        start = self.start() if start is None else Coins(start)
+        if start.n != self.n:
+            raise DevilcoinsError(f"start {start} has {start.n} coins but N = {self.n}")
+        x = start.tails_mask
+        if not self.safe(x):
+            self.turn(x, 0)  # raises the error that explains why
+        turns = []
+        for move in strategy:
+            m = move.check(self.n).mask
+            r = self.turn(x, m)
+            turns.append(r)
+            x = _rotate(x, r, self.n) ^ m
+        return Counterexample(start, turns)
+
+    def statement(self) -> str:
+        """The certificate in words, for a reader."""
+        n, p, s = self.n, self.prime, self.spacing
+        if self.kind == "column" and s == 1:
+            return (
+                f"N = {n} is an odd prime. The Devil starts with the coins not all one face. "
+                f"Mixed coins show {p} different patterns as the table turns ({p} is prime), "
+                f"and at most two of them come out all one face after the flips (those would "
+                f"have to be the move's own pattern or its opposite); so some turn keeps the "
+                f"coins mixed, and they never show all heads."
+            )
+        if self.kind == "column":
+            cols = (
+                f"positions j, j+{s}, ..., j+{(p - 1) * s}"
+                if p > 3
+                else f"positions j, j+{s}, j+{2 * s}"
+            )
+            return (
+                f"N = {n} has the odd prime factor {p}. The Devil looks at the {p} coins at "
+                f"{cols} (one 'column' for each j < {s}). It starts with some column not all "
+                f"one face, and it only ever turns the table by a multiple of {s}, which turns "
+                f"every column within itself. A mixed column of {p} coins shows {p} different "
+                f"patterns under those turns ({p} is prime), and at most two of them come out "
+                f"all one face after the flips; so some turn keeps that column mixed, and the "
+                f"coins never show all heads."
+            )
+        q = n // self.period
+        return (
+            f"N = {n} = {self.period} x {q}. The chain of DESIGN.md stops at Z = the "
+            f"{2**self.period:,} sequences that repeat every {self.period} positions, short "
+            f"of all 2^{n}. Starting outside Z, before each move the Devil turns by 0 or by 1: "
+            f"for x outside Z, x and x turned by 1 differ by a sequence outside Z, so they "
+            f"cannot both land in Z after the same flips. All heads is in Z, so it never shows."
+        )
+
+    def check(self) -> list[CertificateCheck]:
+        """Check the certificate exhaustively wherever the sizes allow (an empty list if none)."""
+        checks = []
+        n = self.n
+        if self.kind == "column" and self.prime <= _CHECK_COLUMN_P:
+            checks.append(_check_column(self.prime))
+        if self.kind == "chain" and n <= _CHECK_STATES_N:
+            checks.append(_check_chain_step(n, self.period))
+        if n <= _CHECK_GAME_N:
+            checks.append(_check_game(self))
+        return checks
+
+    def to_json(self) -> dict:
+        """The certificate as plain JSON data."""
+        return {
+            "kind": self.kind,
+            "coins": self.n,
+            "prime": self.prime,
+            "spacing": self.spacing,
+            "period": self.period,
+            "devil_turns": list(self.turns)
+            if len(self.turns) <= 64
+            else f"multiples of {self.spacing}",
+            "start": self.start() if self.n <= 64 else None,
+            "statement": self.statement(),
+        }
+
+
+def certificate(n: int, kind: str = "column") -> Certificate:
+    """The Devil's certificate for n coins ('column' or 'chain'); an error if n is a power of 2.
+
+    >>> c = certificate(12)
+    >>> c.prime, c.spacing, c.turns
+    (3, 4, (0, 4, 8))
+    >>> certificate(12, 'chain').period
+    4
+    """
+    n = check_n(n)
+    if n > MAX_CERTIFICATE_N:
+        raise DevilcoinsError(f"certificates are built for N up to {MAX_CERTIFICATE_N:.0e}")
+    primes = odd_prime_factors(n)
+    if not primes:
+        raise DevilcoinsError(
+            f"N = {n} is a power of 2: the player wins (see 'devilcoins prove {n}'), so the "
+            "Devil has no certificate"
+        )
+    period = n & -n
+    p = primes[0]
+    if kind == "column":
+        s = n // p
+        turns = tuple(range(0, n, s))
+        return Certificate(n, "column", p, s, period, turns)
+    if kind == "chain":
+        return Certificate(n, "chain", p, n // p, period, (0, 1))
+    raise DevilcoinsError(f"unknown certificate kind {kind!r}: use 'column' or 'chain'")
+
+
+def _rotate_all(x: np.ndarray, r: int, n: int) -> np.ndarray:
+    r %= n
+    return ((x >> r) | (x << (n - r))) & ((1 << n) - 1)
+
+
+def _check_column(p: int) -> CertificateCheck:
+    """Every mixed column of p coins, every flip of it: some turn of the column stays mixed."""
+    full = (1 << p) - 1
+    ys = np.arange(1, full, dtype=np.int64)  # the mixed columns
+    fs = np.arange(full + 1, dtype=np.int64)
+    y, f = np.meshgrid(ys, fs, indexing="ij")
+    ok = np.zeros(y.shape, dtype=bool)
+    for r in range(p):
+        z = _rotate_all(y, r, p) ^ f
+        ok |= (z != 0) & (z != full)
+    bad = np.argwhere(~ok)
+    failure = None
+    if len(bad):
+        i, j = bad[0]
+        failure = f"column {int(ys[i]):0{p}b} flipped by {int(fs[j]):0{p}b}"
+    return CertificateCheck(
+        f"every mixed column of {p} coins and every flip of it has a turn that keeps it mixed",
+        int(ok.size),
+        failure is None,
+        failure,
+    )
+
+
+def _check_chain_step(n: int, period: int) -> CertificateCheck:
+    """For every x not repeating every period positions, x + (x turned by 1) does not either."""
+    x = np.arange(1 << n, dtype=np.int64)
+    outside = _rotate_all(x, period, n) != x
+    d = x ^ _rotate_all(x, 1, n)
+    d_outside = _rotate_all(d, period, n) != d
+    bad = np.flatnonzero(outside & ~d_outside)
+    failure = None if not len(bad) else f"x = {Coins.from_mask(int(bad[0]), n)}"
+    return CertificateCheck(
+        f"for each of the {int(outside.sum()):,} sequences x outside Z, x plus x turned by 1 "
+        "is outside Z",
+        1 << n,
+        failure is None,
+        failure,
+    )
+
+
+def _check_game(cert: Certificate) -> CertificateCheck:
+    """Every sequence in the set, every move: one of the Devil's turns stays in the set."""
+    n = cert.n
+    full = (1 << n) - 1
+    xs = np.arange(full + 1, dtype=np.int64)
+    shift = cert.spacing if cert.kind == "column" else cert.period
+
+    def safe(z: np.ndarray) -> np.ndarray:
+        return _rotate_all(z, shift, n) != z
+
+    xs = xs[safe(xs)]
+    ms = np.arange(full + 1, dtype=np.int64)
+    ok = np.zeros((len(xs), len(ms)), dtype=bool)
+    for r in cert.turns:
+        ok |= safe(_rotate_all(xs, r, n)[:, None] ^ ms[None, :])
+    bad = np.argwhere(~ok)
+    failure = None
+    if len(bad):
+        i, j = bad[0]
+        failure = f"coins {Coins.from_mask(int(xs[i]), n)} facing move {int(ms[j]):0{n}b}"
+    return CertificateCheck(
+        f"all {len(xs):,} sequences in the Devil's set, against all {len(ms):,} moves, have a "
+        f"turn among {len(cert.turns)} that stays in the set (all heads is not in it)",
+        int(ok.size),
+        failure is None and not safe(np.array([0]))[0],
+        failure,
+    )

@@ -1,0 +1,186 @@
+"""The seeds' functions, with the seeds' meaning, over this library's engine.
+
+``all_coins``, ``all_moves``, ``rotations``, ``flip``, ``update``, ``search``, ``coin_search``,
+``play``, ``probably_wins`` and ``show`` behave as the notebook's final definitions do: coin
+sequences are canonical (the alphabetically first rotation), all heads is left alone, and moves
+come in the seeds' order.  ``update`` and ``coin_search`` run on the compiled kernel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import numpy as np
+
+from devilcoins.coins.notation import Belief, Coins, Move, Strategy, canonical_coins, check_n
+from devilcoins.coins.search import belief_search, search
+from devilcoins.coins.simulate import step
+from devilcoins.core.tables import rotate_mask, table
+from devilcoins.render.show import belief_table, trace_line
+
+__all__ = [
+    "all_coins",
+    "all_moves",
+    "coin_search",
+    "flip",
+    "play",
+    "probably_wins",
+    "rotations",
+    "search",
+    "show",
+    "update",
+]
+
+
+def all_coins(N: int = 4) -> Belief:
+    """Every coin sequence of N coins, in canonical form.
+
+    >>> sorted(all_coins(4))
+    ['HHHH', 'HHHT', 'HHTT', 'HTHT', 'HTTT', 'TTTT']
+    """
+    return Belief(canonical_coins(check_n(N)))
+
+
+def all_moves(N: int = 4) -> list[Move]:
+    """The canonical moves in the seeds' order: the heads of each canonical sequence, sorted.
+
+    >>> all_moves(3)
+    [Move({0, 1, 2}), Move({0, 1}), Move({0}), Move({})]
+    """
+    tab = table(check_n(N))
+    return [Move.from_mask(int(m)) for m in tab.move_masks]
+
+
+def rotations(coins: str) -> set[Coins]:
+    """All rotations of a coin sequence.
+
+    >>> sorted(rotations('HHHT'))
+    ['HHHT', 'HHTH', 'HTHH', 'THHH']
+    """
+    return Coins(coins).rotations()
+
+
+def flip(coins: str, move: Iterable[int]) -> Coins:
+    """Flip the positions of move and return the canonical result; all heads is left alone.
+
+    >>> flip('HHHT', {0, 2}), flip('HHHH', {0})
+    ('HTTT', 'HHHH')
+    """
+    coins = Coins(coins)
+    if coins.all_heads:
+        return coins
+    return coins.flipped(Move(move)).canonical()
+
+
+def update(belief: Iterable[str], move: Iterable[int]) -> Belief:
+    """Every sequence the Devil's turn and then move can make from belief (canonical forms).
+
+    >>> sorted(update({'TTTTTTT'}, {3}))
+    ['HTTTTTT']
+    """
+    members = [Coins(c) for c in belief]
+    if not members:
+        return Belief()
+    n = members[0].n
+    move = Move(move).check(n)
+    from devilcoins.core.kernel import propagate, row_from_indices, row_to_indices
+
+    tab = table(n)
+    start = row_from_indices({tab.index(c.tails_mask) for c in members}, tab.size)
+    final, _, _ = propagate(tab, start, [move.mask])
+    order = canonical_coins(n)
+    return Belief(order[k] for k in row_to_indices(final))
+
+
+def coin_search(N: int = 4) -> Strategy | None:
+    """A shortest winning strategy for N coins (the seeds' first one), or None.
+
+    >>> coin_search(2)
+    Strategy([{0, 1}, {0}, {0, 1}])
+    """
+    return belief_search(N).strategy
+
+
+def _generator(rng: np.random.Generator | int | None) -> np.random.Generator:
+    return rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+
+
+def play(
+    strategy: Iterable[Iterable[int]],
+    coins: str,
+    verbose: bool = False,
+    *,
+    rng: np.random.Generator | int | None = None,
+    devil: Callable[[int, Coins], int] | None = None,
+    out: Callable[[str], None] = print,
+    canonical: bool = True,
+) -> Coins:
+    """Play strategy once from coins against a Devil; return the final coins.
+
+    The Devil turns the table by r (coins[r:] + coins[:r]) before each move: ``devil(i, coins)``
+    gives r for move i, or it is drawn at random from rng (a numpy Generator or a seed).
+    ``verbose`` prints the seeds' trace.  As in the seeds, the coins after each flip are put
+    in canonical form; with canonical=False they stay as they lie on the table, which is what
+    a scripted Devil's turns (a ``Counterexample``) refer to.
+
+    >>> play([{0, 1}, {0}, {0, 1}], 'HT', rng=1)
+    'HH'
+    >>> play([{0, 1}, {0}], 'TH', devil=lambda i, coins: 0, canonical=False)
+    'TT'
+    """
+    coins = Coins(coins)
+    n = coins.n
+    tab = table(n) if canonical else None
+    rng = _generator(rng)
+    for i, move in enumerate(Strategy(strategy), 1):
+        if coins.all_heads:
+            return coins
+        r = devil(i, coins) if devil is not None else int(rng.integers(n))
+        mask = move.check(n).mask
+        if canonical:
+            turned, after = step(tab, np.array([coins.tails_mask]), np.array([r]), mask)
+            turned, after = int(turned[0]), int(after[0])
+        else:
+            turned = rotate_mask(coins.tails_mask, r, n)
+            after = turned ^ mask
+        before, coins = coins, Coins.from_mask(after, n)
+        if verbose:
+            out(trace_line(i, before, Coins.from_mask(turned, n), move, coins))
+    return coins
+
+
+def probably_wins(
+    strategy: Iterable[Iterable[int]],
+    N: int = 4,
+    k: int = 1000,
+    *,
+    rng: np.random.Generator | int | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> bool:
+    """Play k games from every canonical start against a random Devil; False means it fails.
+
+    All the games run side by side, one array step a move; on_progress(done, total) follows
+    the moves.
+
+    >>> probably_wins([{0, 1}, {0}, {0, 1}], 2, k=10)
+    True
+    """
+    tab = table(check_n(N))
+    check_n(k, what="k")
+    rng = _generator(rng)
+    strategy = Strategy(strategy)
+    states = np.repeat(tab.reps, k)
+    for i, move in enumerate(strategy, 1):
+        live = np.flatnonzero(states)
+        if not len(live):
+            break
+        turns = rng.integers(N, size=len(live))
+        _, states[live] = step(tab, states[live], turns, move.check(N).mask)
+        if on_progress is not None:
+            on_progress(i, len(strategy))
+    return not states.any()
+
+
+def show(moves: Iterable[Iterable[int]], N: int = 4) -> None:
+    """Print the seeds' table: each move and the belief after it."""
+    print(belief_table(Strategy(moves), N))

@@ -1,0 +1,237 @@
+"""Breadth-first search: the seeds' generic ``search`` and the fast exact belief-state search.
+
+The fast search explores beliefs level by level.  Within a level it takes the beliefs in the
+order they were found and the moves in the seeds' order, and keeps the first path to each new
+belief, so it returns exactly the strategy the seeds' queue-based search returns, only sooner.
+When it finds none, it has explored every belief reachable from the start: that is a proof that
+no strategy exists.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from devilcoins.coins.notation import DevilcoinsError, Move, Strategy, check_n
+from devilcoins.core.tables import canonical_count, table
+
+__all__ = [
+    "MAX_SEARCH_N",
+    "SearchProgress",
+    "SearchResult",
+    "belief_search",
+    "check_searchable",
+    "search",
+]
+
+#: The largest N the exhaustive search takes on (N = 15 runs in about a second).
+MAX_SEARCH_N = 15
+
+#: Successor rows computed per kernel call (bounds memory: 4M words = 32 MiB).
+_CHUNK_WORDS = 1 << 22
+
+
+def search(start: Hashable, goal: Hashable, actions: Iterable, result: Callable) -> tuple | None:
+    """Breadth-first search from start to goal; the shortest tuple of actions, or None.
+
+    Works for any problem with hashable states: ``result(state, action)`` gives the next state.
+
+    >>> search(1, 10, ['+1', '*2'], lambda s, a: s + 1 if a == '+1' else s * 2)
+    ('+1', '*2', '+1', '*2')
+    """
+    actions = list(actions)
+    if start == goal:
+        return ()
+    explored = {start}
+    queue = deque([((), start)])
+    while queue:
+        path, state = queue.popleft()
+        for action in actions:
+            nxt = result(state, action)
+            if nxt in explored:
+                continue
+            if nxt == goal:
+                return (*path, action)
+            explored.add(nxt)
+            queue.append(((*path, action), nxt))
+    return None
+
+
+@dataclass(frozen=True)
+class SearchProgress:
+    """What the search has done so far (passed to the progress callback)."""
+
+    depth: int
+    explored: int
+    frontier: int
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of a belief search: a shortest strategy, or a proof there is none.
+
+    explored counts the distinct beliefs reached, the start included (with no strategy: every
+    belief reachable at all); depth is the deepest level reached (the strategy's length when one
+    was found); seconds is the search time inside this process.
+    """
+
+    coins: int
+    canonical: int
+    strategy: Strategy | None
+    explored: int
+    depth: int
+    seconds: float
+
+    @property
+    def winnable(self) -> bool:
+        """True when a winning strategy exists."""
+        return self.strategy is not None
+
+    @property
+    def length(self) -> int | None:
+        """The number of moves of the shortest strategy, or None."""
+        return None if self.strategy is None else len(self.strategy)
+
+    def to_json(self) -> dict:
+        """The result as plain JSON data."""
+        return {
+            "coins": self.coins,
+            "winnable": self.winnable,
+            "length": self.length,
+            "strategy": None if self.strategy is None else self.strategy.to_json(),
+            "explored": self.explored,
+            "canonical": self.canonical,
+            "depth": self.depth,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+def _duration(seconds: float) -> str:
+    for unit, size in (("years", 3.15e7), ("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= size:
+            return f"{seconds / size:,.0f} {unit}"
+    return f"{seconds:.1f} seconds"
+
+
+#: Kernel steps a second on this kind of machine (one canonical lookup and bit set).
+_STEPS_PER_SECOND = 5e8
+
+
+def search_cost(n: int) -> str:
+    """A one-line estimate of what an exhaustive search for n coins would cost.
+
+    >>> search_cost(16)[:42]
+    'each belief reached costs 4,116 moves × 2^'
+    """
+    k = canonical_count(n)
+    per_belief = k * (1 << n)
+    text = (
+        f"each belief reached costs {k:,} moves × 2^{n} sequences, about {per_belief:.1e} "
+        f"kernel steps ({_duration(per_belief / _STEPS_PER_SECOND)} a belief)"
+    )
+    if n & (n - 1) == 0:
+        levels = (1 << n) - 1
+        text += (
+            f", and a winning strategy has at least 2^{n} - 1 = {levels:,} moves, so the search "
+            f"must go that deep: more than {_duration(per_belief * levels / _STEPS_PER_SECOND)}"
+        )
+    return text
+
+
+def check_searchable(n: object) -> int:
+    """Return n if the exhaustive search can settle it here, else raise with the reason."""
+    n = check_n(n)
+    if n > MAX_SEARCH_N:
+        if n & (n - 1) == 0:
+            hint = (
+                f"N = {n} is a power of 2: Lamping's construction gives a winning strategy of "
+                f"2^{n} - 1 moves, and no shorter one exists; see 'devilcoins prove {n}' and "
+                f"'devilcoins construct {n}'"
+            )
+        else:
+            hint = (
+                f"N = {n} has an odd prime factor, so no strategy exists; see 'devilcoins "
+                f"prove {n}' for the Devil's certificate"
+            )
+        raise DevilcoinsError(
+            f"the exhaustive search stops at N = {MAX_SEARCH_N}: for N = {n} "
+            f"{search_cost(n)}. {hint}"
+        )
+    return n
+
+
+def belief_search(
+    n: int, *, on_progress: Callable[[SearchProgress], None] | None = None
+) -> SearchResult:
+    """Find a shortest winning strategy for n coins, or prove there is none.
+
+    >>> r = belief_search(2)
+    >>> r.strategy, r.explored
+    (Strategy([{0, 1}, {0}, {0, 1}]), 4)
+    """
+    n = check_searchable(n)
+    from devilcoins.core.kernel import expand, row_from_indices, warm_up
+
+    warm_up()
+    t0 = time.perf_counter()
+    tab = table(n)
+    k = tab.size
+
+    moves = tab.move_masks.astype(np.int64)
+    start = row_from_indices(range(k), k)[None, :]
+    goal = row_from_indices([0], k)[None, :]  # canonical sequence 0 is all heads
+    width = start.shape[1]
+    key_type = np.dtype((np.void, 8 * width))
+    goal_key = goal.view(key_type)[0, 0].tobytes()
+
+    ids = {start.view(key_type)[0, 0].tobytes(): 0}
+    parents: list[tuple[int, int]] = [(-1, -1)]
+    frontier, frontier_ids = start, [0]
+    depth, found = 0, None
+    chunk = max(1, _CHUNK_WORDS // max(1, len(moves) * width))
+    while len(frontier) and found is None:
+        depth += 1
+        next_rows, next_ids = [], []
+        for lo in range(0, len(frontier), chunk):
+            children = expand(tab, frontier[lo : lo + chunk], moves)
+            keys = children.view(key_type).ravel()
+            _, first = np.unique(keys, return_index=True)
+            for pos in np.sort(first):
+                key = keys[pos].tobytes()
+                if key in ids:
+                    continue
+                parent = frontier_ids[lo + pos // len(moves)]
+                ids[key] = len(parents)
+                parents.append((parent, int(pos % len(moves))))
+                if key == goal_key:
+                    found = len(parents) - 1
+                    break
+                next_rows.append(children[pos])
+                next_ids.append(len(parents) - 1)
+            if found is not None:
+                break
+        frontier = np.array(next_rows, dtype=np.uint64).reshape(-1, width)
+        frontier_ids = next_ids
+        if on_progress is not None:
+            on_progress(SearchProgress(depth, len(parents), len(frontier)))
+
+    strategy = None
+    if found is not None:
+        path = []
+        node = found
+        while parents[node][0] >= 0:
+            node, move = parents[node]
+            path.append(Move.from_mask(int(moves[move])))
+        strategy = Strategy(reversed(path))
+    return SearchResult(
+        coins=n,
+        canonical=k,
+        strategy=strategy,
+        explored=len(parents),
+        depth=depth if found is not None else depth - 1,
+        seconds=time.perf_counter() - t0,
+    )

@@ -1,0 +1,480 @@
+"""A rotating-table game as a value: positions, values, the Devil's group, moves, goal, observation.
+
+The coin game is ``Game(n)``: n positions with 2 values (heads 0, tails 1), the cyclic group,
+any move, goal all heads, a blind player.  Variants change one field:
+
+values m     dials with m faces; a move turns dial i by a_i (adds a vector mod m)
+group        the Devil's symmetries (``symmetry.Group``): cyclic, dihedral, none, full, generators
+hands k      a move changes at most k positions (for ``touch``: the player reaches for k)
+moves        an explicit list of allowed moves (vectors), instead of all of them
+goal         'zero' (all heads / all dials at 0), 'same' (all positions equal), or a set of
+             states; it must be unchanged by the Devil's turns
+observe      'blind'; 'touch' (after the Devil's turn the player feels k positions, then
+             changes some of them); 'sight' (the player sees everything, names a move, and the
+             Devil turns the table before it is applied)
+
+Text form, one line: ``n=4 values=2 group=cyclic hands=2 goal=same observe=touch`` (fields at
+their defaults may be left out; ``moves=0011,0101`` and ``goal=0000,1111`` list vectors as digit
+strings, position 0 first; generators are written ``group=1,2,0;2,0,1``).  JSON: the same
+fields as an object.
+
+States are numbers in base m: digit i is the value at position i (for coins, bit i = tails at
+position i, as everywhere in devilcoins).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+
+import numpy as np
+
+from devilcoins.core.errors import (
+    DevilcoinsError,
+    NotationError,
+    check_n,
+    check_positions,
+    read_positions,
+)
+from devilcoins.core.symmetry import GROUP_NAMES, Group
+
+__all__ = ["GOALS", "MAX_STATES", "OBSERVATIONS", "Game", "GameTables", "tables"]
+
+#: How many states (m^n) a game may have: the tables hold a few numbers per state.
+MAX_STATES = 1 << 20
+
+GOALS = ("zero", "same")
+OBSERVATIONS = ("blind", "touch", "sight")
+
+
+def _vector(text: str, n: int, m: int, what: str) -> tuple[int, ...]:
+    """A vector of n values < m: a digit string ('0120'), H/T letters for m = 2, or values
+    separated by dots ('10.0.3', needed past 10 values)."""
+    body = text.strip().upper()
+    if m == 2 and re.fullmatch(r"[HT]+", body):
+        body = body.replace("H", "0").replace("T", "1")
+    if "." in body and re.fullmatch(r"\d+(\.\d+)*", body):
+        parts = body.split(".")
+    elif re.fullmatch(r"\d+", body):
+        parts = list(body)
+    else:
+        parts = []
+    if len(parts) != n:
+        raise NotationError(
+            f"{what} {text.strip()!r}: write {n} digits, one a position (position 0 first), "
+            "or values separated by dots"
+        )
+    values = tuple(int(c) for c in parts)
+    if max(values) >= m:
+        raise NotationError(f"{what} {text.strip()!r}: values run from 0 to {m - 1}")
+    return values
+
+
+def _digits(values: tuple[int, ...]) -> str:
+    """'0120', or '10.0.3' when a value has two digits."""
+    sep = "." if any(v >= 10 for v in values) else ""
+    return sep.join(map(str, values))
+
+
+@dataclass(frozen=True)
+class Game:
+    """One rotating-table game; ``Game(4)`` is the coin game for 4 coins.
+
+    >>> g = Game.parse('n=4 hands=2 goal=same observe=touch')
+    >>> g.values, str(g.group), g.hands, g.goal, g.observe
+    (2, 'cyclic', 2, 'same', 'touch')
+    >>> Game.parse(str(g)) == g, Game(4).is_coins
+    (True, True)
+    """
+
+    n: int
+    values: int = 2
+    group: Group | None = None
+    hands: int | None = None
+    moves: tuple[tuple[int, ...], ...] | None = None
+    goal: str = "zero"
+    goal_states: tuple[tuple[int, ...], ...] = ()
+    observe: str = "blind"
+    _checked: bool = field(default=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        n = check_n(self.n)
+        check_n(self.values, what="values (faces per position)", low=2)
+        if self.group is None:
+            object.__setattr__(self, "group", Group.named("cyclic", n))
+        if self.group.n != n:
+            raise DevilcoinsError(f"the group acts on {self.group.n} positions but n = {n}")
+        if self.values**n > MAX_STATES:
+            raise DevilcoinsError(
+                f"{self.values}^{n} = {self.values**n:,} states is past what devilcoins holds "
+                f"({MAX_STATES:,}); use fewer positions or values"
+            )
+        if self.hands is not None and not 1 <= self.hands <= n:
+            raise DevilcoinsError(f"hands must be 1..{n} (positions a move may touch)")
+        if self.observe not in OBSERVATIONS:
+            raise DevilcoinsError(f"observe must be one of {', '.join(OBSERVATIONS)}")
+        if self.observe == "touch" and self.hands is None:
+            raise DevilcoinsError("the touch game needs hands k: how many positions to feel")
+        if self.goal not in (*GOALS, "states"):
+            raise DevilcoinsError("goal must be 'zero', 'same' or a list of states")
+        if self.goal == "states" and not self.goal_states:
+            raise DevilcoinsError("the goal is an empty set of states: name at least one")
+        for vec in (*(self.moves or ()), *self.goal_states):
+            if len(vec) != n or any(not 0 <= v < self.values for v in vec):
+                raise DevilcoinsError(
+                    f"{_digits(vec)} is not a state of {n} values 0..{self.values - 1}"
+                )
+        if self.moves is not None and not self.moves:
+            raise DevilcoinsError("the list of allowed moves is empty")
+
+    # --- text and JSON ------------------------------------------------------------------------
+
+    @property
+    def is_coins(self) -> bool:
+        """Whether this is the seeds' coin game (the coin engine answers it)."""
+        return (
+            self.values == 2
+            and self.group.name == "cyclic"
+            and self.hands is None
+            and self.moves is None
+            and self.goal == "zero"
+            and self.observe == "blind"
+        )
+
+    def __str__(self) -> str:
+        parts = [f"n={self.n}"]
+        if self.values != 2:
+            parts.append(f"values={self.values}")
+        if str(self.group) != "cyclic":
+            parts.append("group=" + str(self.group).replace(" ", ",").replace(";,", ";"))
+        if self.hands is not None:
+            parts.append(f"hands={self.hands}")
+        if self.moves is not None:
+            parts.append("moves=" + ",".join(_digits(v) for v in self.moves))
+        if self.goal == "states":
+            parts.append("goal=" + ",".join(_digits(v) for v in self.goal_states))
+        elif self.goal != "zero":
+            parts.append(f"goal={self.goal}")
+        if self.observe != "blind":
+            parts.append(f"observe={self.observe}")
+        return " ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> Game:
+        """Read the one-line text form (or JSON, when it starts with '{')."""
+        body = text.strip()
+        if body.startswith("{"):
+            try:
+                return cls.from_json(json.loads(body))
+            except json.JSONDecodeError as err:
+                raise NotationError(f"game is not valid JSON: {err}") from None
+        fields = {}
+        for token in body.split():
+            key, eq, value = token.partition("=")
+            if not eq or not value:
+                raise NotationError(f"cannot read {token!r}: write key=value, e.g. n=4")
+            fields[key] = value
+        return cls.from_fields(fields)
+
+    @classmethod
+    def from_fields(cls, fields: dict[str, str]) -> Game:
+        """A game from text fields (what the command line and the text form give)."""
+        known = {"n", "values", "group", "hands", "moves", "goal", "observe"}
+        unknown = set(fields) - known
+        if unknown:
+            raise NotationError(
+                f"unknown game field(s) {', '.join(sorted(unknown))}; the fields are "
+                f"{', '.join(sorted(known))}"
+            )
+        if "n" not in fields:
+            raise NotationError("a game needs n, the number of positions")
+        n = _whole(fields["n"], "n", 1)
+        m = _whole(fields.get("values", "2"), "values", 2)
+        group = Group.parse(fields.get("group", "cyclic").replace(",", " "), n)
+        hands = _whole(fields["hands"], "hands", 1) if "hands" in fields else None
+        moves = None
+        if "moves" in fields:
+            moves = tuple(_vector(v, n, m, "move") for v in fields["moves"].split(",") if v)
+        goal, goal_states = fields.get("goal", "zero"), ()
+        if goal not in GOALS:
+            goal_states = tuple(_vector(v, n, m, "goal state") for v in goal.split(",") if v)
+            goal = "states"
+        observe = fields.get("observe", "blind")
+        if observe not in OBSERVATIONS:
+            raise NotationError(
+                f"observe must be one of {', '.join(OBSERVATIONS)}, got {observe!r}"
+            )
+        return cls(n, m, group, hands, moves, goal, goal_states, observe)
+
+    def to_json(self) -> dict:
+        """The game as plain JSON data."""
+        return {
+            "n": self.n,
+            "values": self.values,
+            "group": str(self.group),
+            "generators": [list(g) for g in self.group.generators],
+            "hands": self.hands,
+            "moves": None if self.moves is None else [list(v) for v in self.moves],
+            "goal": self.goal if self.goal != "states" else [list(v) for v in self.goal_states],
+            "observe": self.observe,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Game:
+        """A game from its JSON form."""
+        if not isinstance(data, dict) or "n" not in data:
+            raise NotationError("a JSON game is an object with at least 'n'")
+        fields = {"n": str(data["n"])}
+        if data.get("values") is not None:
+            fields["values"] = str(data["values"])
+        if data.get("group") in GROUP_NAMES or not data.get("generators"):
+            fields["group"] = str(data.get("group") or "cyclic")
+        else:
+            fields["group"] = ";".join(",".join(map(str, g)) for g in data["generators"])
+        if data.get("hands") is not None:
+            fields["hands"] = str(data["hands"])
+        if data.get("moves") is not None:
+            fields["moves"] = ",".join(_digits(tuple(v)) for v in data["moves"])
+        goal = data.get("goal", "zero")
+        fields["goal"] = (
+            goal if isinstance(goal, str) else ",".join(_digits(tuple(v)) for v in goal)
+        )
+        fields["observe"] = data.get("observe", "blind")
+        return cls.from_fields(fields)
+
+    def _repr_html_(self) -> str:
+        """For notebooks: the game's fields as a small table."""
+        from html import escape
+
+        rows = "".join(
+            f"<tr><th>{escape(k)}</th><td>{escape(str(v))}</td></tr>"
+            for k, v in (
+                ("positions", self.n),
+                ("values", self.values),
+                ("group", self.group),
+                ("hands", "any" if self.hands is None else self.hands),
+                ("moves", "all" if self.moves is None else len(self.moves)),
+                ("goal", self.goal if self.goal != "states" else len(self.goal_states)),
+                ("observe", self.observe),
+            )
+        )
+        return f"<table><caption>{escape(str(self))}</caption>{rows}</table>"
+
+    # --- states -------------------------------------------------------------------------------
+
+    def encode(self, values) -> int:
+        """The state number of a vector of values (digit i = position i).
+
+        >>> Game(3, values=3).encode((1, 0, 2))
+        19
+        """
+        return sum(int(v) * self.values**i for i, v in enumerate(values))
+
+    def decode(self, x: int) -> tuple[int, ...]:
+        """The vector of values of a state number."""
+        return tuple((x // self.values**i) % self.values for i in range(self.n))
+
+    def state_text(self, x: int) -> str:
+        """A state as text: 'HTTH' for two values, digits ('0120') otherwise."""
+        vec = self.decode(x)
+        return "".join("HT"[v] for v in vec) if self.values == 2 else _digits(vec)
+
+    def move_text(self, x: int) -> str:
+        """A move as text: flip pattern 'FLFL' for two values, digits ('1020') otherwise."""
+        vec = self.decode(x)
+        return "".join("LF"[v] for v in vec) if self.values == 2 else _digits(vec)
+
+    def parse_state(self, text: str) -> int:
+        """A state from 'HTTH' or digits."""
+        return self.encode(_vector(text, self.n, self.values, "state"))
+
+    def parse_move(self, text: str) -> int:
+        """A move from digits, a flip pattern 'FLFL' or positions '0 2' (two values)."""
+        body = text.strip()
+        if self.values == 2 and re.fullmatch(r"[FLfl]+", body):
+            body = body.upper().replace("F", "1").replace("L", "0")
+        elif re.search(r"[A-Za-z]", body):
+            raise NotationError(
+                f"cannot read move {body!r}: write a flip pattern (F flip, L leave), "
+                "positions such as '0 2', or digits (one a position)"
+            )
+        elif self.values == 2 and (" " in body or len(body) != self.n or body in ("-", "{}")):
+            positions = read_positions(body, self.n)
+            check_positions(positions, self.n)
+            return sum(1 << p for p in set(positions))
+        return self.encode(_vector(body, self.n, self.values, "move"))
+
+    def check_move(self, x: int) -> int:
+        """Return the move x if the game allows it, else raise a clear error."""
+        if not self.allowed(x):
+            vec = self.decode(x)
+            touched = sum(v != 0 for v in vec)
+            why = (
+                f"it changes {touched} positions and the game allows {self.hands}"
+                if self.hands is not None and touched > self.hands
+                else "it is not in the game's list of moves"
+            )
+            raise NotationError(f"move {self.move_text(x)} is not allowed: {why}")
+        return x
+
+    def allowed(self, x: int) -> bool:
+        """Whether move x is allowed (hands limit, explicit list); changing nothing always is."""
+        vec = self.decode(x)
+        if self.moves is not None and x and vec not in self.moves:
+            return False
+        return self.hands is None or sum(v != 0 for v in vec) <= self.hands
+
+
+def _whole(text: str, what: str, low: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise NotationError(f"{what} must be a whole number, got {text!r}") from None
+    if value < low:
+        raise NotationError(f"{what} must be at least {low}, got {value}")
+    return value
+
+
+@dataclass(frozen=True, eq=False)
+class GameTables:
+    """The states of a game numbered by class (the Devil's orbits), goal classes first.
+
+    index_of[x]   class of state x        reps[k]   smallest state of class k
+    orbit_start, orbit_states             the states of class k, in increasing order
+    n_goal        classes 0..n_goal-1 make up the goal
+    maps          for each generator g, the state g(x) for every x
+    """
+
+    game: Game
+    digits: np.ndarray
+    powers: np.ndarray
+    maps: tuple[np.ndarray, ...]
+    index_of: np.ndarray
+    reps: np.ndarray
+    orbit_start: np.ndarray
+    orbit_states: np.ndarray
+    n_goal: int
+    neg: np.ndarray
+
+    @property
+    def size(self) -> int:
+        """K, the number of classes."""
+        return len(self.reps)
+
+    @property
+    def states(self) -> int:
+        """m^n."""
+        return len(self.index_of)
+
+    @cached_property
+    def kernel_args(self) -> tuple:
+        """What the kernel reads (``kernel.Tables``)."""
+        m, n = self.game.values, self.game.n
+        low = (n + 1) // 2
+        base = m**low
+        if m == 2:
+            add_lo = add_hi = np.zeros((1, 1), dtype=np.int64)
+            lo_of = hi_of = np.zeros(1, dtype=np.int64)
+        else:
+            add_lo = _add_table(m, low)
+            add_hi = _add_table(m, n - low)
+            xs = np.arange(self.states, dtype=np.int64)
+            lo_of, hi_of = xs % base, xs // base
+        return (
+            self.n_goal, self.index_of, self.reps, self.orbit_start, self.orbit_states,
+            m, add_lo, add_hi, lo_of, hi_of, base,
+        )  # fmt: skip
+
+    def negate(self, moves: np.ndarray) -> np.ndarray:
+        """-x for each state x."""
+        return self.neg[np.asarray(moves, dtype=np.int64)]
+
+    def add(self, xs: np.ndarray, t: int) -> np.ndarray:
+        """x + t for each state x (vectorised)."""
+        m = self.game.values
+        if m == 2:
+            return np.asarray(xs, dtype=np.int64) ^ t
+        d = (self.digits[np.asarray(xs, dtype=np.int64)].astype(np.int64) + self.digits[t]) % m
+        return d @ self.powers
+
+
+def _add_table(m: int, digits: int) -> np.ndarray:
+    """table[x, y] = x + y position by position (mod m), for numbers of that many digits."""
+    size = m**digits
+    if size * size > 1 << 26:
+        raise DevilcoinsError(f"dials with {m} values are too many for the addition tables")
+    xs = np.arange(size, dtype=np.int64)
+    dx = (
+        np.stack([(xs // m**i) % m for i in range(digits)], axis=1)
+        if digits
+        else np.zeros((size, 0), dtype=np.int64)
+    )
+    powers = m ** np.arange(digits, dtype=np.int64)
+    total = (dx[:, None, :] + dx[None, :, :]) % m
+    return (total @ powers).astype(np.int64)
+
+
+def _goal_mask(game: Game, digits: np.ndarray, powers: np.ndarray) -> np.ndarray:
+    states = len(digits)
+    mask = np.zeros(states, dtype=bool)
+    if game.goal == "zero":
+        mask[0] = True
+    elif game.goal == "same":
+        mask[(digits == digits[:, :1]).all(axis=1)] = True
+    else:
+        for v in game.goal_states:
+            mask[int(np.asarray(v, dtype=np.int64) @ powers)] = True
+    return mask
+
+
+@cache
+def tables(game: Game) -> GameTables:
+    """Build (once per game) the classes of states under the Devil's group."""
+    n, m = game.n, game.values
+    states = m**n
+    xs = np.arange(states, dtype=np.int64)
+    powers = m ** np.arange(n, dtype=np.int64)
+    digits = np.stack([(xs // m**i) % m for i in range(n)], axis=1).astype(np.uint8)
+    maps = tuple(game.group.index_maps(digits, powers))
+    label = xs.copy()
+    while True:  # smallest state reachable by the generators = smallest in the orbit
+        new = label
+        for g in maps:
+            new = np.minimum(new, label[g])
+        new = new[new]
+        if np.array_equal(new, label):
+            break
+        label = new
+    goal = _goal_mask(game, digits, powers)
+    for g in maps:
+        moved = goal[g]
+        if not np.array_equal(moved, goal):
+            bad = int(np.flatnonzero(goal & ~moved)[0])
+            raise DevilcoinsError(
+                f"the goal must be unchanged by the Devil's turns: {game.state_text(bad)} is in "
+                "it but one of its turns is not; add the turns of every goal state"
+            )
+    reps = np.unique(label)
+    reps_goal = reps[goal[reps]]
+    reps = np.concatenate([reps_goal, reps[~goal[reps]]])
+    rank = np.empty(states, dtype=np.int64)
+    rank[reps] = np.arange(len(reps))
+    index_of = rank[label].astype(np.int32)
+    order = np.argsort(index_of, kind="stable")
+    counts = np.bincount(index_of, minlength=len(reps))
+    orbit_start = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
+    neg = (((m - digits.astype(np.int64)) % m) @ powers).astype(np.int64)
+    return GameTables(
+        game=game,
+        digits=digits,
+        powers=powers,
+        maps=maps,
+        index_of=index_of,
+        reps=reps.astype(np.int64),
+        orbit_start=orbit_start,
+        orbit_states=order.astype(np.int64),
+        n_goal=len(reps_goal),
+        neg=neg,
+    )

@@ -1,0 +1,289 @@
+"""The one hot loop: the belief update, compiled with numba.
+
+A belief over the K classes of states (coin sequences up to rotation, or any game's states up
+to its group) is a row of W = ceil(K / 64) uint64 words (bit k set = class k is possible).
+Updating it by a move m takes every possible state, turns it every way the Devil can, adds m
+and records the class of the result; classes in the goal (all heads for coins) end the game
+and stay as they are.  The tables a game supplies (``Tables``) say what the classes are and how
+to add; coins add by XOR.
+
+Search (many beliefs, every move), verification (one belief along a strategy) and the seeds'
+``update`` all call the same compiled ``_apply_moves``.  Compiled code is cached on disk, so only
+the first run after installing pays for compilation.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Protocol
+
+import numpy as np
+from numba import njit
+
+from devilcoins.core.tables import table
+
+
+class Tables(Protocol):
+    """What the kernel reads about a game: its classes of states and how to add moves."""
+
+    kernel_args: tuple  # (n_goal, index_of, reps, orbit_start, orbit_states, m, add_lo,
+    #                      add_hi, lo_of, hi_of, base): see _apply_moves and _add
+
+    def negate(self, moves: np.ndarray) -> np.ndarray:
+        """-m for each move m."""
+
+
+__all__ = [
+    "Tables",
+    "expand",
+    "new_rows",
+    "propagate",
+    "row_from_indices",
+    "row_size",
+    "row_to_indices",
+    "trace_back",
+    "warm_up",
+]
+
+_ONE = np.uint64(1)
+
+
+_DE_BRUIJN = 0x03F79D71B4CB0A89
+#: _LOWEST_BIT[(b * _DE_BRUIJN mod 2^64) >> 58] = i for the one-bit word b = 2^i.
+_LOWEST_BIT = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _LOWEST_BIT[(((1 << _i) * _DE_BRUIJN) & (2**64 - 1)) >> 58] = _i
+_DE_BRUIJN = np.uint64(_DE_BRUIJN)
+_SHIFT = np.uint64(58)
+
+
+@njit(cache=True, nogil=True)
+def _members(row, out):
+    """Write the indices of the set bits of row into out; return how many."""
+    count = 0
+    for w in range(row.shape[0]):
+        word = row[w]
+        base = w * 64
+        while word != 0:
+            low = word & (~word + _ONE)
+            out[count] = base + _LOWEST_BIT[(low * _DE_BRUIJN) >> _SHIFT]
+            count += 1
+            word ^= low
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _add(x, t, m, add_lo, add_hi, lo_of, hi_of, base):
+    """The state x with t added position by position (mod m); XOR when m = 2.
+
+    States are numbers in base m (digit i = the value at position i).  For m > 2 the low and
+    high digits (lo_of[x], hi_of[x]: looked up, not divided out) are added by two small tables,
+    since digits do not carry.
+    """
+    if m == 2:
+        return x ^ t
+    return add_lo[lo_of[x], lo_of[t]] + base * add_hi[hi_of[x], hi_of[t]]
+
+
+@njit(cache=True, nogil=True)
+def _successor(x, t, tabs):
+    """The class of the state x + t (tabs as in ``Tables.kernel_args``)."""
+    return tabs[1][_add(x, t, tabs[5], tabs[6], tabs[7], tabs[8], tabs[9], tabs[10])]
+
+
+@njit(cache=True, nogil=True)
+def _apply_moves(row, members, count, moves, negs, lo, hi, tabs, out, first):
+    """OR into out[first + j - lo] the belief that follows row (members[:count]) after a turn
+    and moves[j], for j in lo..hi-1 (negs[j] = -moves[j]).
+
+    A possible state x, turned by any g and then moved by m, lands in the class of x + t for t
+    an image g'(m) of the move, so the successors of class s are the classes of reps[s] + t
+    over the distinct images t of m (the states of m's class).  Dense beliefs are done the
+    other way round (pull): class u is possible next exactly when some reps[u] - t lies in row
+    (t over the images of m, so -t over those of neg = -m); the first hit settles it.  The
+    goal classes are numbered first (0 .. n_goal - 1): they end the game and stay as they are.
+    Coins (m = 2) add by XOR in the same loops.  One call serves every move for one belief.
+    """
+    n_goal, index_of, reps, orbit_start, orbit_states = tabs[0], tabs[1], tabs[2], tabs[3], tabs[4]
+    k = reps.shape[0]
+    xor = tabs[5] == 2
+    push = 2 * count < k
+    for j in range(lo, hi):
+        out_row = out[first + j - lo]
+        for a in range(count):
+            s = members[a]
+            if s >= n_goal:
+                break  # members are in increasing order
+            out_row[s >> 6] |= _ONE << np.uint64(s & 63)
+        if push:
+            o = index_of[moves[j]]
+            images = orbit_states[orbit_start[o] : orbit_start[o + 1]]
+            for a in range(count):
+                s = members[a]
+                if s < n_goal:
+                    continue
+                rep = reps[s]
+                for p in range(images.shape[0]):
+                    t = index_of[rep ^ images[p]] if xor else _successor(rep, images[p], tabs)
+                    out_row[t >> 6] |= _ONE << np.uint64(t & 63)
+        else:
+            o = index_of[negs[j]]
+            images = orbit_states[orbit_start[o] : orbit_start[o + 1]]
+            for u in range(k):
+                rep = reps[u]
+                for p in range(images.shape[0]):
+                    t = index_of[rep ^ images[p]] if xor else _successor(rep, images[p], tabs)
+                    if t >= n_goal and row[t >> 6] >> np.uint64(t & 63) & _ONE:
+                        out_row[u >> 6] |= _ONE << np.uint64(u & 63)
+                        break
+
+
+@njit(cache=True, nogil=True)
+def _expand(frontier, moves, negs, tabs, out):
+    """Fill out[f * len(moves) + j] with frontier[f] updated by moves[j] (negs[j] = -moves[j])."""
+    members = np.empty(frontier.shape[1] * 64, dtype=np.int64)
+    n_moves = moves.shape[0]
+    for f in range(frontier.shape[0]):
+        count = _members(frontier[f], members)
+        _apply_moves(frontier[f], members, count, moves, negs, 0, n_moves, tabs, out, f * n_moves)
+
+
+@njit(cache=True, nogil=True)
+def _propagate(start, moves, negs, tabs, sizes, history):
+    """Update start by each move; sizes[i] = belief size after i moves; history rows if wanted."""
+    here = np.zeros((1, start.shape[0]), dtype=np.uint64)  # this belief and the next, in turn
+    there = np.zeros((1, start.shape[0]), dtype=np.uint64)
+    here[0] = start
+    members = np.empty(start.shape[0] * 64, dtype=np.int64)
+    keep = history.shape[0] > 0
+    count = _members(here[0], members)
+    sizes[0] = count
+    if keep:
+        history[0] = here[0]
+    for i in range(moves.shape[0]):
+        there[0] = 0
+        _apply_moves(here[0], members, count, moves, negs, i, i + 1, tabs, there, 0)
+        here, there = there, here
+        count = _members(here[0], members)
+        sizes[i + 1] = count
+        if keep:
+            history[i + 1] = here[0]
+    row = here[0]
+    return row.copy()
+
+
+@njit(cache=True, nogil=True)
+def _trace_back(history, moves, negs, tabs, end, classes):
+    """Walk a belief path backwards: classes[len(moves)] = end, classes[i] in history[i].
+
+    history[i] is the belief before move i of the segment; each classes[i - 1] is a class
+    outside the goal that some turn and move i take into classes[i].  Returns classes[0].
+    """
+    n_goal, index_of, reps, orbit_start, orbit_states = tabs[0], tabs[1], tabs[2], tabs[3], tabs[4]
+    classes[moves.shape[0]] = end
+    for i in range(moves.shape[0], 0, -1):
+        o = index_of[negs[i - 1]]
+        rep = reps[classes[i]]
+        found = -1
+        for p in range(orbit_start[o], orbit_start[o + 1]):
+            t = _successor(rep, orbit_states[p], tabs)
+            if t >= n_goal and history[i - 1][t >> 6] >> np.uint64(t & 63) & _ONE:
+                found = t
+                break
+        classes[i - 1] = found
+    return classes[0]
+
+
+@njit(cache=True, nogil=True)
+def _turns_along(state, moves, n, index_of, classes, turns):
+    """The Devil's turns (seeds' sense) taking coins through the given classes; the last state.
+
+    turns[i] is the turn before move i: the first r with the table turned by r and flipped by
+    moves[i] in class classes[i + 1].  The states are the coins as they lie, never canonicalised.
+    """
+    full = (1 << n) - 1
+    for i in range(moves.shape[0]):
+        x = state
+        turns[i] = -1
+        for r in range(n):
+            y = x ^ moves[i]
+            if index_of[y] == classes[i + 1]:
+                turns[i] = r
+                state = y
+                break
+            x = ((x >> 1) | (x << (n - 1))) & full
+    return state
+
+
+def new_rows(count: int, k: int) -> np.ndarray:
+    """An all-empty array of count beliefs over k canonical sequences."""
+    return np.zeros((count, (k + 63) // 64), dtype=np.uint64)
+
+
+def row_from_indices(indices, k: int) -> np.ndarray:
+    """The belief row with exactly the given canonical indices set."""
+    row = new_rows(1, k)[0]
+    for i in indices:
+        row[i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+    return row
+
+
+def row_to_indices(row: np.ndarray) -> list[int]:
+    """The canonical indices set in a belief row, in increasing order."""
+    bits = np.unpackbits(row.view(np.uint8), bitorder="little")
+    return np.flatnonzero(bits).tolist()
+
+
+def row_size(row: np.ndarray) -> int:
+    """How many canonical sequences a belief row holds."""
+    return int(np.unpackbits(row.view(np.uint8)).sum())
+
+
+def expand(tab: Tables, frontier: np.ndarray, moves: np.ndarray) -> np.ndarray:
+    """Every (belief, move) successor: row f * len(moves) + j is frontier[f] updated by moves[j]."""
+    moves = np.asarray(moves, dtype=np.int64)
+    out = np.zeros((frontier.shape[0] * len(moves), frontier.shape[1]), dtype=np.uint64)
+    _expand(np.ascontiguousarray(frontier), moves, tab.negate(moves), tab.kernel_args, out)
+    return out
+
+
+def propagate(
+    tab: Tables, start: np.ndarray, moves, *, keep_history: bool = False
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Update start by each move in turn.
+
+    Returns (final row, belief size before and after each move, every row along the way when
+    keep_history is set, else an empty array).
+    """
+    moves = np.asarray(moves, dtype=np.int64)
+    sizes = np.zeros(len(moves) + 1, dtype=np.int64)
+    history = np.zeros((len(moves) + 1 if keep_history else 0, len(start)), dtype=np.uint64)
+    final = _propagate(
+        np.ascontiguousarray(start), moves, tab.negate(moves), tab.kernel_args, sizes, history
+    )
+    return final, sizes, history
+
+
+def trace_back(tab: Tables, history: np.ndarray, moves, end: int) -> np.ndarray:
+    """Classes c_0..c_L along the beliefs in history (rows before and after each move), c_L = end.
+
+    Each c_(i-1) lies in history[i - 1], outside the goal, and some turn and move i take it to
+    c_i.  A class is -1 where none does (which a correct history never shows).
+    """
+    moves = np.asarray(moves, dtype=np.int64)
+    classes = np.empty(len(moves) + 1, dtype=np.int64)
+    _trace_back(history, moves, tab.negate(moves), tab.kernel_args, end, classes)
+    return classes
+
+
+@cache
+def warm_up() -> None:
+    """Load the compiled kernel once (from numba's on-disk cache after the first run).
+
+    Searches and verifications call this before they start their clocks, so the times they
+    report are the work itself; the load (about 0.2 s) shows in whole-command timings.
+    """
+    tab = table(1)
+    start = row_from_indices([0, 1], tab.size)
+    expand(tab, start[None, :], tab.move_masks)
+    propagate(tab, start, tab.move_masks, keep_history=True)

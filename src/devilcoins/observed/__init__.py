@@ -1,0 +1,1 @@
+"""Observed games (touch and sight): least worst-case trees and their independent check."""

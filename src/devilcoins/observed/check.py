@@ -1,0 +1,228 @@
+"""Exact verification of touch and sight strategies given as JSON, with counterexamples.
+
+A touch strategy is the tree ``solve --json`` prints: each node names the positions to reach
+for (``reach``) and, for each pattern felt there (``felt``), the values to leave them at
+(``set``) and what comes next (a node, or ``"win"``).  A sight strategy is a policy: for each
+state seen (``state``), the move to name (``move``); since the Devil turns the table before the
+move lands, one entry per class of states (any member) covers the class.
+
+Verification walks every start and every turn of the Devil against the strategy (memoised on
+node and state), so it is exact.  When the strategy fails, the counterexample is a start and
+the Devil's turns (group elements; the seeds' r for the cyclic group) that reach a gap in the
+tree, a false "win", or (sight) a loop that never reaches the goal.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+import numpy as np
+
+from devilcoins.core.errors import DevilcoinsError, NotationError
+from devilcoins.core.game import Game, tables
+from devilcoins.core.symmetry import apply
+
+__all__ = ["TreeVerification", "verify_tree"]
+
+
+@dataclass(frozen=True)
+class TreeVerification:
+    """The verdict on a touch or sight strategy: wins (within how many moves), or a
+    counterexample."""
+
+    game: Game
+    wins: bool
+    worst: int | None
+    counterexample: dict | None
+
+    def to_json(self) -> dict:
+        """The verdict as plain JSON data."""
+        data = {"game": str(self.game), "wins": self.wins, "worst_case_moves": self.worst}
+        if self.counterexample is not None:
+            data["counterexample"] = self.counterexample
+        return data
+
+
+def _turn_json(game: Game, perm: tuple[int, ...]):
+    if game.group.name == "cyclic":
+        return (-perm[0]) % game.n if game.n > 1 else 0
+    return list(perm)
+
+
+class _Fail(Exception):
+    def __init__(self, why: str, turns: list):
+        super().__init__(why)
+        self.why = why
+        self.turns = turns
+
+
+def _values(game: Game, text: str, k: int, what: str) -> tuple[int, ...]:
+    body = str(text).strip().upper()
+    if game.values == 2 and set(body) <= {"H", "T"}:
+        vals = tuple("HT".index(c) for c in body)
+    elif body.isdigit():
+        vals = tuple(int(c) for c in body)
+    else:
+        raise NotationError(f"{what} {text!r}: write {k} values (H/T or digits)")
+    if len(vals) != k or any(v >= game.values for v in vals):
+        raise NotationError(f"{what} {text!r}: write {k} values below {game.values}")
+    return vals
+
+
+def _check_touch(game: Game, root: dict) -> tuple[bool, int | None, dict | None]:
+    tab = tables(game)
+    elements = game.group.elements()
+    goal = tab.index_of < tab.n_goal
+    memo: dict[tuple[int, int], int] = {}
+
+    def walk(node, x: int, depth: int) -> int:
+        """Moves needed from state x at node (worst case); raises _Fail with the turns."""
+        key = (id(node), x)
+        if key in memo:
+            return memo[key]
+        if not isinstance(node, dict) or "reach" not in node or "outcomes" not in node:
+            raise _Fail("the tree ends here (no node to follow)", [])
+        reach = [int(p) for p in node["reach"]]
+        if (
+            len(reach) != game.hands
+            or len(set(reach)) != len(reach)
+            or not all(0 <= p < game.n for p in reach)
+        ):
+            raise _Fail(f"the node reaches for {reach}, not {game.hands} positions", [])
+        table = {}
+        for out in node["outcomes"]:
+            table[_values(game, out["felt"], len(reach), "felt")] = out
+        worst = 0
+        values = game.decode(x)
+        for perm in elements:
+            turned = apply(perm, values)
+            felt = tuple(turned[p] for p in reach)
+            out = table.get(felt)
+            if out is None:
+                shown = game.state_text(game.encode(felt + (0,) * (game.n - len(felt))))
+                raise _Fail(f"nothing is said for feeling {shown[: len(felt)]}", [perm])
+            new = list(turned)
+            for p, v in zip(reach, _values(game, out["set"], len(reach), "set"), strict=True):
+                new[p] = v
+            z = game.encode(new)
+            if goal[z]:
+                worst = max(worst, 1)
+                continue
+            nxt = out.get("next")
+            if nxt == "win":
+                raise _Fail(f"the tree says 'win' but {game.state_text(z)} is not the goal", [perm])
+            try:
+                worst = max(worst, 1 + walk(nxt, z, depth + 1))
+            except _Fail as err:
+                raise _Fail(err.why, [perm, *err.turns]) from None
+        memo[key] = worst
+        return worst
+
+    worst = 0
+    for x in range(tab.states):
+        if goal[x]:
+            continue
+        try:
+            worst = max(worst, walk(root, x, 0))
+        except _Fail as err:
+            turns = [_turn_json(game, p) for p in err.turns]
+            return False, None, {"start": game.state_text(x), "turns": turns, "why": err.why}
+    return True, worst, None
+
+
+def _check_sight(game: Game, policy: list) -> tuple[bool, int | None, dict | None]:
+    tab = tables(game)
+    elements = game.group.elements()
+    move_of: dict[int, int] = {}
+    for entry in policy:
+        if not isinstance(entry, dict):
+            continue  # '...' from a truncated listing
+        x = game.parse_state(str(entry["state"]))
+        move_of[int(tab.index_of[x])] = game.parse_move(str(entry["move"]))
+    k = tab.size
+    succ: dict[int, list[tuple[int, tuple[int, ...], int]]] = {}
+    for c in range(tab.n_goal, k):
+        if c not in move_of:
+            rep = int(tab.reps[c])
+            return (
+                False,
+                None,
+                {
+                    "start": game.state_text(rep),
+                    "turns": [],
+                    "why": f"no move is given for {game.state_text(rep)}",
+                },
+            )
+        rep = int(tab.reps[c])
+        a = move_of[c]
+        outs = []
+        for perm in elements:
+            y = game.encode(apply(perm, game.decode(rep)))
+            z = int(tab.add(np.array([y]), a)[0])
+            outs.append((int(tab.index_of[z]), perm, z))
+        succ[c] = outs
+    # longest path to the goal, or a loop: depth-first search with colours
+    colour = dict.fromkeys(succ, 0)
+    longest: dict[int, int] = {}
+    sys.setrecursionlimit(max(10_000, 4 * k))
+
+    def visit(c: int, path: list) -> int:
+        colour[c] = 1
+        best = 0
+        for nxt, perm, _z in succ[c]:
+            if nxt < tab.n_goal:
+                best = max(best, 1)
+                continue
+            if colour[nxt] == 1:
+                raise _Fail("the Devil can turn the game back to a state seen before", [perm])
+            if colour[nxt] == 0:
+                try:
+                    visit(nxt, path)
+                except _Fail as err:
+                    raise _Fail(err.why, [perm, *err.turns]) from None
+            best = max(best, 1 + longest[nxt])
+        colour[c] = 2
+        longest[c] = best
+        return best
+
+    for c in succ:
+        if colour[c] == 0:
+            try:
+                visit(c, [])
+            except _Fail as err:
+                turns = [_turn_json(game, p) for p in err.turns]
+                start = game.state_text(int(tab.reps[c]))
+                return False, None, {"start": start, "turns": turns, "why": err.why}
+    return True, max(longest.values(), default=0), None
+
+
+def verify_tree(game: Game, data: dict) -> TreeVerification:
+    """Verify a touch tree or a sight policy (as ``solve --json`` prints them) for a game.
+
+    ``data`` may be the whole ``solve --json`` output or its ``tree``.
+
+    >>> from devilcoins.observed.andor import solve_tree
+    >>> g = Game.parse('n=4 hands=2 goal=same observe=touch')
+    >>> v = verify_tree(g, solve_tree(g).tree(max_nodes=10**6))
+    >>> v.wins, v.worst
+    (True, 5)
+    """
+    if not isinstance(data, dict):
+        raise NotationError("a strategy for touch or sight is a JSON object")
+    tree = data.get("tree", data)
+    if game.observe == "touch":
+        if "reach" not in tree:
+            raise NotationError(
+                "a touch tree starts with a node: {'reach': [...], 'outcomes': [...]}"
+            )
+        wins, worst, counter = _check_touch(game, tree)
+    elif game.observe == "sight":
+        if "policy" not in tree:
+            raise NotationError(
+                "a sight strategy is {'policy': [{'state': ..., 'move': ...}, ...]}"
+            )
+        wins, worst, counter = _check_sight(game, tree["policy"])
+    else:
+        raise DevilcoinsError("blind strategies are sequences: verify them without --observe")
+    return TreeVerification(game, wins, worst, counter)
