@@ -32,7 +32,7 @@ from devilcoins.coins.notebook import (
 from devilcoins.coins.prove import Proof, prove
 from devilcoins.coins.search import SearchResult, belief_search, search
 from devilcoins.coins.verification import Verification, verify
-from devilcoins.core.tables import canonical_count
+from devilcoins.core.numbers import canonical_count
 from devilcoins.render import display as _display  # noqa: F401  (notebook displays)
 
 __version__ = "0.1.0"

@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from devilcoins import solve as gamesolve
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
+from devilcoins.core.numbers import prime_factors, same_prime_power
 from devilcoins.core.symmetry import Group
 
 __all__ = [
@@ -181,25 +182,6 @@ def default_grid() -> list[Game]:
 # --- the literature ---------------------------------------------------------------------------
 
 
-def _primes(k: int) -> set[int]:
-    """The prime factors of k."""
-    out, p = set(), 2
-    while p * p <= k:
-        while k % p == 0:
-            out.add(p)
-            k //= p
-        p += 1
-    if k > 1:
-        out.add(k)
-    return out
-
-
-def _same_prime(n: int, m: int) -> bool:
-    """Whether n and m are powers of the same prime (n = 1 counts as p^0)."""
-    pn, pm = _primes(n), _primes(m)
-    return len(pm) == 1 and pn <= pm
-
-
 def least_touch_hands(n: int) -> int:
     """The fewest hands that win the touch game for n coins, goal same: (1 - 1/p) n (A171462).
 
@@ -208,7 +190,7 @@ def least_touch_hands(n: int) -> int:
     """
     if n == 1:
         return 0
-    return n - n // max(_primes(n))
+    return n - n // max(prime_factors(n))
 
 
 def _group_kind(game: Game) -> str:
@@ -260,7 +242,7 @@ def _known(game: Game) -> tuple[bool, int | None, str] | None:
     if kind not in ("cyclic", "more"):
         return None
     plain = kind == "cyclic" and not limited and game.observe == "blind"
-    if not _same_prime(n, m):
+    if not same_prime_power(n, m):
         if goal == "zero":
             return False, None, BEM + ("" if plain else MONOTONE)
         if m == 2:

@@ -23,17 +23,9 @@ import numpy as np
 
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game, GameTables, tables
+from devilcoins.core.numbers import smallest_prime_factor
 
 __all__ = ["Chain", "chain", "chain_strategy", "devil_turn"]
-
-
-def _smallest_prime_factor(k: int) -> int:
-    p = 2
-    while p * p <= k:
-        if k % p == 0:
-            return p
-        p += 1
-    return k
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,7 +120,7 @@ def chain(game: Game) -> Chain:
                 k = 1
                 while not w[_multiple(tab, x, k)]:
                     k += 1
-                p = _smallest_prime_factor(k)
+                p = smallest_prime_factor(k)
                 a = _multiple(tab, x, k // p)
                 grown = w.copy()
                 shifted = w

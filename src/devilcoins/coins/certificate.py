@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from devilcoins.coins.notation import Coins, Counterexample, DevilcoinsError, Strategy, check_n
+from devilcoins.core.numbers import odd_prime_factors, rotate_mask
 
 __all__ = [
     "MAX_CERTIFICATE_N",
@@ -42,33 +43,6 @@ MAX_CERTIFICATE_N = 10**12
 _CHECK_STATES_N = 20  # every state, the chain certificate's step condition
 _CHECK_GAME_N = 10  # every state and every move, the whole certificate
 _CHECK_COLUMN_P = 11  # every column pattern and every flip of a column
-
-
-def odd_prime_factors(n: int) -> list[int]:
-    """The distinct odd primes dividing n, smallest first (trial division; n up to 10^12).
-
-    >>> odd_prime_factors(12), odd_prime_factors(16), odd_prime_factors(45)
-    ([3], [], [3, 5])
-    """
-    n = check_n(n)
-    while n % 2 == 0:
-        n //= 2
-    primes, p = [], 3
-    while p * p <= n:
-        if n % p == 0:
-            primes.append(p)
-            while n % p == 0:
-                n //= p
-        p += 2
-    if n > 1:
-        primes.append(n)
-    return primes
-
-
-def _rotate(x: int, r: int, n: int) -> int:
-    """The table turned by r in the seeds' sense (coins[r:] + coins[:r]) on an n-bit mask."""
-    r %= n
-    return ((x >> r) | (x << (n - r))) & ((1 << n) - 1)
 
 
 @dataclass(frozen=True)
@@ -114,18 +88,18 @@ class Certificate:
         (True, False, False)
         """
         shift = self.spacing if self.kind == "column" else self.period
-        return _rotate(x, shift, self.n) != x
+        return rotate_mask(x, shift, self.n) != x
 
     def turn(self, x: int, move: int) -> int:
         """The Devil's turn for coins x (in the set) facing move: the result stays in the set.
 
         >>> c = certificate(3)
         >>> r = c.turn(0b001, 0b011)
-        >>> c.safe(_rotate(0b001, r, 3) ^ 0b011)
+        >>> c.safe(rotate_mask(0b001, r, 3) ^ 0b011)
         True
         """
         for r in self.turns:
-            if self.safe(_rotate(x, r, self.n) ^ move):
+            if self.safe(rotate_mask(x, r, self.n) ^ move):
                 return r
         raise DevilcoinsError(  # only when x was not in the set to begin with
             f"coins {Coins.from_mask(x, self.n)} are outside the set the Devil keeps; "
@@ -153,7 +127,7 @@ class Certificate:
             m = move.check(self.n).mask
             r = self.turn(x, m)
             turns.append(r)
-            x = _rotate(x, r, self.n) ^ m
+            x = rotate_mask(x, r, self.n) ^ m
         return Counterexample(start, turns)
 
     def statement(self) -> str:
@@ -248,11 +222,6 @@ def certificate(n: int, kind: str = "column") -> Certificate:
     raise DevilcoinsError(f"unknown certificate kind {kind!r}: use 'column' or 'chain'")
 
 
-def _rotate_all(x: np.ndarray, r: int, n: int) -> np.ndarray:
-    r %= n
-    return ((x >> r) | (x << (n - r))) & ((1 << n) - 1)
-
-
 def _check_column(p: int) -> CertificateCheck:
     """Every mixed column of p coins, every flip of it: some turn of the column stays mixed."""
     full = (1 << p) - 1
@@ -261,7 +230,7 @@ def _check_column(p: int) -> CertificateCheck:
     y, f = np.meshgrid(ys, fs, indexing="ij")
     ok = np.zeros(y.shape, dtype=bool)
     for r in range(p):
-        z = _rotate_all(y, r, p) ^ f
+        z = rotate_mask(y, r, p) ^ f
         ok |= (z != 0) & (z != full)
     bad = np.argwhere(~ok)
     failure = None
@@ -279,9 +248,9 @@ def _check_column(p: int) -> CertificateCheck:
 def _check_chain_step(n: int, period: int) -> CertificateCheck:
     """For every x not repeating every period positions, x + (x turned by 1) does not either."""
     x = np.arange(1 << n, dtype=np.int64)
-    outside = _rotate_all(x, period, n) != x
-    d = x ^ _rotate_all(x, 1, n)
-    d_outside = _rotate_all(d, period, n) != d
+    outside = rotate_mask(x, period, n) != x
+    d = x ^ rotate_mask(x, 1, n)
+    d_outside = rotate_mask(d, period, n) != d
     bad = np.flatnonzero(outside & ~d_outside)
     failure = None if not len(bad) else f"x = {Coins.from_mask(int(bad[0]), n)}"
     return CertificateCheck(
@@ -301,13 +270,13 @@ def _check_game(cert: Certificate) -> CertificateCheck:
     shift = cert.spacing if cert.kind == "column" else cert.period
 
     def safe(z: np.ndarray) -> np.ndarray:
-        return _rotate_all(z, shift, n) != z
+        return rotate_mask(z, shift, n) != z
 
     xs = xs[safe(xs)]
     ms = np.arange(full + 1, dtype=np.int64)
     ok = np.zeros((len(xs), len(ms)), dtype=bool)
     for r in cert.turns:
-        ok |= safe(_rotate_all(xs, r, n)[:, None] ^ ms[None, :])
+        ok |= safe(rotate_mask(xs, r, n)[:, None] ^ ms[None, :])
     bad = np.argwhere(~ok)
     failure = None
     if len(bad):

@@ -26,6 +26,7 @@ from typing import BinaryIO
 import numpy as np
 
 from devilcoins.coins.notation import DevilcoinsError, Move, Strategy, check_n
+from devilcoins.core.numbers import is_power_of_two
 
 __all__ = [
     "FORMATS",
@@ -49,15 +50,6 @@ FORMATS = ("positions", "flips", "binary")
 
 #: Bytes of output a streaming block aims at (a block is repeated, patching its first move).
 _BLOCK_BYTES = 1 << 22
-
-
-def is_power_of_two(n: int) -> bool:
-    """Whether n is 1, 2, 4, 8, ...
-
-    >>> [n for n in range(1, 20) if is_power_of_two(n)]
-    [1, 2, 4, 8, 16]
-    """
-    return n >= 1 and n & (n - 1) == 0
 
 
 def check_power_of_two(n: object) -> int:

@@ -199,6 +199,7 @@ class Move(frozenset):
     def __repr__(self) -> str:
         return f"Move({self})"
 
+
 class Belief(frozenset):
     """A belief state: the set of coin sequences still possible.
 

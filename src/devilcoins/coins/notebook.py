@@ -15,7 +15,8 @@ import numpy as np
 from devilcoins.coins.notation import Belief, Coins, Move, Strategy, canonical_coins, check_n
 from devilcoins.coins.search import belief_search, search
 from devilcoins.coins.simulate import step
-from devilcoins.core.tables import rotate_mask, table
+from devilcoins.core.numbers import rotate_mask
+from devilcoins.core.tables import table
 from devilcoins.render.show import belief_table, trace_line
 
 __all__ = [

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from devilcoins.coins.notation import DevilcoinsError, Move, Strategy, check_n
-from devilcoins.core.tables import canonical_count, table
+from devilcoins.core.numbers import canonical_count, is_power_of_two
+from devilcoins.core.tables import table
 
 __all__ = [
     "MAX_SEARCH_N",
@@ -133,7 +134,7 @@ def search_cost(n: int) -> str:
         f"each belief reached costs {k:,} moves × 2^{n} sequences, about {per_belief:.1e} "
         f"kernel steps ({_duration(per_belief / _STEPS_PER_SECOND)} a belief)"
     )
-    if n & (n - 1) == 0:
+    if is_power_of_two(n):
         levels = (1 << n) - 1
         text += (
             f", and a winning strategy has at least 2^{n} - 1 = {levels:,} moves, so the search "
@@ -146,7 +147,7 @@ def check_searchable(n: object) -> int:
     """Return n if the exhaustive search can settle it here, else raise with the reason."""
     n = check_n(n)
     if n > MAX_SEARCH_N:
-        if n & (n - 1) == 0:
+        if is_power_of_two(n):
             hint = (
                 f"N = {n} is a power of 2: Lamping's construction gives a winning strategy of "
                 f"2^{n} - 1 moves, and no shorter one exists; see 'devilcoins prove {n}' and "

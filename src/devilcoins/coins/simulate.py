@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from devilcoins.core.numbers import rotate_mask
 from devilcoins.core.tables import CanonicalTable
 
 __all__ = ["step", "turn"]
@@ -19,10 +20,7 @@ def turn(states: np.ndarray, turns: np.ndarray, n: int) -> np.ndarray:
     >>> turn(np.array([0b0010]), np.array([1]), 4).tolist()  # 'HTHH' -> 'THHH'
     [1]
     """
-    states = np.asarray(states, dtype=np.int64)
-    r = np.asarray(turns, dtype=np.int64) % n
-    full = (1 << n) - 1
-    return ((states >> r) | (states << (n - r))) & full
+    return rotate_mask(np.asarray(states, dtype=np.int64), np.asarray(turns, dtype=np.int64), n)
 
 
 def step(

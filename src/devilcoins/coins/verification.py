@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from devilcoins.coins.notation import Coins, Counterexample, DevilcoinsError, Strategy, check_n
+from devilcoins.core.numbers import is_power_of_two
 from devilcoins.core.tables import MAX_TABLE_N, table
 
 __all__ = [
@@ -300,13 +301,13 @@ def verify(
     short = lower_bound_counterexample(strategy, n)
     can_propagate = n <= MAX_TABLE_N and verify_cost(moves, n) <= MAX_VERIFY_STEPS
     if exact is None:
-        exact = can_propagate or (short is None and not _has_odd_factor(n))
+        exact = can_propagate or (short is None and bool(is_power_of_two(n)))
     if not exact:
         if short is not None:
             return Verification(
                 n, moves, False, None, (), "lower bound", short, time.perf_counter() - t0
             )
-        if _has_odd_factor(n):
+        if not is_power_of_two(n):
             from devilcoins.coins.certificate import certificate
 
             line = certificate(n).beat(strategy)
@@ -336,10 +337,6 @@ def verify(
         counter,
         time.perf_counter() - t0,
     )
-
-
-def _has_odd_factor(n: int) -> bool:
-    return n & (n - 1) != 0
 
 
 def belief_rows(strategy: Strategy, n: int) -> list[list[int]]:

@@ -13,61 +13,12 @@ from functools import cache, cached_property
 import numpy as np
 
 from devilcoins.core.errors import DevilcoinsError, check_n
+from devilcoins.core.numbers import canonical_count, rotate_mask
 
-__all__ = [
-    "MAX_TABLE_N",
-    "CanonicalTable",
-    "canonical_count",
-    "divisors",
-    "euler_phi",
-    "period",
-    "rotate_mask",
-    "table",
-]
+__all__ = ["MAX_TABLE_N", "CanonicalTable", "canonical_count", "table"]
 
 #: The largest N whose full 2^N-entry index the engine builds (4 MiB of int32 at N = 20).
 MAX_TABLE_N = 20
-
-
-def divisors(n: int) -> list[int]:
-    """The positive divisors of n in increasing order.
-
-    >>> divisors(12)
-    [1, 2, 3, 4, 6, 12]
-    """
-    check_n(n)
-    small = [d for d in range(1, int(n**0.5) + 1) if n % d == 0]
-    return sorted(set(small + [n // d for d in small]))
-
-
-def euler_phi(n: int) -> int:
-    """Euler's totient: how many of 1..n are coprime to n.
-
-    >>> [euler_phi(n) for n in range(1, 9)]
-    [1, 1, 2, 2, 4, 2, 6, 4]
-    """
-    check_n(n)
-    result, rest, p = n, n, 2
-    while p * p <= rest:
-        if rest % p == 0:
-            while rest % p == 0:
-                rest //= p
-            result -= result // p
-        p += 1
-    if rest > 1:
-        result -= result // rest
-    return result
-
-
-def canonical_count(n: int, values: int = 2) -> int:
-    """How many coin sequences of n coins differ up to rotation (Burnside; nothing enumerated).
-
-    >>> [canonical_count(n) for n in range(1, 13)]
-    [2, 3, 4, 6, 8, 14, 20, 36, 60, 108, 188, 352]
-    """
-    check_n(n)
-    check_n(values, what="values", low=1)
-    return sum(euler_phi(d) * values ** (n // d) for d in divisors(n)) // n
 
 
 def _reverse_bits(x: np.ndarray, n: int) -> np.ndarray:
@@ -75,17 +26,6 @@ def _reverse_bits(x: np.ndarray, n: int) -> np.ndarray:
     for i in range(n):
         out |= ((x >> i) & 1) << (n - 1 - i)
     return out
-
-
-def rotate_mask(x: int, r: int, n: int) -> int:
-    """Turn the table by r in the seeds' sense (coins[r:] + coins[:r]) on an n-bit mask.
-
-    >>> rotate_mask(0b0010, 1, 4)  # 'HTHH' turned by 1 is 'THHH'
-    1
-    """
-    r %= n
-    full = (1 << n) - 1
-    return ((x >> r) | (x << (n - r))) & full
 
 
 @dataclass(frozen=True, eq=False)
@@ -144,7 +84,7 @@ def table(n: int) -> CanonicalTable:
     best_key = _reverse_bits(states, n)  # alphabetical order of the 'HT' text
     best = states.copy()
     for r in range(1, n):
-        rot = ((states >> r) | (states << (n - r))) & full
+        rot = rotate_mask(states, r, n)
         key = _reverse_bits(rot, n)
         better = key < best_key
         best_key = np.where(better, key, best_key)
@@ -166,15 +106,3 @@ def table(n: int) -> CanonicalTable:
         orbit_start=orbit_start,
         orbit_states=order.astype(np.int64),
     )
-
-
-def period(mask: int, n: int) -> int:
-    """The least r > 0 with the table turned by r showing the same coins.
-
-    >>> period(0b0101, 4), period(0b0001, 4), period(0, 4)
-    (2, 4, 1)
-    """
-    for d in divisors(n):
-        if rotate_mask(mask, d, n) == mask:
-            return d
-    return n  # pragma: no cover - d = n always matches

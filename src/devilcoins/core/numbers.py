@@ -1,0 +1,131 @@
+"""Numbers the games need, each computed once: divisors, primes, powers of two, rotation, Burnside.
+
+Everything here is exact integer arithmetic on plain ints (``rotate_mask`` also takes numpy
+arrays), with no import of anything else in devilcoins but its errors.
+"""
+
+from __future__ import annotations
+
+from devilcoins.core.errors import check_n
+
+__all__ = [
+    "canonical_count",
+    "divisors",
+    "euler_phi",
+    "is_power_of_two",
+    "odd_prime_factors",
+    "prime_factors",
+    "rotate_mask",
+    "same_prime_power",
+    "smallest_prime_factor",
+]
+
+
+def divisors(n: int) -> list[int]:
+    """The positive divisors of n in increasing order.
+
+    >>> divisors(12)
+    [1, 2, 3, 4, 6, 12]
+    """
+    check_n(n)
+    small = [d for d in range(1, int(n**0.5) + 1) if n % d == 0]
+    return sorted(set(small + [n // d for d in small]))
+
+
+def euler_phi(n: int) -> int:
+    """Euler's totient: how many of 1..n are coprime to n.
+
+    >>> [euler_phi(n) for n in range(1, 9)]
+    [1, 1, 2, 2, 4, 2, 6, 4]
+    """
+    check_n(n)
+    result, rest, p = n, n, 2
+    while p * p <= rest:
+        if rest % p == 0:
+            while rest % p == 0:
+                rest //= p
+            result -= result // p
+        p += 1
+    if rest > 1:
+        result -= result // rest
+    return result
+
+
+def canonical_count(n: int, values: int = 2) -> int:
+    """How many coin sequences of n coins differ up to rotation (Burnside; nothing enumerated).
+
+    >>> [canonical_count(n) for n in range(1, 13)]
+    [2, 3, 4, 6, 8, 14, 20, 36, 60, 108, 188, 352]
+    """
+    check_n(n)
+    check_n(values, what="values", low=1)
+    return sum(euler_phi(d) * values ** (n // d) for d in divisors(n)) // n
+
+
+def rotate_mask(x, r, n: int):
+    """Turn the table by r in the notebook's sense (coins[r:] + coins[:r]) on n-bit masks.
+
+    x and r may be ints or numpy arrays of int64 (then every mask is turned at once).
+
+    >>> rotate_mask(0b0010, 1, 4)  # 'HTHH' turned by 1 is 'THHH'
+    1
+    """
+    r %= n
+    full = (1 << n) - 1
+    return ((x >> r) | (x << (n - r))) & full
+
+
+def prime_factors(n: int) -> list[int]:
+    """The distinct primes dividing n, smallest first (trial division; n up to about 10^12).
+
+    >>> prime_factors(12), prime_factors(1), prime_factors(999983)
+    ([2, 3], [], [999983])
+    """
+    n = check_n(n)
+    primes, p = [], 2
+    while p * p <= n:
+        if n % p == 0:
+            primes.append(p)
+            while n % p == 0:
+                n //= p
+        p += 1 if p == 2 else 2
+    if n > 1:
+        primes.append(n)
+    return primes
+
+
+def odd_prime_factors(n: int) -> list[int]:
+    """The distinct odd primes dividing n, smallest first.
+
+    >>> odd_prime_factors(12), odd_prime_factors(16), odd_prime_factors(45)
+    ([3], [], [3, 5])
+    """
+    return [p for p in prime_factors(n) if p != 2]
+
+
+def smallest_prime_factor(k: int) -> int:
+    """The least prime dividing k > 1 (k itself when k is prime).
+
+    >>> smallest_prime_factor(15), smallest_prime_factor(7)
+    (3, 7)
+    """
+    return prime_factors(k)[0]
+
+
+def is_power_of_two(n: int) -> bool:
+    """Whether n is 1, 2, 4, 8, ...
+
+    >>> [n for n in range(1, 20) if is_power_of_two(n)]
+    [1, 2, 4, 8, 16]
+    """
+    return n >= 1 and n & (n - 1) == 0
+
+
+def same_prime_power(n: int, m: int) -> bool:
+    """Whether n and m are powers of the same prime (n = 1 counts as p^0).
+
+    >>> [same_prime_power(n, m) for n, m in ((4, 2), (9, 3), (6, 2), (1, 5))]
+    [True, True, False, True]
+    """
+    pn, pm = prime_factors(n), prime_factors(m)
+    return len(pm) == 1 and set(pn) <= set(pm)
