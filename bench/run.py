@@ -461,7 +461,8 @@ TOUCH_TARGET = 1.0
 def dials_row() -> Row:
     """Dials with 3 values on 9 positions: the chain construction and its exact verification."""
     from devilcoins.blind.chain import chain_strategy
-    from devilcoins.core.game import Game, tables
+    from devilcoins.core.game import Game
+    from devilcoins.core.tables import tables
     from devilcoins.solve import verify_game
 
     game = Game(9, values=3)

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
 
-from devilcoins import solve as gamesolve
 from devilcoins.atlas import (
     AtlasEntry,
     atlas,
@@ -19,6 +17,7 @@ from devilcoins.atlas import (
     to_markdown,
     to_text,
 )
+from devilcoins.blind import search as blind_search
 from devilcoins.core.game import Game
 
 #: OEIS A171462, typed in: the fewest hands that win the touch game for n = 1, 2, ... glasses.
@@ -145,9 +144,6 @@ def test_small_atlas_agrees_with_the_literature(small):
         assert entry.known == known_value(entry.game)
         if entry.game.observe == "blind":
             assert entry.winnable is not None, entry
-        if entry.method == "unavailable":  # touch without devilcoins.observed.andor
-            assert entry.winnable is None and entry.agrees is None
-            continue
         if entry.known is None:
             assert entry.agrees is None
         else:
@@ -209,21 +205,13 @@ def test_to_json_round_trips(small):
 
 
 def test_a_refused_game_is_too_large(monkeypatch):
-    monkeypatch.setattr(gamesolve, "MAX_GAME_BELIEFS", 1)
+    monkeypatch.setattr(blind_search, "MAX_GAME_BELIEFS", 1)
     # a goal that is not a subgroup: only the belief search settles it
     (entry,) = atlas([Game.parse("n=4 goal=0000,1111,0011,0110,1100,1001")])
     assert entry.method == "too large"
     assert entry.winnable is None and entry.length is None and entry.agrees is None
     assert "too large" in entry.note
     assert "too large" in to_markdown([entry])
-
-
-def test_a_missing_solver_is_unavailable(monkeypatch):
-    monkeypatch.setitem(sys.modules, "devilcoins.observed.andor", None)  # import raises ImportError
-    (entry,) = atlas(["n=4 hands=2 goal=same observe=touch"])
-    assert entry.method == "unavailable"
-    assert (entry.winnable, entry.length, entry.agrees) == (None, None, None)
-    assert entry.known == (True, 5)
 
 
 def test_a_disagreement_is_reported():

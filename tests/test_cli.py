@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from reference import canonical_coins, flip, naive_update, rotations
 
-from devilcoins import Strategy, belief_search, verify
+from devilcoins import Strategy, belief_search
+from devilcoins import verify_coins as verify
 from devilcoins.cli.main import main
 
 SHORTEST = {1: 1, 2: 3, 3: None, 4: 15, 5: None, 6: None, 7: None, 8: 255}

@@ -27,7 +27,8 @@ from reference import (
     rot,
 )
 
-from devilcoins import Coins, DevilcoinsError, Strategy, belief_search, verify
+from devilcoins import Coins, DevilcoinsError, Strategy, belief_search
+from devilcoins import verify_coins as verify
 from devilcoins.coins.certificate import certificate, odd_prime_factors
 from devilcoins.coins.construct import (
     FORMATS,

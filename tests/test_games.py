@@ -32,10 +32,11 @@ from devilcoins.coins.construct import construction
 from devilcoins.coins.notation import DevilcoinsError, NotationError, Strategy
 from devilcoins.coins.search import belief_search
 from devilcoins.coins.verification import verify
-from devilcoins.core.game import Game, tables
+from devilcoins.core.game import Game
 from devilcoins.core.symmetry import Group
-from devilcoins.core.tables import canonical_count
-from devilcoins.solve import GameCounterexample, search_game, solve_game, verify_game
+from devilcoins.core.tables import canonical_count, tables
+from devilcoins.results import Counterexample as GameCounterexample
+from devilcoins.solve import search_game, solve_game, verify_game
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: For the tests that search: some of the examples are set aside as too big to search.

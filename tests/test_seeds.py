@@ -27,7 +27,7 @@ from devilcoins import (
     search,
     update,
 )
-from devilcoins.render.show import belief_table
+from devilcoins.coins.show import belief_table
 
 # --- reading the seeds ----------------------------------------------------------------------
 

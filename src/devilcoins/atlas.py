@@ -18,27 +18,26 @@ The default grid (``default_grid()``, 200 games, 116 of them blind) covers, in t
 5. sight: coins on a cyclic table, n = 1..6, every move allowed and hands k = 1..n-1, goals
    ``zero`` and ``same``.
 
-Touch and sight are solved by ``devilcoins.observed``; where that module is missing the
-atlas marks those entries 'unavailable' instead of failing.  A game the solver refuses
+Touch and sight are solved by ``devilcoins.observed``.  A game the solver refuses
 (``DevilcoinsError``, e.g. too many beliefs) becomes an entry with method 'too large' and
 winnable None.
 
-The literature (DESIGN.md sections 2 and 5) that ``known_value`` encodes:
+The literature (docs/mathematics.md §7-§9) that ``known_value`` encodes:
 
 - Bar-Yehuda, Etzion & Moran (1993): on a cyclic table of n positions with m values, goal all
   zero, the player wins, blindfolded or not, iff n and m are powers of the same prime; blind,
   in m^n - 1 moves (dials m=3 n=3: 26, m=4 n=2: 15, m=4 n=4: 255, m=5 n=5: 3124; the Riddler's
-  15 for four coins).  Goal all the same is the game on M / {constants} (DESIGN.md section 2),
+  15 for four coins).  Goal all the same is the game on M / {constants} (docs/mathematics.md §7.1),
   m^(n-1) - 1 moves when n and m are powers of the same prime (four coins: 7).  For coins with
   n = 2^a * p (p an odd prime) Lamping's certificate keeps p coins not all equal, so no goal
   ``same`` game is winnable.
 - Values implied by those, each said so in the entry's note: a Devil with more turns (dihedral,
   full), a player with fewer moves (hands) or one who sees before the Devil turns (sight) cannot
   turn a lost game into a won one; goal ``zero`` is no easier than goal ``same``.
-- DESIGN.md section 2: four coins with fewer than four hands cannot reach all heads blind; the
+- docs/mathematics.md §7.4: four coins with fewer than four hands cannot reach all heads blind; the
   7-move strategy for all the same touches at most two coins, so it stands for hands 2 and 3.
 - A table that never turns (group ``none``): m^n - 1 moves for goal zero (the lower bound of
-  DESIGN.md section 2, met), 2^(n-1) - 1 for coins and goal same (Benbernou, Demaine, Demaine &
+  docs/mathematics.md §3, met), 2^(n-1) - 1 for coins and goal same (Benbernou, Demaine, Demaine &
   Rossman 2008).
 - Touch, coins, goal same: winnable iff k >= (1 - 1/p) n with p the largest prime factor of n
   (Lewis & Willard 1980; Laaser & Ramshaw 1981; OEIS A171462: 0, 1, 2, 2, 4, 4, 6, 4, ...);
@@ -55,11 +54,11 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from devilcoins import solve as gamesolve
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import prime_factors, same_prime_power
 from devilcoins.core.symmetry import Group
+from devilcoins.solve import solve
 
 __all__ = [
     "AtlasEntry",
@@ -76,11 +75,8 @@ __all__ = [
 #: The method of an entry the solver refused (too many states or beliefs).
 TOO_LARGE = "too large"
 
-#: The method of an entry whose solver is not installed (``devilcoins.observed`` for touch, sight).
-UNAVAILABLE = "unavailable"
-
 BEM = "Bar-Yehuda, Etzion & Moran 1993"
-LAMPING = "Lamping's certificate (DESIGN.md section 2): p coins kept not all equal"
+LAMPING = "Lamping's certificate (docs/mathematics.md §5.1): p coins kept not all equal"
 MONOTONE = "; the Devil's extra turns, fewer moves or sight cannot save a lost game"
 
 
@@ -88,8 +84,8 @@ MONOTONE = "; the Devil's extra turns, fewer moves or sight cannot save a lost g
 class AtlasEntry:
     """One game of the atlas: the solver's answer, the literature's, and whether they agree.
 
-    winnable and length are None when the game was not settled (method 'too large' or
-    'unavailable'); known is (winnable, length) from the literature, length None where only
+    winnable and length are None when the game was not settled (method 'too large');
+    known is (winnable, length) from the literature, length None where only
     winnability is known, or known is None altogether; agrees is None when there is nothing to
     compare.  seconds is the wall-clock time ``solve_game`` took.  note names the literature's
     source, or says why the game was not settled.
@@ -235,10 +231,10 @@ def _known(game: Game) -> tuple[bool, int | None, str] | None:
         if game.observe != "blind" or limited:
             return None
         if goal == "zero":
-            return True, m**n - 1, "DESIGN.md section 2: the lower bound m^n - 1, met"
+            return True, m**n - 1, "docs/mathematics.md §3: the lower bound m^n - 1, met"
         if m == 2:
             return True, 2 ** (n - 1) - 1, "Benbernou, Demaine, Demaine & Rossman 2008"
-        return True, m ** (n - 1) - 1, "DESIGN.md section 2: the game on M / H, |M / H| - 1"
+        return True, m ** (n - 1) - 1, "docs/mathematics.md §6: the game on M / H, |M / H| - 1"
     if kind not in ("cyclic", "more"):
         return None
     plain = kind == "cyclic" and not limited and game.observe == "blind"
@@ -257,16 +253,16 @@ def _known(game: Game) -> tuple[bool, int | None, str] | None:
             if (n, m) == (4, 2):
                 return True, 15, BEM + "; the Riddler 2019: 15 moves"
             if m > 2:
-                return True, m**n - 1, BEM + "; DESIGN.md section 2 (dials)"
+                return True, m**n - 1, BEM + "; docs/mathematics.md §7.2 (dials)"
             return True, m**n - 1, BEM
         if (n, m) == (4, 2):
-            return True, 7, "DESIGN.md section 5: 7 moves (four glasses, goal all the same)"
-        return True, m ** (n - 1) - 1, BEM + "; DESIGN.md section 2: the game on M / H"
+            return True, 7, "docs/mathematics.md §7.1: 7 moves (four glasses, goal all the same)"
+        return True, m ** (n - 1) - 1, BEM + "; docs/mathematics.md §7.1: the game on M / H"
     if game.observe == "blind" and (n, m) == (4, 2):
         if goal == "zero":
-            return False, None, "DESIGN.md section 2: four coins, fewer than four hands"
+            return False, None, "docs/mathematics.md §7.4: four coins, fewer than four hands"
         if game.hands >= 2:
-            return True, 7, "DESIGN.md section 5: the 7-move strategy touches at most 2 coins"
+            return True, 7, "docs/mathematics.md §7.4: the 7-move strategy touches at most 2 coins"
     return None
 
 
@@ -294,10 +290,7 @@ def _entry(game: Game) -> AtlasEntry:
     source = "" if found is None else found[2]
     t0 = time.perf_counter()
     try:
-        verdict = gamesolve.solve_game(game)
-    except (ImportError, NotImplementedError) as err:
-        why = f"solver unavailable ({type(err).__name__}: {err})"
-        return _unsettled(game, UNAVAILABLE, time.perf_counter() - t0, known, why, source)
+        verdict = solve(game)
     except DevilcoinsError as err:
         return _unsettled(game, TOO_LARGE, time.perf_counter() - t0, known, str(err), source)
     seconds = time.perf_counter() - t0

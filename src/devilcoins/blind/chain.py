@@ -1,6 +1,6 @@
 """The chain construction for any blind game, and the Devil's certificate when the chain stalls.
 
-DESIGN.md section 2: with M the group of states and H the goal (a subgroup, unchanged by the
+docs/mathematics.md §6: with M the group of states and H the goal (a subgroup, unchanged by the
 Devil), let Z_0 = H and Z_(i+1) = { x : g(x) - x in Z_i for every generator g }.  On
 Z_(i+1) / Z_i the Devil's turns do nothing.  Refined into steps of prime order p with
 generators a_1, a_2, ..., the strategy T_j = T_(j-1), a_j, T_(j-1), ..., a_j, T_(j-1) (p - 1
@@ -22,10 +22,11 @@ from itertools import pairwise
 import numpy as np
 
 from devilcoins.core.errors import DevilcoinsError
-from devilcoins.core.game import Game, GameTables, tables
+from devilcoins.core.game import Game
 from devilcoins.core.numbers import smallest_prime_factor
+from devilcoins.core.tables import ClassTable, tables
 
-__all__ = ["Chain", "chain", "chain_strategy", "devil_turn"]
+__all__ = ["Chain", "certificate_evidence", "chain", "chain_strategy", "devil_turn"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,18 +59,18 @@ class Chain:
         return int(len(self.zone) // self.levels[0].sum()) - 1
 
 
-def _shift(tab: GameTables, mask: np.ndarray, v: int) -> np.ndarray:
+def _shift(tab: ClassTable, mask: np.ndarray, v: int) -> np.ndarray:
     """The mask moved by v: {x + v : x in mask}."""
     xs = np.arange(tab.states, dtype=np.int64)
     return mask[tab.add(xs, int(tab.neg[v]))]
 
 
-def _multiple(tab: GameTables, x: int, k: int) -> int:
+def _multiple(tab: ClassTable, x: int, k: int) -> int:
     m = tab.game.values
     return int(((tab.digits[x].astype(np.int64) * k) % m) @ tab.powers)
 
 
-def _differences(tab: GameTables) -> list[np.ndarray]:
+def _differences(tab: ClassTable) -> list[np.ndarray]:
     """For each generator g, the state g(x) - x for every x."""
     m = tab.game.values
     d = tab.digits.astype(np.int64)
@@ -177,3 +178,29 @@ def devil_turn(game: Game, x: int, move: int, zone: np.ndarray) -> tuple[int, ..
     raise DevilcoinsError(
         f"{game.state_text(x)} is inside the zone the Devil keeps out of; no turn helps"
     )
+
+
+def certificate_evidence(game: Game, zone: np.ndarray) -> dict:
+    """Check the stalled chain's zone as a certificate; the evidence as JSON data."""
+    tab = tables(game)
+    outside = ~zone
+    escapes = np.zeros(tab.states, dtype=bool)
+    for d in _differences(tab):
+        escapes |= ~zone[d]
+    goal_states = tab.orbit_states[: tab.orbit_start[tab.n_goal]]
+    holds = bool((escapes | ~outside).all() and zone[goal_states].all() and outside.any())
+    start = int(np.flatnonzero(outside)[0])
+    return {
+        "zone_size": int(zone.sum()),
+        "states": int(tab.states),
+        "start": game.state_text(start),
+        "checked_states": int(tab.states),
+        "holds": holds,
+        "statement": (
+            f"The chain stops at a zone Z of {int(zone.sum()):,} of the {tab.states:,} states, "
+            "holding the goal. For every state x outside Z some generator g of the Devil's "
+            "group has g(x) - x outside Z (checked for all states), so after any move x + a or "
+            "g(x) + a is outside Z: the Devil, starting outside Z (e.g. from "
+            f"{game.state_text(start)}), never lets the goal appear."
+        ),
+    }

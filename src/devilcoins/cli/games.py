@@ -272,8 +272,8 @@ def prove(args, game: Game) -> int:
 def play(args, game: Game) -> int:
     """devilcoins play N with game options (blind games)."""
     from devilcoins.blind.chain import chain, devil_turn
-    from devilcoins.core.game import tables
     from devilcoins.core.symmetry import apply
+    from devilcoins.core.tables import tables
     from devilcoins.solve import solve_game, verify_game
 
     if game.observe != "blind":

@@ -446,8 +446,8 @@ def _write_new(path: str, data: bytes) -> None:
 
 def cmd_solve(args) -> int:
     """devilcoins solve N."""
+    from devilcoins.coins.show import belief_table
     from devilcoins.coins.verification import verify
-    from devilcoins.render.show import belief_table
 
     result = _searched(args.n, quiet=args.json)
     checked = verify(result.strategy, args.n) if result.strategy is not None else None

@@ -4,14 +4,14 @@ A certificate is a set S of coin sequences the Devil can keep the game in: all h
 S, and for every sequence x in S and every move m some turn r leaves the table turned by r and
 flipped by m in S again.  Starting in S, the Devil never loses, whatever the moves.
 
-Two certificates for N = 2^a * q with q odd and q > 1 (DESIGN.md section 2):
+Two certificates for N = 2^a * q with q odd and q > 1 (docs/mathematics.md §5):
 
 column  (Lamping's) For an odd prime p dividing N, let s = N / p.  The p coins at positions
         j, j + s, ..., j + (p - 1) s form column j.  S: some column is not all one face.  The
         Devil turns only by multiples of s, which turns every column in place.  A column that is
         not all one face has p different turns (p is prime), and at most two of them, flipped,
         come out all one face; so one of the p turns keeps that column mixed.
-chain   The chain of DESIGN.md section 2 stops at Z = the sequences that repeat every 2^a
+chain   The chain of docs/mathematics.md §6 stops at Z = the sequences that repeat every 2^a
         positions (x turned by 2^a is x).  S: everything outside Z.  For x outside Z, x and x
         turned by 1 differ by a sequence outside Z, so x + m and (x turned by 1) + m are not
         both in Z: the Devil picks turn 0 or 1.
@@ -158,7 +158,7 @@ class Certificate:
             )
         q = n // self.period
         return (
-            f"N = {n} = {self.period} x {q}. The chain of DESIGN.md stops at Z = the "
+            f"N = {n} = {self.period} x {q}. The chain (docs/mathematics.md §5.2) stops at Z = the "
             f"{2**self.period:,} sequences that repeat every {self.period} positions, short "
             f"of all 2^{n}. Starting outside Z, before each move the Devil turns by 0 or by 1: "
             f"for x outside Z, x and x turned by 1 differ by a sequence outside Z, so they "

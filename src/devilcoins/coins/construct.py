@@ -7,7 +7,7 @@ sequence is d_1..d_L, s_1, d_1..d_L, s_2, ..., s_L, d_1..d_L (2^(2n) - 1 moves).
 
 Unrolling that recursion gives a closed form: move i depends only on c, the number of trailing
 zero bits of i.  It flips position t exactly when t is a bit-subset of e = N - 1 - c, that is,
-it is a_(c+1) = (sigma - 1)^(N - c - 1) e_0 in the algebra of DESIGN.md section 2 (sigma turns
+it is a_(c+1) = (sigma - 1)^(N - c - 1) e_0 in the algebra of docs/mathematics.md §4 (sigma turns
 the table by one place).  For N = 4 the moves are 1111 1010 1111 1100 1111 1010 1111 1000 ...
 So move i costs O(log N) word operations, and streaming repeats one precomputed block.
 

@@ -62,8 +62,8 @@ def _wrap(text: str) -> str:
 
 def _annotated_table(n: int) -> str:
     """The seeds' belief table with each move's role and the patterns still possible."""
+    from devilcoins.coins.show import beliefstr, movestr
     from devilcoins.coins.verification import belief_rows
-    from devilcoins.render.show import beliefstr, movestr
 
     strategy = construction(n)
     order = canonical_coins(n)

@@ -13,11 +13,11 @@ from collections.abc import Callable, Iterable
 import numpy as np
 
 from devilcoins.coins.notation import Belief, Coins, Move, Strategy, canonical_coins, check_n
-from devilcoins.coins.search import belief_search, search
+from devilcoins.coins.search import belief_search, notebook_moves, search
+from devilcoins.coins.show import belief_table, trace_line
 from devilcoins.coins.simulate import step
 from devilcoins.core.numbers import rotate_mask
 from devilcoins.core.tables import table
-from devilcoins.render.show import belief_table, trace_line
 
 __all__ = [
     "all_coins",
@@ -48,8 +48,7 @@ def all_moves(N: int = 4) -> list[Move]:
     >>> all_moves(3)
     [Move({0, 1, 2}), Move({0, 1}), Move({0}), Move({})]
     """
-    tab = table(check_n(N))
-    return [Move.from_mask(int(m)) for m in tab.move_masks]
+    return [Move.from_mask(int(m)) for m in notebook_moves(check_n(N))]
 
 
 def rotations(coins: str) -> set[Coins]:
@@ -88,7 +87,7 @@ def update(belief: Iterable[str], move: Iterable[int]) -> Belief:
 
     tab = table(n)
     start = row_from_indices({tab.index(c.tails_mask) for c in members}, tab.size)
-    final, _, _ = propagate(tab, start, [move.mask])
+    final, _, _ = propagate(tab.kernel, start, [move.mask])
     order = canonical_coins(n)
     return Belief(order[k] for k in row_to_indices(final))
 

@@ -9,13 +9,13 @@ no strategy exists.
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
 
+from devilcoins.blind.search import SearchProgress, search_beliefs
 from devilcoins.coins.notation import DevilcoinsError, Move, Strategy, check_n
 from devilcoins.core.numbers import canonical_count, is_power_of_two
 from devilcoins.core.tables import table
@@ -31,9 +31,6 @@ __all__ = [
 
 #: The largest N the exhaustive search takes on (N = 15 runs in about a second).
 MAX_SEARCH_N = 15
-
-#: Successor rows computed per kernel call (bounds memory: 4M words = 32 MiB).
-_CHUNK_WORDS = 1 << 22
 
 
 def search(start: Hashable, goal: Hashable, actions: Iterable, result: Callable) -> tuple | None:
@@ -60,15 +57,6 @@ def search(start: Hashable, goal: Hashable, actions: Iterable, result: Callable)
             explored.add(nxt)
             queue.append(((*path, action), nxt))
     return None
-
-
-@dataclass(frozen=True)
-class SearchProgress:
-    """What the search has done so far (passed to the progress callback)."""
-
-    depth: int
-    explored: int
-    frontier: int
 
 
 @dataclass(frozen=True)
@@ -165,74 +153,36 @@ def check_searchable(n: object) -> int:
     return n
 
 
+def notebook_moves(n: int) -> np.ndarray:
+    """The notebook's moves for n coins, in its order: move k flips the heads of sequence k.
+
+    >>> [Move.from_mask(int(m)) for m in notebook_moves(2)]
+    [Move({0, 1}), Move({0}), Move({})]
+    """
+    tab = table(n)
+    return (~tab.reps) & ((1 << n) - 1)
+
+
 def belief_search(
     n: int, *, on_progress: Callable[[SearchProgress], None] | None = None
 ) -> SearchResult:
     """Find a shortest winning strategy for n coins, or prove there is none.
+
+    The one belief search of ``blind.search``, with the notebook's moves in its order and no
+    pruning, so the strategy is exactly the notebook's.
 
     >>> r = belief_search(2)
     >>> r.strategy, r.explored
     (Strategy([{0, 1}, {0}, {0, 1}]), 4)
     """
     n = check_searchable(n)
-    from devilcoins.core.kernel import expand, row_from_indices, warm_up
-
-    warm_up()
-    t0 = time.perf_counter()
-    tab = table(n)
-    k = tab.size
-
-    moves = tab.move_masks.astype(np.int64)
-    start = row_from_indices(range(k), k)[None, :]
-    goal = row_from_indices([0], k)[None, :]  # canonical sequence 0 is all heads
-    width = start.shape[1]
-    key_type = np.dtype((np.void, 8 * width))
-    goal_key = goal.view(key_type)[0, 0].tobytes()
-
-    ids = {start.view(key_type)[0, 0].tobytes(): 0}
-    parents: list[tuple[int, int]] = [(-1, -1)]
-    frontier, frontier_ids = start, [0]
-    depth, found = 0, None
-    chunk = max(1, _CHUNK_WORDS // max(1, len(moves) * width))
-    while len(frontier) and found is None:
-        depth += 1
-        next_rows, next_ids = [], []
-        for lo in range(0, len(frontier), chunk):
-            children = expand(tab, frontier[lo : lo + chunk], moves)
-            keys = children.view(key_type).ravel()
-            _, first = np.unique(keys, return_index=True)
-            for pos in np.sort(first):
-                key = keys[pos].tobytes()
-                if key in ids:
-                    continue
-                parent = frontier_ids[lo + pos // len(moves)]
-                ids[key] = len(parents)
-                parents.append((parent, int(pos % len(moves))))
-                if key == goal_key:
-                    found = len(parents) - 1
-                    break
-                next_rows.append(children[pos])
-                next_ids.append(len(parents) - 1)
-            if found is not None:
-                break
-        frontier = np.array(next_rows, dtype=np.uint64).reshape(-1, width)
-        frontier_ids = next_ids
-        if on_progress is not None:
-            on_progress(SearchProgress(depth, len(parents), len(frontier)))
-
-    strategy = None
-    if found is not None:
-        path = []
-        node = found
-        while parents[node][0] >= 0:
-            node, move = parents[node]
-            path.append(Move.from_mask(int(moves[move])))
-        strategy = Strategy(reversed(path))
+    found = search_beliefs(table(n), notebook_moves(n), on_progress=on_progress)
+    strategy = None if found.moves is None else Strategy(Move.from_mask(m) for m in found.moves)
     return SearchResult(
         coins=n,
-        canonical=k,
+        canonical=table(n).size,
         strategy=strategy,
-        explored=len(parents),
-        depth=depth if found is not None else depth - 1,
-        seconds=time.perf_counter() - t0,
+        explored=found.kept + found.winnable,
+        depth=found.depth,
+        seconds=found.seconds,
     )

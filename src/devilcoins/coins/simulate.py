@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from devilcoins.core.numbers import rotate_mask
-from devilcoins.core.tables import CanonicalTable
+from devilcoins.core.tables import ClassTable
 
 __all__ = ["step", "turn"]
 
@@ -24,7 +24,7 @@ def turn(states: np.ndarray, turns: np.ndarray, n: int) -> np.ndarray:
 
 
 def step(
-    tab: CanonicalTable, states: np.ndarray, turns: np.ndarray, move: int
+    tab: ClassTable, states: np.ndarray, turns: np.ndarray, move: int
 ) -> tuple[np.ndarray, np.ndarray]:
     """One move in every game: (coins after the Devil's turn, canonical coins after the flips).
 

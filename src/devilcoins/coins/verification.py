@@ -10,7 +10,7 @@ Devil's turns that never reach all heads (a ``Counterexample`` that ``play`` rep
 shortcuts need no propagation at all, so they work for any N up to 64:
 
 - a strategy shorter than 2^N - 1 moves loses against a Devil who never turns the table (the
-  lower bound of DESIGN.md section 2): some start is none of the 2^N sums of a prefix of moves;
+  lower bound, docs/mathematics.md §3): some start is none of the 2^N sums of a prefix of moves;
 - when N has an odd prime factor every strategy loses, and the Devil's certificate beats it.
 """
 
@@ -22,6 +22,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from devilcoins.blind.verify import (
+    MAX_VERIFY_STEPS,
+    Propagation,
+    devil_line,
+    propagate_checkpointed,
+)
 from devilcoins.coins.notation import Coins, Counterexample, DevilcoinsError, Strategy, check_n
 from devilcoins.core.numbers import is_power_of_two
 from devilcoins.core.tables import MAX_TABLE_N, table
@@ -33,19 +39,10 @@ __all__ = [
     "Verification",
     "belief_rows",
     "lower_bound_counterexample",
-    "propagate_checkpointed",
     "verify",
     "verify_cost",
-    "walk_back",
     "worst_line",
 ]
-
-#: Kernel steps per chunk of propagation (one checkpoint and one progress report per chunk).
-_CHUNK_STEPS = 1 << 26
-
-#: Kernel steps (one sequence turned, flipped and looked up) verify takes on before refusing:
-#: about two minutes on this kind of machine.
-MAX_VERIFY_STEPS = 10**11
 
 #: The widest table verify reads strategies for (moves are 64-bit words).
 MAX_VERIFY_N = 64
@@ -164,61 +161,8 @@ def _check_exact(moves: int, n: int) -> None:
         )
 
 
-def propagate_checkpointed(
-    tab, moves: np.ndarray, row: np.ndarray, width: int, on_progress=None
-) -> tuple[np.ndarray, list[np.ndarray], int]:
-    """Propagate row through moves in chunks (tab: the kernel's ``Tables``; width: about the
-    turns per move, for the chunk size).
-
-    Returns the belief sizes before and after each move, the rows at chunk starts (the
-    checkpoints ``walk_back`` replays), and the chunk size.
-    """
-    from devilcoins.core.kernel import propagate
-
-    chunk = max(1, _CHUNK_STEPS // (tab.size * width))
-    checkpoints = []
-    sizes = []
-    for lo in range(0, len(moves), chunk):
-        checkpoints.append(row)
-        row, part, _ = propagate(tab, row, moves[lo : lo + chunk])
-        sizes.append(part if lo == 0 else part[1:])
-        if on_progress is not None:
-            on_progress(min(lo + chunk, len(moves)), len(moves))
-    if not len(moves):
-        sizes.append(np.array([int(np.unpackbits(row.view(np.uint8)).sum())]))
-    checkpoints.append(row)
-    return np.concatenate(sizes), checkpoints, chunk
-
-
-def _propagate_all(moves, n: int, start: Coins | None, on_progress):
-    return propagate_checkpointed(table(n), moves, _start_row(n, start), n, on_progress)
-
-
-def walk_back(tab, moves, checkpoints, chunk, last: int) -> tuple[int, np.ndarray]:
-    """Classes c_0 .. c_last, c_i in the belief after move i and outside the goal, each leading
-    to the next (from ``propagate_checkpointed``'s checkpoints)."""
-    from devilcoins.core.kernel import propagate, row_to_indices, trace_back
-
-    n_goal = tab.kernel_args[0]
-    classes = np.empty(last + 1, dtype=np.int64)
-    end_row = checkpoints[-1] if last == len(moves) else None
-    if end_row is None:  # the belief after move `last`: replay its chunk
-        lo = (last // chunk) * chunk
-        _, _, hist = propagate(tab, checkpoints[lo // chunk], moves[lo:last], keep_history=True)
-        end_row = hist[-1]
-    end = next(k for k in row_to_indices(end_row) if k >= n_goal)
-    classes[last] = end
-    hi = last
-    while hi > 0:
-        lo = ((hi - 1) // chunk) * chunk
-        _, _, hist = propagate(tab, checkpoints[lo // chunk], moves[lo:hi], keep_history=True)
-        seg = trace_back(tab, hist, moves[lo:hi], end)
-        end = int(seg[0])
-        classes[lo : hi + 1] = seg
-        hi = lo
-    if (classes < 0).any():  # pragma: no cover - every class in a belief has a predecessor
-        raise AssertionError("walking back through the beliefs lost the thread")
-    return int(classes[0]), classes
+def _propagate_all(moves, n: int, start: Coins | None, on_progress) -> Propagation:
+    return propagate_checkpointed(table(n), moves, _start_row(n, start), on_progress)
 
 
 def worst_line(
@@ -247,28 +191,14 @@ def worst_line(
     moves = np.array(_masks(strategy, n), dtype=np.int64)
     _check_exact(len(moves), n)
     warm_up()
-    sizes, checkpoints, chunk = _propagate_all(moves, n, start, on_progress)
-    return _line(moves, n, start, sizes, checkpoints, chunk), sizes
+    run = _propagate_all(moves, n, start, on_progress)
+    return _line(moves, n, start, run), run.sizes
 
 
-def _line(moves, n, start, sizes, checkpoints, chunk) -> Line:
-    """The Devil's best line, read off the beliefs of a propagation."""
-    from devilcoins.core.kernel import _turns_along
-
-    tab = table(n)
-    if start is not None and start.all_heads:
-        return Line(start, (0,) * len(moves), False, 0)
-    alive = np.flatnonzero(sizes > 1)  # the belief still holds something besides all heads
-    last = int(alive[-1])
-    survives = last == len(moves)
-    first, classes = walk_back(table(n), moves, checkpoints, chunk, last)
-    state = start.tails_mask if start is not None else int(tab.reps[first])
-    turns = np.zeros(len(moves), dtype=np.int64)
-    _turns_along(state, moves[:last], n, tab.index_of, classes, turns)
-    if (turns < 0).any():  # pragma: no cover - each class was chosen reachable
-        raise AssertionError("no turn leads along the Devil's line")
-    won_at = None if survives else last + 1
-    return Line(Coins.from_mask(state, n), tuple(turns.tolist()), survives, won_at)
+def _line(moves, n: int, start: Coins | None, run: Propagation) -> Line:
+    """The Devil's best line, read off the beliefs of a propagation (turns as r)."""
+    line = devil_line(table(n), moves, run, None if start is None else start.tails_mask)
+    return Line(Coins.from_mask(line.start, n), line.turns, line.survives, line.won_at)
 
 
 def verify(
@@ -321,12 +251,13 @@ def verify(
     t0 = time.perf_counter()
     short = lower_bound_counterexample(strategy, n)
     masks = masks.astype(np.int64)
-    sizes, checkpoints, chunk = _propagate_all(masks, n, None, on_progress)
+    run = _propagate_all(masks, n, None, on_progress)
+    sizes = run.sizes
     won = np.flatnonzero(sizes == 1)
     won_at = int(won[0]) if len(won) else None
     counter = None
     if won_at is None:
-        counter = short or _line(masks, n, None, sizes, checkpoints, chunk).counterexample()
+        counter = short or _line(masks, n, None, run).counterexample()
     return Verification(
         n,
         moves,
@@ -345,5 +276,5 @@ def belief_rows(strategy: Strategy, n: int) -> list[list[int]]:
 
     tab = table(n)
     moves = _masks(strategy, n)
-    _, _, history = propagate(tab, _start_row(n, None), moves, keep_history=True)
+    _, _, history = propagate(tab.kernel, _start_row(n, None), moves, keep_history=True)
     return [row_to_indices(row) for row in history]

@@ -26,10 +26,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
-from functools import cache, cached_property
-
-import numpy as np
+from dataclasses import dataclass
 
 from devilcoins.core.errors import (
     DevilcoinsError,
@@ -40,7 +37,7 @@ from devilcoins.core.errors import (
 )
 from devilcoins.core.symmetry import GROUP_NAMES, Group
 
-__all__ = ["GOALS", "MAX_STATES", "OBSERVATIONS", "Game", "GameTables", "tables"]
+__all__ = ["GOALS", "MAX_STATES", "OBSERVATIONS", "Game"]
 
 #: How many states (m^n) a game may have: the tables hold a few numbers per state.
 MAX_STATES = 1 << 20
@@ -97,7 +94,6 @@ class Game:
     goal: str = "zero"
     goal_states: tuple[tuple[int, ...], ...] = ()
     observe: str = "blind"
-    _checked: bool = field(default=False, repr=False, compare=False)
 
     def __post_init__(self):
         n = check_n(self.n)
@@ -335,146 +331,3 @@ def _whole(text: str, what: str, low: int) -> int:
     if value < low:
         raise NotationError(f"{what} must be at least {low}, got {value}")
     return value
-
-
-@dataclass(frozen=True, eq=False)
-class GameTables:
-    """The states of a game numbered by class (the Devil's orbits), goal classes first.
-
-    index_of[x]   class of state x        reps[k]   smallest state of class k
-    orbit_start, orbit_states             the states of class k, in increasing order
-    n_goal        classes 0..n_goal-1 make up the goal
-    maps          for each generator g, the state g(x) for every x
-    """
-
-    game: Game
-    digits: np.ndarray
-    powers: np.ndarray
-    maps: tuple[np.ndarray, ...]
-    index_of: np.ndarray
-    reps: np.ndarray
-    orbit_start: np.ndarray
-    orbit_states: np.ndarray
-    n_goal: int
-    neg: np.ndarray
-
-    @property
-    def size(self) -> int:
-        """K, the number of classes."""
-        return len(self.reps)
-
-    @property
-    def states(self) -> int:
-        """m^n."""
-        return len(self.index_of)
-
-    @cached_property
-    def kernel_args(self) -> tuple:
-        """What the kernel reads (``kernel.Tables``)."""
-        m, n = self.game.values, self.game.n
-        low = (n + 1) // 2
-        base = m**low
-        if m == 2:
-            add_lo = add_hi = np.zeros((1, 1), dtype=np.int64)
-            lo_of = hi_of = np.zeros(1, dtype=np.int64)
-        else:
-            add_lo = _add_table(m, low)
-            add_hi = _add_table(m, n - low)
-            xs = np.arange(self.states, dtype=np.int64)
-            lo_of, hi_of = xs % base, xs // base
-        return (
-            self.n_goal, self.index_of, self.reps, self.orbit_start, self.orbit_states,
-            m, add_lo, add_hi, lo_of, hi_of, base,
-        )  # fmt: skip
-
-    def negate(self, moves: np.ndarray) -> np.ndarray:
-        """-x for each state x."""
-        return self.neg[np.asarray(moves, dtype=np.int64)]
-
-    def add(self, xs: np.ndarray, t: int) -> np.ndarray:
-        """x + t for each state x (vectorised)."""
-        m = self.game.values
-        if m == 2:
-            return np.asarray(xs, dtype=np.int64) ^ t
-        d = (self.digits[np.asarray(xs, dtype=np.int64)].astype(np.int64) + self.digits[t]) % m
-        return d @ self.powers
-
-
-def _add_table(m: int, digits: int) -> np.ndarray:
-    """table[x, y] = x + y position by position (mod m), for numbers of that many digits."""
-    size = m**digits
-    if size * size > 1 << 26:
-        raise DevilcoinsError(f"dials with {m} values are too many for the addition tables")
-    xs = np.arange(size, dtype=np.int64)
-    dx = (
-        np.stack([(xs // m**i) % m for i in range(digits)], axis=1)
-        if digits
-        else np.zeros((size, 0), dtype=np.int64)
-    )
-    powers = m ** np.arange(digits, dtype=np.int64)
-    total = (dx[:, None, :] + dx[None, :, :]) % m
-    return (total @ powers).astype(np.int64)
-
-
-def _goal_mask(game: Game, digits: np.ndarray, powers: np.ndarray) -> np.ndarray:
-    states = len(digits)
-    mask = np.zeros(states, dtype=bool)
-    if game.goal == "zero":
-        mask[0] = True
-    elif game.goal == "same":
-        mask[(digits == digits[:, :1]).all(axis=1)] = True
-    else:
-        for v in game.goal_states:
-            mask[int(np.asarray(v, dtype=np.int64) @ powers)] = True
-    return mask
-
-
-@cache
-def tables(game: Game) -> GameTables:
-    """Build (once per game) the classes of states under the Devil's group."""
-    n, m = game.n, game.values
-    states = m**n
-    xs = np.arange(states, dtype=np.int64)
-    powers = m ** np.arange(n, dtype=np.int64)
-    digits = np.stack([(xs // m**i) % m for i in range(n)], axis=1).astype(np.uint8)
-    maps = tuple(game.group.index_maps(digits, powers))
-    label = xs.copy()
-    while True:  # smallest state reachable by the generators = smallest in the orbit
-        new = label
-        for g in maps:
-            new = np.minimum(new, label[g])
-        new = new[new]
-        if np.array_equal(new, label):
-            break
-        label = new
-    goal = _goal_mask(game, digits, powers)
-    for g in maps:
-        moved = goal[g]
-        if not np.array_equal(moved, goal):
-            bad = int(np.flatnonzero(goal & ~moved)[0])
-            raise DevilcoinsError(
-                f"the goal must be unchanged by the Devil's turns: {game.state_text(bad)} is in "
-                "it but one of its turns is not; add the turns of every goal state"
-            )
-    reps = np.unique(label)
-    reps_goal = reps[goal[reps]]
-    reps = np.concatenate([reps_goal, reps[~goal[reps]]])
-    rank = np.empty(states, dtype=np.int64)
-    rank[reps] = np.arange(len(reps))
-    index_of = rank[label].astype(np.int32)
-    order = np.argsort(index_of, kind="stable")
-    counts = np.bincount(index_of, minlength=len(reps))
-    orbit_start = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
-    neg = (((m - digits.astype(np.int64)) % m) @ powers).astype(np.int64)
-    return GameTables(
-        game=game,
-        digits=digits,
-        powers=powers,
-        maps=maps,
-        index_of=index_of,
-        reps=reps.astype(np.int64),
-        orbit_start=orbit_start,
-        orbit_states=order.astype(np.int64),
-        n_goal=len(reps_goal),
-        neg=neg,
-    )

@@ -4,7 +4,7 @@ A belief over the K classes of states (coin sequences up to rotation, or any gam
 to its group) is a row of W = ceil(K / 64) uint64 words (bit k set = class k is possible).
 Updating it by a move m takes every possible state, turns it every way the Devil can, adds m
 and records the class of the result; classes in the goal (all heads for coins) end the game
-and stay as they are.  The tables a game supplies (``Tables``) say what the classes are and how
+and stay as they are.  What a game supplies (``KernelTables``) says what the classes are and how
 to add; coins add by XOR.
 
 Search (many beliefs, every move), verification (one belief along a strategy) and the seeds'
@@ -15,35 +15,56 @@ the first run after installing pays for compilation.
 from __future__ import annotations
 
 from functools import cache
-from typing import Protocol
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from devilcoins.core.tables import table
-
-
-class Tables(Protocol):
-    """What the kernel reads about a game: its classes of states and how to add moves."""
-
-    kernel_args: tuple  # (n_goal, index_of, reps, orbit_start, orbit_states, m, add_lo,
-    #                      add_hi, lo_of, hi_of, base): see _apply_moves and _add
-
-    def negate(self, moves: np.ndarray) -> np.ndarray:
-        """-m for each move m."""
-
-
 __all__ = [
-    "Tables",
+    "KernelTables",
     "expand",
     "new_rows",
     "propagate",
     "row_from_indices",
-    "row_size",
     "row_to_indices",
     "trace_back",
+    "turns_along",
     "warm_up",
 ]
+
+
+class KernelTables(NamedTuple):
+    """What the kernel reads about a game (built by ``core.tables.ClassTable.kernel``).
+
+    n_goal: classes 0..n_goal-1 are the goal; index_of[x]: the class of state x; reps[k]: a state
+    of class k; the states of class k are orbit_states[orbit_start[k]:orbit_start[k + 1]];
+    m: values per position (2: add by XOR); add_lo, add_hi, lo_of, hi_of, base: addition of
+    states by looked-up digit halves (see ``_add``); neg[x] = -x (unused for m = 2).
+    """
+
+    n_goal: int
+    index_of: np.ndarray
+    reps: np.ndarray
+    orbit_start: np.ndarray
+    orbit_states: np.ndarray
+    m: int
+    add_lo: np.ndarray
+    add_hi: np.ndarray
+    lo_of: np.ndarray
+    hi_of: np.ndarray
+    base: int
+    neg: np.ndarray
+
+    @property
+    def args(self) -> tuple:
+        """The plain tuple the compiled loops take (everything but neg)."""
+        return tuple(self[:11])
+
+    def negate(self, moves: np.ndarray) -> np.ndarray:
+        """-a for each move a (a itself for coins)."""
+        moves = np.asarray(moves, dtype=np.int64)
+        return moves if self.m == 2 else self.neg[moves]
+
 
 _ONE = np.uint64(1)
 
@@ -87,7 +108,7 @@ def _add(x, t, m, add_lo, add_hi, lo_of, hi_of, base):
 
 @njit(cache=True, nogil=True)
 def _successor(x, t, tabs):
-    """The class of the state x + t (tabs as in ``Tables.kernel_args``)."""
+    """The class of the state x + t (tabs: ``KernelTables.args``)."""
     return tabs[1][_add(x, t, tabs[5], tabs[6], tabs[7], tabs[8], tabs[9], tabs[10])]
 
 
@@ -195,23 +216,26 @@ def _trace_back(history, moves, negs, tabs, end, classes):
 
 
 @njit(cache=True, nogil=True)
-def _turns_along(state, moves, n, index_of, classes, turns):
-    """The Devil's turns (seeds' sense) taking coins through the given classes; the last state.
+def _turns_along(state, moves, perms, powers, tabs, classes, turns):
+    """The Devil's turns taking a state through the given classes; the last state.
 
-    turns[i] is the turn before move i: the first r with the table turned by r and flipped by
-    moves[i] in class classes[i + 1].  The states are the coins as they lie, never canonicalised.
+    perms[e] is group element e (the value at position i moves to perms[e][i]); turns[i] is
+    the first e such that the state turned by e, plus moves[i], lies in class classes[i + 1].
+    States are followed as they lie, never replaced by their class's name.
     """
-    full = (1 << n) - 1
+    m, n = tabs[5], perms.shape[1]
     for i in range(moves.shape[0]):
-        x = state
         turns[i] = -1
-        for r in range(n):
-            y = x ^ moves[i]
-            if index_of[y] == classes[i + 1]:
-                turns[i] = r
-                state = y
+        for e in range(perms.shape[0]):
+            x, y = state, 0
+            for p in range(n):
+                y += (x % m) * powers[perms[e, p]]
+                x //= m
+            z = _add(y, moves[i], m, tabs[6], tabs[7], tabs[8], tabs[9], tabs[10])
+            if tabs[1][z] == classes[i + 1]:
+                turns[i] = e
+                state = z
                 break
-            x = ((x >> 1) | (x << (n - 1))) & full
     return state
 
 
@@ -234,21 +258,16 @@ def row_to_indices(row: np.ndarray) -> list[int]:
     return np.flatnonzero(bits).tolist()
 
 
-def row_size(row: np.ndarray) -> int:
-    """How many canonical sequences a belief row holds."""
-    return int(np.unpackbits(row.view(np.uint8)).sum())
-
-
-def expand(tab: Tables, frontier: np.ndarray, moves: np.ndarray) -> np.ndarray:
+def expand(tab: KernelTables, frontier: np.ndarray, moves: np.ndarray) -> np.ndarray:
     """Every (belief, move) successor: row f * len(moves) + j is frontier[f] updated by moves[j]."""
     moves = np.asarray(moves, dtype=np.int64)
     out = np.zeros((frontier.shape[0] * len(moves), frontier.shape[1]), dtype=np.uint64)
-    _expand(np.ascontiguousarray(frontier), moves, tab.negate(moves), tab.kernel_args, out)
+    _expand(np.ascontiguousarray(frontier), moves, tab.negate(moves), tab.args, out)
     return out
 
 
 def propagate(
-    tab: Tables, start: np.ndarray, moves, *, keep_history: bool = False
+    tab: KernelTables, start: np.ndarray, moves, *, keep_history: bool = False
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Update start by each move in turn.
 
@@ -259,12 +278,12 @@ def propagate(
     sizes = np.zeros(len(moves) + 1, dtype=np.int64)
     history = np.zeros((len(moves) + 1 if keep_history else 0, len(start)), dtype=np.uint64)
     final = _propagate(
-        np.ascontiguousarray(start), moves, tab.negate(moves), tab.kernel_args, sizes, history
+        np.ascontiguousarray(start), moves, tab.negate(moves), tab.args, sizes, history
     )
     return final, sizes, history
 
 
-def trace_back(tab: Tables, history: np.ndarray, moves, end: int) -> np.ndarray:
+def trace_back(tab: KernelTables, history: np.ndarray, moves, end: int) -> np.ndarray:
     """Classes c_0..c_L along the beliefs in history (rows before and after each move), c_L = end.
 
     Each c_(i-1) lies in history[i - 1], outside the goal, and some turn and move i take it to
@@ -272,7 +291,7 @@ def trace_back(tab: Tables, history: np.ndarray, moves, end: int) -> np.ndarray:
     """
     moves = np.asarray(moves, dtype=np.int64)
     classes = np.empty(len(moves) + 1, dtype=np.int64)
-    _trace_back(history, moves, tab.negate(moves), tab.kernel_args, end, classes)
+    _trace_back(history, moves, tab.negate(moves), tab.args, end, classes)
     return classes
 
 
@@ -283,7 +302,36 @@ def warm_up() -> None:
     Searches and verifications call this before they start their clocks, so the times they
     report are the work itself; the load (about 0.2 s) shows in whole-command timings.
     """
-    tab = table(1)
-    start = row_from_indices([0, 1], tab.size)
-    expand(tab, start[None, :], tab.move_masks)
-    propagate(tab, start, tab.move_masks, keep_history=True)
+    ints = np.array([0, 1], dtype=np.int64)
+    tiny = np.zeros((1, 1), dtype=np.int64)
+    one_coin = KernelTables(
+        n_goal=1,
+        index_of=ints.astype(np.int32),
+        reps=ints,
+        orbit_start=np.array([0, 1, 2], dtype=np.int64),
+        orbit_states=ints,
+        m=2,
+        add_lo=tiny,
+        add_hi=tiny,
+        lo_of=tiny[0],
+        hi_of=tiny[0],
+        base=1,
+        neg=ints,
+    )
+    start = row_from_indices([0, 1], 2)
+    expand(one_coin, start[None, :], ints)
+    propagate(one_coin, start, ints, keep_history=True)
+
+
+def turns_along(
+    tab: KernelTables, elements: np.ndarray, powers: np.ndarray, start: int, moves, classes
+) -> np.ndarray:
+    """For each move, the index of the first group element that keeps a game on the given line.
+
+    elements[e] is a permutation of positions; powers[i] = m^i; classes[i + 1] is the class the
+    state must be in after move i.  An index is -1 where no element does.
+    """
+    moves = np.asarray(moves, dtype=np.int64)
+    turns = np.empty(len(moves), dtype=np.int64)
+    _turns_along(start, moves, elements, powers, tab.args, classes, turns)
+    return turns

@@ -1,8 +1,15 @@
-"""Canonical forms under rotation: counting them (Burnside) and indexing them for the engine.
+"""One class table for every game: the states numbered by class (the Devil's orbits), goal first.
 
-A canonical coin sequence is the alphabetically first of its rotations ('H' < 'T'), as in the
-seeds.  The engine numbers the canonical sequences of N coins 0..K-1 in alphabetical order, so
-index 0 is all heads, and move k flips the heads of canonical sequence k (the seeds' all_moves).
+The player cannot tell apart two states that differ by one of the Devil's turns, so beliefs are
+sets of *classes* (orbits of the Devil's group; for coins, sequences up to rotation).  A table
+numbers the classes 0..K-1 with the goal classes first and holds what the kernel reads.  Two
+orders are offered (docs/mathematics.md §1):
+
+- ``order="state"`` (the default): a class is named by its smallest state number, and classes
+  are sorted by that number;
+- ``order="text"``: a class is named by the alphabetically first text of its states ('H' < 'T',
+  position 0 first), and classes are sorted alphabetically: the notebook's canonical sequences,
+  so for coins index 0 is all heads and ``table(n)`` lists sequences as the notebook does.
 """
 
 from __future__ import annotations
@@ -13,96 +20,226 @@ from functools import cache, cached_property
 import numpy as np
 
 from devilcoins.core.errors import DevilcoinsError, check_n
-from devilcoins.core.numbers import canonical_count, rotate_mask
+from devilcoins.core.game import Game
+from devilcoins.core.kernel import KernelTables
+from devilcoins.core.numbers import canonical_count
 
-__all__ = ["MAX_TABLE_N", "CanonicalTable", "canonical_count", "table"]
+__all__ = ["MAX_TABLE_N", "ORDERS", "ClassTable", "canonical_count", "table", "tables"]
 
-#: The largest N whose full 2^N-entry index the engine builds (4 MiB of int32 at N = 20).
+#: The largest N whose full 2^N-entry coin index the engine builds (4 MiB of int32 at N = 20).
 MAX_TABLE_N = 20
 
-
-def _reverse_bits(x: np.ndarray, n: int) -> np.ndarray:
-    out = np.zeros_like(x)
-    for i in range(n):
-        out |= ((x >> i) & 1) << (n - 1 - i)
-    return out
+#: How classes may be named and sorted (see the module doc).
+ORDERS = ("state", "text")
 
 
 @dataclass(frozen=True, eq=False)
-class CanonicalTable:
-    """The canonical sequences of n coins and the arrays the update kernel reads.
+class ClassTable:
+    """The states of a game numbered by class (the Devil's orbits), goal classes first.
 
-    index_of[x]     canonical index of the n-bit tails mask x (any rotation)
-    reps[k]         tails mask of canonical sequence k (alphabetical order, reps[0] = all heads)
-    move_masks[k]   flip mask of the seeds' k-th canonical move (the heads of reps[k])
-    orbit_start, orbit_states   the distinct rotations of reps[k] are
-                    orbit_states[orbit_start[k]:orbit_start[k + 1]]
+    index_of[x]   class of state x        reps[k]   the state that names class k
+    orbit_start, orbit_states             the states of class k, in increasing order, are
+                                          orbit_states[orbit_start[k]:orbit_start[k + 1]]
+    n_goal        classes 0..n_goal-1 make up the goal
+    maps          for each generator g, the state g(x) for every x
+    digits, powers  digits[x] = the values of state x; x = digits[x] @ powers
+    neg           -x for every state x
     """
 
-    n: int
+    game: Game
+    order: str
+    digits: np.ndarray
+    powers: np.ndarray
+    maps: tuple[np.ndarray, ...]
     index_of: np.ndarray
     reps: np.ndarray
-    move_masks: np.ndarray
     orbit_start: np.ndarray
     orbit_states: np.ndarray
+    n_goal: int
+    neg: np.ndarray
+
+    @property
+    def n(self) -> int:
+        """The number of positions."""
+        return self.game.n
 
     @property
     def size(self) -> int:
-        """K, the number of canonical sequences."""
+        """K, the number of classes."""
         return len(self.reps)
 
-    def index(self, coins_mask: int) -> int:
-        """Canonical index of any n-bit tails mask."""
-        return int(self.index_of[coins_mask])
+    @property
+    def states(self) -> int:
+        """m^n."""
+        return len(self.index_of)
+
+    def index(self, x: int) -> int:
+        """The class of state x."""
+        return int(self.index_of[x])
 
     @cached_property
-    def kernel_args(self) -> tuple:
-        """What the kernel reads (see ``kernel.Tables``): all heads (class 0) is the goal; XOR."""
-        table2 = np.zeros((1, 1), dtype=np.int64)
-        split = np.zeros(1, dtype=np.int64)
-        return (
-            1, self.index_of, self.reps, self.orbit_start, self.orbit_states,
-            2, table2, table2, split, split, 1,
-        )  # fmt: skip
+    def kernel(self) -> KernelTables:
+        """What the update kernel reads."""
+        m, n = self.game.values, self.game.n
+        low = (n + 1) // 2
+        base = m**low
+        if m == 2:
+            add_lo = add_hi = np.zeros((1, 1), dtype=np.int64)
+            lo_of = hi_of = np.zeros(1, dtype=np.int64)
+        else:
+            add_lo = _add_table(m, low)
+            add_hi = _add_table(m, n - low)
+            xs = np.arange(self.states, dtype=np.int64)
+            lo_of, hi_of = xs % base, xs // base
+        return KernelTables(
+            n_goal=self.n_goal,
+            index_of=self.index_of,
+            reps=self.reps,
+            orbit_start=self.orbit_start,
+            orbit_states=self.orbit_states,
+            m=m,
+            add_lo=add_lo,
+            add_hi=add_hi,
+            lo_of=lo_of,
+            hi_of=hi_of,
+            base=base,
+            neg=self.neg,
+        )
 
-    def negate(self, moves: np.ndarray) -> np.ndarray:
-        """-m = m for coins."""
-        return np.asarray(moves, dtype=np.int64)
+    def add(self, xs: np.ndarray, t: int) -> np.ndarray:
+        """x + t for each state x (vectorised)."""
+        m = self.game.values
+        if m == 2:
+            return np.asarray(xs, dtype=np.int64) ^ t
+        d = (self.digits[np.asarray(xs, dtype=np.int64)].astype(np.int64) + self.digits[t]) % m
+        return np.asarray(d @ self.powers)
+
+
+def _add_table(m: int, digits: int) -> np.ndarray:
+    """table[x, y] = x + y position by position (mod m), for numbers of that many digits."""
+    size = m**digits
+    if size * size > 1 << 26:
+        raise DevilcoinsError(f"dials with {m} values are too many for the addition tables")
+    dx = _digits(size, m, digits).astype(np.int64)
+    powers = m ** np.arange(digits, dtype=np.int64)
+    total = (dx[:, None, :] + dx[None, :, :]) % m
+    return np.asarray((total @ powers).astype(np.int64))
+
+
+def _digits(states: int, m: int, n: int) -> np.ndarray:
+    """digits[x, i] = the value at position i of state x (base m, position 0 lowest)."""
+    xs = np.arange(states, dtype=np.int64)
+    if not n:
+        return np.zeros((states, 0), dtype=np.uint8)
+    return np.stack([(xs // m**i) % m for i in range(n)], axis=1).astype(np.uint8)
+
+
+def _goal_mask(game: Game, digits: np.ndarray, powers: np.ndarray) -> np.ndarray:
+    mask = np.zeros(len(digits), dtype=bool)
+    if game.goal == "zero":
+        mask[0] = True
+    elif game.goal == "same":
+        mask[(digits == digits[:, :1]).all(axis=1)] = True
+    else:
+        for v in game.goal_states:
+            mask[int(np.asarray(v, dtype=np.int64) @ powers)] = True
+    return mask
+
+
+def _orbit_labels(maps: tuple[np.ndarray, ...], states: int) -> np.ndarray:
+    """label[x] = the smallest state in the orbit of x (pointer jumping over the generators)."""
+    label = np.arange(states, dtype=np.int64)
+    while True:
+        new = label
+        for g in maps:
+            new = np.minimum(new, label[g])
+        new = new[new]
+        if np.array_equal(new, label):
+            return label
+        label = new
+
+
+def _check_goal(game: Game, goal: np.ndarray, maps: tuple[np.ndarray, ...]) -> None:
+    for g in maps:
+        moved = goal[g]
+        if not np.array_equal(moved, goal):
+            bad = int(np.flatnonzero(goal & ~moved)[0])
+            raise DevilcoinsError(
+                f"the goal must be unchanged by the Devil's turns: {game.state_text(bad)} is in "
+                "it but one of its turns is not; add the turns of every goal state"
+            )
+
+
+def _names(label: np.ndarray, key: np.ndarray) -> np.ndarray:
+    """For each state, the state of its class with the least key (key: a bijection on states)."""
+    order = np.argsort(label, kind="stable")
+    sorted_label = label[order]
+    starts = np.flatnonzero(np.r_[True, sorted_label[1:] != sorted_label[:-1]])
+    least = np.minimum.reduceat(key[order], starts)
+    state_of_key = np.empty_like(key)
+    state_of_key[key] = np.arange(len(key))
+    name = np.empty_like(label)
+    name[order] = np.repeat(state_of_key[least], np.diff(np.r_[starts, len(order)]))
+    return name
 
 
 @cache
-def table(n: int) -> CanonicalTable:
-    """Build (once per n) the canonical table for n coins; refuses n > MAX_TABLE_N."""
+def tables(game: Game, order: str = "state") -> ClassTable:
+    """Build (once per game and order) the classes of states under the Devil's group.
+
+    >>> t = tables(Game.parse('n=4 goal=same'))
+    >>> t.size, t.n_goal, [Game(4).state_text(int(x)) for x in t.reps[:3]]
+    (6, 2, ['HHHH', 'TTTT', 'THHH'])
+    >>> [Game(4).state_text(int(x)) for x in tables(Game(4), 'text').reps]
+    ['HHHH', 'HHHT', 'HHTT', 'HTHT', 'HTTT', 'TTTT']
+    """
+    if order not in ORDERS:
+        raise DevilcoinsError(f"order must be one of {', '.join(ORDERS)}, got {order!r}")
+    n, m = game.n, game.values
+    states = m**n
+    powers = m ** np.arange(n, dtype=np.int64)
+    digits = _digits(states, m, n)
+    maps = tuple(game.group.index_maps(digits, powers))
+    label = _orbit_labels(maps, states)
+    goal = _goal_mask(game, digits, powers)
+    _check_goal(game, goal, maps)
+    if order == "text":  # the key of a state is its text read as a number, position 0 first
+        key = np.asarray(digits.astype(np.int64) @ powers[::-1])
+        label = _names(label, key)
+    else:
+        key = np.arange(states, dtype=np.int64)
+    reps = np.unique(label)
+    reps = reps[np.argsort(key[reps], kind="stable")]
+    reps = np.concatenate([reps[goal[reps]], reps[~goal[reps]]])
+    rank = np.empty(states, dtype=np.int64)
+    rank[reps] = np.arange(len(reps))
+    index_of = rank[label].astype(np.int32)
+    counts = np.bincount(index_of, minlength=len(reps))
+    return ClassTable(
+        game=game,
+        order=order,
+        digits=digits,
+        powers=powers,
+        maps=maps,
+        index_of=index_of,
+        reps=reps.astype(np.int64),
+        orbit_start=np.concatenate(([0], np.cumsum(counts))).astype(np.int64),
+        orbit_states=np.argsort(index_of, kind="stable").astype(np.int64),
+        n_goal=int(goal[reps].sum()),
+        neg=(((m - digits.astype(np.int64)) % m) @ powers).astype(np.int64),
+    )
+
+
+def table(n: int) -> ClassTable:
+    """The coin game's table for n coins: canonical sequences in the notebook's order.
+
+    >>> [Game(4).state_text(int(x)) for x in table(4).reps]
+    ['HHHH', 'HHHT', 'HHTT', 'HTHT', 'HTTT', 'TTTT']
+    """
     check_n(n)
     if n > MAX_TABLE_N:
         raise DevilcoinsError(
             f"N = {n} is too large to index: the engine holds one entry per coin sequence "
             f"(2^{n}); the largest it builds is N = {MAX_TABLE_N}"
         )
-    full = (1 << n) - 1
-    states = np.arange(1 << n, dtype=np.int64)
-    best_key = _reverse_bits(states, n)  # alphabetical order of the 'HT' text
-    best = states.copy()
-    for r in range(1, n):
-        rot = rotate_mask(states, r, n)
-        key = _reverse_bits(rot, n)
-        better = key < best_key
-        best_key = np.where(better, key, best_key)
-        best = np.where(better, rot, best)
-    is_rep = best == states
-    reps = states[is_rep]
-    reps = reps[np.argsort(_reverse_bits(reps, n), kind="stable")]
-    rank = np.empty(1 << n, dtype=np.int64)
-    rank[reps] = np.arange(len(reps))
-    index_of = rank[best].astype(np.int32)
-    order = np.argsort(index_of, kind="stable")
-    counts = np.bincount(index_of, minlength=len(reps))
-    orbit_start = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
-    return CanonicalTable(
-        n=n,
-        index_of=index_of,
-        reps=reps,
-        move_masks=(~reps) & full,
-        orbit_start=orbit_start,
-        orbit_states=order.astype(np.int64),
-    )
+    return tables(Game(n), "text")

@@ -26,8 +26,8 @@ search's hot loops (expanding beliefs into numbered successors through a hash ta
 rounds of value iteration) are compiled with numba and cached on disk.  ``check_tree`` replays
 a strategy against every start and every turn, independently of the search's tables.
 
-Known answers (DESIGN.md section 5): four glasses, two hands, goal all the same: 5 moves; with n
-glasses and k hands on a turning table (goal all the same) the game is winnable iff
+Known answers (docs/mathematics.md §8-§9): four glasses, two hands, goal all the same: 5
+moves; with n glasses and k hands on a turning table (goal all the same) the game is winnable iff
 k >= (1 - 1/p) n, p the largest prime factor of n (Lewis & Willard 1980; Laaser & Ramshaw 1981;
 OEIS A171462).  With goal all heads and k < n the Devil always wins (it keeps a tail outside the
 reach).
@@ -47,8 +47,9 @@ import numpy as np
 from numba import njit
 
 from devilcoins.core.errors import DevilcoinsError
-from devilcoins.core.game import Game, tables
+from devilcoins.core.game import Game
 from devilcoins.core.symmetry import apply
+from devilcoins.core.tables import tables
 
 __all__ = [
     "MAX_BELIEFS",

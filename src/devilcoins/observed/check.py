@@ -14,14 +14,14 @@ tree, a false "win", or (sight) a loop that never reaches the goal.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 
 import numpy as np
 
 from devilcoins.core.errors import DevilcoinsError, NotationError
-from devilcoins.core.game import Game, tables
+from devilcoins.core.game import Game
 from devilcoins.core.symmetry import apply
+from devilcoins.core.tables import tables
 
 __all__ = ["TreeVerification", "verify_tree"]
 
@@ -165,31 +165,37 @@ def _check_sight(game: Game, policy: list) -> tuple[bool, int | None, dict | Non
     # longest path to the goal, or a loop: depth-first search with colours
     colour = dict.fromkeys(succ, 0)
     longest: dict[int, int] = {}
-    sys.setrecursionlimit(max(10_000, 4 * k))
 
-    def visit(c: int, path: list) -> int:
-        colour[c] = 1
-        best = 0
-        for nxt, perm, _z in succ[c]:
-            if nxt < tab.n_goal:
-                best = max(best, 1)
+    def visit(root: int) -> None:
+        """Settle longest[] below root; raise _Fail with the turns down to a loop."""
+        colour[root] = 1
+        stack: list[list] = [[root, 0, 0, None]]  # class, next edge, best so far, turn in
+        while stack:
+            frame = stack[-1]
+            c, i = frame[0], frame[1]
+            if i == len(succ[c]):
+                colour[c], longest[c] = 2, frame[2]
+                stack.pop()
+                if stack:
+                    stack[-1][2] = max(stack[-1][2], 1 + frame[2])
                 continue
-            if colour[nxt] == 1:
-                raise _Fail("the Devil can turn the game back to a state seen before", [perm])
-            if colour[nxt] == 0:
-                try:
-                    visit(nxt, path)
-                except _Fail as err:
-                    raise _Fail(err.why, [perm, *err.turns]) from None
-            best = max(best, 1 + longest[nxt])
-        colour[c] = 2
-        longest[c] = best
-        return best
+            frame[1] += 1
+            nxt, perm, _z = succ[c][i]
+            if nxt < tab.n_goal:
+                frame[2] = max(frame[2], 1)
+            elif colour[nxt] == 1:
+                turns = [f[3] for f in stack[1:]] + [perm]
+                raise _Fail("the Devil can turn the game back to a state seen before", turns)
+            elif colour[nxt] == 2:
+                frame[2] = max(frame[2], 1 + longest[nxt])
+            else:
+                colour[nxt] = 1
+                stack.append([nxt, 0, 0, perm])
 
     for c in succ:
         if colour[c] == 0:
             try:
-                visit(c, [])
+                visit(c)
             except _Fail as err:
                 turns = [_turn_json(game, p) for p in err.turns]
                 start = game.state_text(int(tab.reps[c]))

@@ -10,8 +10,8 @@ from __future__ import annotations
 from html import escape
 
 from devilcoins.coins.notation import Belief, Coins, Move, Strategy
+from devilcoins.coins.show import belief_table
 from devilcoins.render.pictures import belief_svg, table_svg
-from devilcoins.render.show import belief_table
 
 __all__ = ["install", "strategy_html"]
 

@@ -35,8 +35,8 @@ from devilcoins.coins.notebook import update
 from devilcoins.coins.search import belief_search
 from devilcoins.coins.verification import belief_rows, verify
 from devilcoins.core.game import Game as GameSpec
-from devilcoins.core.game import tables
 from devilcoins.core.symmetry import apply as apply_perm
+from devilcoins.core.tables import tables
 from devilcoins.render.pictures import table_svg
 from devilcoins.solve import solve_game
 

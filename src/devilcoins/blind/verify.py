@@ -1,0 +1,213 @@
+"""Exact verification of a blind strategy for any game, with counterexamples (mathematics §2).
+
+A strategy wins exactly when the belief that starts as "any state" ends holding only the goal:
+the belief after i moves is the set of states some start and some turns could have produced, so
+propagating it settles every start against every Devil at once.  When a strategy loses, the
+beliefs kept at checkpoints hold the proof: walking back from a state still possible at the end
+gives a start, and the kernel reads off the Devil's turns that keep that game out of the goal.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.game import Game
+from devilcoins.core.kernel import (
+    propagate,
+    row_from_indices,
+    row_to_indices,
+    trace_back,
+    turns_along,
+    warm_up,
+)
+from devilcoins.core.tables import ClassTable, tables
+from devilcoins.results import Counterexample, Verification
+
+__all__ = [
+    "MAX_VERIFY_STEPS",
+    "Line",
+    "Propagation",
+    "devil_line",
+    "propagate_checkpointed",
+    "verify_moves",
+    "walk_back",
+]
+
+#: Kernel steps (one state turned, moved and looked up) exact verification takes on before it
+#: refuses: about two minutes on this kind of machine.
+MAX_VERIFY_STEPS = 10**11
+
+#: Kernel steps per chunk of propagation (one checkpoint and one progress report per chunk).
+_CHUNK_STEPS = 1 << 26
+
+
+@dataclass(frozen=True, kw_only=True)
+class Propagation:
+    """A belief propagated along moves: sizes before and after each move, checkpoints."""
+
+    sizes: np.ndarray
+    checkpoints: list[np.ndarray]
+    chunk: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Line:
+    """One game the Devil can force: a start and a turn before each move (group element indices).
+
+    survives: the game never reaches the goal; otherwise it is the longest the Devil can make
+    it, won at move won_at (turns after the last surviving move are 0, the identity).
+    """
+
+    start: int
+    turns: tuple[int, ...]
+    survives: bool
+    won_at: int | None
+
+
+def propagate_checkpointed(
+    tab: ClassTable,
+    moves: np.ndarray,
+    row: np.ndarray,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> Propagation:
+    """Propagate row through moves in chunks, keeping the row at each chunk's start."""
+    chunk = max(1, _CHUNK_STEPS // (tab.size * tab.n))
+    checkpoints, sizes = [], []
+    for lo in range(0, len(moves), chunk):
+        checkpoints.append(row)
+        row, part, _ = propagate(tab.kernel, row, moves[lo : lo + chunk])
+        sizes.append(part if lo == 0 else part[1:])
+        if on_progress is not None:
+            on_progress(min(lo + chunk, len(moves)), len(moves))
+    if not len(moves):
+        sizes.append(np.array([len(row_to_indices(row))]))
+    checkpoints.append(row)
+    return Propagation(sizes=np.concatenate(sizes), checkpoints=checkpoints, chunk=chunk)
+
+
+def walk_back(tab: ClassTable, moves: np.ndarray, run: Propagation, last: int) -> np.ndarray:
+    """Classes c_0 .. c_last, c_i in the belief after move i and outside the goal, each leading
+    to the next by some turn and move i + 1."""
+    chunk, checkpoints = run.chunk, run.checkpoints
+    classes = np.empty(last + 1, dtype=np.int64)
+    end_row = checkpoints[-1]
+    if last != len(moves):  # the belief after move `last`: replay its chunk
+        lo = (last // chunk) * chunk
+        _, _, hist = propagate(
+            tab.kernel, checkpoints[lo // chunk], moves[lo:last], keep_history=True
+        )
+        end_row = hist[-1]
+    end = next(k for k in row_to_indices(end_row) if k >= tab.n_goal)
+    classes[last] = end
+    hi = last
+    while hi > 0:
+        lo = ((hi - 1) // chunk) * chunk
+        _, _, hist = propagate(
+            tab.kernel, checkpoints[lo // chunk], moves[lo:hi], keep_history=True
+        )
+        seg = trace_back(tab.kernel, hist, moves[lo:hi], end)
+        end = int(seg[0])
+        classes[lo : hi + 1] = seg
+        hi = lo
+    if (classes < 0).any():  # pragma: no cover - every class in a belief has a predecessor
+        raise AssertionError("walking back through the beliefs lost the thread")
+    return classes
+
+
+@cache
+def _elements(game: Game) -> np.ndarray:
+    """The Devil's group as an array of permutations, identity first."""
+    return np.array(game.group.elements(), dtype=np.int64).reshape(-1, game.n)
+
+
+def devil_line(
+    tab: ClassTable, moves: np.ndarray, run: Propagation, start: int | None = None
+) -> Line:
+    """The Devil's best game against moves, from start or from the start it likes best.
+
+    A line that never reaches the goal when there is one; otherwise the one that holds out
+    longest.  run is the propagation of the belief of every start (or of {goal, start}).
+    """
+    if start is not None and tab.index(start) < tab.n_goal:
+        return Line(start=start, turns=(0,) * len(moves), survives=False, won_at=0)
+    alive = np.flatnonzero(run.sizes > tab.n_goal)
+    last = int(alive[-1])
+    classes = walk_back(tab, moves, run, last)
+    begin = int(tab.reps[classes[0]]) if start is None else start
+    turns = np.zeros(len(moves), dtype=np.int64)
+    elements = _elements(tab.game)
+    turns[:last] = turns_along(tab.kernel, elements, tab.powers, begin, moves[:last], classes)
+    if (turns < 0).any():  # pragma: no cover - each class was chosen reachable
+        raise AssertionError("no turn leads along the Devil's line")
+    survives = last == len(moves)
+    return Line(
+        start=begin,
+        turns=tuple(turns.tolist()),
+        survives=survives,
+        won_at=None if survives else last + 1,
+    )
+
+
+def _check_moves(game: Game, tab: ClassTable, moves: np.ndarray) -> None:
+    bad = np.flatnonzero((moves < 0) | (moves >= tab.states))
+    if len(bad):
+        raise DevilcoinsError(
+            f"move {int(bad[0]) + 1} is {int(moves[bad[0]])}, not a state of {game} "
+            f"(0..{tab.states - 1})"
+        )
+    for a in np.unique(moves):
+        game.check_move(int(a))
+    cost = len(moves) * tab.size * game.n
+    if cost > MAX_VERIFY_STEPS:
+        raise DevilcoinsError(
+            f"verifying {len(moves):,} moves of {game} takes up to {cost:.1e} kernel steps, "
+            f"more than {MAX_VERIFY_STEPS:.0e}; try fewer moves"
+        )
+
+
+def verify_moves(
+    game: Game, moves, *, on_progress: Callable[[int, int], None] | None = None
+) -> Verification:
+    """Exact verification of a blind strategy (move states) for a game, with a counterexample.
+
+    >>> from devilcoins.blind.chain import chain_strategy
+    >>> g = Game(3, values=3)
+    >>> v = verify_moves(g, chain_strategy(g))
+    >>> v.wins, v.won_at
+    (True, 26)
+    >>> verify_moves(g, chain_strategy(g)[:-1]).counterexample.to_json()['start']
+    '211'
+    """
+    if game.observe != "blind":
+        raise DevilcoinsError(f"{game.observe} games have trees, not sequences; see solve")
+    tab = tables(game)
+    moves = np.asarray(moves, dtype=np.int64).reshape(-1)
+    _check_moves(game, tab, moves)
+    warm_up()
+    t0 = time.perf_counter()
+    run = propagate_checkpointed(
+        tab, moves, row_from_indices(range(tab.size), tab.size), on_progress
+    )
+    # the start holds every class; goal classes never leave, so "won" is "size n_goal"
+    won = np.flatnonzero(run.sizes == tab.n_goal)
+    counter = None
+    if not len(won):
+        line = devil_line(tab, moves, run)
+        elements = [tuple(int(v) for v in e) for e in _elements(game)]
+        turns = tuple(elements[e] for e in line.turns)
+        counter = Counterexample(game=game, start=line.start, turns=turns)
+    return Verification(
+        game=game,
+        moves=len(moves),
+        wins=bool(len(won)),
+        won_at=int(won[0]) if len(won) else None,
+        sizes=tuple(int(s) for s in run.sizes),
+        counterexample=counter,
+        seconds=time.perf_counter() - t0,
+    )
