@@ -39,11 +39,11 @@ def test_adversarial_devil_never_loses_with_an_odd_factor(client, n):
 @pytest.mark.parametrize("n", [3, 5, 6, 7])
 def test_adversarial_starts_are_safe_for_many_seeds(n):
     from devilcoins.coins.certificate import certificate
-    from devilcoins.web.app import _start_coins
+    from devilcoins.web.devils import start_coins
 
     cert = certificate(n)
     for seed in range(50):
-        coins = _start_coins(n, "adversarial", random.Random(seed))
+        coins = start_coins(n, "adversarial", random.Random(seed))
         assert cert.safe(coins.tails_mask) and not coins.all_heads
 
 
