@@ -1,119 +1,29 @@
 """The page in a real browser: Debian's chromium driven by Playwright against a live server.
 
-One uvicorn server (in a thread, on a free loopback port) and one chromium serve the whole
-module; every test gets a fresh browser context.  The module is skipped, saying why, when
-Debian's chromium is missing (``make test`` installs it where apt-get can).
+The server, the browser and the page come from tests/web/conftest.py: one uvicorn server and one
+chromium serve the whole module, every test gets a fresh browser context, and every test is
+skipped, saying why, when Debian's chromium is missing (``make test`` installs it where apt-get
+can).
 """
 
 from __future__ import annotations
 
 import json
 import re
-import socket
-import threading
-import time
 import urllib.request
-from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip(
-        "Debian's chromium is not installed: run `make test`, which installs it",
-        allow_module_level=True,
-    )
-import uvicorn  # noqa: E402
-from playwright import sync_api  # noqa: E402
-
-from devilcoins.web.app import create_app  # noqa: E402
-
-expect = sync_api.expect
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-#: The longest wait for anything on the page, in milliseconds.
-TIMEOUT_MS = 5_000
+pytestmark = pytest.mark.browser
 
 #: The shortest strategy for N = 2 (the one /api/strategy/2 serves).
 STRATEGY_2 = [[0, 1], [0], [0, 1]]
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def get_json(url: str) -> dict:
     with urllib.request.urlopen(url, timeout=2) as response:
         return json.loads(response.read())
-
-
-@pytest.fixture(scope="module")
-def base_url():
-    port = free_port()
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 15
-    while True:
-        try:
-            if get_json(f"{url}/api/health")["ok"]:
-                break
-        except OSError:
-            pass
-        if time.monotonic() > deadline or not thread.is_alive():
-            server.should_exit = True
-            pytest.fail(f"the server did not answer {url}/api/health")
-        time.sleep(0.05)
-    yield url
-    server.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def context(browser):
-    ctx = browser.new_context(viewport={"width": 1000, "height": 900})
-    ctx.set_default_timeout(TIMEOUT_MS)
-    yield ctx
-    ctx.close()
-
-
-@pytest.fixture
-def page(context, base_url):
-    """The page, loaded, with its console errors and uncaught exceptions collected."""
-    pg = context.new_page()
-    pg.errors = []
-
-    def on_console(message) -> None:
-        if message.type == "error":  # the page links its own (empty) icon: no 404 either
-            pg.errors.append(f"{message.text} ({message.location.get('url')})")
-
-    pg.on("console", on_console)
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.goto(base_url + "/")
-    # the watch section loads its strategy on start: wait for it, so no request is cut off
-    expect(pg.locator("#watch-step")).to_have_text("move 0 of 3")
-    return pg
 
 
 def moves(k: int) -> str:
@@ -290,9 +200,9 @@ def test_watch_the_strategy(page):
     assert page.errors == []
 
 
-def test_phone_sized_window(browser, base_url):
+def test_phone_sized_window(browser, base_url, timeout_ms):
     ctx = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True)
-    ctx.set_default_timeout(TIMEOUT_MS)
+    ctx.set_default_timeout(timeout_ms)
     try:
         pg = ctx.new_page()
         pg.goto(base_url + "/")

@@ -6,15 +6,9 @@ import random
 
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import expect
 
 from devilcoins.web.app import create_app
-
-try:  # the browser fixtures; without chromium test_browser skips itself, and so does our test
-    from test_browser import base_url, browser, context, expect, page  # noqa: F401
-except pytest.skip.Exception as why:
-    HAVE_BROWSER, NO_BROWSER = False, str(why)
-else:
-    HAVE_BROWSER, NO_BROWSER = True, ""
 
 
 @pytest.fixture
@@ -39,11 +33,11 @@ def test_adversarial_devil_never_loses_with_an_odd_factor(client, n):
 @pytest.mark.parametrize("n", [3, 5, 6, 7])
 def test_adversarial_starts_are_safe_for_many_seeds(n):
     from devilcoins.coins.certificate import certificate
-    from devilcoins.web.app import _start_coins
+    from devilcoins.web.devils import start_coins
 
     cert = certificate(n)
     for seed in range(50):
-        coins = _start_coins(n, "adversarial", random.Random(seed))
+        coins = start_coins(n, "adversarial", random.Random(seed))
         assert cert.safe(coins.tails_mask) and not coins.all_heads
 
 
@@ -69,10 +63,10 @@ def test_strategy_16_summary(client):
         assert isinstance(move, list) and all(isinstance(p, int) and 0 <= p < 16 for p in move)
 
 
-# ---- the page in a real browser (skipped, like tests/test_browser.py, without chromium) ----
+# ---- the page in a real browser (skipped, like tests/web/test_browser.py, without chromium) ----
 
 
-@pytest.mark.skipif(not HAVE_BROWSER, reason=NO_BROWSER or "no browser")
+@pytest.mark.browser
 def test_watch_16_in_the_browser(page):
     page.select_option("#watch-n", "16")
     step = page.locator("#watch-step")

@@ -6,15 +6,9 @@ import random
 
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import expect
 
 from devilcoins.web.app import create_app
-
-try:  # the browser test reuses test_browser's fixtures (skipped there without chromium)
-    from test_browser import base_url, browser, context, expect, page  # noqa: F401
-
-    HAVE_BROWSER = True
-except pytest.skip.Exception:
-    HAVE_BROWSER = False
 
 COIN_KEYS = {"game", "n", "devil", "moves", "belief", "belief_size", "won", "peeked"}
 
@@ -135,7 +129,7 @@ def test_defaults_are_the_coin_game(client):
     assert r.status_code == 422
 
 
-@pytest.mark.skipif(not HAVE_BROWSER, reason="Debian's chromium is not installed")
+@pytest.mark.browser  # the page fixture comes from conftest (skipped without chromium)
 def test_browser_dials(page):
     page.select_option("#play-n", "3")
     page.select_option("#play-values", "3")

@@ -8,7 +8,8 @@ from fastapi.testclient import TestClient
 from devilcoins import __version__
 from devilcoins.coins.notation import Coins, Move
 from devilcoins.coins.notebook import all_coins, update
-from devilcoins.web.app import MAX_GAMES, create_app, greedy_turn
+from devilcoins.web.app import MAX_GAMES, create_app
+from devilcoins.web.devils import greedy_turn
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,8 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 
-from devilcoins.web.app import MAX_DEVIL_MOVES, create_app
+from devilcoins.web.app import create_app
+from devilcoins.web.models import MAX_DEVIL_MOVES
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,62 @@
+"""ASGI middleware of the web app: request bodies over a byte limit are refused with 413."""
+
+from __future__ import annotations
+
+from fastapi import HTTPException
+from fastapi.responses import JSONResponse
+
+from devilcoins.web.models import MAX_BODY_BYTES
+
+__all__ = ["BodyLimit"]
+
+
+class _BodyTooLarge(HTTPException):
+    """A request body over the limit (an HTTPException, so FastAPI answers it with 413)."""
+
+    def __init__(self, limit: int):
+        super().__init__(413, f"request body too large: at most {limit:,} bytes")
+
+
+class BodyLimit:
+    """ASGI middleware refusing request bodies over a byte limit with 413."""
+
+    def __init__(self, app, limit: int = MAX_BODY_BYTES):
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope, receive, send):
+        """Pass the request on, counting the body's bytes as they are read."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers", [])).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await self._refuse(scope, receive, send)
+            return
+        received = 0
+        started = False
+
+        async def limited_receive():
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise _BodyTooLarge(self.limit)
+            return message
+
+        async def tracking_send(message):
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, tracking_send)
+        except _BodyTooLarge:
+            if not started:
+                await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope, receive, send):
+        detail = _BodyTooLarge(self.limit).detail
+        await JSONResponse({"detail": detail}, status_code=413)(scope, receive, send)

@@ -1,0 +1,197 @@
+"""The web API's limits and request models: every body and query is bounded and checked here.
+
+Each model forbids unknown fields; a value past a limit is refused by FastAPI with 422 before a
+route runs.  ``check_game_fields`` and ``game_spec`` serve the models and ``/api/solve`` alike.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from devilcoins.core.game import Game as GameSpec
+
+__all__ = [
+    "MAX_BODY_BYTES",
+    "MAX_DEVIL_MOVES",
+    "MAX_DEVIL_TEXT",
+    "MAX_GAME_STATES",
+    "MAX_PLAY_N",
+    "MAX_PLAY_VALUES",
+    "MAX_VERIFY_MOVES",
+    "MAX_VERIFY_N",
+    "SUMMARY_MOVES",
+    "DevilParse",
+    "DevilTurn",
+    "GameRef",
+    "GoalName",
+    "GroupName",
+    "NewGame",
+    "PlayMove",
+    "VerifyRequest",
+    "check_game_fields",
+    "game_spec",
+]
+
+#: The largest N for live games and for the strategy browser with beliefs.
+MAX_PLAY_N = 8
+
+#: The largest N the verify endpoint takes (the construction for 16 coins has 65,535 moves).
+MAX_VERIFY_N = 16
+
+#: The most moves the verify endpoint reads.
+MAX_VERIFY_MOVES = 70_000
+
+#: The moves of the N = 16 construction the strategy endpoint lists.
+SUMMARY_MOVES = 64
+
+#: The most states (values^n) a live game of another kind, or /api/solve, takes.
+MAX_GAME_STATES = 4096
+
+#: The most values per position in a live game of another kind.
+MAX_PLAY_VALUES = 5
+
+GroupName = Literal["cyclic", "dihedral", "none", "full"]
+GoalName = Literal["zero", "same"]
+
+#: The most moves the Devil's game ("Be the Devil") takes.
+MAX_DEVIL_MOVES = 300
+
+#: The longest strategy text the Devil's game reads (300 moves of 8 positions fit easily).
+MAX_DEVIL_TEXT = 30_000
+
+#: The largest request body read (70,000 moves of 16 positions fit in about 3 MB).
+MAX_BODY_BYTES = 4_000_000
+
+Position = Annotated[int, Field(ge=0, le=63)]
+GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[0-9a-f]+$")]
+
+
+def check_game_fields(n: int, values: int, hands: int | None) -> None:
+    """Raise ValueError unless hands fits n and values^n states fit the page."""
+    if hands is not None and hands > n:
+        raise ValueError(f"hands must be 1..{n} (positions a move may touch), got {hands}")
+    if values**n > MAX_GAME_STATES:
+        raise ValueError(
+            f"{values}^{n} = {values**n:,} states is past what the page plays "
+            f"({MAX_GAME_STATES:,}); use fewer positions or values"
+        )
+
+
+@cache
+def game_spec(n: int, values: int, group: str, goal: str, hands: int | None) -> GameSpec:
+    """The library's game for the page's fields (cached: its tables are cached by value)."""
+    fields = {"n": str(n), "values": str(values), "group": group, "goal": goal}
+    if hands is not None:
+        fields["hands"] = str(hands)
+    return GameSpec.from_fields(fields)
+
+
+def _check_positions(n: int, moves: list[list[int]]) -> None:
+    for i, move in enumerate(moves, 1):
+        if any(p >= n for p in move):
+            raise ValueError(
+                f"move {i} names position {max(move)}, but with {n} coins positions are 0..{n - 1}"
+            )
+
+
+class NewGame(BaseModel):
+    """Start a game: N coins, the Devil's kind, and an optional seed for repeatable play."""
+
+    model_config = ConfigDict(extra="forbid")
+    n: int = Field(ge=1, le=MAX_PLAY_N)
+    devil: Literal["random", "adversarial"] = "random"
+    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+    values: int = Field(default=2, ge=2, le=MAX_PLAY_VALUES)
+    group: GroupName = "cyclic"
+    goal: GoalName = "zero"
+    hands: int | None = Field(default=None, ge=1, le=MAX_PLAY_N)
+
+    @model_validator(mode="after")
+    def _fits(self) -> NewGame:
+        check_game_fields(self.n, self.values, self.hands)
+        return self
+
+    @property
+    def is_coins(self) -> bool:
+        """Whether every game field is the default: the coin game."""
+        return (self.values, self.group, self.goal, self.hands) == (2, "cyclic", "zero", None)
+
+    def spec(self) -> GameSpec:
+        """The game these fields name."""
+        return game_spec(self.n, self.values, self.group, self.goal, self.hands)
+
+
+class PlayMove(BaseModel):
+    """One move in a game: the positions to flip (each at most once), or for dials the amount to
+    turn each position (values, one a position)."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: GameId
+    positions: list[Position] = Field(max_length=MAX_PLAY_N)
+    values: list[Annotated[int, Field(ge=0, lt=MAX_PLAY_VALUES)]] | None = Field(
+        default=None, max_length=MAX_PLAY_N
+    )
+
+
+class GameRef(BaseModel):
+    """A reference to a game."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: GameId
+
+
+class VerifyRequest(BaseModel):
+    """A strategy to verify: N coins and the moves, each a list of positions below N."""
+
+    model_config = ConfigDict(extra="forbid")
+    n: int = Field(ge=1, le=MAX_VERIFY_N)
+    moves: list[Annotated[list[Position], Field(max_length=MAX_VERIFY_N)]] = Field(
+        max_length=MAX_VERIFY_MOVES
+    )
+
+    @model_validator(mode="after")
+    def _positions_below_n(self) -> VerifyRequest:
+        _check_positions(self.n, self.moves)
+        return self
+
+
+class DevilTurn(BaseModel):
+    """One turn in "Be the Devil": the strategy, the coins as they lie, the move and the turn."""
+
+    model_config = ConfigDict(extra="forbid")
+    n: int = Field(ge=1, le=MAX_PLAY_N)
+    moves: list[Annotated[list[Position], Field(max_length=MAX_PLAY_N)]] = Field(
+        min_length=1, max_length=MAX_DEVIL_MOVES
+    )
+    coins: str = Field(min_length=1, max_length=MAX_PLAY_N, pattern=r"^[HTht]+$")
+    move_index: int = Field(ge=0, lt=MAX_DEVIL_MOVES)
+    r: int = Field(ge=0, lt=MAX_PLAY_N)
+
+    @model_validator(mode="after")
+    def _fits_n(self) -> DevilTurn:
+        _check_positions(self.n, self.moves)
+        if len(self.coins) != self.n:
+            raise ValueError(
+                f"coins {self.coins!r} have {len(self.coins)} letters but N = {self.n}"
+            )
+        if self.move_index >= len(self.moves):
+            raise ValueError(
+                f"move_index {self.move_index} is past the strategy: its {len(self.moves)} "
+                f"moves are 0..{len(self.moves) - 1}"
+            )
+        if self.r >= self.n:
+            raise ValueError(
+                f"turn r = {self.r} is off the table: with {self.n} coins r is 0..{self.n - 1}"
+            )
+        return self
+
+
+class DevilParse(BaseModel):
+    """A strategy typed for "Be the Devil": one move a line, for N coins."""
+
+    model_config = ConfigDict(extra="forbid")
+    n: int = Field(ge=1, le=MAX_PLAY_N)
+    text: str = Field(max_length=MAX_DEVIL_TEXT)

@@ -1,0 +1,56 @@
+""" "Be the Devil": the player turns the table against a strategy (``/api/devil/...``)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException
+
+from devilcoins.coins.notation import Coins, Move, Strategy
+from devilcoins.web.models import MAX_DEVIL_MOVES, DevilParse, DevilTurn
+
+__all__ = ["devil_router"]
+
+
+def devil_router() -> APIRouter:
+    """The routes of "Be the Devil": one turn, and reading a typed strategy."""
+    router = APIRouter()
+
+    @router.post("/api/devil/turn")
+    def devil_turn(req: DevilTurn) -> dict:
+        """Be the Devil: turn the coins by r (coins[r:] + coins[:r]), then play move move_index.
+
+        Nothing is put in canonical form.  done: the coins show all heads, or that was the
+        strategy's last move.  Coins already at all heads are refused (409): the game is over.
+        """
+        coins = Coins(req.coins)
+        if coins.all_heads:
+            raise HTTPException(409, "the coins already show all heads: the game is over")
+        move = Move(req.moves[req.move_index])
+        turned = coins.rotate(req.r)
+        after = turned.flipped(move)
+        won = after.all_heads
+        return {
+            "n": req.n,
+            "move_index": req.move_index,
+            "r": req.r,
+            "move": sorted(move),
+            "turned": str(turned),
+            "after": str(after),
+            "won": won,
+            "done": won or req.move_index == len(req.moves) - 1,
+        }
+
+    @router.post("/api/devil/parse")
+    def devil_parse(req: DevilParse) -> dict:
+        """Read a typed strategy, one move a line ('0 2', '{0, 2}' or 'FLFL'), for n coins."""
+        moves = Strategy.parse(req.text, req.n).to_json()
+        if not moves:
+            raise HTTPException(422, "the strategy has no moves: write one move a line")
+        if len(moves) > MAX_DEVIL_MOVES:
+            raise HTTPException(
+                422,
+                f"the strategy has {len(moves):,} moves; the Devil's game takes at most "
+                f"{MAX_DEVIL_MOVES}",
+            )
+        return {"n": req.n, "moves": moves}
+
+    return router

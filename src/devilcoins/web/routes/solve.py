@@ -1,0 +1,61 @@
+"""Any blind game's verdict: ``/api/solve``."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException, Query
+
+from devilcoins.core.game import Game as GameSpec
+from devilcoins.solve import solve_game
+from devilcoins.web.models import (
+    MAX_PLAY_N,
+    MAX_PLAY_VALUES,
+    SUMMARY_MOVES,
+    GoalName,
+    GroupName,
+    check_game_fields,
+    game_spec,
+)
+
+__all__ = ["solve_data", "solve_router"]
+
+
+@cache
+def solve_data(spec: GameSpec) -> dict:
+    """The solve endpoint's answer for spec: the verdict and the first moves as values."""
+    verdict = solve_game(spec)
+    strategy = verdict.strategy or ()
+    return {
+        "game": str(spec),
+        "n": spec.n,
+        "values": spec.values,
+        "winnable": verdict.winnable,
+        "length": verdict.length,
+        "method": verdict.method,
+        "moves": [list(spec.decode(int(a))) for a in strategy[:SUMMARY_MOVES]],
+        "truncated": len(strategy) > SUMMARY_MOVES,
+    }
+
+
+def solve_router() -> APIRouter:
+    """The route that solves a game named by query fields."""
+    router = APIRouter()
+
+    @router.get("/api/solve")
+    def solve(
+        n: Annotated[int, Query(ge=1, le=MAX_PLAY_N)],
+        values: Annotated[int, Query(ge=2, le=MAX_PLAY_VALUES)] = 2,
+        group: Annotated[GroupName, Query()] = "cyclic",
+        goal: Annotated[GoalName, Query()] = "zero",
+        hands: Annotated[int | None, Query(ge=1, le=MAX_PLAY_N)] = None,
+    ) -> dict:
+        """Whether a game can be won, in how many moves and how (the first 64 moves as values)."""
+        try:
+            check_game_fields(n, values, hands)
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return solve_data(game_spec(n, values, group, goal, hands))
+
+    return router

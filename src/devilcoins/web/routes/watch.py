@@ -1,0 +1,87 @@
+"""The coin strategies to watch, and verification of any: ``/api/strategy/{n}``, ``/api/verify``."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException
+from fastapi import Path as PathParam
+
+from devilcoins.coins.construct import construction
+from devilcoins.coins.notation import Strategy, canonical_coins
+from devilcoins.coins.search import belief_search
+from devilcoins.coins.verification import belief_rows, verify
+from devilcoins.web.models import MAX_PLAY_N, SUMMARY_MOVES, VerifyRequest
+
+__all__ = ["strategy_data", "watch_router"]
+
+
+def _construction_data(n: int) -> dict:
+    strategy = construction(n)
+    return {
+        "n": n,
+        "winnable": True,
+        "length": len(strategy),
+        "moves": Strategy(strategy[:SUMMARY_MOVES]).to_json(),
+        "truncated": True,
+        "beliefs": None,
+        "source": "construction",
+    }
+
+
+@cache
+def strategy_data(n: int) -> dict:
+    """The strategy endpoint's answer for n = 1..8 (belief search) or 16 (the construction)."""
+    if n == 16:
+        return _construction_data(n)
+    result = belief_search(n)
+    if result.strategy is None:
+        return {
+            "n": n,
+            "winnable": False,
+            "length": None,
+            "moves": [],
+            "truncated": False,
+            "beliefs": [[str(c) for c in canonical_coins(n)]],
+            "source": "search",
+            "message": f"no strategy wins for N = {n}: it has an odd prime factor, "
+            "so the Devil can always keep the coins from all heads",
+        }
+    order = canonical_coins(n)
+    rows = belief_rows(result.strategy, n)
+    return {
+        "n": n,
+        "winnable": True,
+        "length": len(result.strategy),
+        "moves": result.strategy.to_json(),
+        "truncated": False,
+        "beliefs": [[str(order[k]) for k in row] for row in rows],
+        "source": "search",
+    }
+
+
+def watch_router() -> APIRouter:
+    """The routes that serve the coin game's strategies and verify a typed one."""
+    router = APIRouter()
+
+    @router.get("/api/strategy/{n}")
+    def strategy(n: Annotated[int, PathParam(ge=1, le=16)]) -> dict:
+        """The shortest strategy for n = 1..8 with its beliefs, or the construction for 16."""
+        if n > MAX_PLAY_N and n != 16:
+            raise HTTPException(
+                400,
+                f"strategies are served for N = 1..{MAX_PLAY_N} and N = 16, not {n}",
+            )
+        return strategy_data(n)
+
+    @router.post("/api/verify")
+    def verify_strategy(req: VerifyRequest) -> dict:
+        """Whether the moves win for n coins from every start against every Devil."""
+        result = verify(Strategy(req.moves), req.n)
+        data = {"n": req.n, "moves": len(req.moves), "wins": result.wins, "won_at": result.won_at}
+        if result.counterexample is not None:
+            data["counterexample"] = result.counterexample.to_json()
+        return data
+
+    return router

@@ -1,0 +1,118 @@
+"""Fixtures for the page in a real browser: Debian's chromium driven by Playwright.
+
+One uvicorn server (in a thread, on a free loopback port) and one chromium serve each module
+that asks for them; every test gets a fresh browser context.  Tests that use them are skipped,
+saying why, when Debian's chromium is missing (``make test`` installs it where apt-get can).
+Mark such tests ``@pytest.mark.browser``.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from devilcoins.web.app import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+#: The longest wait for anything on the page, in milliseconds.
+TIMEOUT_MS = 5_000
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/api/health", timeout=2) as response:
+            return json.loads(response.read())["ok"]
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="module")
+def base_url():
+    """The address of a live server of a fresh app, for one module."""
+    port = free_port()
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 15
+    while not healthy(url):
+        if time.monotonic() > deadline or not thread.is_alive():
+            server.should_exit = True
+            pytest.fail(f"the server did not answer {url}/api/health")
+        time.sleep(0.05)
+    yield url
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium, for one module (skips the test when it is not installed)."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed: run `make test`, which installs it")
+    from playwright import sync_api
+
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def timeout_ms() -> int:
+    """The longest wait for anything on the page, in milliseconds."""
+    return TIMEOUT_MS
+
+
+@pytest.fixture
+def context(browser, timeout_ms):
+    """A fresh browser context (desktop-sized window)."""
+    ctx = browser.new_context(viewport={"width": 1000, "height": 900})
+    ctx.set_default_timeout(timeout_ms)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context, base_url):
+    """The page, loaded, with its console errors and uncaught exceptions collected."""
+    from playwright.sync_api import expect
+
+    pg = context.new_page()
+    pg.errors = []
+
+    def on_console(message) -> None:
+        if message.type == "error":  # the page links its own (empty) icon: no 404 either
+            pg.errors.append(f"{message.text} ({message.location.get('url')})")
+
+    pg.on("console", on_console)
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.goto(base_url + "/")
+    # the watch section loads its strategy on start: wait for it, so no request is cut off
+    expect(pg.locator("#watch-step")).to_have_text("move 0 of 3")
+    return pg
