@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
-import tempfile
 import textwrap
 from pathlib import Path
 
 from devilcoins.coins.notation import DevilcoinsError
+from devilcoins.core.files import write_new as _write_new
+from devilcoins.core.files import write_new_with
 
 __all__ = ["main"]
 
@@ -418,32 +418,6 @@ def _save_strategy(path: str, text: str) -> None:
     _write_new(path, text.encode("utf-8"))
 
 
-def _write_new(path: str, data: bytes) -> None:
-    """Write data to a new file at path; refuse to touch an existing file."""
-    target = Path(path)
-    if target.exists():
-        raise UsageError(f"{path} already exists; choose a new file name (nothing was written)")
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise UsageError(f"{folder} is not a folder (nothing was written)")
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".devilcoins-", suffix=".tmp")
-    except OSError as err:
-        raise UsageError(
-            f"cannot write in {folder}: {err.strerror} (nothing was written)"
-        ) from None
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.link(tmp, target)  # fails rather than replace a file created meanwhile
-    except FileExistsError:
-        raise UsageError(f"{path} already exists; choose a new file name") from None
-    except OSError as err:
-        raise UsageError(f"cannot write {path}: {err.strerror} (nothing was written)") from None
-    finally:
-        os.unlink(tmp)
-
-
 def cmd_solve(args) -> int:
     """devilcoins solve N."""
     from devilcoins.coins.verification import verify
@@ -705,10 +679,6 @@ def cmd_construct(args) -> int:
         raise UsageError(f"--start {args.start:,} is past the last move, 2^{n} - 1 = {last:,}")
     count = last - args.start + 1 if args.count is None else args.count
     if args.output:
-        if Path(args.output).exists():
-            raise UsageError(
-                f"{args.output} already exists; choose a new file name (nothing was written)"
-            )
         return _construct_to_file(args, n, count)
     out = sys.stdout.buffer
     show = not sys.stdout.isatty() and None  # a bar only when the moves go to a file or pipe
@@ -726,20 +696,12 @@ def cmd_construct(args) -> int:
 
 
 def _construct_to_file(args, n: int, count: int) -> int:
-    """Stream into a temporary file next to --output, then link it into place (no overwrite)."""
+    """Stream the moves into a new file at --output (never overwrites)."""
     from devilcoins.cli.progress import reporter
     from devilcoins.coins.construct import stream_moves
 
-    target = Path(args.output)
-    folder = target.parent if str(target.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".devilcoins-", suffix=".tmp")
-    except OSError as err:
-        raise UsageError(
-            f"cannot write in {folder}: {err.strerror} (nothing was written)"
-        ) from None
-    try:
-        with os.fdopen(fd, "wb") as out, reporter(f"writing {args.output}", total=count) as rep:
+    def fill(out) -> None:
+        with reporter(f"writing {args.output}", total=count) as rep:
             stream_moves(
                 out,
                 n,
@@ -748,13 +710,8 @@ def _construct_to_file(args, n: int, count: int) -> int:
                 fmt=args.format,
                 on_progress=lambda done, _total: rep.reach(done),
             )
-        os.link(tmp, target)
-    except FileExistsError:
-        raise UsageError(f"{args.output} already exists; choose a new file name") from None
-    except OSError as err:
-        raise UsageError(f"cannot write {args.output}: {err.strerror}") from None
-    finally:
-        os.unlink(tmp)
+
+    write_new_with(args.output, fill)
     return 0
 
 
