@@ -15,7 +15,7 @@ from functools import cache
 from itertools import combinations, permutations, product
 
 import pytest
-from test_cli import assert_usage_error, run
+from cli_helpers import assert_usage_error, run
 
 from devilcoins.cli.main import main
 from devilcoins.cli.registry import COMMANDS
