@@ -463,7 +463,7 @@ def dials_row() -> Row:
     from devilcoins.blind.chain import chain_strategy
     from devilcoins.core.game import Game
     from devilcoins.core.tables import tables
-    from devilcoins.solve import verify_game
+    from devilcoins.engine import verify_game
 
     game = Game(9, values=3)
     tables(game)  # the class tables, built once per game: counted in the first run only

@@ -35,8 +35,8 @@ from devilcoins.coins.verification import verify
 from devilcoins.core.game import Game
 from devilcoins.core.symmetry import Group
 from devilcoins.core.tables import canonical_count, tables
+from devilcoins.engine import search_game, solve_game, verify_game
 from devilcoins.results import Counterexample as GameCounterexample
-from devilcoins.solve import search_game, solve_game, verify_game
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: For the tests that search: some of the examples are set aside as too big to search.

@@ -39,9 +39,9 @@ from devilcoins.core.errors import DevilcoinsError, NotationError
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import canonical_count
 from devilcoins.core.symmetry import Group
+from devilcoins.engine import solve, verify
 from devilcoins.render import display as _display  # noqa: F401  (notebook displays)
 from devilcoins.results import Counterexample, Verdict, Verification
-from devilcoins.solve import solve, verify
 
 __version__ = "0.1.0"
 

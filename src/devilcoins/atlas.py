@@ -58,7 +58,7 @@ from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import prime_factors, same_prime_power
 from devilcoins.core.symmetry import Group
-from devilcoins.solve import solve
+from devilcoins.engine import solve
 
 __all__ = [
     "AtlasEntry",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from devilcoins.coins.notation import DevilcoinsError, Strategy, canonical_coins
+from devilcoins.core.files import write_new_with
 
 __all__ = ["FORMATS", "MAX_TABLE_IMAGE_N", "belief_size_figure", "belief_table_figure", "save"]
 
@@ -92,15 +93,7 @@ def save(fig, path: str) -> None:
     """Write a figure to a new file (PNG or SVG by its ending); never overwrite."""
     from pathlib import Path
 
-    target = Path(path)
-    if target.suffix.lower() not in FORMATS:
+    suffix = Path(path).suffix.lower()
+    if suffix not in FORMATS:
         raise DevilcoinsError(f"{path}: write a .png or .svg file")
-    if target.exists():
-        raise DevilcoinsError(
-            f"{path} already exists; choose a new file name (nothing was written)"
-        )
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise DevilcoinsError(f"{folder} is not a folder (nothing was written)")
-    with open(target, "xb") as out:  # 'x': fails rather than replace a file made meanwhile
-        fig.savefig(out, format=target.suffix.lower().lstrip("."))
+    write_new_with(path, lambda out: fig.savefig(out, format=suffix.lstrip(".")))

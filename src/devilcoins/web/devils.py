@@ -18,8 +18,8 @@ from devilcoins.blind.chain import devil_turn as chain_devil_turn
 from devilcoins.coins.certificate import Certificate, certificate, odd_prime_factors
 from devilcoins.coins.notation import Coins, Move
 from devilcoins.core.game import Game as GameSpec
-from devilcoins.core.game import tables
 from devilcoins.core.symmetry import apply as apply_perm
+from devilcoins.core.tables import tables
 
 __all__ = [
     "adversarial_turn",

@@ -20,7 +20,7 @@ from fastapi import HTTPException
 
 from devilcoins.coins.notation import Coins, Move
 from devilcoins.core.game import Game as GameSpec
-from devilcoins.core.game import tables
+from devilcoins.core.tables import tables
 from devilcoins.web.devils import coin_turn, start_coins, start_state, table_turn
 from devilcoins.web.models import NewGame
 

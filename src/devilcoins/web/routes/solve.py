@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Query
 
 from devilcoins.core.game import Game as GameSpec
-from devilcoins.solve import solve_game
+from devilcoins.engine import solve
 from devilcoins.web.models import (
     MAX_PLAY_N,
     MAX_PLAY_VALUES,
@@ -25,7 +25,7 @@ __all__ = ["solve_data", "solve_router"]
 @cache
 def solve_data(spec: GameSpec) -> dict:
     """The solve endpoint's answer for spec: the verdict and the first moves as values."""
-    verdict = solve_game(spec)
+    verdict = solve(spec)
     strategy = verdict.strategy or ()
     return {
         "game": str(spec),

@@ -11,36 +11,14 @@ from itertools import product
 from pathlib import Path
 
 import pytest
+from cli_helpers import assert_usage_error, run
 from reference import canonical_coins, flip, naive_update, rotations
 
 from devilcoins import Strategy, belief_search
 from devilcoins import verify_coins as verify
-from devilcoins.cli.main import main
 
 SHORTEST = {1: 1, 2: 3, 3: None, 4: 15, 5: None, 6: None, 7: None, 8: 255}
 CANONICAL = {1: 2, 2: 3, 3: 4, 4: 6, 5: 8, 6: 14, 7: 20, 8: 36}
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    """Run the command line in-process: (exit status, stdout, stderr)."""
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:  # argparse ends the process for a malformed command line
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def assert_usage_error(code: int, out: str, err: str, *fragments: str) -> str:
-    """Status 2, one line on stderr starting 'devilcoins: error:', no traceback; the line."""
-    assert code == 2, (code, out, err)
-    assert "Traceback" not in out + err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("devilcoins: error:"), lines[0]
-    for fragment in fragments:
-        assert fragment in lines[0], (fragment, lines[0])
-    return lines[0]
 
 
 # --- the belief table and the trace, from the slow reference (reference.py) -----------------

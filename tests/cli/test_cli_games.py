@@ -15,10 +15,10 @@ from functools import cache
 from itertools import combinations, permutations, product
 
 import pytest
-from test_cli import assert_usage_error, run
+from cli_helpers import assert_usage_error, run
 
-from devilcoins.cli import games as cli_games
 from devilcoins.cli.main import main
+from devilcoins.cli.registry import COMMANDS
 
 INF = float("inf")
 
@@ -265,7 +265,7 @@ def _forbid_game_engine(monkeypatch):
         raise AssertionError("the game engine ran for the coin game")
 
     for name in ("solve", "verify", "prove", "play", "explain", "construct"):
-        monkeypatch.setattr(cli_games, name, refuse)
+        monkeypatch.setattr(COMMANDS[name], "run_game", refuse)
 
 
 COIN_DEFAULTS = [

@@ -16,7 +16,7 @@ import sys
 import time
 
 import pytest
-from test_cli import assert_usage_error, run
+from cli_helpers import assert_usage_error, run
 
 from devilcoins.cli.main import main
 

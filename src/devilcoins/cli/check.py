@@ -1,0 +1,108 @@
+"""``devilcoins check N``: a strategy tested by random play (the seeds' probably_wins) and decided
+by exact belief propagation."""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from devilcoins.cli.common import Command, UsageError, coins_count, emit_json, positive
+from devilcoins.cli.strategies import add_strategy_options, strategy_for
+
+__all__ = ["COMMAND", "MAX_PLAY_STEPS"]
+
+#: Coin steps (one game, one move) that check's random play takes on: about a minute.
+MAX_PLAY_STEPS = 5 * 10**8
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """N, --games, then --seed, --strategy and --json."""
+    p.add_argument("n", type=coins_count, metavar="N", help="number of coins")
+    p.add_argument(
+        "--games",
+        type=positive,
+        default=1000,
+        metavar="K",
+        help="games per starting sequence (default 1000)",
+    )
+    add_strategy_options(p, "check")
+
+
+def _check_size(args, starts: int, moves: int) -> None:
+    """Refuse random play past MAX_PLAY_STEPS coin steps, saying how many games would do."""
+    steps = starts * args.games * moves
+    if steps > MAX_PLAY_STEPS:
+        fewer = max(1, MAX_PLAY_STEPS // (starts * moves))
+        raise UsageError(
+            f"{args.games:,} games from each of {starts:,} starts over {moves:,} moves "
+            f"is up to {steps:.1e} coin steps, more than check plays ({MAX_PLAY_STEPS:.0e}); "
+            f"use --games {fewer:,} or fewer"
+        )
+
+
+def run(args) -> int:
+    """devilcoins check N."""
+    from devilcoins.cli.progress import reporter
+    from devilcoins.coins.notebook import probably_wins
+    from devilcoins.coins.verification import verify
+    from devilcoins.core.numbers import canonical_count
+
+    strategy = strategy_for(args)
+    starts = canonical_count(args.n)
+    _check_size(args, starts, len(strategy))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    quiet = False if args.json else None
+    with reporter("random play", total=len(strategy), enabled=quiet) as rep:
+        sampled = probably_wins(
+            strategy,
+            args.n,
+            k=args.games,
+            rng=seed,
+            on_progress=lambda done, _total: rep.reach(done),
+        )
+    with reporter("exact check", total=len(strategy), enabled=quiet) as rep:
+        exact = verify(
+            strategy,
+            args.n,
+            on_progress=lambda done, _total: rep.reach(done),
+        )
+    if args.json:
+        emit_json(
+            {
+                "coins": args.n,
+                "moves": len(strategy),
+                "games_per_start": args.games,
+                "seed": seed,
+                "probably_wins": sampled,
+                "wins": exact.wins,
+                "won_at": exact.won_at,
+                "seconds": round(exact.seconds, 6),
+            }
+        )
+        return 0
+    print(
+        f"Random Devil: {args.games:,} games from each of the {starts:,} canonical starts "
+        f"(seed {seed}): {'all won' if sampled else 'at least one lost'}."
+    )
+    if exact.wins:
+        print(
+            f"Exact check: the strategy wins against every Devil; the belief is all heads "
+            f"after move {exact.won_at} of {len(strategy):,}."
+        )
+    else:
+        print(
+            f"Exact check: the strategy does NOT always win; {exact.sizes[-1]:,} canonical "
+            f"sequences are still possible after its {len(strategy):,} moves."
+        )
+    return 0
+
+
+COMMAND = Command(
+    name="check",
+    help="test a strategy by random play (the seeds' probably_wins) "
+    "and by exact belief propagation",
+    description="Play K games from every canonical start against a random "
+    "Devil, then decide the question exactly by propagating the belief.",
+    add_arguments=add_arguments,
+    run=run,
+)

@@ -1,0 +1,132 @@
+"""What every command shares: usage errors, exit codes, argument types, JSON and text files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from devilcoins.core.errors import DevilcoinsError
+
+__all__ = [
+    "EXIT_INTERRUPTED",
+    "EXIT_USAGE",
+    "Command",
+    "UsageError",
+    "coins_count",
+    "counted",
+    "emit_json",
+    "json_text",
+    "move_number",
+    "non_negative",
+    "port_number",
+    "positive",
+    "read_text",
+    "seed_number",
+]
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+class UsageError(DevilcoinsError):
+    """A command line that asks for something impossible."""
+
+
+@dataclass
+class Command:
+    """One subcommand: its name and help, how to add its arguments and how to run it.
+
+    ``run_game`` answers when any game option is given (the general engine); a command that
+    has one also takes the game options.
+    """
+
+    name: str
+    help: str
+    description: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+    run_game: Callable[..., int] | None = None
+
+
+def _whole(text: str, *, what: str, low: int) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{what} must be a whole number, got {text!r}") from None
+    if value < low:
+        raise argparse.ArgumentTypeError(f"{what} must be at least {low}, got {value}")
+    return value
+
+
+def coins_count(text: str) -> int:
+    """N, the number of coins: a whole number >= 1."""
+    return _whole(text, what="N (the number of coins)", low=1)
+
+
+def positive(text: str) -> int:
+    """A count >= 1."""
+    return _whole(text, what="the count", low=1)
+
+
+def move_number(text: str) -> int:
+    """A move number, 1-based."""
+    return _whole(text, what="a move number", low=1)
+
+
+def non_negative(text: str) -> int:
+    """A count >= 0."""
+    return _whole(text, what="the count", low=0)
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 1..65535."""
+    value = _whole(text, what="the port", low=1)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"the port must be at most 65535, got {value}")
+    return value
+
+
+def seed_number(text: str) -> int:
+    """A random seed >= 0."""
+    return _whole(text, what="the seed", low=0)
+
+
+def counted(number: int, word: str) -> str:
+    """'1 coin', '4 coins', '1,000 games'."""
+    return f"{number:,} {word}" + ("" if number == 1 else "s")
+
+
+def json_text(value, indent: str = "") -> str:
+    """JSON with objects indented and lists of plain values kept on one line."""
+    inner = indent + "  "
+    if isinstance(value, dict) and value:
+        items = [f"{inner}{json.dumps(str(k))}: {json_text(v, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        items = [inner + json_text(v, inner) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + indent + "]"
+    return json.dumps(value)
+
+
+def emit_json(data: dict) -> None:
+    """Print data as JSON (see json_text)."""
+    print(json_text(data))
+
+
+def read_text(path: str, what: str) -> str:
+    """The text of a file the user names ('-' for stdin), or a clear usage error."""
+    if path == "-":
+        return sys.stdin.read()
+    file = Path(path)
+    if not file.exists():
+        raise UsageError(f"no such {what} file: {path}")
+    if file.is_dir():
+        raise UsageError(f"{path} is a folder; give a {what} file")
+    try:
+        return file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise UsageError(f"cannot read {what} file {path}: {err}") from None

@@ -1,0 +1,175 @@
+"""``devilcoins construct N`` and ``devilcoins move N I``: Lamping's shortest strategy for
+N = 2^k coins, streamed or one move at a time; with game options, the chain construction."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from devilcoins.cli.common import (
+    Command,
+    UsageError,
+    coins_count,
+    counted,
+    emit_json,
+    move_number,
+    non_negative,
+)
+from devilcoins.core.files import write_new, write_new_with
+from devilcoins.core.game import Game
+
+__all__ = ["CONSTRUCT", "MOVE"]
+
+
+def add_construct_arguments(p: argparse.ArgumentParser) -> None:
+    """N, --format, --start, --count and --output."""
+    p.add_argument("n", type=coins_count, metavar="N", help="number of coins, a power of 2")
+    p.add_argument(
+        "--format",
+        choices=("positions", "flips", "binary"),
+        default="positions",
+        help="'positions' (default): '0 2'; 'flips': 'FLFL'; 'binary': one little-endian word "
+        "of max(1, N/8) bytes a move, bit t = flip position t",
+    )
+    p.add_argument(
+        "--start", type=move_number, default=1, metavar="I", help="first move (1-based, default 1)"
+    )
+    p.add_argument(
+        "--count", type=non_negative, metavar="C", help="how many moves (default: to the last)"
+    )
+    p.add_argument(
+        "--output", metavar="FILE", help="write to FILE (never overwrites) instead of stdout"
+    )
+
+
+def run_construct(args) -> int:
+    """devilcoins construct N."""
+    from devilcoins.cli.progress import reporter
+    from devilcoins.coins.construct import check_power_of_two, strategy_length, stream_moves
+
+    n = check_power_of_two(args.n)
+    last = strategy_length(n)
+    if args.start > last:
+        raise UsageError(f"--start {args.start:,} is past the last move, 2^{n} - 1 = {last:,}")
+    count = last - args.start + 1 if args.count is None else args.count
+    if args.output:
+        return _construct_to_file(args, n, count)
+    out = sys.stdout.buffer
+    show = not sys.stdout.isatty() and None  # a bar only when the moves go to a file or pipe
+    with reporter(f"moves for {n} coins", total=count, enabled=show) as rep:
+        stream_moves(
+            out,
+            n,
+            start=args.start,
+            count=count,
+            fmt=args.format,
+            on_progress=lambda done, _total: rep.reach(done),
+        )
+    out.flush()
+    return 0
+
+
+def _construct_to_file(args, n: int, count: int) -> int:
+    """Stream the moves into a new file at --output (never overwrites)."""
+    from devilcoins.cli.progress import reporter
+    from devilcoins.coins.construct import stream_moves
+
+    def fill(out) -> None:
+        with reporter(f"writing {args.output}", total=count) as rep:
+            stream_moves(
+                out,
+                n,
+                start=args.start,
+                count=count,
+                fmt=args.format,
+                on_progress=lambda done, _total: rep.reach(done),
+            )
+
+    write_new_with(args.output, fill)
+    return 0
+
+
+def run_construct_game(args, game: Game) -> int:
+    """devilcoins construct N with game options: the chain construction's moves."""
+    from devilcoins.blind.chain import chain, chain_strategy
+
+    try:
+        moves = chain_strategy(game)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    if not all(game.allowed(int(a)) for a, _ in chain(game).steps):
+        raise UsageError(
+            f"the chain construction for {game} needs moves the game does not allow; "
+            "'devilcoins solve' with the same options searches for a strategy instead"
+        )
+    if args.format == "binary":
+        raise UsageError("--format binary is for the coin game's construction; use flips")
+    end = len(moves) if args.count is None else args.start - 1 + args.count
+    if args.start > len(moves) or end > len(moves):
+        raise UsageError(f"the strategy has {counted(len(moves), 'move')}")
+
+    def positions(a: int) -> str:
+        if game.values != 2:
+            return game.move_text(a)
+        return " ".join(str(i) for i, v in enumerate(game.decode(a)) if v) or "-"
+
+    text = positions if args.format == "positions" else game.move_text
+    out = "".join(text(int(a)) + "\n" for a in moves[args.start - 1 : end])
+    if args.output:
+        write_new(args.output, out.encode())
+    else:
+        sys.stdout.write(out)
+    return 0
+
+
+def add_move_arguments(p: argparse.ArgumentParser) -> None:
+    """N, I, --format and --json."""
+    p.add_argument("n", type=coins_count, metavar="N", help="number of coins, a power of 2")
+    p.add_argument("i", type=move_number, metavar="I", help="move number, 1-based")
+    p.add_argument(
+        "--format", choices=("positions", "flips"), default="positions", help="output format"
+    )
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
+def run_move(args) -> int:
+    """devilcoins move N I."""
+    from devilcoins.coins.construct import move_format, move_mask, move_phase
+    from devilcoins.coins.explain import move_kind
+
+    mask = move_mask(args.n, args.i)
+    if args.json:
+        emit_json(
+            {
+                "coins": args.n,
+                "index": args.i,
+                "positions": [t for t in range(args.n) if mask >> t & 1],
+                "flips": move_format(mask, args.n, "flips").decode().strip(),
+                "trailing_zeros": move_phase(args.i),
+                "role": move_kind(args.n, args.i) if args.n > 1 else "d1",
+            }
+        )
+        return 0
+    sys.stdout.write(move_format(mask, args.n, args.format).decode())
+    return 0
+
+
+CONSTRUCT = Command(
+    name="construct",
+    help="stream Lamping's shortest strategy for N = 2^k coins",
+    description="Write the 2^N - 1 moves of Lamping's construction, one a line (or as "
+    "binary words). Move i depends only on the trailing zero bits of i; the output is "
+    "deterministic.",
+    add_arguments=add_construct_arguments,
+    run=run_construct,
+    run_game=run_construct_game,
+)
+
+MOVE = Command(
+    name="move",
+    help="move I of the construction for N = 2^k coins, computed directly",
+    description="Compute one move of Lamping's construction in O(log N) steps, for any "
+    "I from 1 to 2^N - 1 (N = 64: I up to 18446744073709551615).",
+    add_arguments=add_move_arguments,
+    run=run_move,
+)

@@ -1,0 +1,47 @@
+"""``devilcoins count N``: how many coin sequences differ up to rotation, by Burnside's lemma."""
+
+from __future__ import annotations
+
+import argparse
+
+from devilcoins.cli.common import Command, UsageError, coins_count, counted, emit_json
+
+__all__ = ["COMMAND", "MAX_COUNT_N"]
+
+MAX_COUNT_N = 100_000
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """N and --json."""
+    p.add_argument("n", type=coins_count, metavar="N", help=f"number of coins (1..{MAX_COUNT_N:,})")
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
+def run(args) -> int:
+    """devilcoins count N."""
+    from devilcoins.core.numbers import canonical_count
+
+    if args.n > MAX_COUNT_N:
+        raise UsageError(
+            f"N = {args.n:,} is past what count prints (N <= {MAX_COUNT_N:,}): the "
+            f"answer would have about {int(args.n * 0.30103):,} digits"
+        )
+    count = canonical_count(args.n)
+    if args.json:
+        emit_json({"coins": args.n, "canonical": count, "sequences": 2**args.n})
+        return 0
+    print(
+        f"{counted(args.n, 'coin')}: {count:,} canonical sequences (of 2^{args.n} = "
+        f"{2**args.n:,} sequences), by Burnside's lemma"
+    )
+    return 0
+
+
+COMMAND = Command(
+    name="count",
+    help="how many coin sequences differ up to rotation (any N)",
+    description="Count the canonical coin sequences of N coins with Burnside's "
+    "lemma, without listing them.",
+    add_arguments=add_arguments,
+    run=run,
+)

@@ -1,0 +1,310 @@
+"""``devilcoins play N``: one game against a random, scripted or adversarial Devil, traced move
+by move; with game options, a blind game of the general engine."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import textwrap
+
+from devilcoins.cli.common import Command, UsageError, coins_count, counted, emit_json, read_text
+from devilcoins.cli.games import read_moves
+from devilcoins.cli.strategies import add_strategy_options, strategy_for
+from devilcoins.coins.notation import NotationError
+from devilcoins.core.game import Game
+
+__all__ = ["COMMAND"]
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """N, --start, --devil, --devil-turns, then --seed, --strategy and --json."""
+    p.add_argument("n", type=coins_count, metavar="N", help="number of coins")
+    p.add_argument(
+        "--start", metavar="COINS", help="starting coins such as HTTH (default: drawn at random)"
+    )
+    p.add_argument(
+        "--devil",
+        choices=("random", "adversarial"),
+        default="random",
+        help="'random' (default) turns at random; 'adversarial' knows the strategy and plays "
+        "its certificate or the worst line exact propagation finds",
+    )
+    p.add_argument(
+        "--devil-turns",
+        metavar="FILE",
+        help="the Devil's turns from FILE ('-' for stdin): a counterexample from 'verify --json' "
+        "or 'verify --counterexample', a JSON list, or numbers separated by spaces; the game "
+        "starts from the file's start unless --start is given",
+    )
+    add_strategy_options(p, "play")
+
+
+# --- the coin game -----------------------------------------------------------------------------
+
+
+def _start_coins(args, rng):
+    from devilcoins.coins.notation import Coins
+
+    if args.start is None:
+        tails = int(rng.integers(1, 1 << args.n))
+        return Coins.from_mask(tails, args.n)
+    coins = Coins(args.start)
+    if coins.n != args.n:
+        raise UsageError(f"--start {args.start} has {coins.n} coins but N = {args.n}")
+    return coins
+
+
+def _devil_for(args, strategy, rng):
+    """(start coins, devil function or None for random, canonical display, a header line)."""
+    from devilcoins.coins.devil import adversary, scripted
+    from devilcoins.coins.notation import Counterexample
+
+    if args.devil_turns and args.devil == "adversarial":
+        raise UsageError("--devil-turns and --devil adversarial both choose the turns; use one")
+    if args.devil_turns == "-" and args.strategy == "-":
+        raise UsageError("--strategy and --devil-turns cannot both read stdin; give one a file")
+    if args.devil_turns:
+        try:
+            script = Counterexample.parse(read_text(args.devil_turns, "turns"), args.n)
+        except NotationError as err:
+            raise UsageError(f"{args.devil_turns}: {err}") from None
+        if len(script.turns) < len(strategy):
+            raise UsageError(
+                f"{args.devil_turns} has {counted(len(script.turns), 'turn')} but the strategy "
+                f"has {counted(len(strategy), 'move')}; give a turn for every move"
+            )
+        start = _start_coins(args, rng) if args.start or script.start is None else script.start
+        return (
+            start,
+            scripted(script.turns),
+            False,
+            "the Devil's turns from "
+            + ("stdin:" if args.devil_turns == "-" else f"{args.devil_turns}:"),
+        )
+    if args.devil == "adversarial":
+        start = _start_coins(args, rng) if args.start else None
+        adv = adversary(strategy, args.n, start)
+        text = textwrap.fill(adv.explanation, 96)
+        return adv.start, adv.devil, False, f"an adversarial Devil:\n{text}"
+    return _start_coins(args, rng), None, True, "a random Devil"
+
+
+def run(args) -> int:
+    """devilcoins play N."""
+    import numpy as np
+
+    from devilcoins.coins.notebook import play
+
+    scripted = args.devil != "random" or args.devil_turns
+    strategy = strategy_for(args, widest=64 if scripted else None)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    rng = np.random.default_rng(seed)
+    start, devil, canonical, against = _devil_for(args, strategy, rng)
+    lines: list[str] = []
+    final = play(
+        strategy, start, verbose=True, rng=rng, devil=devil, out=lines.append, canonical=canonical
+    )
+    moves_used = len(lines)
+    kind = "random" if not scripted else ("turns" if args.devil_turns else "adversarial")
+    if args.json:
+        data = {
+            "coins": args.n,
+            "start": start,
+            "devil": kind,
+            "won": final.all_heads,
+            "moves": moves_used,
+            "final": final,
+            "trace": lines,
+        }
+        if kind == "random":
+            data["seed"] = seed
+        emit_json(data)
+        return 0
+    if kind == "random":
+        against += f" (seed {seed}):"
+    print(
+        f"Playing a {len(strategy):,}-move strategy for {counted(args.n, 'coin')} from {start} "
+        f"against {against}"
+    )
+    print("\n".join(lines))
+    if final.all_heads:
+        print(
+            f"Won: all heads after move {moves_used}."
+            if moves_used
+            else "Won before any move: the coins started all heads."
+        )
+    else:
+        print(f"Lost: the strategy ran out of moves with {final} on the table.")
+    return 0
+
+
+# --- games with game options -------------------------------------------------------------------
+
+
+def _game_moves(args, game: Game):
+    """The moves to play: from --strategy FILE, else the solver's strategy."""
+    import numpy as np
+
+    from devilcoins import engine
+
+    if game.observe != "blind":
+        raise UsageError(
+            f"play shows blind games; the {game.observe} game's strategy is a tree: see "
+            "'devilcoins solve' with the same options"
+        )
+    if args.strategy:
+        return read_moves(game, args.strategy)
+    verdict = engine.solve(game)
+    if verdict.strategy is None:
+        raise UsageError(f"no strategy wins {game}; give one to play with --strategy FILE")
+    return np.array(verdict.strategy, dtype=np.int64)
+
+
+def _game_devil(args, game: Game, moves, x: int):
+    """(start, the Devil's scripted turns or None, the certificate's zone or None)."""
+    import numpy as np
+
+    from devilcoins import engine
+    from devilcoins.blind.chain import chain
+
+    script = None
+    zone = None
+    if args.devil_turns:
+        if args.devil == "adversarial":
+            raise UsageError("--devil-turns and --devil adversarial both choose the turns")
+        start, script = _read_turns(game, args.devil_turns, len(moves))
+        if args.start is None and start is not None:
+            x = start
+    if args.devil == "adversarial":
+        c = chain(game)
+        if not c.complete:
+            zone = c.zone
+            if args.start is None:
+                x = int(np.flatnonzero(~zone)[0])
+            elif zone[x]:
+                raise UsageError(
+                    f"the adversarial Devil's certificate needs a start outside its zone; "
+                    f"{game.state_text(x)} is inside"
+                )
+        else:
+            v = engine.verify(game, moves)
+            if v.counterexample is not None:
+                x = v.counterexample.start
+                script = v.counterexample.turns
+    return x, script, zone
+
+
+def _game_trace(game: Game, tab, moves, x: int, turn) -> tuple[list[str], int]:
+    """Play the moves from x, the Devil turning by turn(move number, state, move); (lines, x)."""
+    import numpy as np
+
+    from devilcoins.core.symmetry import apply
+
+    lines = []
+    for i, a in enumerate(moves, 1):
+        if tab.index_of[x] < tab.n_goal:
+            break
+        perm = turn(i, x, int(a))
+        y = game.encode(apply(perm, game.decode(x)))
+        z = int(tab.add(np.array([y]), int(a))[0])
+        lines.append(
+            f"{i:4d}: {game.state_text(x)} | turn: {game.state_text(y)} | move: "
+            f"{game.move_text(int(a))} -> {game.state_text(z)}"
+        )
+        x = z
+    return lines, x
+
+
+def run_game(args, game: Game) -> int:
+    """devilcoins play N with game options (blind games)."""
+    import numpy as np
+
+    from devilcoins.blind.chain import devil_turn
+    from devilcoins.core.tables import tables
+
+    moves = _game_moves(args, game)
+    tab = tables(game)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    rng = np.random.default_rng(seed)
+    elements = game.group.elements()
+    if args.start:
+        try:
+            x = game.parse_state(args.start)
+        except (NotationError, ValueError) as err:
+            raise UsageError(str(err)) from None
+    else:
+        x = int(rng.integers(tab.states))
+    x, script, zone = _game_devil(args, game, moves, x)
+
+    def turn(i: int, state: int, move: int):
+        if script is not None:
+            return script[i - 1]
+        if zone is not None:
+            return devil_turn(game, state, move, zone)
+        return elements[int(rng.integers(len(elements)))]
+
+    lines, x = _game_trace(game, tab, moves, x, turn)
+    won = bool(tab.index_of[x] < tab.n_goal)
+    if args.json:
+        emit_json({"game": str(game), "won": won, "moves": len(lines), "trace": lines})
+        return 0
+    against = (
+        f"the Devil's turns from {args.devil_turns}"
+        if args.devil_turns
+        else (f"the {args.devil} Devil")
+    )
+    print(f"Playing {counted(len(moves), 'move')} of {game} against {against}:")
+    print("\n".join(lines))
+    print(f"Won: the goal after move {len(lines)}." if won else "Lost: the goal never came.")
+    return 0
+
+
+def _read_turns(game: Game, path: str, needed: int):
+    """(start or None, turns as permutations) from a counterexample file ('verify --json')."""
+    import json
+
+    name = "stdin" if path == "-" else path
+    try:
+        data = json.loads(read_text(path, "turns"))
+    except json.JSONDecodeError as err:
+        raise UsageError(f"{name}: turns are JSON, as verify writes them: {err}") from None
+    start = None
+    if isinstance(data, dict):
+        try:
+            start = game.parse_state(str(data["start"])) if data.get("start") else None
+        except (NotationError, ValueError) as err:
+            raise UsageError(f"{name}: {err}") from None
+        data = data.get("turns")
+    if not isinstance(data, list):
+        raise UsageError(f"{name}: expected a list of turns")
+    elements = set(game.group.elements())
+    perms = []
+    for i, item in enumerate(data, 1):
+        if isinstance(item, int) and not isinstance(item, bool) and game.group.name == "cyclic":
+            perm = tuple((j - item) % game.n for j in range(game.n))
+        elif isinstance(item, list):
+            perm = tuple(item)
+        else:
+            raise UsageError(f"{name}: turn {i} ({item!r}) is not a turn of {game.group}")
+        if perm not in elements:
+            raise UsageError(f"{name}: turn {i} ({item!r}) is not in the Devil's group")
+        perms.append(perm)
+    if len(perms) < needed:
+        raise UsageError(
+            f"{name} has {counted(len(perms), 'turn')} but the strategy has "
+            f"{counted(needed, 'move')}; give a turn for every move"
+        )
+    return start, perms
+
+
+COMMAND = Command(
+    name="play",
+    help="play a strategy against a random, scripted or adversarial Devil",
+    description="Play one game with the seeds' verbose trace: each line shows "
+    "the coins, the table after the Devil's turn, the flips and the result. Against the "
+    "random Devil the result is shown in canonical form, as in the seeds; against a "
+    "scripted or adversarial Devil the coins are shown as they lie on the table.",
+    add_arguments=add_arguments,
+    run=run,
+    run_game=run_game,
+)

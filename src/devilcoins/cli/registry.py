@@ -1,0 +1,42 @@
+"""Every subcommand, in the order ``devilcoins --help`` lists them."""
+
+from __future__ import annotations
+
+from devilcoins.cli import (
+    atlas,
+    check,
+    construct,
+    count,
+    drawing,
+    explain,
+    play,
+    prove,
+    serve,
+    solve,
+    table,
+    verify,
+)
+from devilcoins.cli.common import Command
+
+__all__ = ["COMMANDS"]
+
+#: The commands by name; those with ``run_game`` also take the game options.
+COMMANDS: dict[str, Command] = {
+    c.name: c
+    for c in (
+        solve.COMMAND,
+        table.COMMAND,
+        play.COMMAND,
+        check.COMMAND,
+        construct.CONSTRUCT,
+        construct.MOVE,
+        verify.COMMAND,
+        prove.COMMAND,
+        explain.COMMAND,
+        drawing.DRAW,
+        drawing.PLOT,
+        serve.COMMAND,
+        atlas.COMMAND,
+        count.COMMAND,
+    )
+}

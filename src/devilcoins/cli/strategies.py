@@ -1,0 +1,80 @@
+"""The coin game's strategies for the commands: searched, read from a file, or constructed."""
+
+from __future__ import annotations
+
+import argparse
+
+from devilcoins.cli.common import UsageError, read_text, seed_number
+
+__all__ = ["add_strategy_options", "read_strategy", "searched", "strategy_for"]
+
+
+def add_strategy_options(p: argparse.ArgumentParser, verb: str) -> None:
+    """The options play and check share: the Devil's seed, a strategy file, JSON output."""
+    p.add_argument(
+        "--seed", type=seed_number, metavar="S", help="seed for the Devil's random turns"
+    )
+    p.add_argument(
+        "--strategy",
+        metavar="FILE",
+        help=f"{verb} the moves in FILE ('-' for stdin) instead of the shortest strategy",
+    )
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
+def searched(n: int, quiet: bool):
+    """Run the belief search with a spinner on a terminal."""
+    from devilcoins.cli.progress import reporter
+    from devilcoins.coins.search import belief_search, check_searchable
+
+    check_searchable(n)
+    with reporter(f"searching {n} coins", enabled=None if not quiet else False) as rep:
+        return belief_search(
+            n,
+            on_progress=lambda p: rep.note(
+                f"searching {n} coins: depth {p.depth}, {p.explored:,} beliefs"
+            ),
+        )
+
+
+def read_strategy(path: str, n: int):
+    """The strategy in a file ('-' for stdin) for n coins, or a usage error naming the file."""
+    from devilcoins.coins.notation import NotationError, Strategy
+
+    text = read_text(path, "strategy")
+    name = "stdin" if path == "-" else path
+    try:
+        strategy = Strategy.parse(text, n)
+    except NotationError as err:
+        raise UsageError(f"{name}: {err}") from None
+    if not strategy:
+        raise UsageError(f"{name}: the strategy has no moves")
+    return strategy
+
+
+def strategy_for(args, *, widest: int | None = None):
+    """The strategy a command works on: from --strategy FILE, else the shortest one known."""
+    from devilcoins.coins.construct import construction, is_power_of_two
+    from devilcoins.core.tables import MAX_TABLE_N
+
+    widest = MAX_TABLE_N if widest is None else widest
+    if args.strategy:
+        if args.n > widest:
+            raise UsageError(
+                f"N = {args.n} is too large: this command takes strategies up to N = {widest}"
+            )
+        return read_strategy(args.strategy, args.n)
+    if is_power_of_two(args.n) and args.n > 8:
+        if args.n > 16:
+            raise UsageError(
+                f"the shortest strategy for N = {args.n} has 2^{args.n} - 1 moves, too many to "
+                "play; stream it with 'devilcoins construct' instead"
+            )
+        return construction(args.n)  # Lamping's; the search stops at N = 15
+    result = searched(args.n, quiet=args.json)
+    if result.strategy is None:
+        raise UsageError(
+            f"no winning strategy exists for N = {args.n} (all {result.explored:,} "
+            "reachable beliefs explored); give one to test with --strategy FILE"
+        )
+    return result.strategy

@@ -1,0 +1,72 @@
+"""``devilcoins table``: canonical counts and shortest lengths for a range of N."""
+
+from __future__ import annotations
+
+import argparse
+
+from devilcoins.cli.common import Command, UsageError, coins_count, emit_json
+
+__all__ = ["COMMAND", "DEFAULT_TABLE_MAX"]
+
+DEFAULT_TABLE_MAX = 12
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """--max, --min and --json."""
+    p.add_argument(
+        "--max",
+        type=coins_count,
+        default=DEFAULT_TABLE_MAX,
+        dest="max_n",
+        metavar="N",
+        help=f"largest N (default {DEFAULT_TABLE_MAX}, at most 15)",
+    )
+    p.add_argument(
+        "--min",
+        type=coins_count,
+        default=1,
+        dest="min_n",
+        metavar="N",
+        help="smallest N (default 1)",
+    )
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
+def run(args) -> int:
+    """devilcoins table."""
+    from devilcoins.cli.progress import reporter
+    from devilcoins.coins.search import MAX_SEARCH_N, check_searchable
+
+    if args.min_n > args.max_n:
+        raise UsageError(f"--min {args.min_n} is larger than --max {args.max_n}")
+    if args.max_n > MAX_SEARCH_N:
+        check_searchable(args.max_n)
+    from devilcoins.coins.search import belief_search
+
+    rows = []
+    sizes = range(args.min_n, args.max_n + 1)
+    with reporter("solving", total=len(sizes), enabled=None if not args.json else False) as rep:
+        for n in sizes:
+            rep.note(f"solving N = {n}")
+            rows.append(belief_search(n))
+            rep.advance()
+    if args.json:
+        emit_json(
+            {"rows": [{k: v for k, v in r.to_json().items() if k != "strategy"} for r in rows]}
+        )
+        return 0
+    print(f"{'N':>3}  {'canonical':>9}  {'shortest':>8}  {'beliefs explored':>16}  {'seconds':>8}")
+    for r in rows:
+        length = "none" if r.length is None else f"{r.length:,}"
+        print(f"{r.coins:>3}  {r.canonical:>9,}  {length:>8}  {r.explored:>16,}  {r.seconds:>8.4f}")
+    return 0
+
+
+COMMAND = Command(
+    name="table",
+    help="canonical counts and shortest lengths for N = 1..12",
+    description="For each N, the number of canonical coin sequences, the "
+    "shortest winning strategy's length (or 'none'), beliefs explored, time.",
+    add_arguments=add_arguments,
+    run=run,
+)

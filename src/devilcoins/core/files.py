@@ -1,0 +1,52 @@
+"""Writing files that never replace an existing one.
+
+A new file is written beside its target under a temporary name and linked into place only when
+it is complete: an existing file is never touched, and a failed write leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import BinaryIO
+
+from devilcoins.core.errors import DevilcoinsError
+
+__all__ = ["write_new", "write_new_with"]
+
+
+def write_new(path: str, data: bytes) -> None:
+    """Write data to a new file at path; refuse to touch an existing file."""
+    write_new_with(path, lambda out: out.write(data))
+
+
+def write_new_with(path: str, fill: Callable[[BinaryIO], object]) -> None:
+    """Have fill write a new file at path (a binary stream); refuse to touch an existing file."""
+    target = Path(path)
+    if target.exists():
+        raise DevilcoinsError(
+            f"{path} already exists; choose a new file name (nothing was written)"
+        )
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise DevilcoinsError(f"{folder} is not a folder (nothing was written)")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".devilcoins-", suffix=".tmp")
+    except OSError as err:
+        raise DevilcoinsError(
+            f"cannot write in {folder}: {err.strerror} (nothing was written)"
+        ) from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            fill(out)
+        os.link(tmp, target)  # fails rather than replace a file created meanwhile
+    except FileExistsError:
+        raise DevilcoinsError(f"{path} already exists; choose a new file name") from None
+    except OSError as err:
+        raise DevilcoinsError(
+            f"cannot write {path}: {err.strerror} (nothing was written)"
+        ) from None
+    finally:
+        os.unlink(tmp)
