@@ -18,6 +18,9 @@ from devilcoins.core.symmetry import Group
 
 NAMES = ("cyclic", "dihedral", "none", "full")
 
+#: Coins text: 1 to 12 coins, H and T.
+coins_text = st.text(alphabet="HT", min_size=1, max_size=12)
+
 # --- any rotating-table game ------------------------------------------------------------------
 
 
