@@ -318,6 +318,24 @@ def necklaces(states, n: int) -> int:
     return len({min(rot(x, r, n) for r in range(n)) for x in states})
 
 
+# --- the literature -------------------------------------------------------------------------
+
+#: OEIS A171462, typed in: the fewest hands that win the touch game (goal all the same) for
+#: n = 1, 2, ... glasses.
+A171462 = [0, 1, 2, 2, 4, 4, 6, 4, 6, 8, 10, 8]
+
+
+def missing_same():
+    """The dial games, goal same, that the literature leaves open: (m, n) not powers of one p."""
+    out = []
+    for m, top in ((3, 7), (4, 5), (5, 5)):
+        for n in range(2, top + 1):
+            powers_of = {p for p in (2, 3, 5, 7) if m % p == 0}
+            if not all(q in powers_of for q in (2, 3, 5, 7) if n % q == 0):
+                out.append((m, n))
+    return out
+
+
 # --- any rotating-table game: states as tuples of values, position 0 first --------------------
 #
 # A permutation p moves the value at position i to position p[i]; the Devil may apply any

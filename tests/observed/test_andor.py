@@ -9,7 +9,7 @@ import dataclasses
 import json
 
 import pytest
-from reference import brute_sight, brute_touch
+from reference import A171462, brute_sight, brute_touch
 
 from devilcoins.coins.notation import DevilcoinsError
 from devilcoins.core.game import Game
@@ -22,9 +22,6 @@ from devilcoins.observed.andor import (
     solve_touch,
     solve_tree,
 )
-
-#: OEIS A171462: the fewest hands that win the n-glass touch game (goal all the same), n = 1...
-A171462 = [0, 1, 2, 2, 4, 4, 6, 4, 6, 8, 10, 8]
 
 
 def touch(n: int, k: int, goal: str = "same", **fields) -> Game:
