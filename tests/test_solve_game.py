@@ -39,7 +39,15 @@ def test_solve_game_agrees_with_coin_search(n):
 
 @pytest.mark.parametrize(
     ("m", "n", "length"),
-    [(3, 3, 26), (4, 2, 15), (4, 4, 255), (5, 5, 3124), (3, 9, 19682), (2, 4, 15), (2, 8, 255)],
+    [
+        (3, 3, 26),
+        (4, 2, 15),
+        (4, 4, 255),
+        (5, 5, 3124),
+        pytest.param(3, 9, 19682, marks=pytest.mark.slow),
+        (2, 4, 15),
+        (2, 8, 255),
+    ],
 )
 def test_dials(m, n, length):
     game = Game(n, values=m)
@@ -116,6 +124,7 @@ def test_bar_yehuda_etzion_moran(n, m):
 # --- random small games against the naive reference -----------------------------------------
 
 
+@pytest.mark.slow
 @settings(SEARCH_SETTINGS, max_examples=100)
 @given(games(max_states=32))
 @example((Game(4), naive_named("cyclic", 4)))

@@ -26,7 +26,7 @@ SHORTEST = {
 # --- belief_search against the reference ----------------------------------------------------
 
 
-@pytest.mark.parametrize("n", range(1, 9))
+@pytest.mark.parametrize("n", [*range(1, 8), pytest.param(8, marks=pytest.mark.slow)])
 def test_belief_search_returns_the_seeds_strategy(n):
     expected = seed_search(n)
     result = belief_search(n)
@@ -38,7 +38,7 @@ def test_belief_search_returns_the_seeds_strategy(n):
         assert result.length == len(expected)
 
 
-@pytest.mark.parametrize("n", [3, 5, 6, 7, 9, 10, 11])
+@pytest.mark.parametrize("n", [3, 5, 6, 7, 9, 10, pytest.param(11, marks=pytest.mark.slow)])
 def test_explored_is_the_whole_reachable_set_when_there_is_no_strategy(n):
     beliefs = reachable(n)
     assert frozenset({"H" * n}) not in beliefs
@@ -47,7 +47,7 @@ def test_explored_is_the_whole_reachable_set_when_there_is_no_strategy(n):
     assert result.explored == len(beliefs)
 
 
-@pytest.mark.parametrize("n", [1, 2, 4, 8])
+@pytest.mark.parametrize("n", [1, 2, 4, pytest.param(8, marks=pytest.mark.slow)])
 def test_explored_is_bounded_by_the_reachable_set_when_winnable(n):
     result = belief_search(n)
     assert result.length + 1 <= result.explored <= len(reachable(n))

@@ -239,6 +239,7 @@ def test_mutations_for_8_coins():
     assert sum(verdicts) > len(verdicts) // 2
 
 
+@pytest.mark.slow
 def test_a_changed_move_for_16_coins():
     """The lone move with 15 trailing zeros, made to flip every coin: caught, and proven."""
     base = lamping(16)
