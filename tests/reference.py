@@ -3,6 +3,11 @@
 It follows the seeds' definitions (shared/seeds) with coin sequences as plain strings of H and T
 and moves as sets of positions, and shares no code with the library, so the tests can check the
 library against it.  Nothing here is fast: it is meant for small numbers of coins.
+
+Every naive model the tests use lives here, once: coins as strings, tails masks, any
+rotating-table game as tuples of values, the touch and sight games by minimax, and touch and
+sight strategies as JSON trees.  A function that takes a Game value reads only its plain fields
+(n, values, group.generators, hands, moves, goal, goal_states) and runs none of its code.
 """
 
 from __future__ import annotations
