@@ -461,19 +461,19 @@ TOUCH_TARGET = 1.0
 def dials_row() -> Row:
     """Dials with 3 values on 9 positions: the chain construction and its exact verification."""
     from devilcoins.blind.chain import chain_strategy
+    from devilcoins.blind.verify import verify_moves
     from devilcoins.core.game import Game
     from devilcoins.core.tables import tables
-    from devilcoins.engine import verify_game
 
     game = Game(9, values=3)
     tables(game)  # the class tables, built once per game: counted in the first run only
-    verify_game(game, chain_strategy(game))  # warm-up
+    verify_moves(game, chain_strategy(game))  # warm-up
 
     def once() -> float:
         t0 = time.perf_counter()
         moves = chain_strategy(game)
         built = time.perf_counter() - t0
-        checked = verify_game(game, moves)
+        checked = verify_moves(game, moves)
         if not checked.wins or checked.won_at != len(moves):
             raise AssertionError("the dials strategy does not verify")
         return built + checked.seconds

@@ -6,6 +6,9 @@ from pathlib import Path
 
 import pytest
 
+# The naive models and shared helpers assert too: have pytest explain their failures.
+pytest.register_assert_rewrite("reference", "helpers")
+
 #: shared/seeds sits beside the repository: /work/shared/seeds for a checkout at /work/main.
 SEEDS_DIR = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 

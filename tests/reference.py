@@ -3,12 +3,18 @@
 It follows the seeds' definitions (shared/seeds) with coin sequences as plain strings of H and T
 and moves as sets of positions, and shares no code with the library, so the tests can check the
 library against it.  Nothing here is fast: it is meant for small numbers of coins.
+
+Every naive model the tests use lives here, once: coins as strings, tails masks, any
+rotating-table game as tuples of values, the touch and sight games by minimax, and touch and
+sight strategies as JSON trees.  A function that takes a Game value reads only its plain fields
+(n, values, group.generators, hands, moves, goal, goal_states) and runs none of its code.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from functools import cache
-from itertools import product
+from itertools import combinations, permutations, product
 
 
 def rotations(coins: str) -> set[str]:
@@ -68,6 +74,72 @@ def seed_moves(n: int) -> list[frozenset[int]]:
     ]
 
 
+def naive_sizes(strategy, n: int) -> list[int]:
+    """The canonical belief size before the first move and after each move, by naive_update."""
+    belief = canonical_coins(n)
+    sizes = [len(belief)]
+    for move in strategy:
+        belief = naive_update(belief, frozenset(move))
+        sizes.append(len(belief))
+    return sizes
+
+
+def plain_wins(strategy, n: int) -> bool:
+    """Propagate every one of the 2^n raw sequences (no canonical forms) along the strategy."""
+    belief = {"".join(p) for p in product("HT", repeat=n)}
+    for move in strategy:
+        belief = plain_update(belief, move)
+    return belief == {"H" * n}
+
+
+def seed_search(n: int) -> list[frozenset[int]] | None:
+    """The seeds' breadth-first search: a queue of (strategy, belief), explored at generation."""
+    start, goal = canonical_coins(n), frozenset({"H" * n})
+    explored: set[frozenset[str]] = set()
+    queue = deque([((), start)])
+    while queue:
+        strategy, belief = queue.popleft()
+        if belief == goal:
+            return list(strategy)
+        for move in seed_moves(n):
+            nxt = naive_update(belief, move)
+            if nxt not in explored:
+                queue.append(((*strategy, move), nxt))
+                explored.add(nxt)
+    return None
+
+
+def reachable(n: int) -> set[frozenset[str]]:
+    """Every belief reachable from 'any coins at all', the start included."""
+    start = canonical_coins(n)
+    seen, frontier = {start}, [start]
+    while frontier:
+        nxt = []
+        for belief in frontier:
+            for move in seed_moves(n):
+                after = naive_update(belief, move)
+                if after not in seen:
+                    seen.add(after)
+                    nxt.append(after)
+        frontier = nxt
+    return seen
+
+
+def shortest_by_brute_force(start, goal, actions, result, limit: int) -> int | None:
+    """The fewest actions from start to goal, trying every sequence of each length in turn.
+
+    A generic reference for any search problem: result(state, action) is the next state.
+    """
+    for length in range(limit + 1):
+        for seq in product(actions, repeat=length):
+            state = start
+            for action in seq:
+                state = result(state, action)
+            if state == goal:
+                return length
+    return None
+
+
 # --- tails masks: bit i set when position i shows tails ---------------------------------------
 
 
@@ -75,6 +147,20 @@ def rot(x: int, r: int, n: int) -> int:
     """The table turned by r in the seeds' sense (coins[r:] + coins[:r]) on an n-bit mask."""
     r %= n
     return ((x >> r) | (x << (n - r))) & ((1 << n) - 1)
+
+
+def tails(coins: str) -> int:
+    """Coins text ('HTTH', position 0 first) as a tails mask."""
+    return sum(1 << i for i, c in enumerate(coins) if c == "T")
+
+
+def trailing_zeros(i: int) -> int:
+    """How many times 2 divides i (i > 0), by dividing."""
+    c = 0
+    while i % 2 == 0:
+        i //= 2
+        c += 1
+    return c
 
 
 def replay(start: int, turns, masks, n: int) -> list[int]:
@@ -141,6 +227,20 @@ def naive_won_at(masks, n: int, starts=None) -> int | None:
     return None
 
 
+def naive_wins(masks, n: int) -> bool:
+    """Whether the moves (flip masks) beat every start and every Devil: naive_won_at is not None."""
+    return naive_won_at(masks, n) is not None
+
+
+def prefix_sums(masks) -> set[int]:
+    """The XORs of the prefixes of masks, the empty one (0) included."""
+    sums, acc = {0}, 0
+    for m in masks:
+        acc ^= m
+        sums.add(acc)
+    return sums
+
+
 def prefix_sums_distinct(masks) -> bool:
     """Whether the XORs of the prefixes (the empty one included) are all different.
 
@@ -157,13 +257,55 @@ def prefix_sums_distinct(masks) -> bool:
     return True
 
 
+def prime_factors(n: int) -> set[int]:
+    """The distinct primes dividing n, by testing every divisor up to n for primality."""
+    return {p for p in range(2, n + 1) if n % p == 0 and all(p % d for d in range(2, p))}
+
+
 def odd_primes_naive(n: int) -> list[int]:
-    """The distinct odd primes dividing n, by testing every odd number up to n for primality."""
+    """The distinct odd primes dividing n, smallest first."""
+    return sorted(p for p in prime_factors(n) if p % 2)
 
-    def prime(p: int) -> bool:
-        return p > 1 and all(p % d for d in range(2, p))
 
-    return [p for p in range(3, n + 1, 2) if n % p == 0 and prime(p)]
+def in_devils_set(kind: str, n: int, x: int) -> bool:
+    """The certificate's set, by its definition: some mixed column, or no period 2^a.
+
+    kind "chain": x (a tails mask) differs from itself turned by the largest power of 2
+    dividing n.  kind "column": with p the smallest odd prime dividing n and s = n / p, some
+    column j, k*s + j for k < p, holds both heads and tails.
+    """
+    if kind == "chain":
+        period = n & -n
+        return any((x >> t & 1) != (x >> ((t + period) % n) & 1) for t in range(n))
+    p = odd_primes_naive(n)[0]
+    s = n // p
+    columns = [{x >> (j + k * s) & 1 for k in range(p)} for j in range(s)]
+    return any(len(col) == 2 for col in columns)
+
+
+def parse_stream(data: bytes, n: int, fmt: str) -> list[int]:
+    """The moves (flip masks) of a stream of moves, read back by hand, checking its format.
+
+    fmt "binary": little-endian words of max(1, n // 8) bytes; "flips": one line of F and L
+    per move; "positions": one line per move of its positions, sorted, single spaces.
+    """
+    if fmt == "binary":
+        width = max(1, n // 8)
+        assert len(data) % width == 0
+        return [int.from_bytes(data[k : k + width], "little") for k in range(0, len(data), width)]
+    text = data.decode("ascii")
+    assert text == "" or text.endswith("\n")
+    lines = text.split("\n")[:-1]
+    if fmt == "flips":
+        assert all(len(line) == n and set(line) <= {"F", "L"} for line in lines)
+        return [sum(1 << t for t, c in enumerate(line) if c == "F") for line in lines]
+    masks = []
+    for line in lines:
+        positions = [int(t) for t in line.split(" ")] if line else []
+        assert positions == sorted(set(positions)) and all(0 <= p < n for p in positions)
+        assert line == " ".join(map(str, positions))  # single spaces, nothing else
+        masks.append(sum(1 << p for p in positions))
+    return masks
 
 
 def naive_beliefs(masks, n: int, starts) -> list[set[int]]:
@@ -179,6 +321,24 @@ def naive_beliefs(masks, n: int, starts) -> list[set[int]]:
 def necklaces(states, n: int) -> int:
     """How many different sequences up to rotation there are among states."""
     return len({min(rot(x, r, n) for r in range(n)) for x in states})
+
+
+# --- the literature -------------------------------------------------------------------------
+
+#: OEIS A171462, typed in: the fewest hands that win the touch game (goal all the same) for
+#: n = 1, 2, ... glasses.
+A171462 = [0, 1, 2, 2, 4, 4, 6, 4, 6, 8, 10, 8]
+
+
+def missing_same():
+    """The dial games, goal same, that the literature leaves open: (m, n) not powers of one p."""
+    out = []
+    for m, top in ((3, 7), (4, 5), (5, 5)):
+        for n in range(2, top + 1):
+            powers_of = {p for p in (2, 3, 5, 7) if m % p == 0}
+            if not all(q in powers_of for q in (2, 3, 5, 7) if n % q == 0):
+                out.append((m, n))
+    return out
 
 
 # --- any rotating-table game: states as tuples of values, position 0 first --------------------
@@ -335,3 +495,188 @@ class NaiveGame:
                         raise RuntimeError("too many beliefs for the naive search")
             frontier = nxt
         return None, None
+
+
+def naive_named(name: str, n: int) -> frozenset[tuple[int, ...]]:
+    """Every element of a named group, written out from its definition (no generators)."""
+    turns = {tuple((i - r) % n for i in range(n)) for r in range(n)}
+    if name == "cyclic":
+        return frozenset(turns)
+    if name == "dihedral":
+        return frozenset(turns | {tuple((r - i) % n for i in range(n)) for r in range(n)})
+    if name == "none":
+        return frozenset({tuple(range(n))})
+    assert name == "full"
+    return frozenset(permutations(range(n)))
+
+
+def game_goal(game) -> frozenset[tuple[int, ...]]:
+    """The goal states of a Game value, read from its plain fields (goal, goal_states)."""
+    goal = game.goal if game.goal != "states" else game.goal_states
+    return goal_vectors(game.n, game.values, goal)
+
+
+def naive_game(game, elements=None) -> NaiveGame:
+    """The naive game for a Game value, read from its plain fields (no library code is run).
+
+    Its group is given by the elements when known, else closed from the game's generators.
+    """
+    if elements is None:
+        elements = closure(game.group.generators, game.n)
+    goal = game.goal if game.goal != "states" else game.goal_states
+    return NaiveGame(game.n, game.values, elements, goal, game.moves, game.hands)
+
+
+def naive_subgroup(goal, n: int, m: int) -> set[tuple[int, ...]]:
+    """The subgroup of vectors mod m the goal generates (with 0), by closing under addition."""
+    group = {(0,) * n} | set(goal)
+    while True:
+        grown = group | {add_vectors(x, y, m) for x in group for y in group}
+        if grown == group:
+            return group
+        group = grown
+
+
+def allowed_move(game, a) -> bool:
+    """Whether move vector a is allowed in the game: in its list of moves, if it has one
+    (changing nothing always is), and touching at most its hands."""
+    a = tuple(a)
+    if game.moves is not None and any(a) and a not in {tuple(v) for v in game.moves}:
+        return False
+    return game.hands is None or sum(v != 0 for v in a) <= game.hands
+
+
+# --- the touch and sight games: minimax over explicit states ----------------------------------
+
+
+def _put(x: tuple[int, ...], reach: tuple[int, ...], new: tuple[int, ...]) -> tuple[int, ...]:
+    """x with the values at the positions of reach set to new."""
+    y = list(x)
+    for p, w in zip(reach, new, strict=True):
+        y[p] = w
+    return tuple(y)
+
+
+def brute_touch(game, cap: int) -> int | None:
+    """Least worst-case moves of the touch game by depth-limited minimax over sets of states.
+
+    Each move reaches for game.hands positions, feels their values, and sets them; the Devil
+    then turns the table by any element of the group.  None if not won within cap moves.
+    """
+    n, m, k = game.n, game.values, game.hands
+    elements = closure(game.group.generators, n)
+    goal = game_goal(game)
+
+    def close(states) -> frozenset:
+        return frozenset(permute(e, x) for x in states for e in elements if x not in goal)
+
+    @cache
+    def wins(belief: frozenset, d: int) -> bool:
+        if not belief:
+            return True
+        if d == 0:
+            return False
+        for reach in combinations(range(n), k):
+            by_felt: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+            for x in belief:
+                by_felt.setdefault(tuple(x[p] for p in reach), []).append(x)
+            if all(
+                any(
+                    wins(close(_put(x, reach, new) for x in group), d - 1)
+                    for new in product(range(m), repeat=k)
+                )
+                for group in by_felt.values()
+            ):
+                return True
+        return False
+
+    start = close(product(range(m), repeat=n))
+    return next((d for d in range(cap + 1) if wins(start, d)), None)
+
+
+def brute_sight(game) -> int | None:
+    """Least worst-case moves of the sight game by naive recursive minimax over states."""
+    n, m = game.n, game.values
+    elements = closure(game.group.generators, n)
+    goal = game_goal(game)
+    states = list(product(range(m), repeat=n))
+    moves = [a for a in states if allowed_move(game, a)]
+    cap = len(states)  # a finite value never exceeds the number of states
+
+    @cache
+    def wins(x: tuple[int, ...], d: int) -> bool:
+        if x in goal:
+            return True
+        if d == 0:
+            return False
+        return any(
+            all(wins(add_vectors(permute(e, x), a, m), d - 1) for e in elements) for a in moves
+        )
+
+    worst = 0
+    for x in states:
+        d = next((d for d in range(cap + 1) if wins(x, d)), None)
+        if d is None:
+            return None
+        worst = max(worst, d)
+    return worst
+
+
+# --- touch and sight strategies as JSON trees, coins as H and T --------------------------------
+
+
+def rotate(values, r: int):
+    """The seeds' turn: coins[r:] + coins[:r] (a string or a tuple)."""
+    return values[r:] + values[:r]
+
+
+def letters(text: str) -> tuple[int, ...]:
+    """Coins text as values: H is 0, T is 1."""
+    return tuple("HT".index(c) for c in text)
+
+
+def replay_touch(tree: dict, start: str, turns: list[int]) -> str:
+    """Follow a touch tree (JSON) from start with the given turns; say where it goes wrong.
+
+    "goal" when all the same is reached, "false win" when the tree claims a win that is not
+    one, "gap" when a felt pattern has no outcome, "still going" at the end of the turns.
+    """
+    x = letters(start)
+    node = tree
+    for r in turns:
+        x = rotate(x, r)
+        felt = "".join("HT"[x[p]] for p in node["reach"])
+        outs = {o["felt"]: o for o in node["outcomes"]}
+        if felt not in outs:
+            return "gap"
+        new = list(x)
+        for p, v in zip(node["reach"], outs[felt]["set"], strict=True):
+            new[p] = "HT".index(v)
+        x = tuple(new)
+        if len(set(x)) == 1:
+            return "goal"
+        if outs[felt]["next"] == "win":
+            return "false win"
+        node = outs[felt]["next"]
+    return "still going"
+
+
+def sight_policy_wins(state: tuple[int, ...], move_for, seen: frozenset = frozenset()) -> bool:
+    """Naive: a sight policy wins from state (all heads is the goal) unless the Devil, turning
+    the coins any way, can come back round to a state already seen.
+
+    move_for(state) is the policy's move for the state it sees, in F (flip) and L (leave).
+    """
+    if len(set(state)) == 1 and state[0] == 0:
+        return True
+    if state in seen:
+        return False
+    flip = letters(move_for(state).replace("F", "T").replace("L", "H"))
+    return all(
+        sight_policy_wins(
+            tuple(x ^ f for x, f in zip(rotate(state, r), flip, strict=True)),
+            move_for,
+            seen | {state},
+        )
+        for r in range(len(state))
+    )

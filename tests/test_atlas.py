@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from reference import A171462, missing_same
 
 from devilcoins.atlas import (
     AtlasEntry,
@@ -19,9 +20,6 @@ from devilcoins.atlas import (
 )
 from devilcoins.blind import search as blind_search
 from devilcoins.core.game import Game
-
-#: OEIS A171462, typed in: the fewest hands that win the touch game for n = 1, 2, ... glasses.
-A171462 = [0, 1, 2, 2, 4, 4, 6, 4, 6, 8, 10, 8]
 
 #: DESIGN.md sections 2 and 5, written out by hand (not computed from the module's formulas).
 LITERATURE = {
@@ -246,14 +244,3 @@ def test_default_grid_is_what_the_module_says():
     plain = [g for g in blind if g.group.name == "cyclic" and g.hands is None]
     missing = [str(g) for g in plain if known_value(g) is None]
     assert missing == [f"n={n} values={m} goal=same" for m, n in missing_same()]
-
-
-def missing_same():
-    """The dial games, goal same, that the literature leaves open: (m, n) not powers of one p."""
-    out = []
-    for m, top in ((3, 7), (4, 5), (5, 5)):
-        for n in range(2, top + 1):
-            powers_of = {p for p in (2, 3, 5, 7) if m % p == 0}
-            if not all(q in powers_of for q in (2, 3, 5, 7) if n % q == 0):
-                out.append((m, n))
-    return out

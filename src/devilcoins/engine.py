@@ -31,7 +31,7 @@ from devilcoins.core.game import Game
 from devilcoins.observed.andor import solve_tree
 from devilcoins.results import Verdict, Verification
 
-__all__ = ["solve", "solve_game", "verify", "verify_game"]
+__all__ = ["solve", "verify"]
 
 
 def _observed(game: Game) -> Verdict:
@@ -125,8 +125,3 @@ def verify(
     {'start': 'TH', 'turns': [0, 0]}
     """
     return verify_moves(game, _move_states(game, strategy), on_progress=on_progress)
-
-
-#: The names the command line and the page use.
-solve_game = solve
-verify_game = verify_moves

@@ -62,8 +62,8 @@ def _print_evidence(verdict, game: Game, evidence: dict) -> None:
     sizes = evidence.get("chain_sizes")
     if sizes:
         print(
-            "Chain (docs/mathematics.md §6): Z_0 = the goal's subgroup, then the states the Devil's "
-            "turns move only within the previous level: sizes "
+            "Chain (docs/mathematics.md §6): Z_0 = the goal's subgroup, then the states the "
+            "Devil's turns move only within the previous level: sizes "
             + ", ".join(f"{s:,}" for s in sizes)
             + (
                 " = every state."

@@ -22,9 +22,8 @@ import numpy as np
 from devilcoins.core.errors import DevilcoinsError, check_n
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import KernelTables
-from devilcoins.core.numbers import canonical_count
 
-__all__ = ["MAX_TABLE_N", "ORDERS", "ClassTable", "canonical_count", "table", "tables"]
+__all__ = ["MAX_TABLE_N", "ORDERS", "ClassTable", "table", "tables"]
 
 #: The largest N whose full 2^N-entry coin index the engine builds (4 MiB of int32 at N = 20).
 MAX_TABLE_N = 20

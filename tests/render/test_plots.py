@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_bfs import plain_sizes_canonical  # the naive reference update
+from reference import naive_sizes  # the naive reference update
 
 from devilcoins import Coins, DevilcoinsError, all_coins, update
 from devilcoins.cli.main import main
@@ -18,7 +18,7 @@ def test_the_size_plot_draws_the_belief_sizes(n):
     strategy = construction(n)
     fig = belief_size_figure(strategy, n)
     line = fig.axes[0].lines[0]
-    assert list(line.get_ydata()) == plain_sizes_canonical(strategy, n)
+    assert list(line.get_ydata()) == naive_sizes(strategy, n)
     assert fig.axes[0].get_yscale() == "log"
 
 

@@ -1,17 +1,19 @@
-"""The touch and sight games (AND-OR search): literature facts and brute-force cross-checks."""
+"""The touch and sight games (AND-OR search): literature facts and brute-force cross-checks.
+
+The brute force (brute_touch, brute_sight: minimax over explicit states) is in reference.py.
+"""
 
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import json
-from functools import cache
 
 import pytest
+from reference import A171462, brute_sight, brute_touch
 
 from devilcoins.coins.notation import DevilcoinsError
 from devilcoins.core.game import Game
-from devilcoins.core.symmetry import Group, apply
+from devilcoins.core.symmetry import Group
 from devilcoins.observed.andor import (
     Reach,
     check_devil,
@@ -21,93 +23,9 @@ from devilcoins.observed.andor import (
     solve_tree,
 )
 
-#: OEIS A171462: the fewest hands that win the n-glass touch game (goal all the same), n = 1...
-A171462 = [0, 1, 2, 2, 4, 4, 6, 4, 6, 8, 10, 8]
-
 
 def touch(n: int, k: int, goal: str = "same", **fields) -> Game:
     return Game(n, hands=k, goal=goal, observe="touch", **fields)
-
-
-# --- independent brute force over explicit states ----------------------------------------------
-
-
-def _is_goal(game: Game, x: tuple[int, ...]) -> bool:
-    if game.goal == "zero":
-        return not any(x)
-    if game.goal == "same":
-        return len(set(x)) == 1
-    return x in set(game.goal_states)
-
-
-def brute_touch(game: Game, cap: int) -> int | None:
-    """Least worst-case moves of the touch game by depth-limited minimax over sets of states."""
-    n, m, k = game.n, game.values, game.hands
-    elements = game.group.elements()
-
-    def close(states) -> frozenset:
-        return frozenset(apply(e, x) for x in states for e in elements if not _is_goal(game, x))
-
-    @cache
-    def wins(belief: frozenset, d: int) -> bool:
-        if not belief:
-            return True
-        if d == 0:
-            return False
-        for reach in itertools.combinations(range(n), k):
-            by_felt: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-            for x in belief:
-                by_felt.setdefault(tuple(x[p] for p in reach), []).append(x)
-            if all(
-                any(
-                    wins(close(_put(x, reach, new) for x in group), d - 1)
-                    for new in itertools.product(range(m), repeat=k)
-                )
-                for group in by_felt.values()
-            ):
-                return True
-        return False
-
-    start = close(itertools.product(range(m), repeat=n))
-    return next((d for d in range(cap + 1) if wins(start, d)), None)
-
-
-def _put(x: tuple[int, ...], reach: tuple[int, ...], new: tuple[int, ...]) -> tuple[int, ...]:
-    y = list(x)
-    for p, w in zip(reach, new, strict=True):
-        y[p] = w
-    return tuple(y)
-
-
-def brute_sight(game: Game) -> int | None:
-    """Least worst-case moves of the sight game by naive recursive minimax over states."""
-    n, m = game.n, game.values
-    elements = game.group.elements()
-    states = list(itertools.product(range(m), repeat=n))
-    moves = [a for a in states if game.allowed(game.encode(a))]
-    cap = len(states)  # a finite value never exceeds the number of states
-
-    @cache
-    def wins(x: tuple[int, ...], d: int) -> bool:
-        if _is_goal(game, x):
-            return True
-        if d == 0:
-            return False
-        return any(
-            all(
-                wins(tuple((u + w) % m for u, w in zip(apply(e, x), a, strict=True)), d - 1)
-                for e in elements
-            )
-            for a in moves
-        )
-
-    worst = 0
-    for x in states:
-        d = next((d for d in range(cap + 1) if wins(x, d)), None)
-        if d is None:
-            return None
-        worst = max(worst, d)
-    return worst
 
 
 # --- touch: literature ------------------------------------------------------------------------

@@ -1,0 +1,145 @@
+"""Shared helpers for the tests that are not naive models (those are in reference.py).
+
+Hypothesis strategies for random games and strategies, conversions between the library's values
+and the reference's, mutations of a list of moves, and the check that a counterexample holds.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+from reference import closure, naive_named, permute, replay, tails, to_number, to_vector
+
+from devilcoins.blind.chain import chain
+from devilcoins.coins.notation import Strategy
+from devilcoins.coins.notebook import play
+from devilcoins.coins.search import belief_search
+from devilcoins.core.game import Game
+from devilcoins.core.symmetry import Group
+from devilcoins.core.tables import tables
+
+NAMES = ("cyclic", "dihedral", "none", "full")
+
+#: Coins text: 1 to 12 coins, H and T.
+coins_text = st.text(alphabet="HT", min_size=1, max_size=12)
+
+# --- any rotating-table game ------------------------------------------------------------------
+
+
+def vec(game: Game, x: int) -> tuple[int, ...]:
+    """State or move number x of the game as a vector of values."""
+    return to_vector(int(x), game.n, game.values)
+
+
+def num(game: Game, values) -> int:
+    """A vector of values as the game's state or move number."""
+    return to_number(values, game.values)
+
+
+def quick_to_solve(game: Game) -> bool:
+    """Whether solve_game settles the game without a long belief search.
+
+    The chain and the certificate are quick at any size here; the belief search (limited hands,
+    a list of moves, a goal that is not a subgroup) is kept to games with few classes, since
+    its dominance check makes it slow on games with many (group none: each state its own class).
+    """
+    c = chain(game)
+    search = c.complete and (
+        game.hands is not None or game.moves is not None or not c.goal_is_subgroup
+    )
+    return not search or tables(game).size <= 12
+
+
+@st.composite
+def games(draw, max_states: int = 4096, max_n: int = 6, observe: bool = False):
+    """(game, elements): a random valid game and its group's elements (by definition/closure)."""
+    sizes = [(n, m) for n in range(1, max_n + 1) for m in range(2, 6) if m**n <= max_states]
+    n, m = draw(st.sampled_from(sizes))
+    if draw(st.booleans()):
+        name = draw(st.sampled_from(NAMES))
+        group = Group.named(name, n)
+        elements = naive_named(name, n)
+    else:
+        gens = draw(st.lists(st.permutations(range(n)), min_size=1, max_size=2))
+        text = "; ".join(" ".join(map(str, g)) for g in gens) or "none"
+        group = Group.parse(text, n)
+        elements = closure([tuple(g) for g in gens], n)
+    hands = draw(st.none() | st.integers(1, n))
+    moves = None
+    if draw(st.integers(0, 3)) == 0:
+        vectors = st.tuples(*[st.integers(0, m - 1)] * n)
+        moves = tuple(draw(st.lists(vectors, min_size=1, max_size=6, unique=True)))
+    goal, goal_states = draw(st.sampled_from(["zero", "zero", "same", "states"])), ()
+    if goal == "states":  # a union of orbits of a few random states: closed under the group
+        picks = draw(st.lists(st.integers(0, m**n - 1), min_size=1, max_size=3))
+        union = {permute(g, to_vector(x, n, m)) for x in picks for g in elements}
+        goal_states = tuple(sorted(union, key=lambda v: to_number(v, m)))
+    seen = "blind"
+    if observe:
+        seen = draw(st.sampled_from(["blind", "sight"] + (["touch"] if hands else [])))
+    game = Game(n, m, group, hands, moves, goal, goal_states, seen)
+    return game, elements
+
+
+# --- the coin game: strategies as flip masks --------------------------------------------------
+
+
+def found(n: int) -> Strategy:
+    """The belief search's shortest strategy for n coins (which must exist)."""
+    result = belief_search(n)
+    assert result.strategy is not None
+    return result.strategy
+
+
+def mask_of(move) -> int:
+    """A move (set of positions) as a flip mask."""
+    return sum(1 << p for p in move)
+
+
+def masks_of(strategy) -> list[int]:
+    """A strategy's moves as flip masks."""
+    return [mask_of(m) for m in strategy]
+
+
+def strategy_of(masks) -> Strategy:
+    """Flip masks as a Strategy."""
+    return Strategy({p for p in range(m.bit_length()) if m >> p & 1} for m in masks)
+
+
+def changed(masks, i: int, new: int) -> list[int]:
+    """The moves with move i (0-based) replaced by new."""
+    return [*masks[:i], new, *masks[i + 1 :]]
+
+
+def dropped(masks, i: int) -> list[int]:
+    """The moves without move i (0-based)."""
+    return [*masks[:i], *masks[i + 1 :]]
+
+
+def swapped(masks, i: int, j: int) -> list[int]:
+    """The moves with moves i and j (0-based) swapped."""
+    out = list(masks)
+    out[i], out[j] = out[j], out[i]
+    return out
+
+
+@st.composite
+def small_strategy(draw, low: int = 1, high: int = 6, longest: int = 40):
+    """(n, masks): a number of coins and a random list of flip masks for it."""
+    n = draw(st.integers(low, high))
+    masks = draw(st.lists(st.integers(0, 2**n - 1), max_size=longest))
+    return n, masks
+
+
+def assert_beats(strategy, n: int, counter) -> None:
+    """The counterexample is well formed and, replayed, never shows all heads."""
+    assert counter is not None
+    assert counter.start is not None and len(counter.start) == n
+    assert len(counter.turns) == len(strategy)
+    assert all(0 <= r < n for r in counter.turns)
+    states = replay(tails(counter.start), counter.turns, masks_of(strategy), n)
+    assert all(states), f"all heads after move {states.index(0)}"
+    if n <= 64:
+        final = play(
+            strategy, counter.start, devil=lambda i, coins: counter.turns[i - 1], canonical=False
+        )
+        assert "T" in final
