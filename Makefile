@@ -1,4 +1,5 @@
-# The two commands: `make demo` (the main job) and `make test` (the test suite).
+# The two commands: `make demo` (the main job) and `make test` (ruff, the import layers,
+# mypy, then the test suite).
 # Both create .venv in the repository root and install into it; nothing else is needed.
 PYTHON ?= python3
 VENV := .venv
@@ -40,6 +41,9 @@ browser:
 
 test: $(VENV)/.installed-test browser
 	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed

@@ -160,73 +160,40 @@ def _game_moves(args, game: Game):
     return np.array(verdict.strategy, dtype=np.int64)
 
 
-def _game_devil(args, game: Game, moves, x: int):
-    """(start, the Devil's scripted turns or None, the certificate's zone or None)."""
-    import numpy as np
+def _game_devil(args, game: Game, moves, x: int, rng):
+    """(the start, the Devil): scripted by --devil-turns, adversarial, or random."""
+    from devilcoins.devil import adversary, certificate_devil, random_devil, scripted
 
-    from devilcoins import engine
-    from devilcoins.blind.chain import chain
-
-    script = None
-    zone = None
     if args.devil_turns:
         if args.devil == "adversarial":
             raise UsageError("--devil-turns and --devil adversarial both choose the turns")
         start, script = _read_turns(game, args.devil_turns, len(moves))
         if args.start is None and start is not None:
             x = start
+        return x, scripted(game, script)
     if args.devil == "adversarial":
-        c = chain(game)
-        if not c.complete:
-            zone = c.zone
-            if args.start is None:
-                x = int(np.flatnonzero(~zone)[0])
-            elif zone[x]:
-                raise UsageError(
-                    f"the adversarial Devil's certificate needs a start outside its zone; "
-                    f"{game.state_text(x)} is inside"
-                )
-        else:
-            v = engine.verify(game, moves)
-            if v.counterexample is not None:
-                x = v.counterexample.start
-                script = v.counterexample.turns
-    return x, script, zone
-
-
-def _game_trace(game: Game, tab, moves, x: int, turn) -> tuple[list[str], int]:
-    """Play the moves from x, the Devil turning by turn(move number, state, move); (lines, x)."""
-    import numpy as np
-
-    from devilcoins.core.symmetry import apply
-
-    lines = []
-    for i, a in enumerate(moves, 1):
-        if tab.index_of[x] < tab.n_goal:
-            break
-        perm = turn(i, x, int(a))
-        y = game.encode(apply(perm, game.decode(x)))
-        z = int(tab.add(np.array([y]), int(a))[0])
-        lines.append(
-            f"{i:4d}: {game.state_text(x)} | turn: {game.state_text(y)} | move: "
-            f"{game.move_text(int(a))} -> {game.state_text(z)}"
-        )
-        x = z
-    return lines, x
+        cert = certificate_devil(game)
+        if cert is not None and args.start is not None and cert[1][x]:
+            raise UsageError(
+                f"the adversarial Devil's certificate needs a start outside its zone; "
+                f"{game.state_text(x)} is inside"
+            )
+        found = adversary(game, moves, None if args.start is None else x)
+        return found.start, found.devil
+    return x, random_devil(game, rng)
 
 
 def run_game(args, game: Game) -> int:
     """devilcoins play N with game options (blind games)."""
     import numpy as np
 
-    from devilcoins.blind.chain import devil_turn
     from devilcoins.core.tables import tables
+    from devilcoins.playing import play, won
 
     moves = _game_moves(args, game)
     tab = tables(game)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     rng = np.random.default_rng(seed)
-    elements = game.group.elements()
     if args.start:
         try:
             x = game.parse_state(args.start)
@@ -234,19 +201,12 @@ def run_game(args, game: Game) -> int:
             raise UsageError(str(err)) from None
     else:
         x = int(rng.integers(tab.states))
-    x, script, zone = _game_devil(args, game, moves, x)
-
-    def turn(i: int, state: int, move: int):
-        if script is not None:
-            return script[i - 1]
-        if zone is not None:
-            return devil_turn(game, state, move, zone)
-        return elements[int(rng.integers(len(elements)))]
-
-    lines, x = _game_trace(game, tab, moves, x, turn)
-    won = bool(tab.index_of[x] < tab.n_goal)
+    x, devil = _game_devil(args, game, moves, x, rng)
+    steps = play(game, moves, x, devil)
+    lines = [step.text(game) for step in steps]
+    end = won(game, steps[-1].after if steps else x)
     if args.json:
-        emit_json({"game": str(game), "won": won, "moves": len(lines), "trace": lines})
+        emit_json({"game": str(game), "won": end, "moves": len(lines), "trace": lines})
         return 0
     against = (
         f"the Devil's turns from {args.devil_turns}"
@@ -255,7 +215,7 @@ def run_game(args, game: Game) -> int:
     )
     print(f"Playing {counted(len(moves), 'move')} of {game} against {against}:")
     print("\n".join(lines))
-    print(f"Won: the goal after move {len(lines)}." if won else "Lost: the goal never came.")
+    print(f"Won: the goal after move {len(lines)}." if end else "Lost: the goal never came.")
     return 0
 
 

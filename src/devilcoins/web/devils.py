@@ -2,8 +2,8 @@
 
 The coin game has its own Devils: ``adversarial_turn`` keeps the coins in the certificate's safe
 set when N has an odd prime factor and falls back on ``greedy_turn``.  Every other blind game
-uses the chain's Devil (devilcoins.blind.chain) while the state lies outside its zone, and a
-greedy orbit member otherwise.  The random Devil turns the table uniformly in both.
+uses the certificate's Devil (devilcoins.devil) while the state lies outside the chain's zone,
+and the greedy one otherwise.  The random Devil turns the table uniformly in both.
 """
 
 from __future__ import annotations
@@ -13,13 +13,11 @@ from functools import cache
 
 import numpy as np
 
-from devilcoins.blind.chain import chain
-from devilcoins.blind.chain import devil_turn as chain_devil_turn
 from devilcoins.coins.certificate import Certificate, certificate, odd_prime_factors
 from devilcoins.coins.notation import Coins, Move
 from devilcoins.core.game import Game as GameSpec
-from devilcoins.core.symmetry import apply as apply_perm
 from devilcoins.core.tables import tables
+from devilcoins.devil import certificate_devil, greedy_devil
 
 __all__ = [
     "adversarial_turn",
@@ -94,11 +92,6 @@ def coin_turn(devil: str, coins: Coins, move: Move, rng: random.Random) -> Coins
     return coins.rotate(r)
 
 
-@cache
-def _chain(spec: GameSpec):
-    return chain(spec)
-
-
 def orbit(spec: GameSpec, x: int) -> np.ndarray:
     """Every state a turn of the Devil makes from x (x's class)."""
     tab = tables(spec)
@@ -111,10 +104,9 @@ def start_state(spec: GameSpec, devil: str, rng: random.Random) -> int | None:
     its zone.  None when every state is in the goal."""
     tab = tables(spec)
     outside = tab.index_of >= tab.n_goal
-    if devil == "adversarial":
-        c = _chain(spec)
-        if not c.complete:
-            outside = outside & ~c.zone
+    cert = certificate_devil(spec) if devil == "adversarial" else None
+    if cert is not None:
+        outside = outside & ~cert[1]
     choices = np.flatnonzero(outside)
     if not len(choices):
         return None
@@ -122,14 +114,11 @@ def start_state(spec: GameSpec, devil: str, rng: random.Random) -> int | None:
 
 
 def table_turn(spec: GameSpec, devil: str, x: int, move: int, rng: random.Random) -> int:
-    """The state x turned by the Devil of a game of another kind before move is added."""
-    tab = tables(spec)
+    """The state x turned by the Devil of a game of another kind before move is added: the
+    certificate's Devil outside its zone, else the greedy one (devilcoins.devil)."""
     if devil == "random":  # a uniform group element moves x to a uniform orbit member
         return int(rng.choice(list(orbit(spec, x))))
-    c = _chain(spec)
-    if not c.complete and not c.zone[x]:
-        perm = chain_devil_turn(spec, x, move, c.zone)
-        return spec.encode(apply_perm(perm, spec.decode(x)))
-    members = orbit(spec, x)
-    safe = members[tab.index_of[tab.add(members, move)] >= tab.n_goal]
-    return int(safe[0]) if len(safe) else x
+    cert = certificate_devil(spec)
+    if cert is not None and not cert[1][x]:
+        return cert[0](0, x, move)
+    return greedy_devil(spec)(0, x, move)

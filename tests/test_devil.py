@@ -1,0 +1,83 @@
+"""The Devil family against the naive model: orbit members only, the certificate never loses,
+the adversary holds out exactly as long as the naive worst case."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from helpers import games
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reference import naive_game, to_number, to_vector
+
+from devilcoins.blind.chain import chain
+from devilcoins.core.game import Game
+from devilcoins.devil import (
+    adversary,
+    certificate_devil,
+    greedy_devil,
+    random_devil,
+)
+from devilcoins.engine import solve
+from devilcoins.playing import play
+
+
+def orbit(naive, game: Game, x: int) -> set[int]:
+    """Every state the naive Devil can turn x into."""
+    m = game.values
+    return {to_number(y, m) for y in naive.turns(to_vector(x, game.n, m))}
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data(), picked=games(max_states=729, max_n=5))
+def test_every_devil_turns_within_the_orbit(data, picked):
+    game, elements = picked
+    naive = naive_game(game, elements)
+    states = game.values**game.n
+    x, move = data.draw(st.integers(0, states - 1)), data.draw(st.integers(0, states - 1))
+    rng = np.random.default_rng(data.draw(st.integers(0, 99)))
+    assert random_devil(game, rng)(1, x, move) in orbit(naive, game, x)
+    assert greedy_devil(game)(1, x, move) in orbit(naive, game, x)
+    cert = certificate_devil(game)
+    assert (cert is None) == chain(game).complete
+    if cert is not None and not cert[1][x]:
+        assert cert[0](1, x, move) in orbit(naive, game, x)
+
+
+@pytest.mark.parametrize("text", ["n=3", "n=6", "n=6 goal=same", "n=3 values=2 group=dihedral"])
+def test_the_certificate_never_lets_the_goal_show(text):
+    game = Game.parse(text)
+    naive = naive_game(game)
+    rng = np.random.default_rng(7)
+    devil, zone = certificate_devil(game)
+    for start in np.flatnonzero(~zone)[:8]:
+        moves = rng.integers(0, 2**game.n, size=40)
+        steps = play(game, moves, int(start), devil)
+        assert len(steps) == 40
+        goal = {to_number(g, 2) for g in naive.goal}
+        assert not any(s.after in goal for s in steps)
+
+
+@pytest.mark.parametrize("text", ["n=2", "n=4", "n=4 goal=same", "n=3 values=3 goal=same"])
+def test_the_adversary_holds_out_exactly_the_naive_worst_case(text):
+    game = Game.parse(text)
+    naive = naive_game(game)
+    moves = list(solve(game).strategy)
+    worst = naive.won_at([to_vector(a, game.n, game.values) for a in moves])
+    found = adversary(game, moves)
+    assert found.plan == "exact" and not found.survives
+    assert found.won_at == worst
+    steps = play(game, moves, found.start, found.devil)
+    assert len(steps) == worst  # the goal shows at the naive worst case, not before
+
+
+@pytest.mark.parametrize("text", ["n=4", "n=4 goal=same", "n=3 values=3 goal=same"])
+def test_the_adversary_beats_a_strategy_that_loses(text):
+    game = Game.parse(text)
+    naive = naive_game(game)
+    moves = list(solve(game).strategy)[:-1]
+    found = adversary(game, moves)
+    assert found.survives and found.won_at is None
+    steps = play(game, moves, found.start, found.devil)
+    goal = {to_number(g, game.values) for g in naive.goal}
+    assert len(steps) == len(moves) and not any(s.after in goal for s in steps)
