@@ -35,8 +35,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args) -> int:
     """devilcoins solve N."""
+    from devilcoins.coins.show import belief_table
     from devilcoins.coins.verification import verify
-    from devilcoins.render.show import belief_table
 
     result = searched(args.n, quiet=args.json)
     checked = verify(result.strategy, args.n) if result.strategy is not None else None
