@@ -53,6 +53,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
@@ -105,7 +106,7 @@ class AtlasEntry:
         """The game in its one-line text form."""
         return str(self.game)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The entry as plain JSON data (the game as its text form)."""
         known = None
         if self.known is not None:
@@ -122,7 +123,7 @@ class AtlasEntry:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> AtlasEntry:
+    def from_json(cls, data: dict[str, Any]) -> AtlasEntry:
         """An entry from its JSON form (``to_json``)."""
         known = data.get("known")
         return cls(
@@ -212,19 +213,20 @@ def _known(game: Game) -> tuple[bool, int | None, str] | None:
     if game.moves is not None or goal not in GOALS:
         return None
     kind = _group_kind(game)
-    limited = game.hands is not None and game.hands < n
+    hands = n if game.hands is None else game.hands  # no limit: every position
+    limited = hands < n
     if game.observe == "touch":
         if m != 2 or not (kind == "cyclic" or n == 1):
             return None
         least = least_touch_hands(n)
         source = f"Lewis & Willard 1980; OEIS A171462 (least k = {least} for n = {n})"
         if goal == "same":
-            if game.hands < least:
+            if hands < least:
                 return False, None, source
-            if (n, game.hands) == (4, 2):
+            if (n, hands) == (4, 2):
                 return True, 5, "Gardner 1979 (four glasses, two hands): 5 moves"
             return True, None, source
-        if game.hands < least:
+        if hands < least:
             return False, None, source + "; all heads is no easier than all the same"
         return None
     if kind == "none":
@@ -261,7 +263,7 @@ def _known(game: Game) -> tuple[bool, int | None, str] | None:
     if game.observe == "blind" and (n, m) == (4, 2):
         if goal == "zero":
             return False, None, "docs/mathematics.md §7.4: four coins, fewer than four hands"
-        if game.hands >= 2:
+        if hands >= 2:
             return True, 7, "docs/mathematics.md §7.4: the 7-move strategy touches at most 2 coins"
     return None
 
@@ -302,7 +304,14 @@ def _entry(game: Game) -> AtlasEntry:
     )
 
 
-def _unsettled(game, method, seconds, known, why, source) -> AtlasEntry:
+def _unsettled(
+    game: Game,
+    method: str,
+    seconds: float,
+    known: tuple[bool, int | None] | None,
+    why: str,
+    source: str,
+) -> AtlasEntry:
     """An entry the solver did not settle: winnable and length None, the reason in the note."""
     note = "; ".join(part for part in (why, source) if part)
     return AtlasEntry(game, None, None, method, seconds, known, None, note)
@@ -422,7 +431,7 @@ def to_markdown(entries: Iterable[AtlasEntry], *, seconds: bool = True) -> str:
     return "\n".join(lines)
 
 
-def to_json(entries: Iterable[AtlasEntry]) -> dict:
+def to_json(entries: Iterable[AtlasEntry]) -> dict[str, Any]:
     """The atlas as plain JSON data: the entries and a summary."""
     entries = list(entries)
     compared = [e for e in entries if e.agrees is not None]
@@ -436,6 +445,6 @@ def to_json(entries: Iterable[AtlasEntry]) -> dict:
     }
 
 
-def from_json(data: dict) -> list[AtlasEntry]:
+def from_json(data: dict[str, Any]) -> list[AtlasEntry]:
     """The entries back from ``to_json``'s data."""
     return [AtlasEntry.from_json(item) for item in data["entries"]]

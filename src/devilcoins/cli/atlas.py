@@ -16,7 +16,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--markdown", action="store_true", help="print a Markdown table")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """devilcoins atlas."""
     from devilcoins.atlas import atlas, default_grid, to_json, to_markdown, to_text
     from devilcoins.cli.progress import reporter

@@ -28,7 +28,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_strategy_options(p, "check")
 
 
-def _check_size(args, starts: int, moves: int) -> None:
+def _check_size(args: argparse.Namespace, starts: int, moves: int) -> None:
     """Refuse random play past MAX_PLAY_STEPS coin steps, saying how many games would do."""
     steps = starts * args.games * moves
     if steps > MAX_PLAY_STEPS:
@@ -40,7 +40,7 @@ def _check_size(args, starts: int, moves: int) -> None:
         )
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """devilcoins check N."""
     from devilcoins.cli.progress import reporter
     from devilcoins.coins.notebook import probably_wins

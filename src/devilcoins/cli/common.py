@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from devilcoins.core.errors import DevilcoinsError
 
@@ -100,7 +101,7 @@ def counted(number: int, word: str) -> str:
     return f"{number:,} {word}" + ("" if number == 1 else "s")
 
 
-def json_text(value, indent: str = "") -> str:
+def json_text(value: Any, indent: str = "") -> str:
     """JSON with objects indented and lists of plain values kept on one line."""
     inner = indent + "  "
     if isinstance(value, dict) and value:
@@ -112,7 +113,7 @@ def json_text(value, indent: str = "") -> str:
     return json.dumps(value)
 
 
-def emit_json(data: dict) -> None:
+def emit_json(data: dict[str, Any]) -> None:
     """Print data as JSON (see json_text)."""
     print(json_text(data))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import BinaryIO
 
 from devilcoins.cli.common import (
     Command,
@@ -42,7 +43,7 @@ def add_construct_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-def run_construct(args) -> int:
+def run_construct(args: argparse.Namespace) -> int:
     """devilcoins construct N."""
     from devilcoins.cli.progress import reporter
     from devilcoins.coins.construct import check_power_of_two, strategy_length, stream_moves
@@ -69,12 +70,12 @@ def run_construct(args) -> int:
     return 0
 
 
-def _construct_to_file(args, n: int, count: int) -> int:
+def _construct_to_file(args: argparse.Namespace, n: int, count: int) -> int:
     """Stream the moves into a new file at --output (never overwrites)."""
     from devilcoins.cli.progress import reporter
     from devilcoins.coins.construct import stream_moves
 
-    def fill(out) -> None:
+    def fill(out: BinaryIO) -> None:
         with reporter(f"writing {args.output}", total=count) as rep:
             stream_moves(
                 out,
@@ -89,7 +90,7 @@ def _construct_to_file(args, n: int, count: int) -> int:
     return 0
 
 
-def run_construct_game(args, game: Game) -> int:
+def run_construct_game(args: argparse.Namespace, game: Game) -> int:
     """devilcoins construct N with game options: the chain construction's moves."""
     from devilcoins.blind.chain import chain, chain_strategy
 
@@ -132,7 +133,7 @@ def add_move_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
-def run_move(args) -> int:
+def run_move(args: argparse.Namespace) -> int:
     """devilcoins move N I."""
     from devilcoins.coins.construct import move_format, move_mask, move_phase
     from devilcoins.coins.explain import move_kind

@@ -17,7 +17,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """devilcoins count N."""
     from devilcoins.core.numbers import canonical_count
 

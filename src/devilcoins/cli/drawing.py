@@ -22,7 +22,7 @@ def add_draw_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--output", metavar="FILE", help="write to FILE (never overwrites)")
 
 
-def run_draw(args) -> int:
+def run_draw(args: argparse.Namespace) -> int:
     """devilcoins draw COINS."""
     from devilcoins.coins.notation import Coins, Move
     from devilcoins.render.pictures import table_svg
@@ -46,7 +46,7 @@ def add_plot_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
 
 
-def run_plot(args) -> int:
+def run_plot(args: argparse.Namespace) -> int:
     """devilcoins plot N."""
     from devilcoins.render.plots import belief_size_figure, belief_table_figure, save
 

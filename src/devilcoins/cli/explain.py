@@ -21,7 +21,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("n", type=coins_count, metavar="N", help="number of coins")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """devilcoins explain N."""
     from devilcoins.coins.construct import is_power_of_two
     from devilcoins.coins.explain import explain
@@ -39,7 +39,7 @@ def run(args) -> int:
     return 0
 
 
-def run_game(args, game: Game) -> int:
+def run_game(args: argparse.Namespace, game: Game) -> int:
     """devilcoins explain N with game options: the chain behind the verdict."""
     from devilcoins.blind.chain import chain
 

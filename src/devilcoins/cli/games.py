@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -17,6 +18,7 @@ from devilcoins.cli.common import UsageError, counted, read_text
 from devilcoins.coins.notation import NotationError
 from devilcoins.core.game import GOALS, OBSERVATIONS, Game
 from devilcoins.core.symmetry import GROUP_NAMES
+from devilcoins.results import Verdict
 
 __all__ = ["add_game_options", "game_from", "moves_text", "read_moves", "verdict_lines"]
 
@@ -46,7 +48,7 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--observe", choices=OBSERVATIONS, help="blind (default), touch or sight")
 
 
-def game_from(args) -> Game | None:
+def game_from(args: argparse.Namespace) -> Game | None:
     """The game the options describe, or None for the seeds' coin game (the coin engine)."""
     given = {f: getattr(args, f, None) for f in OPTION_FIELDS}
     if all(v is None for v in given.values()):
@@ -67,7 +69,7 @@ def game_from(args) -> Game | None:
     return None if game.is_coins else game
 
 
-def moves_text(game: Game, moves) -> str:
+def moves_text(game: Game, moves: Iterable[int]) -> str:
     """The moves in the game's notation, separated by spaces."""
     return " ".join(game.move_text(int(a)) for a in moves)
 
@@ -90,7 +92,7 @@ def read_moves(game: Game, path: str) -> np.ndarray:
     return np.array(moves, dtype=np.int64)
 
 
-def verdict_lines(verdict) -> list[str]:
+def verdict_lines(verdict: Verdict) -> list[str]:
     """The verdict's summary: who wins, how fast, and the evidence in a line or two."""
     game = verdict.game
     head = f"{game}: "
@@ -98,6 +100,7 @@ def verdict_lines(verdict) -> list[str]:
     if verdict.explored is not None:
         timing = f"{counted(verdict.explored, 'belief')} explored, " + timing
     if verdict.winnable:
+        assert verdict.length is not None
         worst = "in the worst case " if game.observe != "blind" else ""
         lines = [
             head + f"the player wins {worst}in {counted(verdict.length, 'move')} "

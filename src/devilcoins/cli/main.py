@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
 from devilcoins.cli.common import EXIT_INTERRUPTED, EXIT_USAGE
 from devilcoins.cli.games import add_game_options, game_from
@@ -19,7 +20,7 @@ __all__ = ["build_parser", "main"]
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit with status 2."""
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"devilcoins: error: {message} (see '{self.prog} --help')\n")
 
 
@@ -43,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run(args) -> int:
+def _run(args: argparse.Namespace) -> int:
     """Run the command args name; with any game option given, the general engine answers."""
     command = COMMANDS[args.command]
     if command.run_game is not None and (game := game_from(args)) is not None:

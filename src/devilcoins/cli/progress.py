@@ -5,6 +5,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 __all__ = ["Reporter", "reporter"]
 
@@ -12,23 +16,23 @@ __all__ = ["Reporter", "reporter"]
 class Reporter:
     """Updates one progress line; every method does nothing when there is no terminal."""
 
-    def __init__(self, progress=None, task=None):
+    def __init__(self, progress: Progress | None = None, task: TaskID | None = None) -> None:
         self._progress = progress
         self._task = task
 
     def advance(self, steps: int = 1) -> None:
         """Count steps as done."""
-        if self._progress is not None:
+        if self._progress is not None and self._task is not None:
             self._progress.advance(self._task, steps)
 
     def reach(self, done: int) -> None:
         """Set how many steps are done."""
-        if self._progress is not None:
+        if self._progress is not None and self._task is not None:
             self._progress.update(self._task, completed=done)
 
     def note(self, text: str) -> None:
         """Replace the line's description."""
-        if self._progress is not None:
+        if self._progress is not None and self._task is not None:
             self._progress.update(self._task, description=text)
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from devilcoins.cli.common import Command, UsageError, coins_count, emit_json
 from devilcoins.cli.games import verdict_lines
 from devilcoins.core.game import Game
+from devilcoins.results import Verdict
 
 __all__ = ["COMMAND"]
 
@@ -19,7 +21,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """devilcoins prove N."""
     from devilcoins.coins.prove import MAX_PROVE_N, prove
 
@@ -33,7 +35,7 @@ def run(args) -> int:
     return 0 if proof.holds else 1
 
 
-def run_game(args, game: Game) -> int:
+def run_game(args: argparse.Namespace, game: Game) -> int:
     """devilcoins prove N with game options: the verdict and its evidence."""
     from devilcoins import engine
 
@@ -57,7 +59,7 @@ def run_game(args, game: Game) -> int:
     return 0
 
 
-def _print_evidence(verdict, game: Game, evidence: dict) -> None:
+def _print_evidence(verdict: Verdict, game: Game, evidence: dict[str, Any]) -> None:
     """The chain's sizes, the verification and the certificate, each where there is one."""
     sizes = evidence.get("chain_sizes")
     if sizes:

@@ -15,7 +15,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=port_number, default=8000, help="port (default 8000)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """devilcoins serve."""
     import socket
 

@@ -33,7 +33,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """devilcoins solve N."""
     from devilcoins.coins.show import belief_table
     from devilcoins.coins.verification import verify
@@ -64,7 +64,8 @@ def run(args) -> int:
             f"explored and none is {{{goal}}} ({result.seconds:.4f} s)."
         )
         return 0
-    print(f"{head}: the shortest winning strategy has {counted(result.length, 'move')}.")
+    assert checked is not None
+    print(f"{head}: the shortest winning strategy has {counted(len(result.strategy), 'move')}.")
     print(
         f"Search: {result.explored:,} beliefs explored in {result.seconds:.4f} s. "
         f"Exact check: every start ends at {goal} by move {checked.won_at}."
@@ -74,9 +75,10 @@ def run(args) -> int:
     return 0
 
 
-def run_game(args, game: Game) -> int:
+def run_game(args: argparse.Namespace, game: Game) -> int:
     """devilcoins solve N with game options."""
     from devilcoins import engine
+    from devilcoins.observed.andor import TreeSolution
 
     verdict = engine.solve(game)
     checked = None
@@ -107,7 +109,7 @@ def run_game(args, game: Game) -> int:
                 f"Exact check: every start reaches the goal by move {checked.won_at:,} against "
                 "every Devil."
             )
-    if verdict.tree is not None and verdict.winnable:
+    if isinstance(verdict.tree, TreeSolution) and verdict.winnable:
         print(verdict.tree.to_text())
     return 0
 

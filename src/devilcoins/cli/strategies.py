@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from devilcoins.cli.common import UsageError, read_text, seed_number
+
+if TYPE_CHECKING:
+    from devilcoins.coins.notation import Strategy
+    from devilcoins.coins.search import SearchResult
 
 __all__ = ["add_strategy_options", "read_strategy", "searched", "strategy_for"]
 
@@ -22,7 +27,7 @@ def add_strategy_options(p: argparse.ArgumentParser, verb: str) -> None:
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
-def searched(n: int, quiet: bool):
+def searched(n: int, quiet: bool) -> SearchResult:
     """Run the belief search with a spinner on a terminal."""
     from devilcoins.cli.progress import reporter
     from devilcoins.coins.search import belief_search, check_searchable
@@ -37,7 +42,7 @@ def searched(n: int, quiet: bool):
         )
 
 
-def read_strategy(path: str, n: int):
+def read_strategy(path: str, n: int) -> Strategy:
     """The strategy in a file ('-' for stdin) for n coins, or a usage error naming the file."""
     from devilcoins.coins.notation import NotationError, Strategy
 
@@ -52,7 +57,7 @@ def read_strategy(path: str, n: int):
     return strategy
 
 
-def strategy_for(args, *, widest: int | None = None):
+def strategy_for(args: argparse.Namespace, *, widest: int | None = None) -> Strategy:
     """The strategy a command works on: from --strategy FILE, else the shortest one known."""
     from devilcoins.coins.construct import construction, is_power_of_two
     from devilcoins.core.tables import MAX_TABLE_N

@@ -32,7 +32,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """devilcoins table."""
     from devilcoins.cli.progress import reporter
     from devilcoins.coins.search import MAX_SEARCH_N, check_searchable

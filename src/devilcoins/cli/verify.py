@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from devilcoins.cli.common import Command, UsageError, coins_count, counted, emit_json, read_text
 from devilcoins.cli.games import read_moves
 from devilcoins.cli.strategies import read_strategy
-from devilcoins.coins.notation import NotationError
+from devilcoins.coins.notation import Counterexample, NotationError
 from devilcoins.core.files import write_new
 from devilcoins.core.game import Game
 
@@ -30,7 +31,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _size_rows(sizes, count: int = 8) -> list[str]:
+def _size_rows(sizes: Sequence[int], count: int = 8) -> list[str]:
     """A few (move, belief size) lines spread along the strategy, always the first and last."""
     last = len(sizes) - 1
     marks = sorted({0, last, *(round(last * k / count) for k in range(1, count))})
@@ -47,7 +48,7 @@ def _check_counterexample_target(path: str) -> None:
         raise UsageError(f"{folder} is not a folder; choose where --counterexample goes")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """devilcoins verify N FILE."""
     from devilcoins.cli.progress import reporter
     from devilcoins.coins.verification import MAX_VERIFY_N, verify
@@ -86,7 +87,9 @@ def run(args) -> int:
     return 0 if v.wins else 1
 
 
-def _print_counterexample(args, c, moves: int, source: str) -> None:
+def _print_counterexample(
+    args: argparse.Namespace, c: Counterexample, moves: int, source: str
+) -> None:
     """The Devil's winning line and how to replay it."""
     shown = " ".join(map(str, c.turns[:24])) + (" ..." if len(c.turns) > 24 else "")
     print(
@@ -109,7 +112,7 @@ def _print_counterexample(args, c, moves: int, source: str) -> None:
         print("Save it with --counterexample OUT to replay it with 'play --devil-turns OUT'.")
 
 
-def run_game(args, game: Game) -> int:
+def run_game(args: argparse.Namespace, game: Game) -> int:
     """devilcoins verify N FILE with game options."""
     from devilcoins import engine
     from devilcoins.cli.progress import reporter
@@ -135,6 +138,7 @@ def run_game(args, game: Game) -> int:
             f"{v.won_at:,} (exact belief propagation, {v.seconds:.3f} s)."
         )
     else:
+        assert v.counterexample is not None
         c = v.counterexample.to_json()
         turns = c["turns"]
         shown = " ".join(map(str, turns[:16])) + (" ..." if len(turns) > 16 else "")
@@ -143,7 +147,7 @@ def run_game(args, game: Game) -> int:
     return 0 if v.wins else 1
 
 
-def _verify_tree(args, game: Game) -> int:
+def _verify_tree(args: argparse.Namespace, game: Game) -> int:
     """verify for touch and sight: the strategy is the JSON tree or policy solve prints."""
     from devilcoins.observed.check import verify_tree
 
@@ -162,12 +166,14 @@ def _verify_tree(args, game: Game) -> int:
     if args.json:
         emit_json(v.to_json())
     elif v.wins:
+        assert v.worst is not None
         print(
             f"WINS for {game}: from every start, against every turn, the goal comes within "
             f"{counted(v.worst, 'move')}."
         )
     else:
         c = v.counterexample
+        assert c is not None
         print(f"LOSES for {game}: {c['why']}.")
         print(f"Counterexample: start {c['start']}; the Devil's turns: {c['turns']}")
     return 0 if v.wins else 1

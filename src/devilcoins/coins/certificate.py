@@ -22,6 +22,7 @@ Both are checked exhaustively by ``Certificate.check`` for the sizes that allows
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -54,7 +55,7 @@ class CertificateCheck:
     holds: bool
     failure: str | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The check as plain JSON data."""
         return {
             "what": self.what,
@@ -88,7 +89,7 @@ class Certificate:
         (True, False, False)
         """
         shift = self.spacing if self.kind == "column" else self.period
-        return rotate_mask(x, shift, self.n) != x
+        return bool(rotate_mask(x, shift, self.n) != x)
 
     def turn(self, x: int, move: int) -> int:
         """The Devil's turn for coins x (in the set) facing move: the result stays in the set.
@@ -177,7 +178,7 @@ class Certificate:
             checks.append(_check_game(self))
         return checks
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The certificate as plain JSON data."""
         return {
             "kind": self.kind,
@@ -270,7 +271,7 @@ def _check_game(cert: Certificate) -> CertificateCheck:
     shift = cert.spacing if cert.kind == "column" else cert.period
 
     def safe(z: np.ndarray) -> np.ndarray:
-        return rotate_mask(z, shift, n) != z
+        return np.asarray(rotate_mask(z, shift, n) != z)
 
     xs = xs[safe(xs)]
     ms = np.arange(full + 1, dtype=np.int64)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from devilcoins.core.errors import (
     DevilcoinsError,
@@ -107,7 +108,7 @@ class Coins(str):
         return Coins("HT"[(c == "H") ^ (i not in move)] for i, c in enumerate(self))
 
 
-class Move(frozenset):
+class Move(frozenset[int]):
     """A move: the set of positions to flip.
 
     >>> m = Move.parse('FLFL')
@@ -200,7 +201,7 @@ class Move(frozenset):
         return f"Move({self})"
 
 
-class Belief(frozenset):
+class Belief(frozenset[Coins]):
     """A belief state: the set of coin sequences still possible.
 
     >>> b = Belief.parse('{HHHH, HTHT}')
@@ -232,7 +233,7 @@ class Belief(frozenset):
         return f"Belief({self})"
 
 
-class Strategy(tuple):
+class Strategy(tuple[Move, ...]):
     """A fixed sequence of moves (a blindfolded player has no decision points).
 
     >>> s = Strategy.parse('FF\\nFL\\nFF', 2)
@@ -344,7 +345,7 @@ class Counterexample:
     def __repr__(self) -> str:
         return f"Counterexample(start={self.start!r}, turns={len(self.turns)} turns)"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """{"start": "HTTH", "turns": [r1, r2, ...]}."""
         return {"start": self.start, "turns": list(self.turns)}
 

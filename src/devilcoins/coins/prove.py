@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from devilcoins.coins.certificate import MAX_CERTIFICATE_N, certificate
 from devilcoins.coins.construct import is_power_of_two
@@ -34,9 +35,9 @@ class Evidence:
     name: str
     statement: str
     checked: bool
-    detail: dict = field(default_factory=dict)
+    detail: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The evidence as plain JSON data."""
         return {
             "name": self.name,
@@ -74,7 +75,7 @@ class Proof:
         """Every check the program ran came out as the verdict says."""
         return all(e.detail.get("holds", True) for e in self.evidence if e.checked)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The verdict and its evidence as plain JSON data."""
         return {
             "coins": self.coins,

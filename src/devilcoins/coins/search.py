@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -19,6 +20,9 @@ from devilcoins.blind.search import SearchProgress, search_beliefs
 from devilcoins.coins.notation import DevilcoinsError, Move, Strategy, check_n
 from devilcoins.core.numbers import canonical_count, is_power_of_two
 from devilcoins.core.tables import table
+
+_State = TypeVar("_State", bound=Hashable)
+_Action = TypeVar("_Action")
 
 __all__ = [
     "MAX_SEARCH_N",
@@ -33,7 +37,12 @@ __all__ = [
 MAX_SEARCH_N = 15
 
 
-def search(start: Hashable, goal: Hashable, actions: Iterable, result: Callable) -> tuple | None:
+def search(
+    start: _State,
+    goal: _State,
+    actions: Iterable[_Action],
+    result: Callable[[_State, _Action], _State],
+) -> tuple[_Action, ...] | None:
     """Breadth-first search from start to goal; the shortest tuple of actions, or None.
 
     Works for any problem with hashable states: ``result(state, action)`` gives the next state.
@@ -45,7 +54,8 @@ def search(start: Hashable, goal: Hashable, actions: Iterable, result: Callable)
     if start == goal:
         return ()
     explored = {start}
-    queue = deque([((), start)])
+    path: tuple[_Action, ...] = ()
+    queue = deque([(path, start)])
     while queue:
         path, state = queue.popleft()
         for action in actions:
@@ -85,7 +95,7 @@ class SearchResult:
         """The number of moves of the shortest strategy, or None."""
         return None if self.strategy is None else len(self.strategy)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The result as plain JSON data."""
         return {
             "coins": self.coins,

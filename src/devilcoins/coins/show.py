@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
+
 from devilcoins.coins.notation import Coins, Move, Strategy, canonical_coins
 from devilcoins.coins.verification import belief_rows
 
@@ -17,7 +19,7 @@ def movestr(move: Move, n: int) -> str:
     return "".join(str(i) if i in move else " " for i in range(n))
 
 
-def beliefstr(belief, order) -> str:
+def beliefstr(belief: Container[str], order: Iterable[str]) -> str:
     """Each sequence of order shown if it is in belief, blanked out if not.
 
     >>> beliefstr({'HH', 'TT'}, ['HH', 'HT', 'TT'])

@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -70,9 +71,9 @@ class Verification:
     counterexample: Counterexample | None
     seconds: float
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The verdict as plain JSON data."""
-        data = {
+        data: dict[str, Any] = {
             "coins": self.coins,
             "moves": self.moves,
             "wins": self.wins,
@@ -161,7 +162,12 @@ def _check_exact(moves: int, n: int) -> None:
         )
 
 
-def _propagate_all(moves, n: int, start: Coins | None, on_progress) -> Propagation:
+def _propagate_all(
+    moves: np.ndarray,
+    n: int,
+    start: Coins | None,
+    on_progress: Callable[[int, int], None] | None,
+) -> Propagation:
     return propagate_checkpointed(table(n), moves, _start_row(n, start), on_progress)
 
 
@@ -195,7 +201,7 @@ def worst_line(
     return _line(moves, n, start, run), run.sizes
 
 
-def _line(moves, n: int, start: Coins | None, run: Propagation) -> Line:
+def _line(moves: np.ndarray, n: int, start: Coins | None, run: Propagation) -> Line:
     """The Devil's best line, read off the beliefs of a propagation (turns as r)."""
     line = devil_line(table(n), moves, run, None if start is None else start.tails_mask)
     return Line(Coins.from_mask(line.start, n), line.turns, line.survives, line.won_at)

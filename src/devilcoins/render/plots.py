@@ -8,10 +8,15 @@ for N <= 8.  Both write PNG or SVG, chosen by the file name's ending.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from devilcoins.coins.notation import DevilcoinsError, Strategy, canonical_coins
 from devilcoins.core.files import write_new_with
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = ["FORMATS", "MAX_TABLE_IMAGE_N", "belief_size_figure", "belief_table_figure", "save"]
 
@@ -22,16 +27,13 @@ FORMATS = (".png", ".svg")
 MAX_TABLE_IMAGE_N = 8
 
 
-def _pyplot():
+def _files_only() -> None:
     import matplotlib
 
     matplotlib.use("Agg")  # files only, no screen
-    import matplotlib.pyplot as plt
-
-    return plt
 
 
-def belief_size_figure(strategy: Strategy, n: int):
+def belief_size_figure(strategy: Strategy, n: int) -> Figure:
     """A figure of the belief's size (canonical sequences, all heads included) after each move.
 
     >>> from devilcoins.coins.construct import construction
@@ -43,7 +45,9 @@ def belief_size_figure(strategy: Strategy, n: int):
 
     v = verify(strategy, n)
     sizes = np.array(v.sizes, dtype=float)
-    plt = _pyplot()
+    _files_only()
+    import matplotlib.pyplot as plt
+
     fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
     ax.plot(np.arange(len(sizes)), sizes, drawstyle="steps-post", color="#3d405b", lw=1.2)
     ax.set_yscale("log")
@@ -56,7 +60,7 @@ def belief_size_figure(strategy: Strategy, n: int):
     return fig
 
 
-def belief_table_figure(strategy: Strategy, n: int):
+def belief_table_figure(strategy: Strategy, n: int) -> Figure:
     """The seeds' belief table as an image: row i is the belief after move i (N <= 8).
 
     >>> from devilcoins.coins.construct import construction
@@ -77,7 +81,9 @@ def belief_table_figure(strategy: Strategy, n: int):
     grid = np.zeros((len(rows), tab.size))
     for i, members in enumerate(rows):
         grid[i, members] = 1
-    plt = _pyplot()
+    _files_only()
+    import matplotlib.pyplot as plt
+
     height = min(40.0, 1.5 + 0.12 * len(rows))
     fig, ax = plt.subplots(figsize=(max(4.0, 0.35 * tab.size + 1.5), height), dpi=100)
     ax.imshow(grid, cmap="Blues", aspect="auto", interpolation="nearest", vmin=0, vmax=1.3)
@@ -89,7 +95,7 @@ def belief_table_figure(strategy: Strategy, n: int):
     return fig
 
 
-def save(fig, path: str) -> None:
+def save(fig: Figure, path: str) -> None:
     """Write a figure to a new file (PNG or SVG by its ending); never overwrite."""
     from pathlib import Path
 

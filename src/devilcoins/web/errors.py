@@ -3,6 +3,9 @@ library's own errors; both as JSON with a ``detail`` message."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -12,7 +15,7 @@ from devilcoins.coins.notation import DevilcoinsError
 __all__ = ["add_error_handlers", "validation_message"]
 
 
-def validation_message(errors: list[dict]) -> str:
+def validation_message(errors: Sequence[Mapping[str, Any]]) -> str:
     """The first five validation errors as one line ('loc: msg; ...')."""
     parts = []
     for err in errors[:5]:
@@ -39,5 +42,5 @@ async def _refused(request: Request, exc: DevilcoinsError) -> JSONResponse:
 
 def add_error_handlers(app: FastAPI) -> None:
     """Answer invalid input with 422 and the library's errors with 400."""
-    app.add_exception_handler(RequestValidationError, _invalid)
-    app.add_exception_handler(DevilcoinsError, _refused)
+    app.exception_handler(RequestValidationError)(_invalid)
+    app.exception_handler(DevilcoinsError)(_refused)

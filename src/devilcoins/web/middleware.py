@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import HTTPException
 from fastapi.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from devilcoins.web.models import MAX_BODY_BYTES
 
@@ -13,18 +14,18 @@ __all__ = ["BodyLimit"]
 class _BodyTooLarge(HTTPException):
     """A request body over the limit (an HTTPException, so FastAPI answers it with 413)."""
 
-    def __init__(self, limit: int):
+    def __init__(self, limit: int) -> None:
         super().__init__(413, f"request body too large: at most {limit:,} bytes")
 
 
 class BodyLimit:
     """ASGI middleware refusing request bodies over a byte limit with 413."""
 
-    def __init__(self, app, limit: int = MAX_BODY_BYTES):
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
         self.app = app
         self.limit = limit
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Pass the request on, counting the body's bytes as they are read."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
@@ -36,7 +37,7 @@ class BodyLimit:
         received = 0
         started = False
 
-        async def limited_receive():
+        async def limited_receive() -> Message:
             nonlocal received
             message = await receive()
             if message["type"] == "http.request":
@@ -45,7 +46,7 @@ class BodyLimit:
                     raise _BodyTooLarge(self.limit)
             return message
 
-        async def tracking_send(message):
+        async def tracking_send(message: Message) -> None:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
@@ -57,6 +58,6 @@ class BodyLimit:
             if not started:
                 await self._refuse(scope, receive, send)
 
-    async def _refuse(self, scope, receive, send):
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         detail = _BodyTooLarge(self.limit).detail
         await JSONResponse({"detail": detail}, status_code=413)(scope, receive, send)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, HTTPException
 
 from devilcoins.coins.notation import Coins, Move, Strategy
@@ -15,7 +17,7 @@ def devil_router() -> APIRouter:
     router = APIRouter()
 
     @router.post("/api/devil/turn")
-    def devil_turn(req: DevilTurn) -> dict:
+    def devil_turn(req: DevilTurn) -> dict[str, Any]:
         """Be the Devil: turn the coins by r (coins[r:] + coins[:r]), then play move move_index.
 
         Nothing is put in canonical form.  done: the coins show all heads, or that was the
@@ -40,7 +42,7 @@ def devil_router() -> APIRouter:
         }
 
     @router.post("/api/devil/parse")
-    def devil_parse(req: DevilParse) -> dict:
+    def devil_parse(req: DevilParse) -> dict[str, Any]:
         """Read a typed strategy, one move a line ('0 2', '{0, 2}' or 'FLFL'), for n coins."""
         moves = Strategy.parse(req.text, req.n).to_json()
         if not moves:

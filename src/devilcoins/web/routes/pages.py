@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
@@ -20,7 +21,7 @@ def pages_router() -> APIRouter:
     router = APIRouter()
 
     @router.get("/api/health")
-    def health() -> dict:
+    def health() -> dict[str, Any]:
         """Liveness and the package version."""
         return {"ok": True, "version": __version__}
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, HTTPException
 
 from devilcoins.web.live import LiveGame, LiveGames, start_game
@@ -56,7 +58,7 @@ def play_router(games: LiveGames) -> APIRouter:
     router = APIRouter()
 
     @router.post("/api/new")
-    def new_game(req: NewGame) -> dict:
+    def new_game(req: NewGame) -> dict[str, Any]:
         """Start a game from random coins (not all heads); the coins stay hidden.
 
         For the adversarial Devil and N with an odd prime factor the coins start in the Devil's
@@ -66,7 +68,7 @@ def play_router(games: LiveGames) -> APIRouter:
         return {"game": games.add(game), **game.state()}
 
     @router.post("/api/move")
-    def move(req: PlayMove) -> dict:
+    def move(req: PlayMove) -> dict[str, Any]:
         """The Devil turns the table, then the positions are flipped; the new belief comes back.
 
         Once the coins show all heads the game is won, the player is told, so the belief is
@@ -81,7 +83,7 @@ def play_router(games: LiveGames) -> APIRouter:
             return {"game": req.game, **game.state()}
 
     @router.post("/api/peek")
-    def peek(req: GameRef) -> dict:
+    def peek(req: GameRef) -> dict[str, Any]:
         """The coins as they lie now; the game is marked as peeked."""
         game = games.find(req.game)
         with game.lock:

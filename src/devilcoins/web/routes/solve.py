@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query
 
@@ -23,7 +23,7 @@ __all__ = ["solve_data", "solve_router"]
 
 
 @cache
-def solve_data(spec: GameSpec) -> dict:
+def solve_data(spec: GameSpec) -> dict[str, Any]:
     """The solve endpoint's answer for spec: the verdict and the first moves as values."""
     verdict = solve(spec)
     strategy = verdict.strategy or ()
@@ -50,7 +50,7 @@ def solve_router() -> APIRouter:
         group: Annotated[GroupName, Query()] = "cyclic",
         goal: Annotated[GoalName, Query()] = "zero",
         hands: Annotated[int | None, Query(ge=1, le=MAX_PLAY_N)] = None,
-    ) -> dict:
+    ) -> dict[str, Any]:
         """Whether a game can be won, in how many moves and how (the first 64 moves as values)."""
         try:
             check_game_fields(n, values, hands)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException
 from fastapi import Path as PathParam
@@ -17,7 +17,7 @@ from devilcoins.web.models import MAX_PLAY_N, SUMMARY_MOVES, VerifyRequest
 __all__ = ["strategy_data", "watch_router"]
 
 
-def _construction_data(n: int) -> dict:
+def _construction_data(n: int) -> dict[str, Any]:
     strategy = construction(n)
     return {
         "n": n,
@@ -31,7 +31,7 @@ def _construction_data(n: int) -> dict:
 
 
 @cache
-def strategy_data(n: int) -> dict:
+def strategy_data(n: int) -> dict[str, Any]:
     """The strategy endpoint's answer for n = 1..8 (belief search) or 16 (the construction)."""
     if n == 16:
         return _construction_data(n)
@@ -66,7 +66,7 @@ def watch_router() -> APIRouter:
     router = APIRouter()
 
     @router.get("/api/strategy/{n}")
-    def strategy(n: Annotated[int, PathParam(ge=1, le=16)]) -> dict:
+    def strategy(n: Annotated[int, PathParam(ge=1, le=16)]) -> dict[str, Any]:
         """The shortest strategy for n = 1..8 with its beliefs, or the construction for 16."""
         if n > MAX_PLAY_N and n != 16:
             raise HTTPException(
@@ -76,10 +76,15 @@ def watch_router() -> APIRouter:
         return strategy_data(n)
 
     @router.post("/api/verify")
-    def verify_strategy(req: VerifyRequest) -> dict:
+    def verify_strategy(req: VerifyRequest) -> dict[str, Any]:
         """Whether the moves win for n coins from every start against every Devil."""
         result = verify(Strategy(req.moves), req.n)
-        data = {"n": req.n, "moves": len(req.moves), "wins": result.wins, "won_at": result.won_at}
+        data: dict[str, Any] = {
+            "n": req.n,
+            "moves": len(req.moves),
+            "wins": result.wins,
+            "won_at": result.won_at,
+        }
         if result.counterexample is not None:
             data["counterexample"] = result.counterexample.to_json()
         return data
