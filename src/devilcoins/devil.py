@@ -119,7 +119,7 @@ class Adversary:
     won_at: int | None
 
 
-def adversary(game: Game, moves: Sequence[int], start: int | None = None) -> Adversary:
+def adversary(game: Game, moves: Sequence[int] | np.ndarray, start: int | None = None) -> Adversary:
     """The strongest Devil against moves (from start, or from the start it likes best).
 
     >>> a = adversary(Game.parse('n=3 goal=same'), [1, 3, 1])
@@ -140,11 +140,11 @@ def adversary(game: Game, moves: Sequence[int], start: int | None = None) -> Adv
             )
     tab = tables(game)
     warm_up()
-    moves = np.asarray(moves, dtype=np.int64)
+    plan = np.asarray(moves, dtype=np.int64)
     row = row_from_indices(
         range(tab.size) if start is None else {*range(tab.n_goal), tab.index(start)}, tab.size
     )
-    line = devil_line(tab, moves, propagate_checkpointed(tab, moves, row), start)
+    line = devil_line(tab, plan, propagate_checkpointed(tab, plan, row), start)
     group = elements(game)
     turns = [group[e] for e in line.turns]
     return Adversary(

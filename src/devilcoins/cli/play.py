@@ -7,11 +7,15 @@ import argparse
 import random
 import textwrap
 
+import numpy as np
+
 from devilcoins.cli.common import Command, UsageError, coins_count, counted, emit_json, read_text
 from devilcoins.cli.games import read_moves
 from devilcoins.cli.strategies import add_strategy_options, strategy_for
-from devilcoins.coins.notation import NotationError
+from devilcoins.coins.devil import Devil as CoinDevil
+from devilcoins.coins.notation import Coins, NotationError, Strategy
 from devilcoins.core.game import Game
+from devilcoins.playing import Devil
 
 __all__ = ["COMMAND"]
 
@@ -42,9 +46,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 # --- the coin game -----------------------------------------------------------------------------
 
 
-def _start_coins(args, rng):
-    from devilcoins.coins.notation import Coins
-
+def _start_coins(args: argparse.Namespace, rng: np.random.Generator) -> Coins:
+    """--start, or random coins that are not all heads."""
     if args.start is None:
         tails = int(rng.integers(1, 1 << args.n))
         return Coins.from_mask(tails, args.n)
@@ -54,7 +57,9 @@ def _start_coins(args, rng):
     return coins
 
 
-def _devil_for(args, strategy, rng):
+def _devil_for(
+    args: argparse.Namespace, strategy: Strategy, rng: np.random.Generator
+) -> tuple[Coins, CoinDevil | None, bool, str]:
     """(start coins, devil function or None for random, canonical display, a header line)."""
     from devilcoins.coins.devil import adversary, scripted
     from devilcoins.coins.notation import Counterexample
@@ -82,17 +87,14 @@ def _devil_for(args, strategy, rng):
             + ("stdin:" if args.devil_turns == "-" else f"{args.devil_turns}:"),
         )
     if args.devil == "adversarial":
-        start = _start_coins(args, rng) if args.start else None
-        adv = adversary(strategy, args.n, start)
+        adv = adversary(strategy, args.n, _start_coins(args, rng) if args.start else None)
         text = textwrap.fill(adv.explanation, 96)
         return adv.start, adv.devil, False, f"an adversarial Devil:\n{text}"
     return _start_coins(args, rng), None, True, "a random Devil"
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """devilcoins play N."""
-    import numpy as np
-
     from devilcoins.coins.notebook import play
 
     scripted = args.devil != "random" or args.devil_turns
@@ -141,10 +143,8 @@ def run(args) -> int:
 # --- games with game options -------------------------------------------------------------------
 
 
-def _game_moves(args, game: Game):
+def _game_moves(args: argparse.Namespace, game: Game) -> np.ndarray:
     """The moves to play: from --strategy FILE, else the solver's strategy."""
-    import numpy as np
-
     from devilcoins import engine
 
     if game.observe != "blind":
@@ -160,7 +160,13 @@ def _game_moves(args, game: Game):
     return np.array(verdict.strategy, dtype=np.int64)
 
 
-def _game_devil(args, game: Game, moves, x: int, rng):
+def _game_devil(
+    args: argparse.Namespace,
+    game: Game,
+    moves: np.ndarray,
+    x: int,
+    rng: np.random.Generator,
+) -> tuple[int, Devil]:
     """(the start, the Devil): scripted by --devil-turns, adversarial, or random."""
     from devilcoins.devil import adversary, certificate_devil, random_devil, scripted
 
@@ -183,10 +189,8 @@ def _game_devil(args, game: Game, moves, x: int, rng):
     return x, random_devil(game, rng)
 
 
-def run_game(args, game: Game) -> int:
+def run_game(args: argparse.Namespace, game: Game) -> int:
     """devilcoins play N with game options (blind games)."""
-    import numpy as np
-
     from devilcoins.core.tables import tables
     from devilcoins.playing import play, won
 
@@ -219,7 +223,7 @@ def run_game(args, game: Game) -> int:
     return 0
 
 
-def _read_turns(game: Game, path: str, needed: int):
+def _read_turns(game: Game, path: str, needed: int) -> tuple[int | None, list[tuple[int, ...]]]:
     """(start or None, turns as permutations) from a counterexample file ('verify --json')."""
     import json
 

@@ -137,9 +137,9 @@ def play(
             return coins
         r = devil(i, coins) if devil is not None else int(rng.integers(n))
         mask = move.check(n).mask
-        if canonical:
-            turned, after = step(tab, np.array([coins.tails_mask]), np.array([r]), mask)
-            turned, after = int(turned[0]), int(after[0])
+        if tab is not None:
+            rows = step(tab, np.array([coins.tails_mask]), np.array([r]), mask)
+            turned, after = int(rows[0][0]), int(rows[1][0])
         else:
             turned = rotate_mask(coins.tails_mask, r, n)
             after = turned ^ mask

@@ -20,7 +20,10 @@ def turn(states: np.ndarray, turns: np.ndarray, n: int) -> np.ndarray:
     >>> turn(np.array([0b0010]), np.array([1]), 4).tolist()  # 'HTHH' -> 'THHH'
     [1]
     """
-    return rotate_mask(np.asarray(states, dtype=np.int64), np.asarray(turns, dtype=np.int64), n)
+    turned: np.ndarray = rotate_mask(
+        np.asarray(states, dtype=np.int64), np.asarray(turns, dtype=np.int64), n
+    )
+    return turned
 
 
 def step(

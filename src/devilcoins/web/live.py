@@ -14,6 +14,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 from fastapi import HTTPException
@@ -63,9 +64,9 @@ class LiveGame:
         text = self.spec.state_text(int(tables(self.spec).reps[k]))
         return str(Coins(text).canonical()) if self.coins else text
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         """What the player may see: the classes still possible, never the state unless won."""
-        data = {
+        data: dict[str, Any] = {
             "n": self.n,
             "devil": self.devil,
             "moves": len(self.moves),
@@ -122,11 +123,12 @@ def start_game(req: NewGame) -> LiveGame:
     if spec.is_coins:
         x = start_coins(req.n, req.devil, rng).tails_mask
     else:
-        x = start_state(spec, req.devil, rng)
-        if x is None:
+        found = start_state(spec, req.devil, rng)
+        if found is None:
             raise HTTPException(
                 400, f"every state of {spec} is in the goal: there is nothing to play"
             )
+        x = found
     return LiveGame(spec, req.devil, x, rng, set(range(tables(spec).size)))
 
 
