@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from typing import Any, TypeAlias
 
 import numpy as np
 
@@ -32,6 +33,9 @@ from devilcoins.observed.andor import solve_tree
 from devilcoins.results import Verdict, Verification
 
 __all__ = ["solve", "verify"]
+
+#: A move of a strategy: a state number, a text ('FLFL', '0 2', '0120') or a set of positions.
+MoveLike: TypeAlias = int | np.integer[Any] | str | set[int] | frozenset[int]
 
 
 def _observed(game: Game) -> Verdict:
@@ -60,7 +64,7 @@ def solve(game: Game, *, on_progress: Callable[[int, int], None] | None = None) 
     if game.observe != "blind":
         return _observed(game)
     c = chain(game)
-    evidence: dict = {"chain_sizes": c.sizes()}
+    evidence: dict[str, Any] = {"chain_sizes": c.sizes()}
     if not c.complete:
         evidence["certificate"] = certificate_evidence(game, c.zone)
         return Verdict(
@@ -97,7 +101,7 @@ def solve(game: Game, *, on_progress: Callable[[int, int], None] | None = None) 
     )
 
 
-def _move_states(game: Game, strategy: Iterable) -> np.ndarray:
+def _move_states(game: Game, strategy: Iterable[MoveLike]) -> np.ndarray:
     """Moves as states: numbers pass through, texts are read ('FLFL', '0 2', '0120'), and sets
     of positions (the coin ``Move``) flip those positions."""
     out = []
@@ -116,7 +120,10 @@ def _move_states(game: Game, strategy: Iterable) -> np.ndarray:
 
 
 def verify(
-    game: Game, strategy: Iterable, *, on_progress: Callable[[int, int], None] | None = None
+    game: Game,
+    strategy: Iterable[MoveLike],
+    *,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> Verification:
     """Exact verification of a blind strategy for a game: wins, won_at, a counterexample.
 

@@ -7,8 +7,9 @@ turns are permutations of positions (the value at position i moves to perm[i]).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, SupportsInt
 
 import numpy as np
 
@@ -43,7 +44,7 @@ class Counterexample:
         n = self.game.n
         return [(-perm[0]) % n if n > 1 else 0 for perm in self.turns]
 
-    def replay(self, moves) -> list[int]:
+    def replay(self, moves: Iterable[SupportsInt]) -> list[int]:
         """The states after each move (turn, then move): none is in the goal."""
         tab = tables(self.game)
         x, out = self.start, []

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
 import numpy as np
 
@@ -62,7 +63,8 @@ class Chain:
 def _shift(tab: ClassTable, mask: np.ndarray, v: int) -> np.ndarray:
     """The mask moved by v: {x + v : x in mask}."""
     xs = np.arange(tab.states, dtype=np.int64)
-    return mask[tab.add(xs, int(tab.neg[v]))]
+    shifted: np.ndarray = mask[tab.add(xs, int(tab.neg[v]))]
+    return shifted
 
 
 def _multiple(tab: ClassTable, x: int, k: int) -> int:
@@ -180,7 +182,7 @@ def devil_turn(game: Game, x: int, move: int, zone: np.ndarray) -> tuple[int, ..
     )
 
 
-def certificate_evidence(game: Game, zone: np.ndarray) -> dict:
+def certificate_evidence(game: Game, zone: np.ndarray) -> dict[str, Any]:
     """Check the stalled chain's zone as a certificate; the evidence as JSON data."""
     tab = tables(game)
     outside = ~zone

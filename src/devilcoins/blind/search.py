@@ -19,7 +19,7 @@ import numpy as np
 
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import expand, new_rows, row_from_indices, warm_up
+from devilcoins.core.kernel import Ints, Rows, expand, new_rows, row_from_indices, warm_up
 from devilcoins.core.tables import ClassTable, tables
 from devilcoins.results import Verdict
 
@@ -126,13 +126,16 @@ class _Tree:
         return tuple(reversed(path))
 
 
-def _level(tab: ClassTable, tree: _Tree, frontier, ids, moves, depth: int):
+def _level(
+    tab: ClassTable, tree: _Tree, frontier: Rows, ids: list[int], moves: Ints, depth: int
+) -> tuple[list[Rows], list[int], tuple[int, ...] | None]:
     """Expand one level: (next frontier rows, their ids, the winning path or None)."""
     width = frontier.shape[1]
     key_type = np.dtype((np.void, 8 * width))
     beyond_goal = ~row_from_indices(range(tab.n_goal), tab.size)
     chunk = max(1, _CHUNK_WORDS // max(1, len(moves) * width))
-    next_rows, next_ids = [], []
+    next_rows: list[Rows] = []
+    next_ids: list[int] = []
     for lo in range(0, len(frontier), chunk):
         children = expand(tab.kernel, frontier[lo : lo + chunk], moves)
         keys = children.view(key_type).ravel()

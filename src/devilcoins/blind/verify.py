@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
@@ -172,7 +173,7 @@ def _check_moves(game: Game, tab: ClassTable, moves: np.ndarray) -> None:
 
 
 def verify_moves(
-    game: Game, moves, *, on_progress: Callable[[int, int], None] | None = None
+    game: Game, moves: ArrayLike, *, on_progress: Callable[[int, int], None] | None = None
 ) -> Verification:
     """Exact verification of a blind strategy (move states) for a game, with a counterexample.
 

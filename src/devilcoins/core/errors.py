@@ -7,6 +7,7 @@ command line prints it as one line (exit status 2) and the web page as a 4xx ans
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 __all__ = ["DevilcoinsError", "NotationError", "check_n", "check_positions", "read_positions"]
 
@@ -60,7 +61,7 @@ def read_positions(text: str, n: int | None = None) -> list[int]:
     return [int(t) for t in tokens]
 
 
-def check_positions(positions, n: int) -> None:
+def check_positions(positions: Collection[int], n: int) -> None:
     """Raise NotationError unless every position is below n."""
     if positions and max(positions) >= n:
         named = "{" + ", ".join(map(str, sorted(set(positions)))) + "}"

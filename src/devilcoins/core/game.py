@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from devilcoins.core.errors import (
     DevilcoinsError,
@@ -44,6 +46,10 @@ MAX_STATES = 1 << 20
 
 GOALS = ("zero", "same")
 OBSERVATIONS = ("blind", "touch", "sight")
+
+#: The default ``Game.group``: a placeholder on no positions that ``__post_init__`` replaces by
+#: the cyclic group on the game's n positions (recognised by identity, never by equality).
+_CYCLIC = Group(0, "cyclic", ())
 
 
 def _vector(text: str, n: int, m: int, what: str) -> tuple[int, ...]:
@@ -88,17 +94,17 @@ class Game:
 
     n: int
     values: int = 2
-    group: Group | None = None
+    group: Group = _CYCLIC
     hands: int | None = None
     moves: tuple[tuple[int, ...], ...] | None = None
     goal: str = "zero"
     goal_states: tuple[tuple[int, ...], ...] = ()
     observe: str = "blind"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         n = check_n(self.n)
         check_n(self.values, what="values (faces per position)", low=2)
-        if self.group is None:
+        if self.group is _CYCLIC or self.group is None:
             object.__setattr__(self, "group", Group.named("cyclic", n))
         if self.group.n != n:
             raise DevilcoinsError(f"the group acts on {self.group.n} positions but n = {n}")
@@ -166,7 +172,7 @@ class Game:
                 return cls.from_json(json.loads(body))
             except json.JSONDecodeError as err:
                 raise NotationError(f"game is not valid JSON: {err}") from None
-        fields = {}
+        fields: dict[str, str] = {}
         for token in body.split():
             key, eq, value = token.partition("=")
             if not eq or not value:
@@ -193,7 +199,8 @@ class Game:
         moves = None
         if "moves" in fields:
             moves = tuple(_vector(v, n, m, "move") for v in fields["moves"].split(",") if v)
-        goal, goal_states = fields.get("goal", "zero"), ()
+        goal = fields.get("goal", "zero")
+        goal_states: tuple[tuple[int, ...], ...] = ()
         if goal not in GOALS:
             goal_states = tuple(_vector(v, n, m, "goal state") for v in goal.split(",") if v)
             goal = "states"
@@ -204,7 +211,7 @@ class Game:
             )
         return cls(n, m, group, hands, moves, goal, goal_states, observe)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The game as plain JSON data."""
         return {
             "n": self.n,
@@ -218,7 +225,7 @@ class Game:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> Game:
+    def from_json(cls, data: dict[str, Any]) -> Game:
         """A game from its JSON form."""
         if not isinstance(data, dict) or "n" not in data:
             raise NotationError("a JSON game is an object with at least 'n'")
@@ -260,7 +267,7 @@ class Game:
 
     # --- states -------------------------------------------------------------------------------
 
-    def encode(self, values) -> int:
+    def encode(self, values: Iterable[int]) -> int:
         """The state number of a vector of values (digit i = position i).
 
         >>> Game(3, values=3).encode((1, 0, 2))

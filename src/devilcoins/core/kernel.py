@@ -14,13 +14,36 @@ the first run after installing pays for compilation.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 import numpy as np
 from numba import njit
+from numpy.typing import ArrayLike, NDArray
+
+#: Belief rows (uint64 words) and the int64 arrays the compiled loops index and fill.
+Rows: TypeAlias = NDArray[np.uint64]
+Ints: TypeAlias = NDArray[np.int64]
+
+#: ``KernelTables.args``: n_goal, index_of, reps, orbit_start, orbit_states, m, add_lo, add_hi,
+#: lo_of, hi_of, base.
+KernelArgs: TypeAlias = tuple[
+    int,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    int,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    int,
+]
 
 __all__ = [
+    "KernelArgs",
     "KernelTables",
     "expand",
     "new_rows",
@@ -56,30 +79,33 @@ class KernelTables(NamedTuple):
     neg: np.ndarray
 
     @property
-    def args(self) -> tuple:
+    def args(self) -> KernelArgs:
         """The plain tuple the compiled loops take (everything but neg)."""
-        return tuple(self[:11])
+        return self[:11]
 
-    def negate(self, moves: np.ndarray) -> np.ndarray:
+    def negate(self, moves: ArrayLike) -> Ints:
         """-a for each move a (a itself for coins)."""
-        moves = np.asarray(moves, dtype=np.int64)
-        return moves if self.m == 2 else self.neg[moves]
+        ints = np.asarray(moves, dtype=np.int64)
+        if self.m == 2:
+            return ints
+        negs: Ints = self.neg[ints]
+        return negs
 
 
 _ONE = np.uint64(1)
 
 
-_DE_BRUIJN = 0x03F79D71B4CB0A89
+_DE_BRUIJN_INT = 0x03F79D71B4CB0A89
 #: _LOWEST_BIT[(b * _DE_BRUIJN mod 2^64) >> 58] = i for the one-bit word b = 2^i.
 _LOWEST_BIT = np.zeros(64, dtype=np.int64)
 for _i in range(64):
-    _LOWEST_BIT[(((1 << _i) * _DE_BRUIJN) & (2**64 - 1)) >> 58] = _i
-_DE_BRUIJN = np.uint64(_DE_BRUIJN)
+    _LOWEST_BIT[(((1 << _i) * _DE_BRUIJN_INT) & (2**64 - 1)) >> 58] = _i
+_DE_BRUIJN = np.uint64(_DE_BRUIJN_INT)
 _SHIFT = np.uint64(58)
 
 
 @njit(cache=True, nogil=True)
-def _members(row, out):
+def _members(row: Rows, out: Ints) -> int:
     """Write the indices of the set bits of row into out; return how many."""
     count = 0
     for w in range(row.shape[0]):
@@ -94,7 +120,16 @@ def _members(row, out):
 
 
 @njit(cache=True, nogil=True)
-def _add(x, t, m, add_lo, add_hi, lo_of, hi_of, base):
+def _add(
+    x: int,
+    t: int,
+    m: int,
+    add_lo: np.ndarray,
+    add_hi: np.ndarray,
+    lo_of: np.ndarray,
+    hi_of: np.ndarray,
+    base: int,
+) -> int:
     """The state x with t added position by position (mod m); XOR when m = 2.
 
     States are numbers in base m (digit i = the value at position i).  For m > 2 the low and
@@ -103,17 +138,30 @@ def _add(x, t, m, add_lo, add_hi, lo_of, hi_of, base):
     """
     if m == 2:
         return x ^ t
-    return add_lo[lo_of[x], lo_of[t]] + base * add_hi[hi_of[x], hi_of[t]]
+    total: int = add_lo[lo_of[x], lo_of[t]] + base * add_hi[hi_of[x], hi_of[t]]
+    return total
 
 
 @njit(cache=True, nogil=True)
-def _successor(x, t, tabs):
+def _successor(x: int, t: int, tabs: KernelArgs) -> int:
     """The class of the state x + t (tabs: ``KernelTables.args``)."""
-    return tabs[1][_add(x, t, tabs[5], tabs[6], tabs[7], tabs[8], tabs[9], tabs[10])]
+    k: int = tabs[1][_add(x, t, tabs[5], tabs[6], tabs[7], tabs[8], tabs[9], tabs[10])]
+    return k
 
 
 @njit(cache=True, nogil=True)
-def _apply_moves(row, members, count, moves, negs, lo, hi, tabs, out, first):
+def _apply_moves(
+    row: Rows,
+    members: Ints,
+    count: int,
+    moves: Ints,
+    negs: Ints,
+    lo: int,
+    hi: int,
+    tabs: KernelArgs,
+    out: Rows,
+    first: int,
+) -> None:
     """OR into out[first + j - lo] the belief that follows row (members[:count]) after a turn
     and moves[j], for j in lo..hi-1 (negs[j] = -moves[j]).
 
@@ -160,7 +208,7 @@ def _apply_moves(row, members, count, moves, negs, lo, hi, tabs, out, first):
 
 
 @njit(cache=True, nogil=True)
-def _expand(frontier, moves, negs, tabs, out):
+def _expand(frontier: Rows, moves: Ints, negs: Ints, tabs: KernelArgs, out: Rows) -> None:
     """Fill out[f * len(moves) + j] with frontier[f] updated by moves[j] (negs[j] = -moves[j])."""
     members = np.empty(frontier.shape[1] * 64, dtype=np.int64)
     n_moves = moves.shape[0]
@@ -170,7 +218,9 @@ def _expand(frontier, moves, negs, tabs, out):
 
 
 @njit(cache=True, nogil=True)
-def _propagate(start, moves, negs, tabs, sizes, history):
+def _propagate(
+    start: Rows, moves: Ints, negs: Ints, tabs: KernelArgs, sizes: Ints, history: Rows
+) -> Rows:
     """Update start by each move; sizes[i] = belief size after i moves; history rows if wanted."""
     here = np.zeros((1, start.shape[0]), dtype=np.uint64)  # this belief and the next, in turn
     there = np.zeros((1, start.shape[0]), dtype=np.uint64)
@@ -189,12 +239,14 @@ def _propagate(start, moves, negs, tabs, sizes, history):
         sizes[i + 1] = count
         if keep:
             history[i + 1] = here[0]
-    row = here[0]
+    row: Rows = here[0]
     return row.copy()
 
 
 @njit(cache=True, nogil=True)
-def _trace_back(history, moves, negs, tabs, end, classes):
+def _trace_back(
+    history: Rows, moves: Ints, negs: Ints, tabs: KernelArgs, end: int, classes: Ints
+) -> int:
     """Walk a belief path backwards: classes[len(moves)] = end, classes[i] in history[i].
 
     history[i] is the belief before move i of the segment; each classes[i - 1] is a class
@@ -212,11 +264,20 @@ def _trace_back(history, moves, negs, tabs, end, classes):
                 found = t
                 break
         classes[i - 1] = found
-    return classes[0]
+    first: int = classes[0]
+    return first
 
 
 @njit(cache=True, nogil=True)
-def _turns_along(state, moves, perms, powers, tabs, classes, turns):
+def _turns_along(
+    state: int,
+    moves: Ints,
+    perms: np.ndarray,
+    powers: np.ndarray,
+    tabs: KernelArgs,
+    classes: np.ndarray,
+    turns: Ints,
+) -> int:
     """The Devil's turns taking a state through the given classes; the last state.
 
     perms[e] is group element e (the value at position i moves to perms[e][i]); turns[i] is
@@ -239,59 +300,60 @@ def _turns_along(state, moves, perms, powers, tabs, classes, turns):
     return state
 
 
-def new_rows(count: int, k: int) -> np.ndarray:
+def new_rows(count: int, k: int) -> Rows:
     """An all-empty array of count beliefs over k canonical sequences."""
     return np.zeros((count, (k + 63) // 64), dtype=np.uint64)
 
 
-def row_from_indices(indices, k: int) -> np.ndarray:
+def row_from_indices(indices: Iterable[int], k: int) -> Rows:
     """The belief row with exactly the given canonical indices set."""
-    row = new_rows(1, k)[0]
+    row: Rows = new_rows(1, k)[0]
     for i in indices:
         row[i >> 6] |= np.uint64(1) << np.uint64(i & 63)
     return row
 
 
-def row_to_indices(row: np.ndarray) -> list[int]:
+def row_to_indices(row: Rows) -> list[int]:
     """The canonical indices set in a belief row, in increasing order."""
     bits = np.unpackbits(row.view(np.uint8), bitorder="little")
-    return np.flatnonzero(bits).tolist()
+    indices: list[int] = np.flatnonzero(bits).tolist()
+    return indices
 
 
-def expand(tab: KernelTables, frontier: np.ndarray, moves: np.ndarray) -> np.ndarray:
+def expand(tab: KernelTables, frontier: Rows, moves: ArrayLike) -> Rows:
     """Every (belief, move) successor: row f * len(moves) + j is frontier[f] updated by moves[j]."""
-    moves = np.asarray(moves, dtype=np.int64)
-    out = np.zeros((frontier.shape[0] * len(moves), frontier.shape[1]), dtype=np.uint64)
-    _expand(np.ascontiguousarray(frontier), moves, tab.negate(moves), tab.args, out)
+    ints = np.asarray(moves, dtype=np.int64)
+    out = np.zeros((frontier.shape[0] * len(ints), frontier.shape[1]), dtype=np.uint64)
+    _expand(np.ascontiguousarray(frontier), ints, tab.negate(ints), tab.args, out)
     return out
 
 
 def propagate(
-    tab: KernelTables, start: np.ndarray, moves, *, keep_history: bool = False
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    tab: KernelTables, start: Rows, moves: ArrayLike, *, keep_history: bool = False
+) -> tuple[Rows, Ints, Rows]:
     """Update start by each move in turn.
 
     Returns (final row, belief size before and after each move, every row along the way when
     keep_history is set, else an empty array).
     """
-    moves = np.asarray(moves, dtype=np.int64)
-    sizes = np.zeros(len(moves) + 1, dtype=np.int64)
-    history = np.zeros((len(moves) + 1 if keep_history else 0, len(start)), dtype=np.uint64)
+    ints = np.asarray(moves, dtype=np.int64)
+    sizes = np.zeros(len(ints) + 1, dtype=np.int64)
+    history = np.zeros((len(ints) + 1 if keep_history else 0, len(start)), dtype=np.uint64)
     final = _propagate(
-        np.ascontiguousarray(start), moves, tab.negate(moves), tab.args, sizes, history
+        np.ascontiguousarray(start), ints, tab.negate(ints), tab.args, sizes, history
     )
     return final, sizes, history
 
 
-def trace_back(tab: KernelTables, history: np.ndarray, moves, end: int) -> np.ndarray:
+def trace_back(tab: KernelTables, history: Rows, moves: ArrayLike, end: int) -> Ints:
     """Classes c_0..c_L along the beliefs in history (rows before and after each move), c_L = end.
 
     Each c_(i-1) lies in history[i - 1], outside the goal, and some turn and move i take it to
     c_i.  A class is -1 where none does (which a correct history never shows).
     """
-    moves = np.asarray(moves, dtype=np.int64)
-    classes = np.empty(len(moves) + 1, dtype=np.int64)
-    _trace_back(history, moves, tab.negate(moves), tab.args, end, classes)
+    ints = np.asarray(moves, dtype=np.int64)
+    classes = np.empty(len(ints) + 1, dtype=np.int64)
+    _trace_back(history, ints, tab.negate(ints), tab.args, end, classes)
     return classes
 
 
@@ -324,14 +386,19 @@ def warm_up() -> None:
 
 
 def turns_along(
-    tab: KernelTables, elements: np.ndarray, powers: np.ndarray, start: int, moves, classes
-) -> np.ndarray:
+    tab: KernelTables,
+    elements: np.ndarray,
+    powers: np.ndarray,
+    start: int,
+    moves: ArrayLike,
+    classes: np.ndarray,
+) -> Ints:
     """For each move, the index of the first group element that keeps a game on the given line.
 
     elements[e] is a permutation of positions; powers[i] = m^i; classes[i + 1] is the class the
     state must be in after move i.  An index is -1 where no element does.
     """
-    moves = np.asarray(moves, dtype=np.int64)
-    turns = np.empty(len(moves), dtype=np.int64)
-    _turns_along(start, moves, elements, powers, tab.args, classes, turns)
+    ints = np.asarray(moves, dtype=np.int64)
+    turns = np.empty(len(ints), dtype=np.int64)
+    _turns_along(start, ints, elements, powers, tab.args, classes, turns)
     return turns

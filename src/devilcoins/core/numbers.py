@@ -6,7 +6,12 @@ arrays), with no import of anything else in devilcoins but its errors.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, overload
+
 from devilcoins.core.errors import check_n
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "canonical_count",
@@ -59,10 +64,15 @@ def canonical_count(n: int, values: int = 2) -> int:
     """
     check_n(n)
     check_n(values, what="values", low=1)
-    return sum(euler_phi(d) * values ** (n // d) for d in divisors(n)) // n
+    total: int = sum(euler_phi(d) * values ** (n // d) for d in divisors(n))
+    return total // n
 
 
-def rotate_mask(x, r, n: int):
+@overload
+def rotate_mask(x: int, r: int, n: int) -> int: ...
+@overload
+def rotate_mask(x: np.ndarray, r: int | np.ndarray, n: int) -> np.ndarray: ...
+def rotate_mask(x: Any, r: Any, n: int) -> Any:
     """Turn the table by r in the notebook's sense (coins[r:] + coins[:r]) on n-bit masks.
 
     x and r may be ints or numpy arrays of int64 (then every mask is turned at once).

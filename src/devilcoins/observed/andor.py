@@ -41,13 +41,17 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 from numba import njit
+from numpy.typing import NDArray
 
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
+from devilcoins.core.kernel import Ints, Rows
 from devilcoins.core.symmetry import apply
 from devilcoins.core.tables import tables
 
@@ -74,6 +78,9 @@ MAX_LINKS = 1 << 28
 MAX_TABLE_BYTES = 1 << 28
 
 _INF = np.iinfo(np.int32).max
+
+#: Flags (which felt patterns occur, which classes the Devil keeps).
+Bools = NDArray[np.bool_]
 
 
 @dataclass(frozen=True)
@@ -110,10 +117,10 @@ class TreeSolution:
     length: int | None
     explored: int
     seconds: float
-    policy: dict = field(default_factory=dict, repr=False, compare=False)
+    policy: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
     devil: tuple[int, ...] = ()
 
-    def tree(self, max_nodes: int = 200) -> dict:
+    def tree(self, max_nodes: int = 200) -> dict[str, Any]:
         """The strategy as nested JSON; branches past max_nodes nodes are written '...'."""
         if not self.winnable:
             return {
@@ -137,6 +144,7 @@ class TreeSolution:
             if self.devil:
                 lines.append(f"The Devil keeps the state in the classes of {keep}{more}.")
             return "\n".join(lines)
+        assert self.length is not None, "a winnable game has a length"
         lines = [head + f"wins within {_moves(self.length)}, whatever the Devil does."]
         tree = self.tree(max_nodes=max(1, max_lines))
         if self.game.observe == "touch":
@@ -148,7 +156,7 @@ class TreeSolution:
             lines = [*lines[: max_lines - 1], f"... ({len(lines) - max_lines + 1} more lines)"]
         return "\n".join(lines)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The result as plain JSON data."""
         return {
             "game": str(self.game),
@@ -165,12 +173,12 @@ class TreeSolution:
 # --- touch ------------------------------------------------------------------------------------
 
 
-def _reach_orbits(game: Game) -> list[tuple[int, ...]]:
+def _reach_orbits(game: Game, k: int) -> list[tuple[int, ...]]:
     """The k-subsets of positions up to the group: the smallest of each orbit, in order."""
     seen: set[tuple[int, ...]] = set()
     reps = []
     elements = game.group.elements()
-    for sub in itertools.combinations(range(game.n), game.hands):
+    for sub in itertools.combinations(range(game.n), k):
         if sub in seen:
             continue
         reps.append(sub)
@@ -186,15 +194,17 @@ def _vector(index: int, m: int, k: int) -> tuple[int, ...]:
 class _Touch:
     """Tables for the touch game over the non-goal classes (bit i = class n_goal + i)."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game) -> None:
         t = tables(game)
         m, k = game.values, game.hands
+        if k is None:
+            raise DevilcoinsError(f"{game} is not a touch game (observe=touch with hands k)")
         self.game, self.t, self.m, self.k = game, t, m, k
         self.ng = t.n_goal
         self.kp = t.size - t.n_goal
         self.words = max(1, (self.kp + 63) // 64)
-        self.reaches = _reach_orbits(game)
-        self.v = m**k
+        self.reaches = _reach_orbits(game, k)
+        self.v: int = m**k
         reaches, v_count = len(self.reaches), self.v
         rows = reaches * v_count * v_count
         size = self.kp * rows * self.words * 8
@@ -223,7 +233,8 @@ class _Touch:
                     (cls[sel] - self.ng, row, bit >> 6),
                     np.left_shift(np.uint64(1), (bit & 63).astype(np.uint64)),
                 )
-        self.succ, self.felt_ok = succ, felt_ok
+        self.succ: Rows = succ
+        self.felt_ok: Bools = felt_ok
 
     def start(self) -> np.ndarray:
         """Every non-goal class: the start belief as a row of words."""
@@ -256,7 +267,7 @@ class _Touch:
                 words[i >> 6] |= np.uint64(1) << np.uint64(i & 63)
             hit = (self.succ & words).any(axis=2).reshape(self.kp, reaches * v_count, v_count)
             stays = self.felt_ok & hit.all(axis=2)
-            ok = stays.reshape(self.kp, reaches, v_count).any(axis=2).all(axis=1)
+            ok = np.any(stays.reshape(self.kp, reaches, v_count), axis=2).all(axis=1)
             new = z & ok
             if np.array_equal(new, z):
                 return z
@@ -269,7 +280,7 @@ _S31 = np.uint64(31)
 
 
 @njit(cache=True, nogil=True)
-def _slot(keys, ids, row):  # pragma: no cover - compiled
+def _slot(keys: Rows, ids: Ints, row: Rows) -> np.int64:  # pragma: no cover - compiled
     """The slot of row in the open-addressing table (where it is, or the empty one to use)."""
     h = _MIX1
     for w in range(row.shape[0]):
@@ -292,7 +303,9 @@ def _slot(keys, ids, row):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _rehash(keys, ids, new_keys, new_ids):  # pragma: no cover - compiled
+def _rehash(
+    keys: Rows, ids: Ints, new_keys: Rows, new_ids: Ints
+) -> None:  # pragma: no cover - compiled
     """Move every entry of one table into a larger one."""
     for s in range(ids.shape[0]):
         if ids[s] >= 0:
@@ -302,16 +315,59 @@ def _rehash(keys, ids, new_keys, new_ids):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _lookup(keys, ids, rows, out):  # pragma: no cover - compiled
+def _lookup(keys: Rows, ids: Ints, rows: Rows, out: Ints) -> None:  # pragma: no cover - compiled
     """The number of each row, or -1 for rows not met."""
     for j in range(rows.shape[0]):
         out[j] = ids[_slot(keys, ids, rows[j])]
 
 
 @njit(cache=True, nogil=True)
+def _gather(
+    belief: Rows, succ: Rows, felt_ok: Bools, acc: Rows, possible: Bools
+) -> None:  # pragma: no cover - compiled
+    """Set acc and possible to the union of the successors and felt patterns of belief's classes."""
+    acc[:] = 0
+    possible[:] = False
+    for i in range(succ.shape[0]):
+        if (belief[i >> 6] >> np.uint64(i & 63)) & np.uint64(1):
+            for t in range(succ.shape[1]):
+                for w in range(succ.shape[2]):
+                    acc[t, w] |= succ[i, t, w]
+            for t in range(felt_ok.shape[1]):
+                possible[t] |= felt_ok[i, t]
+
+
+@njit(cache=True, nogil=True)
+def _sure_win(acc: Rows, first: int, v: int) -> bool:  # pragma: no cover - compiled
+    """Whether some change leaves the empty belief (one of the rows first..first+v-1 of acc)."""
+    for c in range(v):
+        empty = True
+        for w in range(acc.shape[1]):
+            if acc[first + c, w] != 0:
+                empty = False
+                break
+        if empty:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
 def _expand_chunk(
-    first, last, beliefs, count, room, succ, felt_ok, reaches, v, keys, ids, edges, sizes, counts
-):  # pragma: no cover - compiled
+    first: int,
+    last: int,
+    beliefs: Rows,
+    count: int,
+    room: int,
+    succ: Rows,
+    felt_ok: Bools,
+    reaches: int,
+    v: int,
+    keys: Rows,
+    ids: Ints,
+    edges: NDArray[np.int32],
+    sizes: Ints,
+    counts: Ints,
+) -> tuple[int, int, int, int]:  # pragma: no cover - compiled
     """Expand beliefs first..last-1: number their successors, write the groups' successor sets.
 
     A group is (belief, reach, felt pattern) with the pattern possible; its successors (one a
@@ -320,7 +376,7 @@ def _expand_chunk(
     wins keeps only the empty belief (number 0).  Stops early, before a belief whose
     successors might not fit in room.  Returns (next belief, count, edges used, groups used).
     """
-    kp, rows_per, words = succ.shape
+    _, rows_per, words = succ.shape
     acc = np.zeros((rows_per, words), dtype=np.uint64)
     possible = np.zeros(felt_ok.shape[1], dtype=np.bool_)
     buf = np.zeros(v, dtype=np.int64)
@@ -329,15 +385,7 @@ def _expand_chunk(
     for b in range(first, last):
         if count + rows_per > room:
             return b, count, e, g
-        acc[:] = 0
-        possible[:] = False
-        for i in range(kp):
-            if (beliefs[b, i >> 6] >> np.uint64(i & 63)) & np.uint64(1):
-                for t in range(rows_per):
-                    for w in range(words):
-                        acc[t, w] |= succ[i, t, w]
-                for t in range(felt_ok.shape[1]):
-                    possible[t] |= felt_ok[i, t]
+        _gather(beliefs[b], succ, felt_ok, acc, possible)
         for r in range(reaches):
             groups = 0
             for vv in range(v):
@@ -345,17 +393,7 @@ def _expand_chunk(
                 if not possible[row]:
                     continue
                 groups += 1
-                win = False
-                for c in range(v):
-                    empty = True
-                    for w in range(words):
-                        if acc[row * v + c, w] != 0:
-                            empty = False
-                            break
-                    if empty:
-                        win = True
-                        break
-                if win:
+                if _sure_win(acc, row * v, v):
                     edges[e] = 0
                     e += 1
                     sizes[g] = 1
@@ -491,7 +529,15 @@ def _explore(eng: _Touch, limit: int) -> tuple[_Store, np.ndarray]:
 
 
 @njit(cache=True, nogil=True)
-def _settle(val, d, edge, group_start, belief_group, count, reaches):  # pragma: no cover
+def _settle(
+    val: Ints,
+    d: int,
+    edge: NDArray[np.int32],
+    group_start: Ints,
+    belief_group: Ints,
+    count: Ints,
+    reaches: int,
+) -> int:  # pragma: no cover - compiled
     """One round of value iteration: beliefs settled in d moves get d; how many there were."""
     found = 0
     for b in range(1, val.shape[0]):
@@ -516,7 +562,7 @@ def _settle(val, d, edge, group_start, belief_group, count, reaches):  # pragma:
     return found
 
 
-def _touch_policy(eng: _Touch, store: _Store, val: np.ndarray) -> dict:
+def _touch_policy(eng: _Touch, store: _Store, val: Ints) -> dict[int, Reach]:
     """The strategy from the start: for each belief on it, the reach and the changes."""
     m, k, v_count = eng.m, eng.k, eng.v
     weight = [sum(d != 0 for d in _vector(c, m, k)) for c in range(v_count)]
@@ -536,7 +582,7 @@ def _touch_policy(eng: _Touch, store: _Store, val: np.ndarray) -> dict:
                 row = r * v_count + v
                 if not possible[row]:
                     continue
-                best = min(range(v_count), key=lambda c, row=row: (score[row, c], weight[c], c))
+                best = min((score[row, c], weight[c], c) for c in range(v_count))[2]
                 if score[row, best] >= d:
                     break
                 choice.append((v, best, int(ids[row, best])))
@@ -666,11 +712,11 @@ def solve_tree(game: Game, limit: int = MAX_BELIEFS) -> TreeSolution:
 # --- rendering --------------------------------------------------------------------------------
 
 
-def _values_text(game: Game, values) -> str:
+def _values_text(game: Game, values: Iterable[int]) -> str:
     return "".join("HT"[v] for v in values) if game.values == 2 else "".join(map(str, values))
 
 
-def _touch_node(sol: TreeSolution, node: int, budget: list[int]) -> dict:
+def _touch_node(sol: TreeSolution, node: int, budget: list[int]) -> dict[str, Any]:
     game, m = sol.game, sol.game.values
     step = sol.policy[node]
     budget[0] -= 1
@@ -683,7 +729,7 @@ def _touch_node(sol: TreeSolution, node: int, budget: list[int]) -> dict:
             if f != w
         ]
         if nxt is None:
-            then: dict | str = "win"
+            then: dict[str, Any] | str = "win"
         elif budget[0] <= 0:
             then = "..."
         else:
@@ -704,7 +750,7 @@ def _touch_node(sol: TreeSolution, node: int, budget: list[int]) -> dict:
     }
 
 
-def _listing(items) -> str:
+def _listing(items: Iterable[object]) -> str:
     """'0', '0 and 2', '0, 1 and 3'."""
     words = [str(x) for x in items]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -714,7 +760,9 @@ def _moves(count: int) -> str:
     return f"{count} move{'s' if count != 1 else ''}"
 
 
-def _touch_lines(game: Game, node: dict, move: int, indent: str, lines: list[str]) -> None:
+def _touch_lines(
+    game: Game, node: dict[str, Any], move: int, indent: str, lines: list[str]
+) -> None:
     reach = _listing(node["reach"])
     belief = node["belief"]
     known = " ".join(belief) if len(belief) <= 4 else f"{len(belief)} classes"
@@ -731,7 +779,7 @@ def _touch_lines(game: Game, node: dict, move: int, indent: str, lines: list[str
             _touch_lines(game, then, move + 1, indent + "      ", lines)
 
 
-def _sight_node(sol: TreeSolution, state: int, budget: list[int]) -> dict:
+def _sight_node(sol: TreeSolution, state: int, budget: list[int]) -> dict[str, Any]:
     game = sol.game
     t = tables(game)
     move, left = sol.policy[state]
@@ -740,7 +788,7 @@ def _sight_node(sol: TreeSolution, state: int, budget: list[int]) -> dict:
     orbit = t.orbit_states[t.orbit_start[cls] : t.orbit_start[cls + 1]]
     after = set(t.index_of[t.add(orbit, move)].tolist())
     left_of = {c: sol.policy.get(int(t.reps[c]), (0, 0))[1] for c in after}
-    outcomes: list = []
+    outcomes: list[dict[str, Any] | str] = []
     for c in sorted(after, key=lambda c: (-left_of[c], c)):
         rep = int(t.reps[c])
         if c < t.n_goal:
@@ -757,10 +805,10 @@ def _sight_node(sol: TreeSolution, state: int, budget: list[int]) -> dict:
     }
 
 
-def _sight_tree(sol: TreeSolution, budget: list[int]) -> dict:
+def _sight_tree(sol: TreeSolution, budget: list[int]) -> dict[str, Any]:
     game = sol.game
     rows = sorted(sol.policy.items(), key=lambda kv: (-kv[1][1], kv[0]))
-    table = [
+    table: list[dict[str, Any] | str] = [
         {"state": game.state_text(x), "moves_left": left, "move": game.move_text(a)}
         for x, (a, left) in rows[: max(1, budget[0])]
     ]
@@ -770,7 +818,9 @@ def _sight_tree(sol: TreeSolution, budget: list[int]) -> dict:
     return {"policy": table, "worst_start": worst}
 
 
-def _sight_lines(game: Game, node, move: int, indent: str, lines: list[str]) -> None:
+def _sight_lines(
+    game: Game, node: dict[str, Any] | str, move: int, indent: str, lines: list[str]
+) -> None:
     if not isinstance(node, dict):
         lines.append(f"{indent}{move}. {'the goal is reached' if node == 'win' else '...'}")
         return
@@ -793,7 +843,7 @@ def _sight_lines(game: Game, node, move: int, indent: str, lines: list[str]) -> 
 # --- checks -----------------------------------------------------------------------------------
 
 
-def _goal_test(game: Game):
+def _goal_test(game: Game) -> Callable[[tuple[int, ...]], bool]:
     if game.goal == "zero":
         return lambda x: not any(x)
     if game.goal == "same":
@@ -822,7 +872,7 @@ def check_tree(solution: TreeSolution) -> bool:
         nxt = set()
         for node, x in frontier:
             if game.observe == "touch":
-                step = solution.policy.get(node)
+                step = None if node is None else solution.policy.get(node)
                 if step is None or len(set(step.positions)) != game.hands:
                     return False
                 plan = {felt: (delta, after) for felt, delta, after in step.outcomes}
@@ -881,10 +931,12 @@ def check_devil(solution: TreeSolution) -> bool:
             for x in keep
             for a in moves
         )
-    deltas = list(itertools.product(range(m), repeat=game.hands))
+    k = game.hands
+    assert k is not None, "a touch game has hands"
+    deltas = list(itertools.product(range(m), repeat=k))
     for x in keep:
         turns = {apply(e, x) for e in elements}
-        for pos in itertools.combinations(range(n), game.hands):
+        for pos in itertools.combinations(range(n), k):
             by_felt: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
             for y in turns:
                 by_felt.setdefault(tuple(y[p] for p in pos), []).append(y)
@@ -896,7 +948,9 @@ def check_devil(solution: TreeSolution) -> bool:
     return True
 
 
-def _set(y: tuple[int, ...], pos: tuple[int, ...], delta: tuple[int, ...], m: int):
+def _set(
+    y: tuple[int, ...], pos: tuple[int, ...], delta: tuple[int, ...], m: int
+) -> tuple[int, ...]:
     z = list(y)
     for p, d in zip(pos, delta, strict=True):
         z[p] = (z[p] + d) % m

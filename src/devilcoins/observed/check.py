@@ -15,6 +15,7 @@ tree, a false "win", or (sight) a loop that never reaches the goal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -34,24 +35,28 @@ class TreeVerification:
     game: Game
     wins: bool
     worst: int | None
-    counterexample: dict | None
+    counterexample: dict[str, Any] | None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The verdict as plain JSON data."""
-        data = {"game": str(self.game), "wins": self.wins, "worst_case_moves": self.worst}
+        data: dict[str, Any] = {
+            "game": str(self.game),
+            "wins": self.wins,
+            "worst_case_moves": self.worst,
+        }
         if self.counterexample is not None:
             data["counterexample"] = self.counterexample
         return data
 
 
-def _turn_json(game: Game, perm: tuple[int, ...]):
+def _turn_json(game: Game, perm: tuple[int, ...]) -> int | list[int]:
     if game.group.name == "cyclic":
         return (-perm[0]) % game.n if game.n > 1 else 0
     return list(perm)
 
 
 class _Fail(Exception):
-    def __init__(self, why: str, turns: list):
+    def __init__(self, why: str, turns: list[tuple[int, ...]]) -> None:
         super().__init__(why)
         self.why = why
         self.turns = turns
@@ -70,13 +75,15 @@ def _values(game: Game, text: str, k: int, what: str) -> tuple[int, ...]:
     return vals
 
 
-def _check_touch(game: Game, root: dict) -> tuple[bool, int | None, dict | None]:
+def _check_touch(
+    game: Game, root: dict[str, Any]
+) -> tuple[bool, int | None, dict[str, Any] | None]:
     tab = tables(game)
     elements = game.group.elements()
     goal = tab.index_of < tab.n_goal
     memo: dict[tuple[int, int], int] = {}
 
-    def walk(node, x: int, depth: int) -> int:
+    def walk(node: Any, x: int, depth: int) -> int:
         """Moves needed from state x at node (worst case); raises _Fail with the turns."""
         key = (id(node), x)
         if key in memo:
@@ -131,7 +138,7 @@ def _check_touch(game: Game, root: dict) -> tuple[bool, int | None, dict | None]
     return True, worst, None
 
 
-def _check_sight(game: Game, policy: list) -> tuple[bool, int | None, dict | None]:
+def _check_sight(game: Game, policy: list[Any]) -> tuple[bool, int | None, dict[str, Any] | None]:
     tab = tables(game)
     elements = game.group.elements()
     move_of: dict[int, int] = {}
@@ -169,7 +176,7 @@ def _check_sight(game: Game, policy: list) -> tuple[bool, int | None, dict | Non
     def visit(root: int) -> None:
         """Settle longest[] below root; raise _Fail with the turns down to a loop."""
         colour[root] = 1
-        stack: list[list] = [[root, 0, 0, None]]  # class, next edge, best so far, turn in
+        stack: list[list[Any]] = [[root, 0, 0, None]]  # class, next edge, best so far, turn in
         while stack:
             frame = stack[-1]
             c, i = frame[0], frame[1]
@@ -203,7 +210,7 @@ def _check_sight(game: Game, policy: list) -> tuple[bool, int | None, dict | Non
     return True, max(longest.values(), default=0), None
 
 
-def verify_tree(game: Game, data: dict) -> TreeVerification:
+def verify_tree(game: Game, data: dict[str, Any]) -> TreeVerification:
     """Verify a touch tree or a sight policy (as ``solve --json`` prints them) for a game.
 
     ``data`` may be the whole ``solve --json`` output or its ``tree``.
