@@ -10,7 +10,6 @@ from __future__ import annotations
 from html import escape
 
 from devilcoins.coins.notation import Belief, Coins, Move, Strategy
-from devilcoins.coins.show import belief_table
 from devilcoins.render.pictures import belief_svg, table_svg
 
 __all__ = ["install", "strategy_html"]
@@ -36,6 +35,8 @@ def strategy_html(strategy: Strategy) -> str:
             f"<p>A {len(strategy):,}-move strategy for {n} coins (too long to tabulate here; "
             "see <code>devilcoins plot</code>).</p>"
         )
+    from devilcoins.coins.show import belief_table  # the kernel loads only when a table is shown
+
     return f"<pre>{escape(belief_table(strategy, n))}</pre>"
 
 
