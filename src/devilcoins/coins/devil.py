@@ -39,7 +39,7 @@ def scripted(turns: Sequence[int]) -> Devil:
     return devil
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Adversary:
     """The adversarial Devil for one strategy: where it starts, how it plays, and what it knows.
 
@@ -80,12 +80,12 @@ def adversary(strategy: Strategy, n: int, start: Coins | None = None) -> Adversa
             masks = [m.check(n).mask for m in strategy]
             start = cert.start() if start is None else start
             return Adversary(
-                "certificate",
-                start,
-                lambda i, coins: cert.turn(coins.tails_mask, masks[i - 1]),
-                True,
-                None,
-                "The Devil plays its certificate. " + cert.statement(),
+                plan="certificate",
+                start=start,
+                devil=lambda i, coins: cert.turn(coins.tails_mask, masks[i - 1]),
+                survives=True,
+                won_at=None,
+                explanation="The Devil plays its certificate. " + cert.statement(),
             )
     from devilcoins.coins.verification import worst_line
     from devilcoins.core.tables import MAX_TABLE_N
@@ -111,5 +111,10 @@ def adversary(strategy: Strategy, n: int, start: Coins | None = None) -> Adversa
             "the longest."
         )
     return Adversary(
-        "exact", line.start, scripted(line.turns), line.survives, line.won_at, explanation
+        plan="exact",
+        start=line.start,
+        devil=scripted(line.turns),
+        survives=line.survives,
+        won_at=line.won_at,
+        explanation=explanation,
     )

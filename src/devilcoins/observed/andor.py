@@ -83,7 +83,7 @@ _INF = np.iinfo(np.int32).max
 Bools = NDArray[np.bool_]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Reach:
     """One node of a touch strategy: where to reach, and for each felt pattern what to add.
 
@@ -97,7 +97,7 @@ class Reach:
     outcomes: tuple[tuple[tuple[int, ...], tuple[int, ...], int | None], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TreeSolution:
     """The least worst-case number of moves of a touch or sight game, with a strategy tree.
 
@@ -598,7 +598,9 @@ def _touch_policy(eng: _Touch, store: _Store, val: Ints) -> dict[int, Reach]:
                 todo.append(nxt)
             outcomes.append((_vector(v, m, k), _vector(c, m, k), node_of[nxt] if nxt else None))
         belief = tuple(int(eng.t.reps[eng.ng + i]) for i in eng.bits(store.rows[b]))
-        policy[node_of[b]] = Reach(pos, d, belief, tuple(outcomes))
+        policy[node_of[b]] = Reach(
+            positions=pos, moves_left=d, belief=belief, outcomes=tuple(outcomes)
+        )
     return policy
 
 
@@ -619,17 +621,36 @@ def solve_touch(game: Game, limit: int = MAX_BELIEFS, *, certificate: bool = Tru
         raise DevilcoinsError("the touch game changes the positions felt; it takes no move list")
     eng = _Touch(game)
     if eng.kp == 0:
-        return TreeSolution(game, True, 0, 0, time.perf_counter() - t0)
+        return TreeSolution(
+            game=game, winnable=True, length=0, explored=0, seconds=time.perf_counter() - t0
+        )
     z = eng.holdout() if certificate else np.zeros(eng.kp, dtype=bool)
     if z.any():
         devil = tuple(int(eng.t.reps[eng.ng + i]) for i in np.flatnonzero(z))
-        return TreeSolution(game, False, None, eng.kp, time.perf_counter() - t0, {}, devil)
+        return TreeSolution(
+            game=game,
+            winnable=False,
+            length=None,
+            explored=eng.kp,
+            seconds=time.perf_counter() - t0,
+            policy={},
+            devil=devil,
+        )
     store, val = _explore(eng, limit)
     seconds = time.perf_counter() - t0
     if val[1] == _INF:
-        return TreeSolution(game, False, None, store.count - 1, seconds)
+        return TreeSolution(
+            game=game, winnable=False, length=None, explored=store.count - 1, seconds=seconds
+        )
     policy = _touch_policy(eng, store, val)
-    return TreeSolution(game, True, int(val[1]), store.count - 1, time.perf_counter() - t0, policy)
+    return TreeSolution(
+        game=game,
+        winnable=True,
+        length=int(val[1]),
+        explored=store.count - 1,
+        seconds=time.perf_counter() - t0,
+        policy=policy,
+    )
 
 
 # --- sight ------------------------------------------------------------------------------------
@@ -693,9 +714,19 @@ def solve_sight(game: Game) -> TreeSolution:
     seconds = time.perf_counter() - t0
     if (outside == _INF).any():
         devil = tuple(int(t.reps[c]) for c in range(t.n_goal, t.size) if val[c] == _INF)
-        return TreeSolution(game, False, None, t.size, seconds, policy, devil)
+        return TreeSolution(
+            game=game,
+            winnable=False,
+            length=None,
+            explored=t.size,
+            seconds=seconds,
+            policy=policy,
+            devil=devil,
+        )
     length = int(outside.max()) if len(outside) else 0
-    return TreeSolution(game, True, length, t.size, seconds, policy)
+    return TreeSolution(
+        game=game, winnable=True, length=length, explored=t.size, seconds=seconds, policy=policy
+    )
 
 
 def solve_tree(game: Game, limit: int = MAX_BELIEFS) -> TreeSolution:
