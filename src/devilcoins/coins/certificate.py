@@ -26,7 +26,14 @@ from typing import Any
 
 import numpy as np
 
-from devilcoins.coins.notation import Coins, Counterexample, DevilcoinsError, Strategy, check_n
+from devilcoins.coins.notation import (
+    Coins,
+    Counterexample,
+    DevilcoinsError,
+    Strategy,
+    check_n,
+    check_start,
+)
 from devilcoins.core.numbers import odd_prime_factors, rotate_mask
 
 __all__ = [
@@ -117,9 +124,7 @@ class Certificate:
         >>> certificate(3).beat(Strategy([{0}, {0, 1}, {0}]))
         Counterexample(start='THH', turns=3 turns)
         """
-        start = self.start() if start is None else Coins(start)
-        if start.n != self.n:
-            raise DevilcoinsError(f"start {start} has {start.n} coins but N = {self.n}")
+        start = self.start() if start is None else check_start(start, self.n)
         x = start.tails_mask
         if not self.safe(x):
             self.turn(x, 0)  # raises the error that explains why

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from devilcoins.coins.certificate import certificate
 from devilcoins.coins.construct import is_power_of_two
-from devilcoins.coins.notation import Coins, DevilcoinsError, Strategy, check_n
+from devilcoins.coins.notation import Coins, DevilcoinsError, Strategy, check_n, check_start
 
 __all__ = ["Adversary", "adversary", "scripted"]
 
@@ -70,10 +70,7 @@ def adversary(strategy: Strategy, n: int, start: Coins | None = None) -> Adversa
     ('exact', False, 3)
     """
     n = check_n(n)
-    if start is not None:
-        start = Coins(start)
-        if start.n != n:
-            raise DevilcoinsError(f"start {start} has {start.n} coins but N = {n}")
+    start = check_start(start, n)
     if not is_power_of_two(n):
         cert = certificate(n)
         if start is None or cert.safe(start.tails_mask):

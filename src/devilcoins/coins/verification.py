@@ -29,7 +29,14 @@ from devilcoins.blind.verify import (
     devil_line,
     propagate_checkpointed,
 )
-from devilcoins.coins.notation import Coins, Counterexample, DevilcoinsError, Strategy, check_n
+from devilcoins.coins.notation import (
+    Coins,
+    Counterexample,
+    DevilcoinsError,
+    Strategy,
+    check_n,
+    check_start,
+)
 from devilcoins.core.numbers import is_power_of_two
 from devilcoins.core.tables import MAX_TABLE_N, table
 
@@ -190,10 +197,7 @@ def worst_line(
     from devilcoins.core.kernel import warm_up
 
     n = check_n(n)
-    if start is not None:
-        start = Coins(start)
-        if start.n != n:
-            raise DevilcoinsError(f"start {start} has {start.n} coins but N = {n}")
+    start = check_start(start, n)
     moves = np.array(_masks(strategy, n), dtype=np.int64)
     _check_exact(len(moves), n)
     warm_up()
