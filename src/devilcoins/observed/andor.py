@@ -46,12 +46,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from numba import njit
 from numpy.typing import NDArray
 
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import Ints, Rows
+from devilcoins.core.kernel import Ints, Rows, compiled
 from devilcoins.core.symmetry import apply
 from devilcoins.core.tables import tables
 
@@ -279,7 +278,7 @@ _MIX2 = np.uint64(0xBF58476D1CE4E5B9)
 _S31 = np.uint64(31)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _slot(keys: Rows, ids: Ints, row: Rows) -> np.int64:  # pragma: no cover - compiled
     """The slot of row in the open-addressing table (where it is, or the empty one to use)."""
     h = _MIX1
@@ -302,7 +301,7 @@ def _slot(keys: Rows, ids: Ints, row: Rows) -> np.int64:  # pragma: no cover - c
         s = (s + 1) & mask
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _rehash(
     keys: Rows, ids: Ints, new_keys: Rows, new_ids: Ints
 ) -> None:  # pragma: no cover - compiled
@@ -314,14 +313,14 @@ def _rehash(
             new_ids[t] = ids[s]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _lookup(keys: Rows, ids: Ints, rows: Rows, out: Ints) -> None:  # pragma: no cover - compiled
     """The number of each row, or -1 for rows not met."""
     for j in range(rows.shape[0]):
         out[j] = ids[_slot(keys, ids, rows[j])]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _gather(
     belief: Rows, succ: Rows, felt_ok: Bools, acc: Rows, possible: Bools
 ) -> None:  # pragma: no cover - compiled
@@ -337,7 +336,7 @@ def _gather(
                 possible[t] |= felt_ok[i, t]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _sure_win(acc: Rows, first: int, v: int) -> bool:  # pragma: no cover - compiled
     """Whether some change leaves the empty belief (one of the rows first..first+v-1 of acc)."""
     for c in range(v):
@@ -351,7 +350,7 @@ def _sure_win(acc: Rows, first: int, v: int) -> bool:  # pragma: no cover - comp
     return False
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _expand_chunk(
     first: int,
     last: int,
@@ -528,7 +527,7 @@ def _explore(eng: _Touch, limit: int) -> tuple[_Store, np.ndarray]:
     return store, val
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _settle(
     val: Ints,
     d: int,
