@@ -328,7 +328,6 @@ def _unsettled(
         method=method,
         seconds=seconds,
         known=known,
-        agrees=None,
         note=note,
     )
 

@@ -21,19 +21,13 @@ Both are checked exhaustively by ``Certificate.check`` for the sizes that allows
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
 
-from devilcoins.coins.notation import (
-    Coins,
-    Counterexample,
-    DevilcoinsError,
-    Strategy,
-    check_n,
-    check_start,
-)
+from devilcoins.coins.notation import Coins, Counterexample, DevilcoinsError, Strategy, check_n
 from devilcoins.core.numbers import odd_prime_factors, rotate_mask
 
 __all__ = [
@@ -63,13 +57,8 @@ class CertificateCheck:
     failure: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The check as plain JSON data."""
-        return {
-            "what": self.what,
-            "cases": self.cases,
-            "holds": self.holds,
-            "failure": self.failure,
-        }
+        """The check as plain JSON data: its fields, in order."""
+        return asdict(self)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -124,7 +113,9 @@ class Certificate:
         >>> certificate(3).beat(Strategy([{0}, {0, 1}, {0}]))
         Counterexample(start='THH', turns=3 turns)
         """
-        start = self.start() if start is None else check_start(start, self.n)
+        start = self.start() if start is None else Coins(start)
+        if start.n != self.n:
+            raise DevilcoinsError(f"start {start} has {start.n} coins but N = {self.n}")
         x = start.tails_mask
         if not self.safe(x):
             self.turn(x, 0)  # raises the error that explains why
@@ -228,6 +219,12 @@ def certificate(n: int, kind: str = "column") -> Certificate:
     raise DevilcoinsError(f"unknown certificate kind {kind!r}: use 'column' or 'chain'")
 
 
+def _failure(ok: np.ndarray, describe: Callable[[int, int], str]) -> str | None:
+    """describe(i, j) for the first (i, j) where ok is False; None when ok holds everywhere."""
+    bad = np.argwhere(~ok)
+    return describe(int(bad[0][0]), int(bad[0][1])) if len(bad) else None
+
+
 def _check_column(p: int) -> CertificateCheck:
     """Every mixed column of p coins, every flip of it: some turn of the column stays mixed."""
     full = (1 << p) - 1
@@ -238,11 +235,7 @@ def _check_column(p: int) -> CertificateCheck:
     for r in range(p):
         z = rotate_mask(y, r, p) ^ f
         ok |= (z != 0) & (z != full)
-    bad = np.argwhere(~ok)
-    failure = None
-    if len(bad):
-        i, j = bad[0]
-        failure = f"column {int(ys[i]):0{p}b} flipped by {int(fs[j]):0{p}b}"
+    failure = _failure(ok, lambda i, j: f"column {int(ys[i]):0{p}b} flipped by {int(fs[j]):0{p}b}")
     return CertificateCheck(
         what=f"every mixed column of {p} coins and every flip of it has a turn that keeps it mixed",
         cases=int(ok.size),
@@ -286,11 +279,9 @@ def _check_game(cert: Certificate) -> CertificateCheck:
     ok = np.zeros((len(xs), len(ms)), dtype=bool)
     for r in cert.turns:
         ok |= safe(rotate_mask(xs, r, n)[:, None] ^ ms[None, :])
-    bad = np.argwhere(~ok)
-    failure = None
-    if len(bad):
-        i, j = bad[0]
-        failure = f"coins {Coins.from_mask(int(xs[i]), n)} facing move {int(ms[j]):0{n}b}"
+    failure = _failure(
+        ok, lambda i, j: f"coins {Coins.from_mask(int(xs[i]), n)} facing move {int(ms[j]):0{n}b}"
+    )
     what = (
         f"all {len(xs):,} sequences in the Devil's set, against all {len(ms):,} moves, have a "
         f"turn among {len(cert.turns)} that stays in the set (all heads is not in it)"
