@@ -213,7 +213,16 @@ def test_a_refused_game_is_too_large(monkeypatch):
 
 
 def test_a_disagreement_is_reported():
-    entry = AtlasEntry(Game(4), True, 14, "made up", 0.0, (True, 15), False, "")
+    entry = AtlasEntry(
+        game=Game(4),
+        winnable=True,
+        length=14,
+        method="made up",
+        seconds=0.0,
+        known=(True, 15),
+        agrees=False,
+        note="",
+    )
     assert "**NO**" in to_markdown([entry])
     assert to_json([entry])["disagreements"] == ["n=4"]
     assert "1 disagreeing" in to_text([entry])

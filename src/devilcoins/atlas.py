@@ -81,7 +81,7 @@ LAMPING = "Lamping's certificate (docs/mathematics.md §5.1): p coins kept not a
 MONOTONE = "; the Devil's extra turns, fewer moves or sight cannot save a lost game"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class AtlasEntry:
     """One game of the atlas: the solver's answer, the literature's, and whether they agree.
 
@@ -127,14 +127,14 @@ class AtlasEntry:
         """An entry from its JSON form (``to_json``)."""
         known = data.get("known")
         return cls(
-            Game.parse(data["game"]),
-            data["winnable"],
-            data["length"],
-            data["method"],
-            float(data["seconds"]),
-            None if known is None else (known["winnable"], known["length"]),
-            data.get("agrees"),
-            data.get("note", ""),
+            game=Game.parse(data["game"]),
+            winnable=data["winnable"],
+            length=data["length"],
+            method=data["method"],
+            seconds=float(data["seconds"]),
+            known=None if known is None else (known["winnable"], known["length"]),
+            agrees=data.get("agrees"),
+            note=data.get("note", ""),
         )
 
 
@@ -300,7 +300,14 @@ def _entry(game: Game) -> AtlasEntry:
     if known is not None:
         agrees = verdict.winnable == known[0] and (known[1] is None or verdict.length == known[1])
     return AtlasEntry(
-        game, verdict.winnable, verdict.length, verdict.method, seconds, known, agrees, source
+        game=game,
+        winnable=verdict.winnable,
+        length=verdict.length,
+        method=verdict.method,
+        seconds=seconds,
+        known=known,
+        agrees=agrees,
+        note=source,
     )
 
 
@@ -314,7 +321,15 @@ def _unsettled(
 ) -> AtlasEntry:
     """An entry the solver did not settle: winnable and length None, the reason in the note."""
     note = "; ".join(part for part in (why, source) if part)
-    return AtlasEntry(game, None, None, method, seconds, known, None, note)
+    return AtlasEntry(
+        game=game,
+        winnable=None,
+        length=None,
+        method=method,
+        seconds=seconds,
+        known=known,
+        note=note,
+    )
 
 
 def atlas(

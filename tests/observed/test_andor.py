@@ -171,7 +171,12 @@ def test_check_tree_rejects_corrupted_touch_trees():
     bold = dataclasses.replace(root, outcomes=((felt, delta, None), *root.outcomes[1:]))
     assert not check_tree(dataclasses.replace(sol, policy={**sol.policy, 0: bold}))
     # reaching for too few positions
-    one = Reach(root.positions[:1], root.moves_left, root.belief, root.outcomes)
+    one = Reach(
+        positions=root.positions[:1],
+        moves_left=root.moves_left,
+        belief=root.belief,
+        outcomes=root.outcomes,
+    )
     assert not check_tree(dataclasses.replace(sol, policy={**sol.policy, 0: one}))
     assert check_tree(sol)
 

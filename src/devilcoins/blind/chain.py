@@ -30,7 +30,7 @@ from devilcoins.core.tables import ClassTable, tables
 __all__ = ["Chain", "certificate_evidence", "chain", "chain_strategy", "devil_turn"]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Chain:
     """The chain Z_0 (the subgroup the goal generates) < Z_1 < ... for a game, and its steps.
 
@@ -132,7 +132,13 @@ def chain(game: Game) -> Chain:
                     grown |= shifted
                 steps.append((a, p))
                 w = grown
-    return Chain(game, tuple(levels), complete, bool(np.array_equal(generated, goal)), tuple(steps))
+    return Chain(
+        game=game,
+        levels=tuple(levels),
+        complete=complete,
+        goal_is_subgroup=bool(np.array_equal(generated, goal)),
+        steps=tuple(steps),
+    )
 
 
 def chain_strategy(game: Game) -> np.ndarray:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.files import write_new
 
 __all__ = [
     "EXIT_INTERRUPTED",
@@ -27,6 +28,7 @@ __all__ = [
     "positive",
     "read_text",
     "seed_number",
+    "write_output",
 ]
 
 EXIT_USAGE = 2
@@ -131,3 +133,11 @@ def read_text(path: str, what: str) -> str:
         return file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise UsageError(f"cannot read {what} file {path}: {err}") from None
+
+
+def write_output(path: str | None, text: str) -> None:
+    """Write text to a new file at path (never overwrites), or to stdout when path is None."""
+    if path:
+        write_new(path, text.encode())
+    else:
+        sys.stdout.write(text)

@@ -15,8 +15,10 @@ from devilcoins.cli.common import (
     emit_json,
     move_number,
     non_negative,
+    write_output,
 )
-from devilcoins.core.files import write_new, write_new_with
+from devilcoins.cli.strategies import add_format_argument
+from devilcoins.core.files import write_new_with
 from devilcoins.core.game import Game
 
 __all__ = ["CONSTRUCT", "MOVE"]
@@ -25,11 +27,10 @@ __all__ = ["CONSTRUCT", "MOVE"]
 def add_construct_arguments(p: argparse.ArgumentParser) -> None:
     """N, --format, --start, --count and --output."""
     p.add_argument("n", type=coins_count, metavar="N", help="number of coins, a power of 2")
-    p.add_argument(
-        "--format",
-        choices=("positions", "flips", "binary"),
-        default="positions",
-        help="'positions' (default): '0 2'; 'flips': 'FLFL'; 'binary': one little-endian word "
+    add_format_argument(
+        p,
+        ("positions", "flips", "binary"),
+        "'positions' (default): '0 2'; 'flips': 'FLFL'; 'binary': one little-endian word "
         "of max(1, N/8) bytes a move, bit t = flip position t",
     )
     p.add_argument(
@@ -45,8 +46,7 @@ def add_construct_arguments(p: argparse.ArgumentParser) -> None:
 
 def run_construct(args: argparse.Namespace) -> int:
     """devilcoins construct N."""
-    from devilcoins.cli.progress import reporter
-    from devilcoins.coins.construct import check_power_of_two, strategy_length, stream_moves
+    from devilcoins.coins.construct import check_power_of_two, strategy_length
 
     n = check_power_of_two(args.n)
     last = strategy_length(n)
@@ -54,10 +54,31 @@ def run_construct(args: argparse.Namespace) -> int:
         raise UsageError(f"--start {args.start:,} is past the last move, 2^{n} - 1 = {last:,}")
     count = last - args.start + 1 if args.count is None else args.count
     if args.output:
-        return _construct_to_file(args, n, count)
+        write_new_with(
+            args.output, lambda out: _stream(out, args, n, count, f"writing {args.output}")
+        )
+        return 0
     out = sys.stdout.buffer
     show = not sys.stdout.isatty() and None  # a bar only when the moves go to a file or pipe
-    with reporter(f"moves for {n} coins", total=count, enabled=show) as rep:
+    _stream(out, args, n, count, f"moves for {n} coins", enabled=show)
+    out.flush()
+    return 0
+
+
+def _stream(
+    out: BinaryIO,
+    args: argparse.Namespace,
+    n: int,
+    count: int,
+    description: str,
+    *,
+    enabled: bool | None = None,
+) -> None:
+    """Stream count moves from --start in --format into out, with a progress bar."""
+    from devilcoins.cli.progress import reporter
+    from devilcoins.coins.construct import stream_moves
+
+    with reporter(description, total=count, enabled=enabled) as rep:
         stream_moves(
             out,
             n,
@@ -66,28 +87,6 @@ def run_construct(args: argparse.Namespace) -> int:
             fmt=args.format,
             on_progress=lambda done, _total: rep.reach(done),
         )
-    out.flush()
-    return 0
-
-
-def _construct_to_file(args: argparse.Namespace, n: int, count: int) -> int:
-    """Stream the moves into a new file at --output (never overwrites)."""
-    from devilcoins.cli.progress import reporter
-    from devilcoins.coins.construct import stream_moves
-
-    def fill(out: BinaryIO) -> None:
-        with reporter(f"writing {args.output}", total=count) as rep:
-            stream_moves(
-                out,
-                n,
-                start=args.start,
-                count=count,
-                fmt=args.format,
-                on_progress=lambda done, _total: rep.reach(done),
-            )
-
-    write_new_with(args.output, fill)
-    return 0
 
 
 def run_construct_game(args: argparse.Namespace, game: Game) -> int:
@@ -116,10 +115,7 @@ def run_construct_game(args: argparse.Namespace, game: Game) -> int:
 
     text = positions if args.format == "positions" else game.move_text
     out = "".join(text(int(a)) + "\n" for a in moves[args.start - 1 : end])
-    if args.output:
-        write_new(args.output, out.encode())
-    else:
-        sys.stdout.write(out)
+    write_output(args.output, out)
     return 0
 
 
@@ -127,9 +123,7 @@ def add_move_arguments(p: argparse.ArgumentParser) -> None:
     """N, I, --format and --json."""
     p.add_argument("n", type=coins_count, metavar="N", help="number of coins, a power of 2")
     p.add_argument("i", type=move_number, metavar="I", help="move number, 1-based")
-    p.add_argument(
-        "--format", choices=("positions", "flips"), default="positions", help="output format"
-    )
+    add_format_argument(p, ("positions", "flips"), "output format")
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 

@@ -4,12 +4,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from devilcoins.cli.common import Command, UsageError, coins_count, positive
+from devilcoins.cli.common import Command, UsageError, coins_count, positive, write_output
 from devilcoins.cli.strategies import strategy_for
-from devilcoins.core.files import write_new
 
 __all__ = ["DRAW", "PLOT"]
 
@@ -30,10 +28,7 @@ def run_draw(args: argparse.Namespace) -> int:
     coins = Coins(args.coins)
     move = Move.parse(args.move, coins.n) if args.move else None
     svg = table_svg(coins, move, size=args.size)
-    if args.output:
-        write_new(args.output, svg.encode())
-    else:
-        sys.stdout.write(svg)
+    write_output(args.output, svg)
     return 0
 
 

@@ -8,7 +8,7 @@ import sys
 
 from devilcoins.cli.common import Command, UsageError, coins_count, counted, emit_json
 from devilcoins.cli.games import moves_text, verdict_lines
-from devilcoins.cli.strategies import searched
+from devilcoins.cli.strategies import add_format_argument, searched
 from devilcoins.core.files import write_new
 from devilcoins.core.game import Game
 
@@ -19,11 +19,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     """N, --json, --format and --save."""
     p.add_argument("n", type=coins_count, metavar="N", help="number of coins (1..15)")
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    p.add_argument(
-        "--format",
-        choices=("table", "positions", "flips"),
-        default="table",
-        help="'table' (default): summary and the seeds' belief table; 'positions' or "
+    add_format_argument(
+        p,
+        ("table", "positions", "flips"),
+        "'table' (default): summary and the seeds' belief table; 'positions' or "
         "'flips': only the moves, one a line",
     )
     p.add_argument(

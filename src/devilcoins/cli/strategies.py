@@ -11,7 +11,18 @@ if TYPE_CHECKING:
     from devilcoins.coins.notation import Strategy
     from devilcoins.coins.search import SearchResult
 
-__all__ = ["add_strategy_options", "read_strategy", "searched", "strategy_for"]
+__all__ = [
+    "add_format_argument",
+    "add_strategy_options",
+    "read_strategy",
+    "searched",
+    "strategy_for",
+]
+
+
+def add_format_argument(p: argparse.ArgumentParser, choices: tuple[str, ...], help: str) -> None:
+    """--format: how the moves are written: one of choices, the first by default."""
+    p.add_argument("--format", choices=choices, default=choices[0], help=help)
 
 
 def add_strategy_options(p: argparse.ArgumentParser, verb: str) -> None:

@@ -21,7 +21,8 @@ Both are checked exhaustively by ``Certificate.check`` for the sizes that allows
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
@@ -46,7 +47,7 @@ _CHECK_GAME_N = 10  # every state and every move, the whole certificate
 _CHECK_COLUMN_P = 11  # every column pattern and every flip of a column
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class CertificateCheck:
     """What the program checked of a certificate, and how many cases that took."""
 
@@ -56,16 +57,11 @@ class CertificateCheck:
     failure: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The check as plain JSON data."""
-        return {
-            "what": self.what,
-            "cases": self.cases,
-            "holds": self.holds,
-            "failure": self.failure,
-        }
+        """The check as plain JSON data: its fields, in order."""
+        return asdict(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Certificate:
     """The Devil's proof for n coins: a set it keeps the game in, and the turns that keep it there.
 
@@ -217,10 +213,16 @@ def certificate(n: int, kind: str = "column") -> Certificate:
     if kind == "column":
         s = n // p
         turns = tuple(range(0, n, s))
-        return Certificate(n, "column", p, s, period, turns)
+        return Certificate(n=n, kind="column", prime=p, spacing=s, period=period, turns=turns)
     if kind == "chain":
-        return Certificate(n, "chain", p, n // p, period, (0, 1))
+        return Certificate(n=n, kind="chain", prime=p, spacing=n // p, period=period, turns=(0, 1))
     raise DevilcoinsError(f"unknown certificate kind {kind!r}: use 'column' or 'chain'")
+
+
+def _failure(ok: np.ndarray, describe: Callable[[int, int], str]) -> str | None:
+    """describe(i, j) for the first (i, j) where ok is False; None when ok holds everywhere."""
+    bad = np.argwhere(~ok)
+    return describe(int(bad[0][0]), int(bad[0][1])) if len(bad) else None
 
 
 def _check_column(p: int) -> CertificateCheck:
@@ -233,16 +235,12 @@ def _check_column(p: int) -> CertificateCheck:
     for r in range(p):
         z = rotate_mask(y, r, p) ^ f
         ok |= (z != 0) & (z != full)
-    bad = np.argwhere(~ok)
-    failure = None
-    if len(bad):
-        i, j = bad[0]
-        failure = f"column {int(ys[i]):0{p}b} flipped by {int(fs[j]):0{p}b}"
+    failure = _failure(ok, lambda i, j: f"column {int(ys[i]):0{p}b} flipped by {int(fs[j]):0{p}b}")
     return CertificateCheck(
-        f"every mixed column of {p} coins and every flip of it has a turn that keeps it mixed",
-        int(ok.size),
-        failure is None,
-        failure,
+        what=f"every mixed column of {p} coins and every flip of it has a turn that keeps it mixed",
+        cases=int(ok.size),
+        holds=failure is None,
+        failure=failure,
     )
 
 
@@ -254,12 +252,15 @@ def _check_chain_step(n: int, period: int) -> CertificateCheck:
     d_outside = rotate_mask(d, period, n) != d
     bad = np.flatnonzero(outside & ~d_outside)
     failure = None if not len(bad) else f"x = {Coins.from_mask(int(bad[0]), n)}"
-    return CertificateCheck(
+    what = (
         f"for each of the {int(outside.sum()):,} sequences x outside Z, x plus x turned by 1 "
-        "is outside Z",
-        1 << n,
-        failure is None,
-        failure,
+        "is outside Z"
+    )
+    return CertificateCheck(
+        what=what,
+        cases=1 << n,
+        holds=failure is None,
+        failure=failure,
     )
 
 
@@ -278,15 +279,16 @@ def _check_game(cert: Certificate) -> CertificateCheck:
     ok = np.zeros((len(xs), len(ms)), dtype=bool)
     for r in cert.turns:
         ok |= safe(rotate_mask(xs, r, n)[:, None] ^ ms[None, :])
-    bad = np.argwhere(~ok)
-    failure = None
-    if len(bad):
-        i, j = bad[0]
-        failure = f"coins {Coins.from_mask(int(xs[i]), n)} facing move {int(ms[j]):0{n}b}"
-    return CertificateCheck(
+    failure = _failure(
+        ok, lambda i, j: f"coins {Coins.from_mask(int(xs[i]), n)} facing move {int(ms[j]):0{n}b}"
+    )
+    what = (
         f"all {len(xs):,} sequences in the Devil's set, against all {len(ms):,} moves, have a "
-        f"turn among {len(cert.turns)} that stays in the set (all heads is not in it)",
-        int(ok.size),
-        failure is None and not safe(np.array([0]))[0],
-        failure,
+        f"turn among {len(cert.turns)} that stays in the set (all heads is not in it)"
+    )
+    return CertificateCheck(
+        what=what,
+        cases=int(ok.size),
+        holds=failure is None and not safe(np.array([0]))[0],
+        failure=failure,
     )

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from devilcoins.coins.certificate import certificate
 from devilcoins.coins.construct import is_power_of_two
-from devilcoins.coins.notation import Coins, DevilcoinsError, Strategy, check_n
+from devilcoins.coins.notation import Coins, DevilcoinsError, Strategy, check_n, check_start
 
 __all__ = ["Adversary", "adversary", "scripted"]
 
@@ -39,7 +39,7 @@ def scripted(turns: Sequence[int]) -> Devil:
     return devil
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Adversary:
     """The adversarial Devil for one strategy: where it starts, how it plays, and what it knows.
 
@@ -70,22 +70,19 @@ def adversary(strategy: Strategy, n: int, start: Coins | None = None) -> Adversa
     ('exact', False, 3)
     """
     n = check_n(n)
-    if start is not None:
-        start = Coins(start)
-        if start.n != n:
-            raise DevilcoinsError(f"start {start} has {start.n} coins but N = {n}")
+    start = check_start(start, n)
     if not is_power_of_two(n):
         cert = certificate(n)
         if start is None or cert.safe(start.tails_mask):
             masks = [m.check(n).mask for m in strategy]
             start = cert.start() if start is None else start
             return Adversary(
-                "certificate",
-                start,
-                lambda i, coins: cert.turn(coins.tails_mask, masks[i - 1]),
-                True,
-                None,
-                "The Devil plays its certificate. " + cert.statement(),
+                plan="certificate",
+                start=start,
+                devil=lambda i, coins: cert.turn(coins.tails_mask, masks[i - 1]),
+                survives=True,
+                won_at=None,
+                explanation="The Devil plays its certificate. " + cert.statement(),
             )
     from devilcoins.coins.verification import worst_line
     from devilcoins.core.tables import MAX_TABLE_N
@@ -111,5 +108,10 @@ def adversary(strategy: Strategy, n: int, start: Coins | None = None) -> Adversa
             "the longest."
         )
     return Adversary(
-        "exact", line.start, scripted(line.turns), line.survives, line.won_at, explanation
+        plan="exact",
+        start=line.start,
+        devil=scripted(line.turns),
+        survives=line.survives,
+        won_at=line.won_at,
+        explanation=explanation,
     )

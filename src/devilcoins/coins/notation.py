@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, overload
 
 from devilcoins.core.errors import (
     DevilcoinsError,
@@ -33,6 +33,7 @@ __all__ = [
     "Strategy",
     "canonical_coins",
     "check_n",
+    "check_start",
 ]
 
 
@@ -394,6 +395,24 @@ class Counterexample:
         if start is not None and start.n != n:
             raise NotationError(f"start {start} has {start.n} coins but N = {n}")
         return cls(start, turns)
+
+
+@overload
+def check_start(start: str, n: int) -> Coins: ...
+@overload
+def check_start(start: None, n: int) -> None: ...
+def check_start(start: str | None, n: int) -> Coins | None:
+    """start as Coins, checked to have n coins (None stays None).
+
+    >>> check_start('HTT', 3), check_start(None, 3)
+    ('HTT', None)
+    """
+    if start is None:
+        return None
+    coins = Coins(start)
+    if coins.n != n:
+        raise DevilcoinsError(f"start {coins} has {coins.n} coins but N = {n}")
+    return coins
 
 
 def canonical_coins(n: int) -> list[Coins]:

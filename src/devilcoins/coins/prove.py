@@ -28,7 +28,7 @@ _VERIFY_N = 16
 _SEARCH_N = 15
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Evidence:
     """One piece of evidence: what it shows, and whether the program checked it just now."""
 
@@ -47,7 +47,7 @@ class Evidence:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Proof:
     """The verdict for n coins: winnable or not, the least length, and the evidence."""
 
@@ -118,19 +118,21 @@ def _indent(text: str, width: int = 96) -> str:
 
 
 def _lower_bound(n: int) -> Evidence:
-    return Evidence(
-        "lower bound: no strategy has fewer than 2^N - 1 moves",
+    statement = (
         "Against a Devil who never turns the table, the coins after i moves are the start XOR "
         "moves 1..i. To reach all heads from every one of the 2^N starts, the start must be one "
         "of these sums for some i = 0..L, so a winning strategy of L moves needs L + 1 >= 2^N. "
-        "Given a shorter strategy, 'devilcoins verify' names a start it misses.",
-        False,
+        "Given a shorter strategy, 'devilcoins verify' names a start it misses."
+    )
+    return Evidence(
+        name="lower bound: no strategy has fewer than 2^N - 1 moves",
+        statement=statement,
+        checked=False,
     )
 
 
 def _construction(n: int) -> Evidence:
-    return Evidence(
-        "construction: Lamping's strategy has exactly 2^N - 1 moves and wins",
+    statement = (
         "From a winning sequence o_1..o_L for N/2 coins, flip o_i on both halves (d_i) or on the "
         "first half only (s_i), and play d_1..d_L, s_1, d_1..d_L, s_2, ..., s_L, d_1..d_L. "
         "Doubled moves never change which opposite coins (k and k + N/2) differ, and the Devil's "
@@ -140,8 +142,12 @@ def _construction(n: int) -> Evidence:
         "induction from N = 1 (one move: flip the coin) it wins for every power of 2, with "
         "2^(N/2) * L + L = 2^N - 1 moves, meeting the lower bound. "
         f"'devilcoins construct {n}' streams it; move i flips the positions t that are "
-        f"bit-subsets of N - 1 - c, where c counts the trailing zero bits of i.",
-        False,
+        f"bit-subsets of N - 1 - c, where c counts the trailing zero bits of i."
+    )
+    return Evidence(
+        name="construction: Lamping's strategy has exactly 2^N - 1 moves and wins",
+        statement=statement,
+        checked=False,
     )
 
 
@@ -151,13 +157,16 @@ def _verified(n: int) -> Evidence:
 
     v = verify(construction(n), n)
     holds = v.wins and v.won_at == (1 << n) - 1
-    return Evidence(
-        "exact verification of the construction",
+    statement = (
         f"The belief (every coin sequence, up to rotation) propagated through all "
         f"{(1 << n) - 1:,} moves becomes {{all heads}} exactly at the last move "
-        f"({v.seconds:.3f} s).",
-        True,
-        {"holds": holds, "wins": v.wins, "won_at": v.won_at, "seconds": round(v.seconds, 6)},
+        f"({v.seconds:.3f} s)."
+    )
+    return Evidence(
+        name="exact verification of the construction",
+        statement=statement,
+        checked=True,
+        detail={"holds": holds, "wins": v.wins, "won_at": v.won_at, "seconds": round(v.seconds, 6)},
     )
 
 
@@ -178,10 +187,10 @@ def _searched(n: int, winnable: bool) -> Evidence:
             f"coins at all' and none is {{all heads}} ({r.seconds:.3f} s)."
         )
     return Evidence(
-        "exhaustive belief search",
-        statement,
-        True,
-        {
+        name="exhaustive belief search",
+        statement=statement,
+        checked=True,
+        detail={
             "holds": holds,
             "explored": r.explored,
             "length": r.length,
@@ -197,15 +206,22 @@ def _certified(n: int, kind: str) -> list[Evidence]:
         if kind == "column"
         else "the Devil's certificate (the chain stops short)"
     )
-    out = [Evidence(name, cert.statement(), False, {"certificate": cert.to_json()})]
+    out = [
+        Evidence(
+            name=name,
+            statement=cert.statement(),
+            checked=False,
+            detail={"certificate": cert.to_json()},
+        )
+    ]
     for check in cert.check():
         out.append(
             Evidence(
-                f"exhaustive check of the {kind} certificate",
-                f"{check.what}: {check.cases:,} cases"
+                name=f"exhaustive check of the {kind} certificate",
+                statement=f"{check.what}: {check.cases:,} cases"
                 + ("" if check.holds else f"; FAILS at {check.failure}"),
-                True,
-                {"holds": check.holds, "cases": check.cases},
+                checked=True,
+                detail={"holds": check.holds, "cases": check.cases},
             )
         )
     return out
@@ -239,13 +255,15 @@ def prove(n: int, *, checks: bool = True) -> Proof:
             if checks
             else [
                 Evidence(
-                    "the Devil's certificate (Lamping's column rule)",
-                    certificate(n).statement(),
-                    False,
+                    name="the Devil's certificate (Lamping's column rule)",
+                    statement=certificate(n).statement(),
+                    checked=False,
                 )
             ]
         )
         evidence += _certified(n, "chain") if checks else []
         if checks and n <= _SEARCH_N:
             evidence.append(_searched(n, False))
-    return Proof(n, winnable, tuple(evidence), time.perf_counter() - t0)
+    return Proof(
+        coins=n, winnable=winnable, evidence=tuple(evidence), seconds=time.perf_counter() - t0
+    )

@@ -69,7 +69,7 @@ def search(
     return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SearchResult:
     """The outcome of a belief search: a shortest strategy, or a proof there is none.
 

@@ -29,7 +29,14 @@ from devilcoins.blind.verify import (
     devil_line,
     propagate_checkpointed,
 )
-from devilcoins.coins.notation import Coins, Counterexample, DevilcoinsError, Strategy, check_n
+from devilcoins.coins.notation import (
+    Coins,
+    Counterexample,
+    DevilcoinsError,
+    Strategy,
+    check_n,
+    check_start,
+)
 from devilcoins.core.numbers import is_power_of_two
 from devilcoins.core.tables import MAX_TABLE_N, table
 
@@ -49,7 +56,7 @@ __all__ = [
 MAX_VERIFY_N = 64
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Verification:
     """The outcome of verifying a strategy for n coins.
 
@@ -87,7 +94,7 @@ class Verification:
         return data
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Line:
     """One game the Devil can force: its start, its turns, and whether it survives them all.
 
@@ -190,10 +197,7 @@ def worst_line(
     from devilcoins.core.kernel import warm_up
 
     n = check_n(n)
-    if start is not None:
-        start = Coins(start)
-        if start.n != n:
-            raise DevilcoinsError(f"start {start} has {start.n} coins but N = {n}")
+    start = check_start(start, n)
     moves = np.array(_masks(strategy, n), dtype=np.int64)
     _check_exact(len(moves), n)
     warm_up()
@@ -204,7 +208,26 @@ def worst_line(
 def _line(moves: np.ndarray, n: int, start: Coins | None, run: Propagation) -> Line:
     """The Devil's best line, read off the beliefs of a propagation (turns as r)."""
     line = devil_line(table(n), moves, run, None if start is None else start.tails_mask)
-    return Line(Coins.from_mask(line.start, n), line.turns, line.survives, line.won_at)
+    return Line(
+        start=Coins.from_mask(line.start, n),
+        turns=line.turns,
+        survives=line.survives,
+        won_at=line.won_at,
+    )
+
+
+def _lost(n: int, moves: int, method: str, counter: Counterexample, t0: float) -> Verification:
+    """The verdict of a shortcut: the strategy loses, and counter shows how."""
+    return Verification(
+        coins=n,
+        moves=moves,
+        wins=False,
+        won_at=None,
+        sizes=(),
+        method=method,
+        counterexample=counter,
+        seconds=time.perf_counter() - t0,
+    )
 
 
 def verify(
@@ -240,16 +263,12 @@ def verify(
         exact = can_propagate or (short is None and bool(is_power_of_two(n)))
     if not exact:
         if short is not None:
-            return Verification(
-                n, moves, False, None, (), "lower bound", short, time.perf_counter() - t0
-            )
+            return _lost(n, moves, "lower bound", short, t0)
         if not is_power_of_two(n):
             from devilcoins.coins.certificate import certificate
 
             line = certificate(n).beat(strategy)
-            return Verification(
-                n, moves, False, None, (), "certificate", line, time.perf_counter() - t0
-            )
+            return _lost(n, moves, "certificate", line, t0)
     from devilcoins.core.kernel import warm_up
 
     _check_exact(moves, n)
@@ -265,14 +284,14 @@ def verify(
     if won_at is None:
         counter = short or _line(masks, n, None, run).counterexample()
     return Verification(
-        n,
-        moves,
-        won_at is not None,
-        won_at,
-        tuple(sizes.tolist()),
-        "exact",
-        counter,
-        time.perf_counter() - t0,
+        coins=n,
+        moves=moves,
+        wins=won_at is not None,
+        won_at=won_at,
+        sizes=tuple(sizes.tolist()),
+        method="exact",
+        counterexample=counter,
+        seconds=time.perf_counter() - t0,
     )
 
 

@@ -9,7 +9,14 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-__all__ = ["DevilcoinsError", "NotationError", "check_n", "check_positions", "read_positions"]
+__all__ = [
+    "DevilcoinsError",
+    "NotationError",
+    "check_n",
+    "check_positions",
+    "read_checked_positions",
+    "read_positions",
+]
 
 
 class DevilcoinsError(ValueError):
@@ -69,3 +76,10 @@ def check_positions(positions: Collection[int], n: int) -> None:
             f"move {named} names position {max(positions)}, but with {n} coins positions are "
             f"0..{n - 1}"
         )
+
+
+def read_checked_positions(text: str, n: int) -> list[int]:
+    """The positions text names (as read_positions reads them), each checked to be below n."""
+    positions = read_positions(text, n)
+    check_positions(positions, n)
+    return positions

@@ -30,13 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from devilcoins.core.errors import (
-    DevilcoinsError,
-    NotationError,
-    check_n,
-    check_positions,
-    read_positions,
-)
+from devilcoins.core.errors import DevilcoinsError, NotationError, check_n, read_checked_positions
 from devilcoins.core.symmetry import GROUP_NAMES, Group
 
 __all__ = ["GOALS", "MAX_STATES", "OBSERVATIONS", "Game"]
@@ -304,9 +298,7 @@ class Game:
                 "positions such as '0 2', or digits (one a position)"
             )
         elif self.values == 2 and (" " in body or len(body) != self.n or body in ("-", "{}")):
-            positions = read_positions(body, self.n)
-            check_positions(positions, self.n)
-            return sum(1 << p for p in set(positions))
+            return sum(1 << p for p in set(read_checked_positions(body, self.n)))
         return self.encode(_vector(body, self.n, self.values, "move"))
 
     def check_move(self, x: int) -> int:

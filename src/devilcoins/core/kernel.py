@@ -26,25 +26,28 @@ from numpy.typing import ArrayLike, NDArray
 Rows: TypeAlias = NDArray[np.uint64]
 Ints: TypeAlias = NDArray[np.int64]
 
-#: ``KernelTables.args``: n_goal, index_of, reps, orbit_start, orbit_states, m, add_lo, add_hi,
-#: lo_of, hi_of, base.
+#: ``KernelTables.args``, by index (the compiled loops read tabs[i]).
 KernelArgs: TypeAlias = tuple[
-    int,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    int,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    int,
+    int,  # 0 n_goal
+    np.ndarray,  # 1 index_of
+    np.ndarray,  # 2 reps
+    np.ndarray,  # 3 orbit_start
+    np.ndarray,  # 4 orbit_states
+    int,  # 5 m
+    np.ndarray,  # 6 add_lo
+    np.ndarray,  # 7 add_hi
+    np.ndarray,  # 8 lo_of
+    np.ndarray,  # 9 hi_of
+    int,  # 10 base
 ]
+
+#: How every hot loop is compiled: cached on disk, and free of the GIL.
+compiled = njit(cache=True, nogil=True)
 
 __all__ = [
     "KernelArgs",
     "KernelTables",
+    "compiled",
     "expand",
     "new_rows",
     "propagate",
@@ -104,7 +107,7 @@ _DE_BRUIJN = np.uint64(_DE_BRUIJN_INT)
 _SHIFT = np.uint64(58)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _members(row: Rows, out: Ints) -> int:
     """Write the indices of the set bits of row into out; return how many."""
     count = 0
@@ -119,7 +122,7 @@ def _members(row: Rows, out: Ints) -> int:
     return count
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _add(
     x: int,
     t: int,
@@ -142,14 +145,14 @@ def _add(
     return total
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _successor(x: int, t: int, tabs: KernelArgs) -> int:
     """The class of the state x + t (tabs: ``KernelTables.args``)."""
     k: int = tabs[1][_add(x, t, tabs[5], tabs[6], tabs[7], tabs[8], tabs[9], tabs[10])]
     return k
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _apply_moves(
     row: Rows,
     members: Ints,
@@ -207,7 +210,7 @@ def _apply_moves(
                         break
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _expand(frontier: Rows, moves: Ints, negs: Ints, tabs: KernelArgs, out: Rows) -> None:
     """Fill out[f * len(moves) + j] with frontier[f] updated by moves[j] (negs[j] = -moves[j])."""
     members = np.empty(frontier.shape[1] * 64, dtype=np.int64)
@@ -217,7 +220,7 @@ def _expand(frontier: Rows, moves: Ints, negs: Ints, tabs: KernelArgs, out: Rows
         _apply_moves(frontier[f], members, count, moves, negs, 0, n_moves, tabs, out, f * n_moves)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _propagate(
     start: Rows, moves: Ints, negs: Ints, tabs: KernelArgs, sizes: Ints, history: Rows
 ) -> Rows:
@@ -243,7 +246,7 @@ def _propagate(
     return row.copy()
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _trace_back(
     history: Rows, moves: Ints, negs: Ints, tabs: KernelArgs, end: int, classes: Ints
 ) -> int:
@@ -268,7 +271,7 @@ def _trace_back(
     return first
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _turns_along(
     state: int,
     moves: Ints,

@@ -46,12 +46,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from numba import njit
 from numpy.typing import NDArray
 
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import Ints, Rows
+from devilcoins.core.kernel import Ints, Rows, compiled
 from devilcoins.core.symmetry import apply
 from devilcoins.core.tables import tables
 
@@ -83,7 +82,7 @@ _INF = np.iinfo(np.int32).max
 Bools = NDArray[np.bool_]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Reach:
     """One node of a touch strategy: where to reach, and for each felt pattern what to add.
 
@@ -97,7 +96,7 @@ class Reach:
     outcomes: tuple[tuple[tuple[int, ...], tuple[int, ...], int | None], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TreeSolution:
     """The least worst-case number of moves of a touch or sight game, with a strategy tree.
 
@@ -279,7 +278,7 @@ _MIX2 = np.uint64(0xBF58476D1CE4E5B9)
 _S31 = np.uint64(31)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _slot(keys: Rows, ids: Ints, row: Rows) -> np.int64:  # pragma: no cover - compiled
     """The slot of row in the open-addressing table (where it is, or the empty one to use)."""
     h = _MIX1
@@ -302,7 +301,7 @@ def _slot(keys: Rows, ids: Ints, row: Rows) -> np.int64:  # pragma: no cover - c
         s = (s + 1) & mask
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _rehash(
     keys: Rows, ids: Ints, new_keys: Rows, new_ids: Ints
 ) -> None:  # pragma: no cover - compiled
@@ -314,14 +313,14 @@ def _rehash(
             new_ids[t] = ids[s]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _lookup(keys: Rows, ids: Ints, rows: Rows, out: Ints) -> None:  # pragma: no cover - compiled
     """The number of each row, or -1 for rows not met."""
     for j in range(rows.shape[0]):
         out[j] = ids[_slot(keys, ids, rows[j])]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _gather(
     belief: Rows, succ: Rows, felt_ok: Bools, acc: Rows, possible: Bools
 ) -> None:  # pragma: no cover - compiled
@@ -337,7 +336,7 @@ def _gather(
                 possible[t] |= felt_ok[i, t]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _sure_win(acc: Rows, first: int, v: int) -> bool:  # pragma: no cover - compiled
     """Whether some change leaves the empty belief (one of the rows first..first+v-1 of acc)."""
     for c in range(v):
@@ -351,7 +350,7 @@ def _sure_win(acc: Rows, first: int, v: int) -> bool:  # pragma: no cover - comp
     return False
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _expand_chunk(
     first: int,
     last: int,
@@ -528,7 +527,7 @@ def _explore(eng: _Touch, limit: int) -> tuple[_Store, np.ndarray]:
     return store, val
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _settle(
     val: Ints,
     d: int,
@@ -598,7 +597,9 @@ def _touch_policy(eng: _Touch, store: _Store, val: Ints) -> dict[int, Reach]:
                 todo.append(nxt)
             outcomes.append((_vector(v, m, k), _vector(c, m, k), node_of[nxt] if nxt else None))
         belief = tuple(int(eng.t.reps[eng.ng + i]) for i in eng.bits(store.rows[b]))
-        policy[node_of[b]] = Reach(pos, d, belief, tuple(outcomes))
+        policy[node_of[b]] = Reach(
+            positions=pos, moves_left=d, belief=belief, outcomes=tuple(outcomes)
+        )
     return policy
 
 
@@ -619,17 +620,36 @@ def solve_touch(game: Game, limit: int = MAX_BELIEFS, *, certificate: bool = Tru
         raise DevilcoinsError("the touch game changes the positions felt; it takes no move list")
     eng = _Touch(game)
     if eng.kp == 0:
-        return TreeSolution(game, True, 0, 0, time.perf_counter() - t0)
+        return TreeSolution(
+            game=game, winnable=True, length=0, explored=0, seconds=time.perf_counter() - t0
+        )
     z = eng.holdout() if certificate else np.zeros(eng.kp, dtype=bool)
     if z.any():
         devil = tuple(int(eng.t.reps[eng.ng + i]) for i in np.flatnonzero(z))
-        return TreeSolution(game, False, None, eng.kp, time.perf_counter() - t0, {}, devil)
+        return TreeSolution(
+            game=game,
+            winnable=False,
+            length=None,
+            explored=eng.kp,
+            seconds=time.perf_counter() - t0,
+            policy={},
+            devil=devil,
+        )
     store, val = _explore(eng, limit)
     seconds = time.perf_counter() - t0
     if val[1] == _INF:
-        return TreeSolution(game, False, None, store.count - 1, seconds)
+        return TreeSolution(
+            game=game, winnable=False, length=None, explored=store.count - 1, seconds=seconds
+        )
     policy = _touch_policy(eng, store, val)
-    return TreeSolution(game, True, int(val[1]), store.count - 1, time.perf_counter() - t0, policy)
+    return TreeSolution(
+        game=game,
+        winnable=True,
+        length=int(val[1]),
+        explored=store.count - 1,
+        seconds=time.perf_counter() - t0,
+        policy=policy,
+    )
 
 
 # --- sight ------------------------------------------------------------------------------------
@@ -693,9 +713,19 @@ def solve_sight(game: Game) -> TreeSolution:
     seconds = time.perf_counter() - t0
     if (outside == _INF).any():
         devil = tuple(int(t.reps[c]) for c in range(t.n_goal, t.size) if val[c] == _INF)
-        return TreeSolution(game, False, None, t.size, seconds, policy, devil)
+        return TreeSolution(
+            game=game,
+            winnable=False,
+            length=None,
+            explored=t.size,
+            seconds=seconds,
+            policy=policy,
+            devil=devil,
+        )
     length = int(outside.max()) if len(outside) else 0
-    return TreeSolution(game, True, length, t.size, seconds, policy)
+    return TreeSolution(
+        game=game, winnable=True, length=length, explored=t.size, seconds=seconds, policy=policy
+    )
 
 
 def solve_tree(game: Game, limit: int = MAX_BELIEFS) -> TreeSolution:

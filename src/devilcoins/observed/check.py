@@ -27,7 +27,7 @@ from devilcoins.core.tables import tables
 __all__ = ["TreeVerification", "verify_tree"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TreeVerification:
     """The verdict on a touch or sight strategy: wins (within how many moves), or a
     counterexample."""
@@ -238,4 +238,4 @@ def verify_tree(game: Game, data: dict[str, Any]) -> TreeVerification:
         wins, worst, counter = _check_sight(game, tree["policy"])
     else:
         raise DevilcoinsError("blind strategies are sequences: verify them without --observe")
-    return TreeVerification(game, wins, worst, counter)
+    return TreeVerification(game=game, wins=wins, worst=worst, counterexample=counter)
