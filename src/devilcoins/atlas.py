@@ -60,6 +60,7 @@ from devilcoins.core.game import Game
 from devilcoins.core.numbers import prime_factors, same_prime_power
 from devilcoins.core.symmetry import Group
 from devilcoins.engine import solve
+from devilcoins.results import Verdict
 
 __all__ = [
     "AtlasEntry",
@@ -286,48 +287,28 @@ def known_value(game: Game | str) -> tuple[bool, int | None] | None:
 
 
 def _entry(game: Game) -> AtlasEntry:
-    """Solve one game and set it beside the literature."""
+    """Solve one game and set it beside the literature (a refused game: 'too large', why in the
+    note, winnable and length None)."""
     found = _known(game)
     known = None if found is None else found[:2]
-    source = "" if found is None else found[2]
+    note = "" if found is None else found[2]
     t0 = time.perf_counter()
+    verdict: Verdict | None = None
     try:
         verdict = solve(game)
     except DevilcoinsError as err:
-        return _unsettled(game, TOO_LARGE, time.perf_counter() - t0, known, str(err), source)
-    seconds = time.perf_counter() - t0
+        note = "; ".join(part for part in (str(err), note) if part)
     agrees = None
-    if known is not None:
+    if verdict is not None and known is not None:
         agrees = verdict.winnable == known[0] and (known[1] is None or verdict.length == known[1])
     return AtlasEntry(
         game=game,
-        winnable=verdict.winnable,
-        length=verdict.length,
-        method=verdict.method,
-        seconds=seconds,
+        winnable=None if verdict is None else verdict.winnable,
+        length=None if verdict is None else verdict.length,
+        method=TOO_LARGE if verdict is None else verdict.method,
+        seconds=time.perf_counter() - t0,
         known=known,
         agrees=agrees,
-        note=source,
-    )
-
-
-def _unsettled(
-    game: Game,
-    method: str,
-    seconds: float,
-    known: tuple[bool, int | None] | None,
-    why: str,
-    source: str,
-) -> AtlasEntry:
-    """An entry the solver did not settle: winnable and length None, the reason in the note."""
-    note = "; ".join(part for part in (why, source) if part)
-    return AtlasEntry(
-        game=game,
-        winnable=None,
-        length=None,
-        method=method,
-        seconds=seconds,
-        known=known,
         note=note,
     )
 

@@ -18,9 +18,10 @@ import numpy as np
 
 from devilcoins.blind.chain import chain, devil_turn
 from devilcoins.blind.verify import devil_line, propagate_checkpointed
+from devilcoins.core.beliefs import row_from_indices
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import row_from_indices, warm_up
+from devilcoins.core.kernel import warm_up
 from devilcoins.core.symmetry import apply
 from devilcoins.core.tables import tables
 from devilcoins.playing import Devil

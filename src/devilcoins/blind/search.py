@@ -17,9 +17,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from devilcoins.core.beliefs import Ints, Rows, new_rows, row_from_indices
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import Ints, Rows, expand, new_rows, row_from_indices, warm_up
+from devilcoins.core.kernel import expand, warm_up
 from devilcoins.core.tables import ClassTable, tables
 from devilcoins.results import Verdict
 

@@ -17,16 +17,10 @@ from functools import cache
 import numpy as np
 from numpy.typing import ArrayLike
 
+from devilcoins.core.beliefs import row_from_indices, row_to_indices
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import (
-    propagate,
-    row_from_indices,
-    row_to_indices,
-    trace_back,
-    turns_along,
-    warm_up,
-)
+from devilcoins.core.kernel import propagate, trace_back, turns_along, warm_up
 from devilcoins.core.tables import ClassTable, tables
 from devilcoins.results import Counterexample, Verification
 

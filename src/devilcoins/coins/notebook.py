@@ -83,7 +83,8 @@ def update(belief: Iterable[str], move: Iterable[int]) -> Belief:
         return Belief()
     n = members[0].n
     move = Move(move).check(n)
-    from devilcoins.core.kernel import propagate, row_from_indices, row_to_indices
+    from devilcoins.core.beliefs import row_from_indices, row_to_indices
+    from devilcoins.core.kernel import propagate
 
     tab = table(n)
     start = row_from_indices({tab.index(c.tails_mask) for c in members}, tab.size)

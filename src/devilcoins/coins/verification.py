@@ -146,7 +146,7 @@ def lower_bound_counterexample(strategy: Strategy, n: int) -> Counterexample | N
 
 
 def _start_row(n: int, start: Coins | None) -> np.ndarray:
-    from devilcoins.core.kernel import row_from_indices
+    from devilcoins.core.beliefs import row_from_indices
 
     tab = table(n)
     # all heads (index 0) stays in every belief, so "size 1" always means "won"
@@ -297,7 +297,8 @@ def verify(
 
 def belief_rows(strategy: Strategy, n: int) -> list[list[int]]:
     """The canonical indices in the belief before the first move and after each move."""
-    from devilcoins.core.kernel import propagate, row_to_indices
+    from devilcoins.core.beliefs import row_to_indices
+    from devilcoins.core.kernel import propagate
 
     tab = table(n)
     moves = _masks(strategy, n)

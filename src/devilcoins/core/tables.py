@@ -19,9 +19,9 @@ from functools import cache, cached_property
 
 import numpy as np
 
+from devilcoins.core.beliefs import KernelTables
 from devilcoins.core.errors import DevilcoinsError, check_n
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import KernelTables
 
 __all__ = ["MAX_TABLE_N", "ORDERS", "ClassTable", "table", "tables"]
 
@@ -78,32 +78,9 @@ class ClassTable:
 
     @cached_property
     def kernel(self) -> KernelTables:
-        """What the update kernel reads."""
-        m, n = self.game.values, self.game.n
-        low = (n + 1) // 2
-        base = m**low
-        if m == 2:
-            add_lo = add_hi = np.zeros((1, 1), dtype=np.int64)
-            lo_of = hi_of = np.zeros(1, dtype=np.int64)
-        else:
-            add_lo = _add_table(m, low)
-            add_hi = _add_table(m, n - low)
-            xs = np.arange(self.states, dtype=np.int64)
-            lo_of, hi_of = xs % base, xs // base
-        return KernelTables(
-            n_goal=self.n_goal,
-            index_of=self.index_of,
-            reps=self.reps,
-            orbit_start=self.orbit_start,
-            orbit_states=self.orbit_states,
-            m=m,
-            add_lo=add_lo,
-            add_hi=add_hi,
-            lo_of=lo_of,
-            hi_of=hi_of,
-            base=base,
-            neg=self.neg,
-        )
+        """What the update kernel reads: the classes, then how to add (``_adder``)."""
+        classes = (self.n_goal, self.index_of, self.reps, self.orbit_start, self.orbit_states)
+        return KernelTables._make((*classes, *_adder(self.game.values, self.game.n), self.neg))
 
     def add(self, xs: np.ndarray, t: int) -> np.ndarray:
         """x + t for each state x (vectorised)."""
@@ -112,6 +89,18 @@ class ClassTable:
             return np.asarray(xs, dtype=np.int64) ^ t
         d = (self.digits[np.asarray(xs, dtype=np.int64)].astype(np.int64) + self.digits[t]) % m
         return np.asarray(d @ self.powers)
+
+
+def _adder(m: int, n: int) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """(m, add_lo, add_hi, lo_of, hi_of, base): states add digit by digit through two small
+    tables, one for the low half of the positions and one for the high half (coins: XOR)."""
+    if m == 2:
+        table, split = np.zeros((1, 1), dtype=np.int64), np.zeros(1, dtype=np.int64)
+        return m, table, table, split, split, 1
+    low = (n + 1) // 2
+    base = m**low
+    xs = np.arange(m**n, dtype=np.int64)
+    return m, _add_table(m, low), _add_table(m, n - low), xs % base, xs // base, base
 
 
 def _add_table(m: int, digits: int) -> np.ndarray:

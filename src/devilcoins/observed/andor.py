@@ -48,9 +48,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from devilcoins.core.beliefs import Ints, Rows
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import Ints, Rows, compiled
+from devilcoins.core.kernel import compiled
 from devilcoins.core.symmetry import apply
 from devilcoins.core.tables import tables
 
@@ -118,6 +119,22 @@ class TreeSolution:
     seconds: float
     policy: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
     devil: tuple[int, ...] = ()
+
+    @classmethod
+    def held_out(
+        cls, game: Game, explored: int, t0: float, devil: tuple[int, ...], policy: dict[int, Any]
+    ) -> TreeSolution:
+        """The Devil keeps the game out of the goal from the classes named by devil."""
+        seconds = time.perf_counter() - t0
+        return cls(
+            game=game,
+            winnable=False,
+            length=None,
+            explored=explored,
+            seconds=seconds,
+            policy=policy,
+            devil=devil,
+        )
 
     def tree(self, max_nodes: int = 200) -> dict[str, Any]:
         """The strategy as nested JSON; branches past max_nodes nodes are written '...'."""
@@ -626,15 +643,7 @@ def solve_touch(game: Game, limit: int = MAX_BELIEFS, *, certificate: bool = Tru
     z = eng.holdout() if certificate else np.zeros(eng.kp, dtype=bool)
     if z.any():
         devil = tuple(int(eng.t.reps[eng.ng + i]) for i in np.flatnonzero(z))
-        return TreeSolution(
-            game=game,
-            winnable=False,
-            length=None,
-            explored=eng.kp,
-            seconds=time.perf_counter() - t0,
-            policy={},
-            devil=devil,
-        )
+        return TreeSolution.held_out(game, eng.kp, t0, devil, {})
     store, val = _explore(eng, limit)
     seconds = time.perf_counter() - t0
     if val[1] == _INF:
@@ -713,15 +722,7 @@ def solve_sight(game: Game) -> TreeSolution:
     seconds = time.perf_counter() - t0
     if (outside == _INF).any():
         devil = tuple(int(t.reps[c]) for c in range(t.n_goal, t.size) if val[c] == _INF)
-        return TreeSolution(
-            game=game,
-            winnable=False,
-            length=None,
-            explored=t.size,
-            seconds=seconds,
-            policy=policy,
-            devil=devil,
-        )
+        return TreeSolution.held_out(game, t.size, t0, devil, policy)
     length = int(outside.max()) if len(outside) else 0
     return TreeSolution(
         game=game, winnable=True, length=length, explored=t.size, seconds=seconds, policy=policy
