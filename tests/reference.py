@@ -4,10 +4,12 @@ It follows the seeds' definitions (shared/seeds) with coin sequences as plain st
 and moves as sets of positions, and shares no code with the library, so the tests can check the
 library against it.  Nothing here is fast: it is meant for small numbers of coins.
 
-Every naive model the tests use lives here, once: coins as strings, tails masks, any
-rotating-table game as tuples of values, the touch and sight games by minimax, and touch and
-sight strategies as JSON trees.  A function that takes a Game value reads only its plain fields
-(n, values, group.generators, hands, moves, goal, goal_states) and runs none of its code.
+Every naive model the tests use lives here, once: coins as strings (the seeds' beliefs and
+table rows), tails masks (Lamping's construction, replays, the streams of moves the command line
+writes), any rotating-table game as tuples of values (its chain and the Devil's certificate), the
+touch and sight games by minimax, and touch and sight strategies as JSON trees.  A function
+that takes a Game value reads only its plain fields (n, values, group.generators, hands, moves,
+goal, goal_states) and runs none of its code.
 """
 
 from __future__ import annotations
@@ -84,6 +86,37 @@ def naive_sizes(strategy, n: int) -> list[int]:
     return sizes
 
 
+def seed_beliefs(strategy, n: int) -> list[frozenset[str]]:
+    """The seeds' belief before the first move and after each move, by naive_update."""
+    belief = canonical_coins(n)
+    rows = [belief]
+    for move in strategy:
+        belief = naive_update(belief, move)
+        rows.append(belief)
+    return rows
+
+
+def seed_table_rows(strategy, n: int) -> list[str]:
+    """The seeds' show() rows 0.. for strategy: move number, flips, the belief in sorted order."""
+    order = sorted(canonical_coins(n))
+    rows = []
+    for i, (move, belief) in enumerate(
+        zip([set(), *strategy], seed_beliefs(strategy, n), strict=True)
+    ):
+        flips = "".join(str(p) if p in move else " " for p in range(n))
+        shown = " ".join(c if c in belief else " " * n for c in order)
+        rows.append(f"{i:3} | {flips:8} | {shown}".rstrip())
+    return rows
+
+
+def pair_pattern(coins: str) -> str:
+    """Same (S) / different (D) for coins k and k + n/2, turned so that S comes first."""
+    h = len(coins) // 2
+    raw = "".join("S" if coins[k] == coins[k + h] else "D" for k in range(h))
+    as_coins = canonical(raw.replace("S", "H").replace("D", "T"))
+    return as_coins.replace("H", "S").replace("T", "D")
+
+
 def plain_wins(strategy, n: int) -> bool:
     """Propagate every one of the 2^n raw sequences (no canonical forms) along the strategy."""
     belief = {"".join(p) for p in product("HT", repeat=n)}
@@ -152,6 +185,11 @@ def rot(x: int, r: int, n: int) -> int:
 def tails(coins: str) -> int:
     """Coins text ('HTTH', position 0 first) as a tails mask."""
     return sum(1 << i for i, c in enumerate(coins) if c == "T")
+
+
+def coins_text(x: int, n: int) -> str:
+    """A tails mask as coins text of n coins, position 0 first (the inverse of tails)."""
+    return "".join("T" if x >> i & 1 else "H" for i in range(n))
 
 
 def trailing_zeros(i: int) -> int:
@@ -258,8 +296,18 @@ def prefix_sums_distinct(masks) -> bool:
 
 
 def prime_factors(n: int) -> set[int]:
-    """The distinct primes dividing n, by testing every divisor up to n for primality."""
-    return {p for p in range(2, n + 1) if n % p == 0 and all(p % d for d in range(2, p))}
+    """The distinct primes dividing n: split off the smallest divisor above 1 (a prime) in turn.
+
+    No square-root bound, so it takes as many steps as the largest prime factor (999983: a
+    million), and n with only small prime factors (10^12) is quick.
+    """
+    primes = set()
+    while n > 1:
+        p = next(d for d in range(2, n + 1) if n % d == 0)
+        primes.add(p)
+        while n % p == 0:
+            n //= p
+    return primes
 
 
 def odd_primes_naive(n: int) -> list[int]:
@@ -306,6 +354,26 @@ def parse_stream(data: bytes, n: int, fmt: str) -> list[int]:
         assert line == " ".join(map(str, positions))  # single spaces, nothing else
         masks.append(sum(1 << p for p in positions))
     return masks
+
+
+def positions(mask: int, n: int) -> list[int]:
+    """The positions a flip mask flips, smallest first."""
+    return [t for t in range(n) if mask >> t & 1]
+
+
+def positions_line(mask: int, n: int) -> str:
+    """A move as a line of the positions format: its positions, single spaces."""
+    return " ".join(map(str, positions(mask, n)))
+
+
+def flips_line(mask: int, n: int) -> str:
+    """A move as a line of the flips format: F where it flips, L where it leaves."""
+    return "".join("F" if mask >> t & 1 else "L" for t in range(n))
+
+
+def strategy_text(masks, n: int) -> str:
+    """A strategy file: one move a line as positions ('-' for a move that flips nothing)."""
+    return "".join((positions_line(m, n) or "-") + "\n" for m in masks)
 
 
 def naive_beliefs(masks, n: int, starts) -> list[set[int]]:
@@ -378,6 +446,21 @@ def permute(p, values) -> tuple[int, ...]:
 def add_vectors(x, a, m: int) -> tuple[int, ...]:
     """x + a position by position, mod m."""
     return tuple((u + v) % m for u, v in zip(x, a, strict=True))
+
+
+def sub_vectors(x, a, m: int) -> tuple[int, ...]:
+    """x - a position by position, mod m."""
+    return tuple((u - v) % m for u, v in zip(x, a, strict=True))
+
+
+def rotation(r: int, n: int) -> tuple[int, ...]:
+    """The seeds' turn by r (coins[r:] + coins[:r]) as a permutation: i moves to i - r."""
+    return tuple((i - r) % n for i in range(n))
+
+
+def hand_moves(n: int, m: int, hands: int | None) -> list[tuple[int, ...]]:
+    """Every move vector that changes at most hands positions (every vector if hands is None)."""
+    return [a for a in all_vectors(n, m) if hands is None or sum(v != 0 for v in a) <= hands]
 
 
 def closure(generators, n: int) -> frozenset[tuple[int, ...]]:
@@ -546,6 +629,60 @@ def allowed_move(game, a) -> bool:
     return game.hands is None or sum(v != 0 for v in a) <= game.hands
 
 
+def naive_chain(n: int, m: int, elements, goal_subgroup) -> list[int]:
+    """|Z_0|, |Z_1|, ...: Z_0 the goal subgroup, Z_(i+1) = {x : g(x) - x in Z_i for every g}."""
+    states = all_vectors(n, m)
+    level = set(goal_subgroup)
+    sizes = [len(level)]
+    while True:
+        nxt = {
+            x for x in states if all(sub_vectors(permute(g, x), x, m) in level for g in elements)
+        }
+        if len(nxt) == len(level):
+            return sizes
+        level = nxt
+        sizes.append(len(level))
+
+
+def naive_certificate(n: int, m: int, elements, goal) -> bool:
+    """Whether the chain from the goal stalls at a zone Z, not every state, with the goal inside
+    Z, and from every state outside Z, for every move, some turn keeps the next state outside Z
+    (the Devil wins)."""
+    states = all_vectors(n, m)
+    level = set(goal)
+    while True:
+        nxt = {
+            x for x in states if all(sub_vectors(permute(g, x), x, m) in level for g in elements)
+        }
+        if nxt == level:
+            break
+        level = nxt
+    zone = level
+    outside = [x for x in states if x not in zone]
+    if not outside or not goal <= zone:
+        return False
+    return all(
+        any(add_vectors(permute(g, x), a, m) not in zone for g in elements)
+        for x in outside
+        for a in states
+    )
+
+
+def replay_loses(start, turns, moves, n: int, m: int, goal) -> bool:
+    """Whether a counterexample (start vector, cyclic turns r or permutations, the moves) never
+    reaches the goal, the start included."""
+    x = tuple(start)
+    if x in goal:
+        return False
+    assert len(turns) == len(moves)
+    for t, a in zip(turns, moves, strict=True):
+        perm = rotation(t, n) if isinstance(t, int) else tuple(t)
+        x = add_vectors(permute(perm, x), a, m)
+        if x in goal:
+            return False
+    return True
+
+
 # --- the touch and sight games: minimax over explicit states ----------------------------------
 
 
@@ -557,15 +694,14 @@ def _put(x: tuple[int, ...], reach: tuple[int, ...], new: tuple[int, ...]) -> tu
     return tuple(y)
 
 
-def brute_touch(game, cap: int) -> int | None:
+def touch_value(n: int, m: int, hands: int, elements, goal, cap: int | None = None) -> int | None:
     """Least worst-case moves of the touch game by depth-limited minimax over sets of states.
 
-    Each move reaches for game.hands positions, feels their values, and sets them; the Devil
-    then turns the table by any element of the group.  None if not won within cap moves.
+    Each move reaches for `hands` positions, feels their values, and sets them; the Devil then
+    turns the table by any element of the group (elements); goal is a set of vectors.  None if
+    not won within cap moves.  Cap None: the number of possible beliefs (unions of classes
+    outside the goal), which no finite value exceeds, so None then means never.
     """
-    n, m, k = game.n, game.values, game.hands
-    elements = closure(game.group.generators, n)
-    goal = game_goal(game)
 
     def close(states) -> frozenset:
         return frozenset(permute(e, x) for x in states for e in elements if x not in goal)
@@ -576,14 +712,14 @@ def brute_touch(game, cap: int) -> int | None:
             return True
         if d == 0:
             return False
-        for reach in combinations(range(n), k):
+        for reach in combinations(range(n), hands):
             by_felt: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
             for x in belief:
                 by_felt.setdefault(tuple(x[p] for p in reach), []).append(x)
             if all(
                 any(
                     wins(close(_put(x, reach, new) for x in group), d - 1)
-                    for new in product(range(m), repeat=k)
+                    for new in product(range(m), repeat=hands)
                 )
                 for group in by_felt.values()
             ):
@@ -591,16 +727,25 @@ def brute_touch(game, cap: int) -> int | None:
         return False
 
     start = close(product(range(m), repeat=n))
+    if cap is None:
+        cap = 2 ** len({close([x]) for x in start}) - 1
     return next((d for d in range(cap + 1) if wins(start, d)), None)
 
 
-def brute_sight(game) -> int | None:
-    """Least worst-case moves of the sight game by naive recursive minimax over states."""
-    n, m = game.n, game.values
-    elements = closure(game.group.generators, n)
-    goal = game_goal(game)
+def brute_touch(game, cap: int) -> int | None:
+    """touch_value for a Game value, read from its plain fields: None if not won within cap."""
+    elements = closure(game.group.generators, game.n)
+    return touch_value(game.n, game.values, game.hands, elements, game_goal(game), cap)
+
+
+def sight_value(n: int, m: int, elements, goal, moves=None) -> int | None:
+    """Least worst-case moves of the sight game by naive recursive minimax over states.
+
+    The player sees the state and names a move (default: any vector); the Devil turns the table
+    by any element of the group (elements); the move is added.  None: some start never wins.
+    """
     states = list(product(range(m), repeat=n))
-    moves = [a for a in states if allowed_move(game, a)]
+    moves = states if moves is None else [tuple(a) for a in moves]
     cap = len(states)  # a finite value never exceeds the number of states
 
     @cache
@@ -620,6 +765,24 @@ def brute_sight(game) -> int | None:
             return None
         worst = max(worst, d)
     return worst
+
+
+def brute_sight(game) -> int | None:
+    """sight_value for a Game value, read from its plain fields (its allowed moves only)."""
+    n, m = game.n, game.values
+    elements = closure(game.group.generators, n)
+    moves = [a for a in product(range(m), repeat=n) if allowed_move(game, a)]
+    return sight_value(n, m, elements, game_goal(game), moves)
+
+
+def naive_length(n: int, values: int, group: str, hands, goal: str, observe: str) -> int | None:
+    """Least worst-case length of a small game given by its fields, named group (None: never)."""
+    elements, goals = naive_named(group, n), goal_vectors(n, values, goal)
+    if observe == "blind":
+        return NaiveGame(n, values, elements, goal, hands=hands).shortest()[0]
+    if observe == "sight":
+        return sight_value(n, values, elements, goals, hand_moves(n, values, hands))
+    return touch_value(n, values, hands, elements, goals)
 
 
 # --- touch and sight strategies as JSON trees, coins as H and T --------------------------------

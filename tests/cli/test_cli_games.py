@@ -1,7 +1,7 @@
 """The game options of the command line (--values --group --generators --hands --moves --goal
 --observe) for solve, verify, prove, play, explain and construct, and the atlas command.
 
-Expected values come from a naive model in this file that works on explicit sets of states
+Expected values come from the naive models in reference.py that work on explicit sets of states
 (tuples of values, position 0 first), independently of devilcoins' tables and kernels, or from
 the literature (DESIGN.md sections 2 and 5).
 """
@@ -11,11 +11,24 @@ from __future__ import annotations
 import json
 import random
 import re
-from functools import cache
-from itertools import combinations, permutations, product
 
 import pytest
 from cli_helpers import assert_usage_error, run
+from reference import (
+    NaiveGame,
+    add_vectors,
+    all_vectors,
+    closure,
+    goal_vectors,
+    naive_certificate,
+    naive_chain,
+    naive_length,
+    naive_named,
+    permute,
+    replay_loses,
+    sight_value,
+    touch_value,
+)
 
 from devilcoins.cli.main import main
 from devilcoins.cli.registry import COMMANDS
@@ -23,71 +36,7 @@ from devilcoins.cli.registry import COMMANDS
 INF = float("inf")
 
 
-# --- a naive model of the games: explicit sets of states --------------------------------------
-
-
-def apply(perm, x):
-    """The value at position i moves to perm[i]."""
-    out = [0] * len(x)
-    for i, v in enumerate(x):
-        out[perm[i]] = v
-    return tuple(out)
-
-
-def closure(gens, n: int) -> tuple[tuple[int, ...], ...]:
-    """Every element of the group the generators make (identity included)."""
-    identity = tuple(range(n))
-    seen = {identity}
-    todo = [identity]
-    while todo:
-        p = todo.pop()
-        for g in gens:
-            q = tuple(g[p[i]] for i in range(n))
-            if q not in seen:
-                seen.add(q)
-                todo.append(q)
-    return tuple(sorted(seen))
-
-
-def rotation(r: int, n: int) -> tuple[int, ...]:
-    """The seeds' turn by r: coins[r:] + coins[:r], as a permutation (i moves to i - r)."""
-    return tuple((i - r) % n for i in range(n))
-
-
-@cache
-def group(name: str, n: int) -> tuple[tuple[int, ...], ...]:
-    """The elements of a named group, listed directly (not from devilcoins' generators)."""
-    if name == "cyclic":
-        return tuple(sorted({rotation(r, n) for r in range(n)}))
-    if name == "dihedral":
-        reflections = {tuple((r - i) % n for i in range(n)) for r in range(n)}
-        return tuple(sorted({rotation(r, n) for r in range(n)} | reflections))
-    if name == "none":
-        return (tuple(range(n)),)
-    if name == "full":
-        return tuple(permutations(range(n)))
-    raise ValueError(name)
-
-
-def add(x, a, m: int):
-    return tuple((u + v) % m for u, v in zip(x, a, strict=True))
-
-
-def sub(x, a, m: int):
-    return tuple((u - v) % m for u, v in zip(x, a, strict=True))
-
-
-@cache
-def all_states(n: int, m: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(product(range(m), repeat=n))
-
-
-def goal_set(n: int, m: int, goal: str) -> frozenset:
-    if goal == "zero":
-        return frozenset({(0,) * n})
-    if goal == "same":
-        return frozenset((v,) * n for v in range(m))
-    raise ValueError(goal)
+# --- reading the command line's notation for states and moves --------------------------------
 
 
 def state_of(text: str, m: int = 2) -> tuple[int, ...]:
@@ -102,156 +51,6 @@ def move_of(text: str, m: int = 2) -> tuple[int, ...]:
     if m == 2 and set(text) <= set("FL"):
         return tuple("LF".index(c) for c in text)
     return tuple(int(c) for c in text)
-
-
-def blind_won_at(moves, n: int, m: int, elements, goal) -> int | None:
-    """The move after which every start has met the goal against every Devil, or None.
-
-    The belief is the set of states still possible and not yet in the goal; before each move
-    the Devil may apply any element of its group.
-    """
-    belief = set(all_states(n, m)) - goal
-    if not belief:
-        return 0
-    for i, a in enumerate(moves, 1):
-        belief = {add(apply(g, x), a, m) for x in belief for g in elements} - goal
-        if not belief:
-            return i
-    return None
-
-
-def blind_shortest(n: int, m: int, elements, goal, hands: int | None = None) -> int | None:
-    """The least number of moves that wins blind (breadth-first over every reachable belief),
-    or None when every reachable belief has been explored without a win."""
-    moves = [a for a in all_states(n, m) if any(a)]
-    if hands is not None:
-        moves = [a for a in moves if sum(v != 0 for v in a) <= hands]
-    start = frozenset(all_states(n, m)) - goal
-    if not start:
-        return 0
-    seen = {start}
-    frontier = [start]
-    depth = 0
-    while frontier:
-        depth += 1
-        nxt = []
-        for belief in frontier:
-            turned = {apply(g, x) for x in belief for g in elements}
-            for a in moves:
-                child = frozenset(add(y, a, m) for y in turned) - goal
-                if not child:
-                    return depth
-                if child not in seen:
-                    seen.add(child)
-                    nxt.append(child)
-        frontier = nxt
-    return None
-
-
-def sight_value(n: int, m: int, elements, goal, hands: int | None = None) -> float:
-    """Worst start's least worst-case moves when the player sees the state, names a move, and
-    the Devil turns before it is applied (value iteration over states; INF: never)."""
-    moves = [a for a in all_states(n, m) if any(a)]
-    if hands is not None:
-        moves = [a for a in moves if sum(v != 0 for v in a) <= hands]
-    value = {x: (0 if x in goal else INF) for x in all_states(n, m)}
-    changed = True
-    while changed:
-        changed = False
-        for x in all_states(n, m):
-            if x in goal:
-                continue
-            best = min(
-                (1 + max(value[add(apply(g, x), a, m)] for g in elements) for a in moves),
-                default=INF,
-            )
-            if best < value[x]:
-                value[x] = best
-                changed = True
-    return max(v for x, v in value.items() if x not in goal) if len(value) > len(goal) else 0
-
-
-def touch_value(n: int, hands: int, elements, goal) -> float:
-    """Least worst-case moves of the touch game for coins: after the Devil's turn the player
-    feels `hands` positions and sets new values there (value iteration over every belief that is
-    a union of classes; INF: never)."""
-    orbits = []
-    for x in all_states(n, 2):
-        if x not in goal and not any(x in o for o in orbits):
-            orbits.append(frozenset(apply(g, x) for g in elements))
-    beliefs = [
-        frozenset().union(*(orbits[i] for i in range(len(orbits)) if mask >> i & 1))
-        for mask in range(1, 1 << len(orbits))
-    ]
-    value = {frozenset(): 0, **{b: INF for b in beliefs}}
-
-    def close(states):
-        return frozenset(apply(g, z) for z in states for g in elements)
-
-    reaches = list(combinations(range(n), hands))
-    changed = True
-    while changed:
-        changed = False
-        for b in beliefs:
-            best = INF
-            for reach in reaches:
-                felt: dict[tuple, list] = {}
-                for y in b:
-                    felt.setdefault(tuple(y[i] for i in reach), []).append(y)
-                worst = 0
-                for ys in felt.values():
-                    least = INF
-                    for new in product(range(2), repeat=hands):
-                        after = []
-                        for y in ys:
-                            z = list(y)
-                            for i, v in zip(reach, new, strict=True):
-                                z[i] = v
-                            after.append(tuple(z))
-                        least = min(least, value[close(set(after) - goal)])
-                    worst = max(worst, least)
-                best = min(best, 1 + worst)
-            if best < value[b]:
-                value[b] = best
-                changed = True
-    start = frozenset(all_states(n, 2)) - goal
-    return value[start] if start else 0
-
-
-def naive_chain(n: int, m: int, elements, goal_subgroup) -> list[int]:
-    """|Z_0|, |Z_1|, ...: Z_0 the goal subgroup, Z_(i+1) = {x : g(x) - x in Z_i for every g}."""
-    level = set(goal_subgroup)
-    sizes = [len(level)]
-    while True:
-        nxt = {
-            x for x in all_states(n, m) if all(sub(apply(g, x), x, m) in level for g in elements)
-        }
-        if len(nxt) == len(level):
-            return sizes
-        level = nxt
-        sizes.append(len(level))
-
-
-def naive_certificate(n: int, m: int, elements, goal) -> bool:
-    """Whether the chain stalls at a zone Z != every state with the goal inside Z, and from every
-    state outside Z, for every move, some turn keeps the next state outside Z (the Devil wins)."""
-    level = set(goal)
-    while True:
-        nxt = {
-            x for x in all_states(n, m) if all(sub(apply(g, x), x, m) in level for g in elements)
-        }
-        if nxt == level:
-            break
-        level = nxt
-    zone = level
-    outside = [x for x in all_states(n, m) if x not in zone]
-    if not outside or not goal <= zone:
-        return False
-    return all(
-        any(add(apply(g, x), a, m) not in zone for g in elements)
-        for x in outside
-        for a in all_states(n, m)
-    )
 
 
 # --- 1. without game options the coin game runs unchanged ---------------------------------------
@@ -332,9 +131,9 @@ def test_solve_4_goal_same_is_7_moves(capsys):
     strategy = data["strategy"]
     assert len(strategy) == 7 and all(re.fullmatch(r"[FL]{4}", s) for s in strategy)
     assert f"Moves: {' '.join(strategy)}" in out
-    elements, goal = group("cyclic", 4), goal_set(4, 2, "same")
-    assert blind_won_at([move_of(s) for s in strategy], 4, 2, elements, goal) == 7
-    assert blind_shortest(4, 2, elements, goal) == 7
+    elements, goal = naive_named("cyclic", 4), goal_vectors(4, 2, "same")
+    assert NaiveGame(4, 2, elements, goal).won_at([move_of(s) for s in strategy]) == 7
+    assert NaiveGame(4, 2, elements, goal).shortest()[0] == 7
     assert data["verified"]["wins"] is True and data["verified"]["won_at"] == 7
 
 
@@ -343,9 +142,9 @@ def test_solve_4_goal_same_with_two_hands(capsys):
     assert data["winnable"] is True and data["length"] == 7
     moves = [move_of(s) for s in data["strategy"]]
     assert len(moves) == 7 and all(1 <= sum(a) <= 2 for a in moves)
-    elements, goal = group("cyclic", 4), goal_set(4, 2, "same")
-    assert blind_won_at(moves, 4, 2, elements, goal) == 7
-    assert blind_shortest(4, 2, elements, goal, hands=2) == 7
+    elements, goal = naive_named("cyclic", 4), goal_vectors(4, 2, "same")
+    assert NaiveGame(4, 2, elements, goal).won_at(moves) == 7
+    assert NaiveGame(4, 2, elements, goal, hands=2).shortest()[0] == 7
 
 
 def test_solve_6_goal_same_has_the_devils_certificate(capsys):
@@ -356,7 +155,7 @@ def test_solve_6_goal_same_has_the_devils_certificate(capsys):
     data = _solve_json(capsys, "6", "--goal", "same")
     assert data["winnable"] is False and data["length"] is None and "strategy" not in data
     assert data["evidence"]["certificate"]["holds"] is True
-    assert naive_certificate(6, 2, group("cyclic", 6), goal_set(6, 2, "same"))
+    assert naive_certificate(6, 2, naive_named("cyclic", 6), goal_vectors(6, 2, "same"))
 
 
 def test_solve_9_dials_of_3_values(capsys):
@@ -373,15 +172,15 @@ def test_solve_gardner_touch_is_5_moves(capsys):
     assert "wins in the worst case in 5 moves" in out
     data = _solve_json(capsys, "4", "--hands", "2", "--goal", "same", "--observe", "touch")
     assert data["winnable"] is True and data["length"] == 5 and "tree" in data
-    elements, goal = group("cyclic", 4), goal_set(4, 2, "same")
+    elements, goal = naive_named("cyclic", 4), goal_vectors(4, 2, "same")
     check_touch_tree(data["tree"], 4, elements, goal, 5)
-    assert touch_value(4, 2, elements, goal) == 5  # Gardner 1979: five are needed
+    assert touch_value(4, 2, 2, elements, goal) == 5  # Gardner 1979: five are needed
 
 
 def test_solve_six_glasses_four_hands_touch(capsys):
     data = _solve_json(capsys, "6", "--hands", "4", "--goal", "same", "--observe", "touch")
     assert data["winnable"] is True and data["length"] == 5 and "tree" in data
-    check_touch_tree(data["tree"], 6, group("cyclic", 6), goal_set(6, 2, "same"), 5)
+    check_touch_tree(data["tree"], 6, naive_named("cyclic", 6), goal_vectors(6, 2, "same"), 5)
 
 
 def check_touch_tree(tree: dict, n: int, elements, goal, limit: int) -> None:
@@ -398,7 +197,7 @@ def check_touch_tree(tree: dict, n: int, elements, goal, limit: int) -> None:
         assert len(reach) <= n
         outcomes = {o["felt"]: o for o in node["outcomes"]}
         for g in elements:
-            y = apply(g, x)
+            y = permute(g, x)
             felt = "".join("HT"[y[i]] for i in reach)
             assert felt in outcomes, (felt, node["belief"])
             o = outcomes[felt]
@@ -413,7 +212,7 @@ def check_touch_tree(tree: dict, n: int, elements, goal, limit: int) -> None:
             assert o["next"] != "win", (x, g, z)
             walk(o["next"], z, left - 1)
 
-    for x in all_states(n, 2):
+    for x in all_vectors(n, 2):
         if x not in goal:
             walk(tree, x, limit)
 
@@ -421,7 +220,11 @@ def check_touch_tree(tree: dict, n: int, elements, goal, limit: int) -> None:
 def test_solve_sight(capsys):
     data = _solve_json(capsys, "4", "--observe", "sight")
     assert data["winnable"] is True
-    assert data["length"] == sight_value(4, 2, group("cyclic", 4), goal_set(4, 2, "zero")) == 4
+    assert (
+        data["length"]
+        == sight_value(4, 2, naive_named("cyclic", 4), goal_vectors(4, 2, "zero"))
+        == 4
+    )
 
 
 def test_solve_two_independent_three_seat_tables_is_lost(capsys):
@@ -432,14 +235,14 @@ def test_solve_two_independent_three_seat_tables_is_lost(capsys):
     assert data["winnable"] is False and data["evidence"]["certificate"]["holds"] is True
     elements = closure([(1, 2, 0, 3, 4, 5), (0, 1, 2, 4, 5, 3)], 6)
     assert len(elements) == 9
-    assert naive_certificate(6, 2, elements, goal_set(6, 2, "zero"))
+    assert naive_certificate(6, 2, elements, goal_vectors(6, 2, "zero"))
 
 
 def test_solve_full_group_is_lost(capsys):
     code, out, _ = run(capsys, "solve", "4", "--group", "full")
     assert code == 0 and "no strategy wins" in out
     assert _solve_json(capsys, "4", "--group", "full")["winnable"] is False
-    assert blind_shortest(4, 2, group("full", 4), goal_set(4, 2, "zero")) is None
+    assert NaiveGame(4, 2, naive_named("full", 4), "zero").shortest()[0] is None
 
 
 def test_solve_dihedral_is_15(capsys):
@@ -447,21 +250,17 @@ def test_solve_dihedral_is_15(capsys):
     assert code == 0 and "wins in 15 moves" in out
     data = _solve_json(capsys, "4", "--group", "dihedral")
     assert data["length"] == 15
-    elements, goal = group("dihedral", 4), goal_set(4, 2, "zero")
-    assert blind_won_at([move_of(s) for s in data["strategy"]], 4, 2, elements, goal) == 15
-    assert blind_shortest(4, 2, elements, goal) == 15
+    elements, goal = naive_named("dihedral", 4), goal_vectors(4, 2, "zero")
+    assert NaiveGame(4, 2, elements, goal).won_at([move_of(s) for s in data["strategy"]]) == 15
+    assert NaiveGame(4, 2, elements, goal).shortest()[0] == 15
 
 
 def test_solve_goal_as_listed_states_is_goal_same(capsys):
     listed = _solve_json(capsys, "4", "--goal", "0000,1111")
     assert listed["length"] == 7
     assert (
-        blind_won_at(
-            [move_of(s) for s in listed["strategy"]],
-            4,
-            2,
-            group("cyclic", 4),
-            goal_set(4, 2, "same"),
+        NaiveGame(4, 2, naive_named("cyclic", 4), goal_vectors(4, 2, "same")).won_at(
+            [move_of(s) for s in listed["strategy"]]
         )
         == 7
     )
@@ -481,26 +280,12 @@ def dials(capsys, tmp_path):
 def test_construct_3_dials_is_26_moves_that_win(capsys, dials):
     lines, tmp = dials
     assert len(lines) == 26 and all(re.fullmatch(r"[012]{3}", s) for s in lines)
-    elements, goal = group("cyclic", 3), goal_set(3, 3, "zero")
-    assert blind_won_at([move_of(s, 3) for s in lines], 3, 3, elements, goal) == 26
+    elements, goal = naive_named("cyclic", 3), goal_vectors(3, 3, "zero")
+    assert NaiveGame(3, 3, elements, goal).won_at([move_of(s, 3) for s in lines]) == 26
     path = tmp / "dials.txt"
     path.write_text("\n".join(lines) + "\n")
     code, out, _ = run(capsys, "verify", "3", str(path), "--values", "3")
     assert code == 0 and "WINS" in out and "by move 26" in out
-
-
-def replay_loses(start: str, turns, moves, n: int, m: int, goal) -> bool:
-    """Whether the counterexample (cyclic turns r, or permutations) never reaches the goal."""
-    x = state_of(start, m)
-    if x in goal:
-        return False
-    assert len(turns) == len(moves)
-    for t, a in zip(turns, moves, strict=True):
-        perm = rotation(t, n) if isinstance(t, int) else tuple(t)
-        x = add(apply(perm, x), a, m)
-        if x in goal:
-            return False
-    return True
 
 
 @pytest.mark.parametrize("drop", [25, 0, 12, 17])
@@ -518,8 +303,10 @@ def test_verify_a_move_short_gives_a_counterexample(capsys, dials, drop):
     c = data["counterexample"]
     assert all(isinstance(t, int) and 0 <= t < 3 for t in c["turns"])
     moves = [move_of(s, 3) for s in short]
-    assert replay_loses(c["start"], c["turns"], moves, 3, 3, goal_set(3, 3, "zero"))
-    assert blind_won_at(moves, 3, 3, group("cyclic", 3), goal_set(3, 3, "zero")) is None
+    assert replay_loses(
+        state_of(c["start"], 3), c["turns"], moves, 3, 3, goal_vectors(3, 3, "zero")
+    )
+    assert NaiveGame(3, 3, naive_named("cyclic", 3), "zero").won_at(moves) is None
 
 
 def test_verify_writes_the_counterexample_and_never_overwrites(capsys, dials):
@@ -535,12 +322,12 @@ def test_verify_writes_the_counterexample_and_never_overwrites(capsys, dials):
     _, out, _ = run(capsys, "verify", "3", str(path), "--values", "3", "--json")
     assert written == json.loads(out)["counterexample"]
     assert replay_loses(
-        written["start"],
+        state_of(written["start"], 3),
         written["turns"],
         [move_of(s, 3) for s in lines[:-1]],
         3,
         3,
-        goal_set(3, 3, "zero"),
+        goal_vectors(3, 3, "zero"),
     )
     before = out_file.read_bytes()
     code, out, err = run(
@@ -561,10 +348,15 @@ def test_verify_dihedral_counterexample_gives_permutations(capsys, tmp_path):
     code, out, _ = run(capsys, "verify", "4", str(path), "--group", "dihedral", "--json")
     assert code == 1
     c = json.loads(out)["counterexample"]
-    elements = set(group("dihedral", 4))
+    elements = set(naive_named("dihedral", 4))
     assert all(tuple(t) in elements for t in c["turns"])
     assert replay_loses(
-        c["start"], c["turns"], [move_of(s) for s in short], 4, 2, goal_set(4, 2, "zero")
+        state_of(c["start"]),
+        c["turns"],
+        [move_of(s) for s in short],
+        4,
+        2,
+        goal_vectors(4, 2, "zero"),
     )
 
 
@@ -583,7 +375,7 @@ def test_prove_4_goal_same(capsys):
     code, out, _ = run(capsys, "prove", "4", "--goal", "same")
     assert code == 0
     assert "exact verification" in out and "wins at move 7" in out
-    sizes = naive_chain(4, 2, group("cyclic", 4), goal_set(4, 2, "same"))
+    sizes = naive_chain(4, 2, naive_named("cyclic", 4), goal_vectors(4, 2, "same"))
     assert sizes == [2, 4, 8, 16]
     assert "sizes " + ", ".join(map(str, sizes)) in out
 
@@ -604,11 +396,11 @@ def test_prove_6_goal_same_json(capsys):
     assert cert["holds"] is True and cert["checked_states"] == 64
     assert (
         data["evidence"]["chain_sizes"]
-        == naive_chain(6, 2, group("cyclic", 6), goal_set(6, 2, "same"))
+        == naive_chain(6, 2, naive_named("cyclic", 6), goal_vectors(6, 2, "same"))
         == [2, 4]
     )
     start = state_of(cert["start"])
-    assert start not in goal_set(6, 2, "same")
+    assert start not in goal_vectors(6, 2, "same")
 
 
 # --- 5. play -------------------------------------------------------------------------------
@@ -631,8 +423,8 @@ def check_play_trace(out: str, n: int, elements, moves) -> list[tuple[int, ...]]
         if coins is not None:
             assert state_of(before) == coins
         assert move == moves[k - 1]
-        assert state_of(turned) in {apply(g, state_of(before)) for g in elements}
-        coins = add(state_of(turned), move_of(move), 2)
+        assert state_of(turned) in {permute(g, state_of(before)) for g in elements}
+        coins = add_vectors(state_of(turned), move_of(move), 2)
         assert state_of(after) == coins
         results.append(coins)
     return results
@@ -640,7 +432,7 @@ def check_play_trace(out: str, n: int, elements, moves) -> list[tuple[int, ...]]
 
 def test_play_adversarial_devil_never_lets_six_coins_agree(capsys, tmp_path):
     rng = random.Random(20240611)
-    same = goal_set(6, 2, "same")
+    same = goal_vectors(6, 2, "same")
     for trial in range(6):
         moves = ["".join(rng.choice("FL") for _ in range(6)) for _ in range(rng.randint(1, 40))]
         path = tmp_path / f"s{trial}.txt"
@@ -650,7 +442,7 @@ def test_play_adversarial_devil_never_lets_six_coins_agree(capsys, tmp_path):
         )
         assert code == 0
         assert out.rstrip().splitlines()[-1].startswith("Lost")
-        results = check_play_trace(out, 6, group("cyclic", 6), moves)
+        results = check_play_trace(out, 6, naive_named("cyclic", 6), moves)
         assert len(results) == len(moves)
         assert not any(r in same for r in results)
 
@@ -663,9 +455,9 @@ def test_play_4_goal_same_wins(capsys, seed):
     code, again, _ = run(capsys, "play", "4", "--goal", "same", "--seed", seed)
     assert again == out
     assert "Won" in out.splitlines()[-1]
-    same = goal_set(4, 2, "same")
+    same = goal_vectors(4, 2, "same")
     if "after move 0" not in out:
-        results = check_play_trace(out, 4, group("cyclic", 4), strategy)
+        results = check_play_trace(out, 4, naive_named("cyclic", 4), strategy)
         assert results[-1] in same and not any(r in same for r in results[:-1])
 
 
@@ -688,7 +480,7 @@ def _levels(out: str) -> list[int]:
 def test_explain_dials_of_4_values(capsys):
     code, out, _ = run(capsys, "explain", "4", "--values", "4")
     assert code == 0
-    sizes = naive_chain(4, 4, group("cyclic", 4), goal_set(4, 4, "zero"))
+    sizes = naive_chain(4, 4, naive_named("cyclic", 4), goal_vectors(4, 4, "zero"))
     assert sizes[:3] == [1, 4, 16] and sizes[-1] == 256
     assert _levels(out) == sizes
     assert "255 moves" in out
@@ -697,7 +489,11 @@ def test_explain_dials_of_4_values(capsys):
 def test_explain_6_goal_same(capsys):
     code, out, _ = run(capsys, "explain", "6", "--goal", "same")
     assert code == 0
-    assert _levels(out) == naive_chain(6, 2, group("cyclic", 6), goal_set(6, 2, "same")) == [2, 4]
+    assert (
+        _levels(out)
+        == naive_chain(6, 2, naive_named("cyclic", 6), goal_vectors(6, 2, "same"))
+        == [2, 4]
+    )
     assert "The chain stops at 4 of 64 states" in " ".join(out.split())
 
 
@@ -714,18 +510,6 @@ def _spec(text: str) -> dict:
         "goal": fields.get("goal", "zero"),
         "observe": fields.get("observe", "blind"),
     }
-
-
-def naive_length(text: str) -> float | None:
-    """The naive model's least worst-case length (None or INF: never) for a small game."""
-    s = _spec(text)
-    n, m = s["n"], s["values"]
-    elements, goal = group(s["group"], n), goal_set(n, m, s["goal"])
-    if s["observe"] == "blind":
-        return blind_shortest(n, m, elements, goal, s["hands"])
-    if s["observe"] == "sight":
-        return sight_value(n, m, elements, goal, s["hands"])
-    return touch_value(n, s["hands"], elements, goal)
 
 
 @pytest.fixture(scope="module")
@@ -767,7 +551,7 @@ def test_atlas_small_coin_games_match_the_naive_model(atlas_json):
         s = _spec(e["game"])
         if s["values"] != 2 or s["n"] > 4:
             continue
-        expected = naive_length(e["game"])
+        expected = naive_length(**s)
         if expected is None or expected == INF:
             assert e["winnable"] is False and e["length"] is None, e
         else:

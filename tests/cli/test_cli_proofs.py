@@ -1,8 +1,8 @@
 """The proof commands: construct, move, verify, prove, explain, and play against a chosen Devil.
 
-Every expected value is computed here, independently of the library: a literal recursive
-Lamping construction, a string simulator that replays a counterexample as the coins lie on the
-table, and a naive set-based verifier over all 2^N states.
+Every expected value comes from reference.py, independently of the library: a literal recursive
+Lamping construction, a replay of a counterexample as the coins lie on the table, and a naive
+set-based verifier over all 2^N states.
 """
 
 from __future__ import annotations
@@ -17,6 +17,25 @@ import time
 
 import pytest
 from cli_helpers import assert_usage_error, run
+from reference import (
+    coins_text,
+    flipped,
+    flips_line,
+    lamping,
+    lamping_move,
+    naive_won_at,
+    odd_primes_naive,
+    pair_pattern,
+    positions,
+    positions_line,
+    replay,
+    rot,
+    rotate,
+    seed_beliefs,
+    strategy_text,
+    tails,
+    trailing_zeros,
+)
 
 from devilcoins.cli.main import main
 
@@ -33,55 +52,7 @@ def run_module(*argv: str, stdin: bytes | None = None) -> subprocess.CompletedPr
     )
 
 
-# --- an independent model of the game -------------------------------------------------------
-
-
-def lamping(n: int) -> list[int]:
-    """Lamping's construction as flip masks, built literally by the recursion.
-
-    n = 1: [1].  For 2h coins from o (h coins): d_i = o_i | o_i << h, s_i = o_i, and the
-    sequence is d_1..d_L, s_1, d_1..d_L, s_2, ..., s_L, d_1..d_L.
-    """
-    if n == 1:
-        return [1]
-    half = n // 2
-    o = lamping(half)
-    d = [m | m << half for m in o]
-    out = list(d)
-    for s in o:
-        out.append(s)
-        out.extend(d)
-    return out
-
-
-def lamping_move(n: int, i: int) -> int:
-    """Move i (1-based) of the recursion above without building it: d_r or s_q for i = q 2^h + r."""
-    if n == 1:
-        assert i == 1
-        return 1
-    half = n // 2
-    q, r = divmod(i, 1 << half)
-    if r:
-        o = lamping_move(half, r)
-        return o | o << half
-    return lamping_move(half, q)
-
-
-def positions(mask: int, n: int) -> list[int]:
-    return [t for t in range(n) if mask >> t & 1]
-
-
-def positions_line(mask: int, n: int) -> str:
-    return " ".join(map(str, positions(mask, n)))
-
-
-def flips_line(mask: int, n: int) -> str:
-    return "".join("F" if mask >> t & 1 else "L" for t in range(n))
-
-
-def strategy_text(masks: list[int], n: int) -> str:
-    """One move a line as positions ('-' for a move that flips nothing)."""
-    return "".join((positions_line(m, n) or "-") + "\n" for m in masks)
+# --- reading the output and checking a counterexample -----------------------------------------
 
 
 def parse_positions(text: str) -> list[int]:
@@ -89,88 +60,14 @@ def parse_positions(text: str) -> list[int]:
     return [sum(1 << int(t) for t in line.split()) for line in text.splitlines()]
 
 
-def turned(coins: str, r: int) -> str:
-    """The table turned by r in the seeds' sense."""
-    return coins[r:] + coins[:r]
-
-
-def flipped(coins: str, mask: int) -> str:
-    return "".join(("H" if c == "T" else "T") if mask >> i & 1 else c for i, c in enumerate(coins))
-
-
-def replay(start: str, turns: list[int], masks: list[int]) -> list[str]:
-    """The coins as they lie before the first move and after each move."""
-    assert len(turns) == len(masks)
-    n = len(start)
-    states = [start]
-    coins = start
-    for r, m in zip(turns, masks, strict=True):
-        assert 0 <= r < n
-        coins = flipped(turned(coins, r), m)
-        states.append(coins)
-    return states
-
-
 def assert_never_all_heads(start: str, turns: list[int], masks: list[int]) -> list[str]:
-    states = replay(start, turns, masks)
+    """The coins as they lie before the first move and after each move; never all heads."""
+    n = len(start)
+    assert len(turns) == len(masks)
+    assert all(0 <= r < n for r in turns)
+    states = [coins_text(x, n) for x in replay(tails(start), turns, masks, n)]
     assert all("T" in s for s in states), states
     return states
-
-
-def rot_mask(x: int, r: int, n: int) -> int:
-    """turned() on a tails mask: position i shows what position i + r showed."""
-    return ((x >> r) | (x << (n - r))) & ((1 << n) - 1) if r else x
-
-
-def naive_won_at(masks: list[int], n: int) -> int | None:
-    """The move after which no start survives against any Devil, or None: sets of states."""
-    orbit = {x: {rot_mask(x, r, n) for r in range(n)} for x in range(1 << n)}
-    alive = set(range(1, 1 << n))  # not yet all heads
-    for i, m in enumerate(masks, 1):
-        turned_all = set().union(*(orbit[x] for x in alive))
-        alive = {x ^ m for x in turned_all} - {0}
-        if not alive:
-            return i
-    return None
-
-
-def canonical(coins: str) -> str:
-    return min(turned(coins, r) for r in range(len(coins)))
-
-
-def seeds_beliefs(masks: list[int], n: int) -> list[set[str]]:
-    """The seeds' belief rows: canonical sequences, all heads left alone."""
-    every = {canonical("".join("T" if x >> i & 1 else "H" for i in range(n))) for x in range(2**n)}
-    rows = [every]
-    belief = every
-    for m in masks:
-        nxt = set()
-        for c in belief:
-            if "T" not in c:
-                nxt.add(c)
-                continue
-            nxt.update(canonical(flipped(turned(c, r), m)) for r in range(n))
-        belief = nxt
-        rows.append(belief)
-    return rows
-
-
-def pair_pattern(coins: str) -> str:
-    """Same (S) / different (D) for coins k and k + n/2, turned so that S comes first."""
-    h = len(coins) // 2
-    raw = "".join("S" if coins[k] == coins[k + h] else "D" for k in range(h))
-    as_coins = min(turned(raw.replace("S", "H").replace("D", "T"), r) for r in range(h))
-    return as_coins.replace("H", "S").replace("T", "D")
-
-
-def odd_primes_dividing(n: int) -> set[int]:
-    return {p for p in range(3, min(n, 2000) + 1, 2) if n % p == 0 and is_prime(p)} | (
-        {n} if n > 2000 and is_prime(n) else set()
-    )
-
-
-def is_prime(p: int) -> bool:
-    return p >= 2 and all(p % d for d in range(2, int(p**0.5) + 1))
 
 
 def random_masks(rng: random.Random, n: int, count: int) -> list[int]:
@@ -188,9 +85,9 @@ def check_trace(text: str, start: str, masks: list[int]) -> list[str]:
     lines = [m for m in lines if m]
     for k, m in enumerate(lines, 1):
         assert int(m[1]) == k and m[2] == coins
-        assert m[3] in {turned(coins, r) for r in range(len(coins))}
+        assert m[3] in {rotate(coins, r) for r in range(len(coins))}
         coins = m[4]
-        assert coins == flipped(m[3], masks[k - 1])
+        assert coins == flipped(m[3], positions(masks[k - 1], len(coins)))
         results.append(coins)
     return results
 
@@ -207,9 +104,7 @@ def test_the_model_itself():
     for x in range(64):
         for r in range(6):
             c = "".join("T" if x >> i & 1 else "H" for i in range(6))
-            assert turned(c, r) == "".join(
-                "T" if rot_mask(x, r, 6) >> i & 1 else "H" for i in range(6)
-            )
+            assert rotate(c, r) == "".join("T" if rot(x, r, 6) >> i & 1 else "H" for i in range(6))
 
 
 # --- construct ------------------------------------------------------------------------------
@@ -348,8 +243,7 @@ def test_move_json(capsys, n, i):
     mask = lamping_move(n, i)
     assert data["positions"] == positions(mask, n)
     assert data["flips"] == flips_line(mask, n)
-    zeros = len(bin(i)) - len(bin(i).rstrip("0"))
-    assert data["trailing_zeros"] == zeros
+    assert data["trailing_zeros"] == trailing_zeros(i)
     assert data["coins"] == n and data["index"] == i
     q, r = divmod(i, 2 ** (n // 2))
     assert data["role"] == (f"d{r}" if r else f"s{q}")
@@ -593,7 +487,7 @@ def test_prove_other_n(capsys, n):
     assert data["all_checks_hold"] is True
     certs = [e["certificate"] for e in data["evidence"] if "certificate" in e]
     assert certs
-    primes = odd_primes_dividing(n)
+    primes = odd_primes_naive(n)
     assert all(c["prime"] in primes for c in certs), (certs, primes)
     if n > 20:
         assert seconds < 2
@@ -627,7 +521,7 @@ def test_explain_annotated_table(capsys, n):
     rows = [line for line in out.splitlines() if re.match(r"^\s*\d+ \|", line)]
     assert len(rows) == 2**n  # row 0 (before any move) and one row a move
     masks = lamping(n)
-    beliefs = seeds_beliefs(masks, n)
+    beliefs = seed_beliefs([positions(m, n) for m in masks], n)
     run_length = 2 ** (n // 2)
     for i, row in enumerate(rows):
         number, role, flips, patterns, belief = (part.strip() for part in row.split("|"))
