@@ -102,9 +102,9 @@ class _Tree:
         """Whether child contains a belief already kept."""
         return bool(np.any(np.all((self.rows[: self.count] & ~child) == 0, axis=1)))
 
-    def keep(self, child: np.ndarray, parent: int, move: int, depth: int) -> int:
-        """Record child (reached from parent by move); its id."""
-        self.seen[child.tobytes()] = len(self.parents)
+    def keep(self, key: bytes, child: np.ndarray, parent: int, move: int, depth: int) -> int:
+        """Record child (its bytes: key), reached from parent by move; its id."""
+        self.seen[key] = len(self.parents)
         self.parents.append((parent, move))
         if self.prune:
             if self.count == len(self.rows):
@@ -140,19 +140,21 @@ def _level(
     for lo in range(0, len(frontier), chunk):
         children = expand(tab.kernel, frontier[lo : lo + chunk], moves)
         keys = children.view(key_type).ravel()
-        won = ~np.any(children & beyond_goal, axis=1)
         _, first = np.unique(keys, return_index=True)
-        for pos in np.sort(first):
+        first.sort()
+        won = ~np.any(children[first] & beyond_goal, axis=1)  # the distinct children only
+        for pos, winning in zip(first.tolist(), won.tolist(), strict=True):
             child = children[pos]
-            if child.tobytes() in tree.seen:
+            key = child.tobytes()
+            if key in tree.seen:
                 continue
             parent, move = ids[lo + pos // len(moves)], int(moves[pos % len(moves)])
-            if won[pos]:
+            if winning:
                 return next_rows, next_ids, tree.path(parent, move)
             if tree.prune and tree.dominated(child):
-                tree.seen[child.tobytes()] = -1
+                tree.seen[key] = -1
                 continue
-            next_ids.append(tree.keep(child, parent, move, depth))
+            next_ids.append(tree.keep(key, child, parent, move, depth))
             next_rows.append(child)
     return next_rows, next_ids, None
 
