@@ -1,5 +1,5 @@
 # The two commands: `make demo` (the main job) and `make test` (ruff, the import layers,
-# mypy, then the test suite).
+# mypy, the test suite, then the tutorial notebook executed cell by cell).
 # Both create .venv in the repository root and install into it; nothing else is needed.
 PYTHON ?= python3
 VENV := .venv
@@ -45,6 +45,7 @@ test: $(VENV)/.installed-test browser
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -o addopts= -q -p no:cacheprovider --nbmake docs/tutorial.ipynb
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/run.py
