@@ -1,11 +1,15 @@
 # The two commands: `make demo` (the main job) and `make test` (ruff, the import layers,
+<<<<<<< HEAD
 # mypy, the test suite, then the tutorial notebook executed cell by cell).
+=======
+# mypy, the test suite, then a strict build of the docs).
+>>>>>>> i10docs
 # Both create .venv in the repository root and install into it; nothing else is needed.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench load browser lint clean
+.PHONY: demo test docs bench load browser lint clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "devilcoins needs Python 3.11 or newer")'
@@ -17,7 +21,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
 	@touch $@ $(VENV)/.installed
 
 demo: $(VENV)/.installed
@@ -46,6 +50,11 @@ test: $(VENV)/.installed-test browser
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 	$(BIN)/python -m pytest -o addopts= -q -p no:cacheprovider --nbmake docs/tutorial.ipynb
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir $(VENV)/site-check -q
+
+# The documentation site (mkdocs.yml) into site/; mkdocs serve shows it live.
+docs: $(VENV)/.installed-test
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/run.py
@@ -54,4 +63,4 @@ load: $(VENV)/.installed-test
 	$(BIN)/python bench/load.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build site src/*.egg-info .pytest_cache .ruff_cache .hypothesis

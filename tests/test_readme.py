@@ -1,7 +1,13 @@
-"""The README's command examples are what the program prints today (times aside)."""
+"""The README's and the docs' examples are what the program prints today (times aside).
+
+Every '$ devilcoins ...' line in a ```text block of README.md or docs/*.md is replayed and its
+output compared; the doctests of docs/*.md run here too (README.md's run through pytest's
+--doctest-glob).
+"""
 
 from __future__ import annotations
 
+import doctest
 import re
 import shlex
 from pathlib import Path
@@ -10,16 +16,19 @@ import pytest
 
 from devilcoins.cli.main import main
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+DOCS = sorted((ROOT / "docs").glob("*.md"))
 NUMBER_WITH_POINT = re.compile(r"\d+\.\d+(e[+-]\d+)?")
-# Examples shortened by hand or writing files are not replayed.
+# Examples shortened by hand, writing or reading files, or serving are not replayed.
 NOT_REPLAYED = ("|", ">", "--save", "--json", "make ", "--strategy", "--counterexample", ".json")
+NOT_REPLAYED_COMMANDS = ("devilcoins serve",)
 
 
-def examples() -> list[tuple[str, str]]:
-    """(command line, printed text) for each '$ devilcoins ...' in the README's text blocks."""
+def examples(page: Path = README) -> list[tuple[str, str]]:
+    """(command line, printed text) for each '$ devilcoins ...' in a page's text blocks."""
     found = []
-    for block in re.findall(r"```text\n(.*?)```", README.read_text(), flags=re.S):
+    for block in re.findall(r"```text\n(.*?)```", page.read_text(), flags=re.S):
         command, lines = None, []
         for line in [*block.splitlines(), "$ end"]:
             if line.startswith("$ "):
@@ -31,7 +40,18 @@ def examples() -> list[tuple[str, str]]:
     return [
         (c, out)
         for c, out in found
-        if c.startswith("devilcoins ") and not any(mark in c for mark in NOT_REPLAYED)
+        if c.startswith("devilcoins ")
+        and not any(mark in c for mark in NOT_REPLAYED)
+        and not c.startswith(NOT_REPLAYED_COMMANDS)
+    ]
+
+
+def all_examples() -> list:
+    """(page name, command line, printed text) for the README and every docs page."""
+    return [
+        pytest.param(page.name, c, out, id=f"{page.name}: {c}")
+        for page in [README, *DOCS]
+        for c, out in examples(page)
     ]
 
 
@@ -45,11 +65,23 @@ def test_the_readme_has_examples_to_replay():
     commands = [c for c, _ in examples()]
     assert "devilcoins solve 4" in commands
     assert "devilcoins table" in commands
-    assert len(commands) >= 6
+    assert "devilcoins prove 16" in commands
 
 
-@pytest.mark.parametrize(("command", "printed"), examples(), ids=lambda v: v[:40])
-def test_readme_example(capsys, command, printed):
+def test_the_docs_have_examples_to_replay():
+    pages = {p.values[0] for p in all_examples()}
+    assert {"coins.md", "every-n.md", "variants.md", "observed.md"} <= pages
+    assert len(all_examples()) >= 20
+
+
+@pytest.mark.parametrize(("page", "command", "printed"), all_examples())
+def test_example(capsys, page, command, printed):
     main(shlex.split(command)[1:])
     out, err = capsys.readouterr()
-    assert normalised(out + err) == normalised(printed)
+    assert normalised(out + err) == normalised(printed), f"{page}: {command}"
+
+
+@pytest.mark.parametrize("page", [p for p in DOCS if ">>> " in p.read_text()], ids=lambda p: p.name)
+def test_docs_doctests(page):
+    result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
