@@ -1,9 +1,5 @@
 # The two commands: `make demo` (the main job) and `make test` (ruff, the import layers,
-<<<<<<< HEAD
-# mypy, the test suite, then the tutorial notebook executed cell by cell).
-=======
-# mypy, the test suite, then a strict build of the docs).
->>>>>>> i10docs
+# mypy, the test suite, the tutorial notebook executed cell by cell, a strict build of the docs).
 # Both create .venv in the repository root and install into it; nothing else is needed.
 PYTHON ?= python3
 VENV := .venv
