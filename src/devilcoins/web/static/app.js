@@ -117,7 +117,13 @@ const moves = (k) => `${k} move${k === 1 ? "" : "s"}`;
 
 // ---- play ----------------------------------------------------------------------------------
 
-const play = { game: null, n: 4, values: 2, chosen: new Set(), won: false, coins: null };
+// hands: the most positions a move may change (null: any).
+const play = { game: null, n: 4, values: 2, hands: null, chosen: new Set(), won: false,
+               coins: null };
+
+// How many positions the move chosen so far changes.
+const chosenCount = () =>
+  play.values === 2 ? play.chosen.size : [...play.chosen.values()].filter((v) => v > 0).length;
 
 // The move chosen so far: positions to flip (coins), or the amount to turn each dial.
 function chosenMove() {
@@ -173,10 +179,23 @@ function say(node, text, kind) {
   node.className = "message" + (kind ? " " + kind : "");
 }
 
+// Choose position i (or turn its dial once more); past the game's hands, one hand moves to i,
+// and more hands refuse with a message.
 function toggle(i) {
   if (!play.game || play.won) return;
+  const fresh = play.values === 2 ? !play.chosen.has(i) : !play.chosen.get(i);
+  if (fresh && play.hands !== null && chosenCount() >= play.hands) {
+    if (play.hands !== 1) {
+      say($("play-message"), `This game changes at most ${play.hands} positions a move: ` +
+          "un-choose one first.", "error");
+      return;
+    }
+    play.chosen = emptyChoice();
+  }
+  say($("play-message"), "");
   if (play.values !== 2) {
-    play.chosen.set(i, ((play.chosen.get(i) || 0) + 1) % play.values);
+    const amount = ((play.chosen.get(i) || 0) + 1) % play.values;
+    if (amount) play.chosen.set(i, amount); else play.chosen.delete(i);
   } else if (play.chosen.has(i)) play.chosen.delete(i); else play.chosen.add(i);
   drawPlay();
   const again = $("play-table").querySelector(`[data-position="${i}"]`);
@@ -184,7 +203,9 @@ function toggle(i) {
 }
 
 function drawPlay() {
-  drawTable($("play-table"), play.n, play.coins, play.chosen, play.won ? null : toggle);
+  if (play.game) {
+    drawTable($("play-table"), play.n, play.coins, play.chosen, play.won ? null : toggle);
+  } else $("play-table").replaceChildren();
   const live = Boolean(play.game) && !play.won;
   $("flip").disabled = !live;
   $("clear").disabled = !live;
@@ -211,16 +232,34 @@ async function newGame() {
     const n = fields.n;
     const data = await api("/api/new", { ...fields, devil: $("play-devil").value });
     const values = data.values || 2;
-    Object.assign(play, { game: data.game, n: n, values: values, won: false, coins: null });
+    Object.assign(play, { game: data.game, n: n, values: values, hands: fields.hands ?? null,
+                          won: false, coins: null });
     play.chosen = emptyChoice();
     showSolve(fields);
     say($("play-message"), "");
     showGame(data);
-  } catch (err) { say($("play-message"), err.message, "error"); }
+  } catch (err) { noGame(err.message); }
+}
+
+// A refused game: the old board goes, so nothing of it can be played, and the error shows.
+function noGame(message) {
+  Object.assign(play, { game: null, won: false, coins: null });
+  play.chosen = emptyChoice();
+  $("play-status").textContent = "No game: change the choices above and press “New game”.";
+  $("play-solve").textContent = "";
+  $("belief-size").textContent = "";
+  $("belief").replaceChildren();
+  say($("play-message"), message, "error");
+  drawPlay();
 }
 
 async function flip() {
   if (!play.game || play.won) return;
+  if (chosenCount() === 0) {
+    say($("play-message"), "Nothing chosen: choose at least one position first " +
+        "(click it or press its digit).", "error");
+    return;
+  }
   try {
     const data = await api("/api/move", { game: play.game, ...chosenMove() });
     play.chosen = emptyChoice();
@@ -556,7 +595,9 @@ document.addEventListener("keydown", (e) => {
     if (e.key === "ArrowLeft") { e.preventDefault(); step(-1); }
     return;
   }
-  if (tag === "BUTTON" && e.target.id !== "new-game") return;
+  // buttons keep Enter and Space (Flip then refuses an empty move); digits choose positions
+  // from the play section's buttons too, so a mouse click on Flip leaves the digits working
+  if (tag === "BUTTON" && !$("play").contains(e.target)) return;
   if (e.key === "Enter" && tag !== "BUTTON") {
     e.preventDefault();
     flip();
