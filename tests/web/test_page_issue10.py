@@ -97,3 +97,91 @@ def test_a_refused_new_game_clears_the_old_board(page):
     expect(page.locator("#play-table [aria-checked]")).to_have_count(0)
     # the browser logs the refused request itself; the page throws nothing
     assert [e for e in page.errors if "status of 422" not in e] == []
+
+
+def test_plain_words_for_the_options(page):
+    groups = page.locator("#play-group option")
+    expect(groups).to_have_text(["turns only", "turns and flips over", "no turning", "any shuffle"])
+    for i in range(4):
+        assert groups.nth(i).get_attribute("title")
+    goals = page.locator("#play-goal option")
+    expect(goals).to_have_text(["all heads", "all the same"])
+    page.select_option("#play-values", "3")
+    expect(goals).to_have_text(["all zero", "all the same"])
+    assert "zero (all heads)" not in page.content()
+    start(page, 3, "random", values="3")
+    expect(page.locator("#flip")).to_have_text("Turn")
+    expect(page.locator("#play-hint")).to_contain_text("“Turn”")
+    solve = page.locator("#play-solve")
+    expect(solve).to_contain_text("You can always win")
+    assert "chain construction" not in solve.inner_text()
+    assert "chain construction" in solve.get_attribute("title")
+    page.select_option("#play-values", "2")
+    expect(goals).to_have_text(["all heads", "all the same"])
+    start(page, 4, "random", values="2")
+    expect(page.locator("#flip")).to_have_text("Flip")
+    # no markdown shown raw: the N = 16 summary names its command in quotes
+    page.select_option("#watch-n", "16")
+    expect(page.locator("#watch-message")).to_contain_text("“devilcoins plot 16”")
+    assert "`" not in page.locator("body").inner_text()
+    assert page.errors == []
+
+
+def test_a_dial_at_zero_has_one_colour(page):
+    start(page, 3, "random", values="3")
+    page.click("#peek")
+    expect(page.locator("#play-message")).to_contain_text("You peeked")
+    fills = page.evaluate(
+        """() => {
+        const out = {};
+        const add = (digit, fill) => (out[digit] ||= new Set()).add(fill);
+        for (const g of document.querySelectorAll('#play-table .position'))
+          add(g.querySelector('text').textContent, g.querySelector('circle').getAttribute('fill'));
+        for (const fig of document.querySelectorAll('#belief figure')) {
+          const svg = fig.querySelector('svg');
+          for (const t of svg.querySelectorAll('text'))
+            add(t.textContent, t.previousElementSibling.getAttribute('fill'));
+        }
+        return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...v]]));
+        }"""
+    )
+    assert len(fills["0"]) == 1, fills
+    for digit, colours in fills.items():
+        assert len(colours) == 1, (digit, colours)
+    assert page.errors == []
+
+
+def test_the_focus_ring_on_a_coin_is_round(page):
+    start(page, 4, "random")
+    page.keyboard.press("Tab")  # from New game onto position 0
+    first = positions(page).nth(0)
+    expect(first).to_be_focused()
+    assert first.evaluate("g => getComputedStyle(g).outlineStyle") == "none"
+    ring = first.locator(".focus-ring")
+    assert ring.evaluate("c => getComputedStyle(c).visibility") == "visible"
+    box = ring.bounding_box()
+    assert abs(box["width"] - box["height"]) < 1
+    assert (
+        positions(page)
+        .nth(1)
+        .locator(".focus-ring")
+        .evaluate("c => getComputedStyle(c).visibility")
+        == "hidden"
+    )
+
+
+def test_replaying_the_counterexample_is_not_a_win_for_you(page):
+    page.select_option("#devil-n", "2")
+    page.check("#devil-custom")
+    page.fill("#devil-text", "0 1\n0")
+    page.click("#devil-check")
+    expect(page.locator("#devil-verdict-text")).to_contain_text("It fails")
+    page.click("#devil-replay")
+    message = page.locator("#devil-message")
+    for k in (1, 2):  # the strategy's two moves, each turned as the counterexample says
+        page.click("#devil-next")
+        expect(page.locator("#devil-log tbody tr")).to_have_count(k)
+    expect(message).to_contain_text("ran out")
+    expect(message).to_contain_text("the Devil's winning line, replayed")
+    expect(message).not_to_contain_text("you beat it")
+    assert page.errors == []

@@ -21,6 +21,13 @@ function spot(i, n, cx, cy, radius) {
   return [cx + radius * Math.sin(angle), cy - radius * Math.cos(angle)];
 }
 
+// Colours of dial values 0..4 (0 is one colour everywhere: the goal's, like heads).
+const DIAL_COLOURS = ["#f4d35e", "#9ad1d4", "#f08a5d", "#b8de6f", "#c39bd3"];
+
+// The fill of one face: H, T, or a dial's digit.
+const faceColour = (c) =>
+  c === "H" ? "#f4d35e" : c === "T" ? "#3d405b" : DIAL_COLOURS[Number(c)] || "#ccc";
+
 function coinRadius(n, radius) {
   return Math.max(3, Math.min(radius * 0.28, radius * Math.sin(Math.PI / Math.max(n, 2)) * 0.8));
 }
@@ -41,8 +48,7 @@ function drawTable(svg, n, faces, marked, onToggle) {
     const g = el("g", { class: "position", "data-position": i }, svg);
     el("circle", {
       cx: x, cy: y, r: r,
-      fill: face === "H" ? "#f4d35e" : face === "T" ? "#3d405b"
-        : face !== null ? "#cfe0f3" : "#e8e2da",
+      fill: face === null ? "#e8e2da" : faceColour(face),
       stroke: on ? "#d62828" : "#222", "stroke-width": on ? 5 : 1.5,
     }, g);
     const label = el("text", {
@@ -51,6 +57,8 @@ function drawTable(svg, n, faces, marked, onToggle) {
     }, g);
     label.textContent = amount ? `+${amount}` : face || String(i);
     if (onToggle) {
+      // a round focus ring (an outline would be square around the coin)
+      el("circle", { class: "focus-ring", cx: x, cy: y, r: r + 6, fill: "none" }, g);
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "checkbox");
       g.setAttribute("aria-checked", on ? "true" : "false");
@@ -65,8 +73,6 @@ function drawTable(svg, n, faces, marked, onToggle) {
   }
 }
 
-// Colours of dial values 0..4 in the small tables.
-const DIAL_COLOURS = ["#f4d35e", "#9ad1d4", "#f08a5d", "#b8de6f", "#c39bd3"];
 
 // A small table for one coin sequence, with the sequence written under it.
 function miniTable(coins) {
@@ -77,8 +83,7 @@ function miniTable(coins) {
   for (let i = 0; i < coins.length; i++) {
     const [x, y] = spot(i, coins.length, 32, 32, 23);
     const c = coins[i];
-    const fill = c === "H" ? "#f4d35e" : c === "T" ? "#3d405b" : DIAL_COLOURS[Number(c)] || "#ccc";
-    el("circle", { cx: x, cy: y, r: r, fill: fill, stroke: "#222" }, svg);
+    el("circle", { cx: x, cy: y, r: r, fill: faceColour(c), stroke: "#222" }, svg);
     if (c !== "H" && c !== "T") {  // a dial: its digit on it
       const digit = el("text", { x: x, y: y + r * 0.4, "font-size": r * 1.1,
                                  "text-anchor": "middle", "font-family": "sans-serif" }, svg);
@@ -147,6 +152,16 @@ function gameFields() {
   return fields;
 }
 
+// The goal menu in the words of the values chosen: heads for coins, zero for dials.
+function goalWords() {
+  const coins = $("play-values").value === "2";
+  const [zero, same] = $("play-goal").options;
+  zero.textContent = coins ? "all heads" : "all zero";
+  zero.title = coins ? "win when every coin shows heads" : "win when every dial shows 0";
+  same.title = coins ? "win when every coin shows the same face"
+    : "win when every dial shows the same number";
+}
+
 function fillHands() {
   const n = Number($("play-n").value);
   const select = $("play-hands");
@@ -162,6 +177,24 @@ function fillHands() {
   select.value = Number(chosen) <= n ? chosen : "";
 }
 
+// How the server settled a game, in plain words (its own name stays in the tooltip).
+function methodWords(method) {
+  if (method.startsWith("chain construction")) {
+    return "a recipe builds the moves one layer of the table at a time, as short as can be";
+  }
+  if (method.startsWith("the Devil's certificate")) {
+    return "there are starts the Devil can always keep away from the goal, and the program " +
+      "checked every one";
+  }
+  if (method.startsWith("belief search")) {
+    return "the program tried every move from everything you could know, shortest first";
+  }
+  if (method.startsWith("AND-OR")) {
+    return "the program tried every move against every answer of the Devil";
+  }
+  return method;
+}
+
 async function showSolve(fields) {
   const query = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
   try {
@@ -169,8 +202,9 @@ async function showSolve(fields) {
     const data = await response.json();
     if (!response.ok) throw new Error(data.detail || response.statusText);
     $("play-solve").textContent = data.winnable
-      ? `${data.game}: the player can always win in ${moves(data.length)} (${data.method})`
-      : `${data.game}: the Devil can always stop the player (${data.method})`;
+      ? `You can always win in ${moves(data.length)}: ${methodWords(data.method)}.`
+      : `The Devil can always stop you: ${methodWords(data.method)}.`;
+    $("play-solve").title = `${data.game}: ${data.method}`;
   } catch (err) { $("play-solve").textContent = ""; }
 }
 
@@ -207,6 +241,12 @@ function drawPlay() {
     drawTable($("play-table"), play.n, play.coins, play.chosen, play.won ? null : toggle);
   } else $("play-table").replaceChildren();
   const live = Boolean(play.game) && !play.won;
+  const verb = play.values === 2 ? "Flip" : "Turn";
+  $("flip").textContent = verb;
+  $("play-hint").textContent = play.values === 2
+    ? "Click positions (or press their digits) to choose them; Enter or “Flip” plays the move."
+    : "Click a dial (or press its digit) to set how far to turn it; Enter or “Turn” plays " +
+      "the move.";
   $("flip").disabled = !live;
   $("clear").disabled = !live;
   $("peek").disabled = !play.game;
@@ -317,8 +357,8 @@ function drawWatch() {
   if (!data.winnable) {
     $("watch-message").textContent = data.message;
   } else if (!data.beliefs) {
-    $("watch-message").textContent = "The belief table is too large to show here: run " +
-      `\`devilcoins plot ${data.n}\` to draw it.`;
+    $("watch-message").textContent = "The belief table is too large to show here: the " +
+      `command “devilcoins plot ${data.n}” draws it.`;
   } else {
     $("watch-message").textContent =
       watch.step === data.length ? "The belief is all heads: the strategy has won." : "";
@@ -485,7 +525,8 @@ async function devilTurn(r) {
     } else if (data.done) {
       $("devil-status").textContent = `The coins: ${data.after}.`;
       say($("devil-message"), `The strategy ran out after ${moves(done)} without all heads: ` +
-          "you beat it!", "win");
+          (devil.replay === null ? "you beat it!" : "that was the Devil's winning line, replayed."),
+          devil.replay === null ? "win" : "");
     } else {
       say($("devil-message"), `Turned by ${r}: ${data.turned}; flipped ` +
           `{${data.move.join(", ")}}: ${data.after}.`);
@@ -545,6 +586,8 @@ $("new-game").addEventListener("click", newGame);
 $("flip").addEventListener("click", flip);
 $("clear").addEventListener("click", () => { play.chosen = emptyChoice(); drawPlay(); });
 $("play-n").addEventListener("change", fillHands);
+$("play-values").addEventListener("change", goalWords);
+goalWords();
 fillHands();
 $("peek").addEventListener("click", peek);
 $("watch-n").addEventListener("change", loadStrategy);
