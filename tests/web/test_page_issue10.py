@@ -185,3 +185,54 @@ def test_replaying_the_counterexample_is_not_a_win_for_you(page):
     expect(message).to_contain_text("the Devil's winning line, replayed")
     expect(message).not_to_contain_text("you beat it")
     assert page.errors == []
+
+
+def in_viewport(page, selector: str) -> bool:
+    return page.evaluate(
+        """s => { const r = document.querySelector(s).getBoundingClientRect();
+                  return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0; }""",
+        selector,
+    )
+
+
+def test_a_phone_plays_on_one_screen_with_the_moves_listed(browser, base_url, timeout_ms):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    ctx.set_default_timeout(timeout_ms)
+    try:
+        pg = ctx.new_page()
+        pg.goto(base_url + "/")
+        expect(pg.locator("#watch-step")).to_have_text("move 0 of 3")
+        start(pg, 6)
+        assert in_viewport(pg, "#flip") and in_viewport(pg, "#play-table")
+        for k, i in enumerate((0, 2), 1):
+            positions(pg).nth(i).click()
+            assert in_viewport(pg, "#flip")
+            pg.click("#flip")
+            expect(pg.locator("#play-status")).to_contain_text(f": {k} move")
+        expect(pg.locator("#play-history li")).to_have_text(["{0}", "{2}"])
+        width = pg.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390 + 1, f"the page scrolls sideways: {width} px wide"
+    finally:
+        ctx.close()
+
+
+def test_watch_8_keeps_the_current_row_in_view_and_fits_1280(browser, base_url, timeout_ms):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(timeout_ms)
+    try:
+        pg = ctx.new_page()
+        pg.goto(base_url + "/")
+        pg.select_option("#watch-n", "8")
+        expect(pg.locator("#watch-step")).to_contain_text("move 0 of 255")
+        for _ in range(40):
+            pg.click("#forward")
+        expect(pg.locator("#watch-step")).to_contain_text("move 40 of 255")
+        box = pg.locator("#watch-scroll").bounding_box()
+        row = pg.locator("#watch-rows tr.current").bounding_box()
+        assert box["height"] < 700  # a scroll box, not 255 rows of page
+        assert box["y"] <= row["y"] and row["y"] + row["height"] <= box["y"] + box["height"] + 1
+        sizes = pg.locator("#watch-scroll").evaluate("b => [b.scrollWidth, b.clientWidth]")
+        assert sizes[0] <= sizes[1], f"the table is wider than its box: {sizes}"
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 1280
+    finally:
+        ctx.close()

@@ -275,10 +275,30 @@ async function newGame() {
     Object.assign(play, { game: data.game, n: n, values: values, hands: fields.hands ?? null,
                           won: false, coins: null });
     play.chosen = emptyChoice();
+    $("play-history").replaceChildren();
     showSolve(fields);
     say($("play-message"), "");
     showGame(data);
+    inView();
   } catch (err) { noGame(err.message); }
+}
+
+// On a small screen, bring the table and Flip into view together (one screen to play on).
+function inView() {
+  const flipBox = $("flip").getBoundingClientRect();
+  if (flipBox.bottom > window.innerHeight || flipBox.top < 0) {
+    $("play-table").scrollIntoView({ block: "start" });
+  }
+}
+
+// One line of the moves played: the positions flipped, or the dials' amounts.
+function historyLine(move) {
+  const li = document.createElement("li");
+  li.textContent = move.values
+    ? move.values.map((v, i) => (v ? `${i}+${v}` : "")).filter(Boolean).join(" ")
+    : `{${[...move.positions].sort((a, b) => a - b).join(", ")}}`;
+  $("play-history").appendChild(li);
+  li.scrollIntoView({ block: "nearest" });
 }
 
 // A refused game: the old board goes, so nothing of it can be played, and the error shows.
@@ -289,6 +309,7 @@ function noGame(message) {
   $("play-solve").textContent = "";
   $("belief-size").textContent = "";
   $("belief").replaceChildren();
+  $("play-history").replaceChildren();
   say($("play-message"), message, "error");
   drawPlay();
 }
@@ -301,7 +322,9 @@ async function flip() {
     return;
   }
   try {
-    const data = await api("/api/move", { game: play.game, ...chosenMove() });
+    const move = chosenMove();
+    const data = await api("/api/move", { game: play.game, ...move });
+    historyLine(move);
     play.chosen = emptyChoice();
     play.coins = null;  // the Devil has turned the table: whatever was peeked is stale
     if (!data.won) say($("play-message"), "");
@@ -381,9 +404,38 @@ function drawWatch() {
       td.textContent = text;
       tr.appendChild(td);
     }
+    if (data.n >= 6) tr.lastChild.replaceChildren(dots(order, members));
     return tr;
   });
   $("watch-rows").tBodies[0].replaceChildren(...rows);
+  keepCurrent();
+}
+
+// A wide belief as a strip of squares, one a sequence (its name in the tooltip), filled while
+// it is still possible; the count first.
+function dots(order, members) {
+  const strip = document.createElement("div");
+  strip.className = "dots";
+  strip.title = `${members.size} of ${order.length} possible`;
+  for (const c of order) {
+    const square = document.createElement("span");
+    square.className = members.has(c) ? "in" : "out";
+    square.title = c;
+    strip.appendChild(square);
+  }
+  return strip;
+}
+
+// Scroll the watch table's own box (not the page) so the current row shows.
+function keepCurrent() {
+  const box = $("watch-scroll");
+  const row = box.querySelector("tr.current");
+  if (!row) return;
+  const head = $("watch-rows").tHead.getBoundingClientRect().height;
+  const r = row.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom;
+  else if (r.top < b.top + head) box.scrollTop -= b.top + head - r.top;
 }
 
 async function loadStrategy() {
