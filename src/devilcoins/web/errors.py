@@ -19,8 +19,13 @@ def validation_message(errors: Sequence[Mapping[str, Any]]) -> str:
     """The first five validation errors as one line ('loc: msg; ...')."""
     parts = []
     for err in errors[:5]:
+        if err.get("type") == "json_invalid":  # loc is (body, offset): say it in words
+            reason = (err.get("ctx") or {}).get("error", "")
+            at = err.get("loc", ())[-1]
+            parts.append(f"the request body is not valid JSON ({reason} at character {at})")
+            continue
         loc = ".".join(str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path"))
-        msg = str(err.get("msg", "invalid"))
+        msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
         parts.append(f"{loc}: {msg}" if loc else msg)
     more = len(errors) - 5
     return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")

@@ -1,6 +1,7 @@
 """The web API's limits and request models: every body and query is bounded and checked here.
 
-Each model forbids unknown fields; a value past a limit is refused by FastAPI with 422 before a
+Each model forbids unknown fields and is strict (a whole number is a JSON integer: never
+``true``, ``4.0`` or ``"4"``); a value past a limit is refused by FastAPI with 422 before a
 route runs.  ``check_game_fields`` and ``game_spec`` serve the models and ``/api/solve`` alike.
 """
 
@@ -100,7 +101,7 @@ def _check_positions(n: int, moves: list[list[int]]) -> None:
 class NewGame(BaseModel):
     """Start a game: N coins, the Devil's kind, and an optional seed for repeatable play."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     n: int = Field(ge=1, le=MAX_PLAY_N)
     devil: Literal["random", "adversarial"] = "random"
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
@@ -128,7 +129,7 @@ class PlayMove(BaseModel):
     """One move in a game: the positions to flip (each at most once), or for dials the amount to
     turn each position (values, one a position)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     game: GameId
     positions: list[Position] = Field(max_length=MAX_PLAY_N)
     values: list[Annotated[int, Field(ge=0, lt=MAX_PLAY_VALUES)]] | None = Field(
@@ -139,14 +140,14 @@ class PlayMove(BaseModel):
 class GameRef(BaseModel):
     """A reference to a game."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     game: GameId
 
 
 class VerifyRequest(BaseModel):
     """A strategy to verify: N coins and the moves, each a list of positions below N."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     n: int = Field(ge=1, le=MAX_VERIFY_N)
     moves: list[Annotated[list[Position], Field(max_length=MAX_VERIFY_N)]] = Field(
         max_length=MAX_VERIFY_MOVES
@@ -161,7 +162,7 @@ class VerifyRequest(BaseModel):
 class DevilTurn(BaseModel):
     """One turn in "Be the Devil": the strategy, the coins as they lie, the move and the turn."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     n: int = Field(ge=1, le=MAX_PLAY_N)
     moves: list[Annotated[list[Position], Field(max_length=MAX_PLAY_N)]] = Field(
         min_length=1, max_length=MAX_DEVIL_MOVES
@@ -192,6 +193,6 @@ class DevilTurn(BaseModel):
 class DevilParse(BaseModel):
     """A strategy typed for "Be the Devil": one move a line, for N coins."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     n: int = Field(ge=1, le=MAX_PLAY_N)
     text: str = Field(max_length=MAX_DEVIL_TEXT)

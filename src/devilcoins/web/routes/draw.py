@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import Response
 
+from devilcoins.coins.notation import Move, NotationError
 from devilcoins.render.pictures import table_svg
 
 __all__ = ["draw_router"]
@@ -19,17 +20,16 @@ def draw_router() -> APIRouter:
     @router.get("/api/draw")
     def draw(
         coins: Annotated[str, Query(min_length=1, max_length=64, pattern=r"^[HTht]+$")],
-        move: Annotated[str, Query(max_length=200, pattern=r"^[0-9, ]*$")] = "",
+        move: Annotated[str, Query(max_length=200, pattern=r"^([0-9, ]*|[FLfl]+)$")] = "",
     ) -> Response:
-        """The table as SVG: coins clockwise from 12 o'clock, the move's positions ringed."""
-        positions = [int(t) for t in move.replace(",", " ").split()]
-        bad = [p for p in positions if p >= len(coins)]
-        if bad:
-            raise HTTPException(
-                422,
-                f"position {bad[0]} is off the table: with {len(coins)} coins positions are "
-                f"0..{len(coins) - 1}",
-            )
+        """The table as SVG: coins clockwise from 12 o'clock, the move's positions ringed.
+
+        move: positions ('0,2' or '0 2') or a flip pattern ('FLFL'), as the command line reads.
+        """
+        try:
+            positions = sorted(Move.parse(move, len(coins))) if move.strip() else []
+        except NotationError as exc:
+            raise HTTPException(422, str(exc)) from None
         svg = table_svg(coins, positions if move.strip() else None)
         return Response(svg, media_type="image/svg+xml")
 

@@ -21,6 +21,13 @@ function spot(i, n, cx, cy, radius) {
   return [cx + radius * Math.sin(angle), cy - radius * Math.cos(angle)];
 }
 
+// Colours of dial values 0..4 (0 is one colour everywhere: the goal's, like heads).
+const DIAL_COLOURS = ["#f4d35e", "#9ad1d4", "#f08a5d", "#b8de6f", "#c39bd3"];
+
+// The fill of one face: H, T, or a dial's digit.
+const faceColour = (c) =>
+  c === "H" ? "#f4d35e" : c === "T" ? "#3d405b" : DIAL_COLOURS[Number(c)] || "#ccc";
+
 function coinRadius(n, radius) {
   return Math.max(3, Math.min(radius * 0.28, radius * Math.sin(Math.PI / Math.max(n, 2)) * 0.8));
 }
@@ -41,8 +48,7 @@ function drawTable(svg, n, faces, marked, onToggle) {
     const g = el("g", { class: "position", "data-position": i }, svg);
     el("circle", {
       cx: x, cy: y, r: r,
-      fill: face === "H" ? "#f4d35e" : face === "T" ? "#3d405b"
-        : face !== null ? "#cfe0f3" : "#e8e2da",
+      fill: face === null ? "#e8e2da" : faceColour(face),
       stroke: on ? "#d62828" : "#222", "stroke-width": on ? 5 : 1.5,
     }, g);
     const label = el("text", {
@@ -51,6 +57,8 @@ function drawTable(svg, n, faces, marked, onToggle) {
     }, g);
     label.textContent = amount ? `+${amount}` : face || String(i);
     if (onToggle) {
+      // a round focus ring (an outline would be square around the coin)
+      el("circle", { class: "focus-ring", cx: x, cy: y, r: r + 6, fill: "none" }, g);
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "checkbox");
       g.setAttribute("aria-checked", on ? "true" : "false");
@@ -65,8 +73,6 @@ function drawTable(svg, n, faces, marked, onToggle) {
   }
 }
 
-// Colours of dial values 0..4 in the small tables.
-const DIAL_COLOURS = ["#f4d35e", "#9ad1d4", "#f08a5d", "#b8de6f", "#c39bd3"];
 
 // A small table for one coin sequence, with the sequence written under it.
 function miniTable(coins) {
@@ -77,8 +83,7 @@ function miniTable(coins) {
   for (let i = 0; i < coins.length; i++) {
     const [x, y] = spot(i, coins.length, 32, 32, 23);
     const c = coins[i];
-    const fill = c === "H" ? "#f4d35e" : c === "T" ? "#3d405b" : DIAL_COLOURS[Number(c)] || "#ccc";
-    el("circle", { cx: x, cy: y, r: r, fill: fill, stroke: "#222" }, svg);
+    el("circle", { cx: x, cy: y, r: r, fill: faceColour(c), stroke: "#222" }, svg);
     if (c !== "H" && c !== "T") {  // a dial: its digit on it
       const digit = el("text", { x: x, y: y + r * 0.4, "font-size": r * 1.1,
                                  "text-anchor": "middle", "font-family": "sans-serif" }, svg);
@@ -117,7 +122,13 @@ const moves = (k) => `${k} move${k === 1 ? "" : "s"}`;
 
 // ---- play ----------------------------------------------------------------------------------
 
-const play = { game: null, n: 4, values: 2, chosen: new Set(), won: false, coins: null };
+// hands: the most positions a move may change (null: any).
+const play = { game: null, n: 4, values: 2, hands: null, chosen: new Set(), won: false,
+               coins: null };
+
+// How many positions the move chosen so far changes.
+const chosenCount = () =>
+  play.values === 2 ? play.chosen.size : [...play.chosen.values()].filter((v) => v > 0).length;
 
 // The move chosen so far: positions to flip (coins), or the amount to turn each dial.
 function chosenMove() {
@@ -141,6 +152,16 @@ function gameFields() {
   return fields;
 }
 
+// The goal menu in the words of the values chosen: heads for coins, zero for dials.
+function goalWords() {
+  const coins = $("play-values").value === "2";
+  const [zero, same] = $("play-goal").options;
+  zero.textContent = coins ? "all heads" : "all zero";
+  zero.title = coins ? "win when every coin shows heads" : "win when every dial shows 0";
+  same.title = coins ? "win when every coin shows the same face"
+    : "win when every dial shows the same number";
+}
+
 function fillHands() {
   const n = Number($("play-n").value);
   const select = $("play-hands");
@@ -156,6 +177,24 @@ function fillHands() {
   select.value = Number(chosen) <= n ? chosen : "";
 }
 
+// How the server settled a game, in plain words (its own name stays in the tooltip).
+function methodWords(method) {
+  if (method.startsWith("chain construction")) {
+    return "a recipe builds the moves one layer of the table at a time, as short as can be";
+  }
+  if (method.startsWith("the Devil's certificate")) {
+    return "there are starts the Devil can always keep away from the goal, and the program " +
+      "checked every one";
+  }
+  if (method.startsWith("belief search")) {
+    return "the program tried every move from everything you could know, shortest first";
+  }
+  if (method.startsWith("AND-OR")) {
+    return "the program tried every move against every answer of the Devil";
+  }
+  return method;
+}
+
 async function showSolve(fields) {
   const query = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
   try {
@@ -163,8 +202,9 @@ async function showSolve(fields) {
     const data = await response.json();
     if (!response.ok) throw new Error(data.detail || response.statusText);
     $("play-solve").textContent = data.winnable
-      ? `${data.game}: the player can always win in ${moves(data.length)} (${data.method})`
-      : `${data.game}: the Devil can always stop the player (${data.method})`;
+      ? `You can always win in ${moves(data.length)}: ${methodWords(data.method)}.`
+      : `The Devil can always stop you: ${methodWords(data.method)}.`;
+    $("play-solve").title = `${data.game}: ${data.method}`;
   } catch (err) { $("play-solve").textContent = ""; }
 }
 
@@ -173,10 +213,23 @@ function say(node, text, kind) {
   node.className = "message" + (kind ? " " + kind : "");
 }
 
+// Choose position i (or turn its dial once more); past the game's hands, one hand moves to i,
+// and more hands refuse with a message.
 function toggle(i) {
   if (!play.game || play.won) return;
+  const fresh = play.values === 2 ? !play.chosen.has(i) : !play.chosen.get(i);
+  if (fresh && play.hands !== null && chosenCount() >= play.hands) {
+    if (play.hands !== 1) {
+      say($("play-message"), `This game changes at most ${play.hands} positions a move: ` +
+          "un-choose one first.", "error");
+      return;
+    }
+    play.chosen = emptyChoice();
+  }
+  say($("play-message"), "");
   if (play.values !== 2) {
-    play.chosen.set(i, ((play.chosen.get(i) || 0) + 1) % play.values);
+    const amount = ((play.chosen.get(i) || 0) + 1) % play.values;
+    if (amount) play.chosen.set(i, amount); else play.chosen.delete(i);
   } else if (play.chosen.has(i)) play.chosen.delete(i); else play.chosen.add(i);
   drawPlay();
   const again = $("play-table").querySelector(`[data-position="${i}"]`);
@@ -184,8 +237,16 @@ function toggle(i) {
 }
 
 function drawPlay() {
-  drawTable($("play-table"), play.n, play.coins, play.chosen, play.won ? null : toggle);
+  if (play.game) {
+    drawTable($("play-table"), play.n, play.coins, play.chosen, play.won ? null : toggle);
+  } else $("play-table").replaceChildren();
   const live = Boolean(play.game) && !play.won;
+  const verb = play.values === 2 ? "Flip" : "Turn";
+  $("flip").textContent = verb;
+  $("play-hint").textContent = play.values === 2
+    ? "Click positions (or press their digits) to choose them; Enter or “Flip” plays the move."
+    : "Click a dial (or press its digit) to set how far to turn it; Enter or “Turn” plays " +
+      "the move.";
   $("flip").disabled = !live;
   $("clear").disabled = !live;
   $("peek").disabled = !play.game;
@@ -211,18 +272,59 @@ async function newGame() {
     const n = fields.n;
     const data = await api("/api/new", { ...fields, devil: $("play-devil").value });
     const values = data.values || 2;
-    Object.assign(play, { game: data.game, n: n, values: values, won: false, coins: null });
+    Object.assign(play, { game: data.game, n: n, values: values, hands: fields.hands ?? null,
+                          won: false, coins: null });
     play.chosen = emptyChoice();
+    $("play-history").replaceChildren();
     showSolve(fields);
     say($("play-message"), "");
     showGame(data);
-  } catch (err) { say($("play-message"), err.message, "error"); }
+    inView();
+  } catch (err) { noGame(err.message); }
+}
+
+// On a small screen, bring the table and Flip into view together (one screen to play on).
+function inView() {
+  const flipBox = $("flip").getBoundingClientRect();
+  if (flipBox.bottom > window.innerHeight || flipBox.top < 0) {
+    $("play-table").scrollIntoView({ block: "start" });
+  }
+}
+
+// One line of the moves played: the positions flipped, or the dials' amounts.
+function historyLine(move) {
+  const li = document.createElement("li");
+  li.textContent = move.values
+    ? move.values.map((v, i) => (v ? `${i}+${v}` : "")).filter(Boolean).join(" ")
+    : `{${[...move.positions].sort((a, b) => a - b).join(", ")}}`;
+  $("play-history").appendChild(li);
+  li.scrollIntoView({ block: "nearest" });
+}
+
+// A refused game: the old board goes, so nothing of it can be played, and the error shows.
+function noGame(message) {
+  Object.assign(play, { game: null, won: false, coins: null });
+  play.chosen = emptyChoice();
+  $("play-status").textContent = "No game: change the choices above and press “New game”.";
+  $("play-solve").textContent = "";
+  $("belief-size").textContent = "";
+  $("belief").replaceChildren();
+  $("play-history").replaceChildren();
+  say($("play-message"), message, "error");
+  drawPlay();
 }
 
 async function flip() {
   if (!play.game || play.won) return;
+  if (chosenCount() === 0) {
+    say($("play-message"), "Nothing chosen: choose at least one position first " +
+        "(click it or press its digit).", "error");
+    return;
+  }
   try {
-    const data = await api("/api/move", { game: play.game, ...chosenMove() });
+    const move = chosenMove();
+    const data = await api("/api/move", { game: play.game, ...move });
+    historyLine(move);
     play.chosen = emptyChoice();
     play.coins = null;  // the Devil has turned the table: whatever was peeked is stale
     if (!data.won) say($("play-message"), "");
@@ -278,8 +380,8 @@ function drawWatch() {
   if (!data.winnable) {
     $("watch-message").textContent = data.message;
   } else if (!data.beliefs) {
-    $("watch-message").textContent = "The belief table is too large to show here: run " +
-      `\`devilcoins plot ${data.n}\` to draw it.`;
+    $("watch-message").textContent = "The belief table is too large to show here: the " +
+      `command “devilcoins plot ${data.n}” draws it.`;
   } else {
     $("watch-message").textContent =
       watch.step === data.length ? "The belief is all heads: the strategy has won." : "";
@@ -302,9 +404,38 @@ function drawWatch() {
       td.textContent = text;
       tr.appendChild(td);
     }
+    if (data.n >= 6) tr.lastChild.replaceChildren(dots(order, members));
     return tr;
   });
   $("watch-rows").tBodies[0].replaceChildren(...rows);
+  keepCurrent();
+}
+
+// A wide belief as a strip of squares, one a sequence (its name in the tooltip), filled while
+// it is still possible; the count first.
+function dots(order, members) {
+  const strip = document.createElement("div");
+  strip.className = "dots";
+  strip.title = `${members.size} of ${order.length} possible`;
+  for (const c of order) {
+    const square = document.createElement("span");
+    square.className = members.has(c) ? "in" : "out";
+    square.title = c;
+    strip.appendChild(square);
+  }
+  return strip;
+}
+
+// Scroll the watch table's own box (not the page) so the current row shows.
+function keepCurrent() {
+  const box = $("watch-scroll");
+  const row = box.querySelector("tr.current");
+  if (!row) return;
+  const head = $("watch-rows").tHead.getBoundingClientRect().height;
+  const r = row.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom;
+  else if (r.top < b.top + head) box.scrollTop -= b.top + head - r.top;
 }
 
 async function loadStrategy() {
@@ -446,7 +577,8 @@ async function devilTurn(r) {
     } else if (data.done) {
       $("devil-status").textContent = `The coins: ${data.after}.`;
       say($("devil-message"), `The strategy ran out after ${moves(done)} without all heads: ` +
-          "you beat it!", "win");
+          (devil.replay === null ? "you beat it!" : "that was the Devil's winning line, replayed."),
+          devil.replay === null ? "win" : "");
     } else {
       say($("devil-message"), `Turned by ${r}: ${data.turned}; flipped ` +
           `{${data.move.join(", ")}}: ${data.after}.`);
@@ -506,6 +638,8 @@ $("new-game").addEventListener("click", newGame);
 $("flip").addEventListener("click", flip);
 $("clear").addEventListener("click", () => { play.chosen = emptyChoice(); drawPlay(); });
 $("play-n").addEventListener("change", fillHands);
+$("play-values").addEventListener("change", goalWords);
+goalWords();
 fillHands();
 $("peek").addEventListener("click", peek);
 $("watch-n").addEventListener("change", loadStrategy);
@@ -556,7 +690,9 @@ document.addEventListener("keydown", (e) => {
     if (e.key === "ArrowLeft") { e.preventDefault(); step(-1); }
     return;
   }
-  if (tag === "BUTTON" && e.target.id !== "new-game") return;
+  // buttons keep Enter and Space (Flip then refuses an empty move); digits choose positions
+  // from the play section's buttons too, so a mouse click on Flip leaves the digits working
+  if (tag === "BUTTON" && !$("play").contains(e.target)) return;
   if (e.key === "Enter" && tag !== "BUTTON") {
     e.preventDefault();
     flip();
