@@ -21,7 +21,7 @@ Both are checked exhaustively by ``Certificate.check`` for the sizes that allows
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -75,7 +75,9 @@ class Certificate:
     prime: int
     spacing: int
     period: int
-    turns: tuple[int, ...] = field(repr=False)
+    #: The Devil's turns: a range (the column certificate of a prime p has p of them, listed
+    #: only on demand, so a certificate of N = 2^31 - 1 coins stays a few numbers).
+    turns: Sequence[int] = field(repr=False)
 
     def safe(self, x: int) -> bool:
         """Whether the coins x (tails mask) lie in the set the Devil keeps the game in.
@@ -194,7 +196,7 @@ def certificate(n: int, kind: str = "column") -> Certificate:
     """The Devil's certificate for n coins ('column' or 'chain'); an error if n is a power of 2.
 
     >>> c = certificate(12)
-    >>> c.prime, c.spacing, c.turns
+    >>> c.prime, c.spacing, tuple(c.turns)
     (3, 4, (0, 4, 8))
     >>> certificate(12, 'chain').period
     4
@@ -212,10 +214,12 @@ def certificate(n: int, kind: str = "column") -> Certificate:
     p = primes[0]
     if kind == "column":
         s = n // p
-        turns = tuple(range(0, n, s))
+        turns = range(0, n, s)
         return Certificate(n=n, kind="column", prime=p, spacing=s, period=period, turns=turns)
     if kind == "chain":
-        return Certificate(n=n, kind="chain", prime=p, spacing=n // p, period=period, turns=(0, 1))
+        return Certificate(
+            n=n, kind="chain", prime=p, spacing=n // p, period=period, turns=range(2)
+        )
     raise DevilcoinsError(f"unknown certificate kind {kind!r}: use 'column' or 'chain'")
 
 
