@@ -361,3 +361,27 @@ def test_an_interrupt_exits_130_without_traceback(capsys, monkeypatch):
     assert code == 130
     assert err.strip() == "devilcoins: interrupted"
     assert "Traceback" not in out + err
+
+
+@pytest.mark.parametrize("n", [14285, 100_000])
+def test_count_prints_numbers_past_the_int_digits_limit(capsys, n):
+    """Issue 10: count 14285 and up died on Python's 4300-digit limit for int to str."""
+    from math import gcd
+
+    limit = sys.get_int_max_str_digits()
+    code, text, err = run(capsys, "count", str(n))
+    assert (code, err) == (0, "")
+    code, out, err = run(capsys, "count", str(n), "--json")
+    assert (code, err) == (0, "")
+    assert sys.get_int_max_str_digits() == limit  # the limit is raised only while printing
+    expected = sum(2 ** gcd(n, r) for r in range(n)) // n if n < 20_000 else None
+    try:
+        sys.set_int_max_str_digits(0)
+        data = json.loads(out)
+        if expected is not None:
+            assert data["canonical"] == expected
+            assert f"{expected:,} canonical sequences" in text
+        assert data["sequences"] == 2**n
+        assert f"{2**n:,} sequences), by Burnside's lemma" in text
+    finally:
+        sys.set_int_max_str_digits(limit)

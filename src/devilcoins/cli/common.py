@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ __all__ = [
     "positive",
     "read_text",
     "seed_number",
+    "unlimited_digits",
     "write_output",
 ]
 
@@ -96,6 +98,22 @@ def port_number(text: str) -> int:
 def seed_number(text: str) -> int:
     """A random seed >= 0."""
     return _whole(text, what="the seed", low=0)
+
+
+@contextmanager
+def unlimited_digits() -> Iterator[None]:
+    """Let ints of any size become text (Python stops at 4,300 digits) while inside; restores.
+
+    >>> with unlimited_digits():
+    ...     len(str(10**5000))
+    5001
+    """
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(limit)
 
 
 def counted(number: int, word: str) -> str:
