@@ -385,3 +385,12 @@ def test_count_prints_numbers_past_the_int_digits_limit(capsys, n):
         assert f"{2**n:,} sequences), by Burnside's lemma" in text
     finally:
         sys.set_int_max_str_digits(limit)
+
+
+def test_project_license_is_an_spdx_string():
+    """Issue 10: a TOML table for project.license is deprecated (setuptools warned 3 times)."""
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT"
+    assert "License :: OSI Approved :: MIT License" not in project.get("classifiers", [])
