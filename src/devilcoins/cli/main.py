@@ -11,6 +11,7 @@ from typing import NoReturn
 
 from devilcoins.cli.common import EXIT_INTERRUPTED, EXIT_USAGE
 from devilcoins.cli.games import add_game_options, game_from
+from devilcoins.cli.progress import announce_compiling
 from devilcoins.cli.registry import COMMANDS
 from devilcoins.core.errors import DevilcoinsError
 
@@ -60,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as done:  # --help, --version, or a usage error already printed
         return done.code if isinstance(done.code, int) else EXIT_USAGE
     try:
-        return _run(args)
+        with announce_compiling(sys.stderr):
+            return _run(args)
     except DevilcoinsError as err:
         print(f"devilcoins: error: {err}", file=sys.stderr)
         return EXIT_USAGE
