@@ -394,3 +394,30 @@ def test_project_license_is_an_spdx_string():
     project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())["project"]
     assert project["license"] == "MIT"
     assert "License :: OSI Approved :: MIT License" not in project.get("classifiers", [])
+
+
+def test_no_command_prints_the_help(capsys):
+    """Issue 10: plain 'devilcoins' gave an error; it prints the help on stdout, status 0."""
+    code, out, err = run(capsys)
+    assert (code, err) == (0, "")
+    assert out.startswith("usage: devilcoins") and "solve" in out and "count" in out
+    done = subprocess.run(
+        [sys.executable, "-m", "devilcoins.cli"], capture_output=True, text=True, timeout=120
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, out, "")
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["solve", "4", "--jsn"], ("--jsn", "did you mean '--json'?", "devilcoins solve --help")),
+        (["count", "4", "--jsonn=1"], ("--jsonn=1", "did you mean '--json'?")),
+        (["solv", "4"], ("'solv'", "did you mean 'solve'?")),
+        (["prov", "4"], ("did you mean 'prove'?",)),
+        (["solve", "4", "--observe", "tuch"], ("did you mean 'touch'?",)),
+        (["solve", "4", "--zzzzzz"], ("unrecognized arguments: --zzzzzz (see",)),
+    ],
+)
+def test_did_you_mean(capsys, argv, fragments):
+    """Issue 10: unknown options and commands suggest the closest name, still one line."""
+    assert_usage_error(*run(capsys, *argv), *fragments)
