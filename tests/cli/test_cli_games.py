@@ -646,3 +646,34 @@ def test_play_devil_turns_with_game_options(capsys, tmp_path):
     for line in trace:  # the turns are all 0: the table shows what it showed
         before, turned = line.split()[1], line.split("turn:")[1].split()[0]
         assert before == turned
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (
+            ("solve", "4", "--group", "cylic"),
+            ("'cylic' is not a known group name", "cyclic, dihedral, none, full", "'cyclic'?"),
+        ),
+        (("solve", "4", "--group", "Dihedal"), ("not a known group name", "'dihedral'?")),
+        (("solve", "4", "--group", "1 x"), ("generator 1 '1 x'", "e.g. '3 0 1 2'")),
+    ],
+)
+def test_a_misspelt_group_name_is_named_as_one(capsys, argv, fragments):
+    """Issue 10: '--group cylic' was reported as "generator 1 'cylic'"."""
+    line = assert_usage_error(*run(capsys, *argv), *fragments)
+    assert "generator 1 'cylic'" not in line
+
+
+@pytest.mark.parametrize(
+    ("goal", "fragments"),
+    [
+        ("heads", ("goal 'heads'", "zero", "same", "list of goal states", "e.g. '0000,1111'")),
+        ("sme", ("zero", "did you mean 'same'?")),
+    ],
+)
+def test_a_goal_word_names_zero_same_and_states(capsys, goal, fragments):
+    """Issue 10: '--goal heads' was told to 'write 4 digits' without naming zero or same."""
+    assert_usage_error(*run(capsys, "solve", "4", "--goal", goal), *fragments)
+    code, out, _ = run(capsys, "solve", "4", "--goal", "HHHH,TTTT")
+    assert code == 0 and "goal=0000,1111" in out

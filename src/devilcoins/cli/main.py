@@ -6,7 +6,6 @@ Usage errors print one line and exit with status 2; an interrupt exits with stat
 from __future__ import annotations
 
 import argparse
-import difflib
 import re
 import sys
 from typing import NoReturn
@@ -15,7 +14,7 @@ from devilcoins.cli.common import EXIT_INTERRUPTED, EXIT_USAGE
 from devilcoins.cli.games import add_game_options, game_from
 from devilcoins.cli.progress import announce_compiling
 from devilcoins.cli.registry import COMMANDS
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.errors import DevilcoinsError, did_you_mean
 
 __all__ = ["build_parser", "main"]
 
@@ -27,16 +26,6 @@ class _Parser(argparse.ArgumentParser):
         self.exit(
             EXIT_USAGE, f"devilcoins: error: {_suggest(message)} (see '{self.prog} --help')\n"
         )
-
-
-def did_you_mean(word: str, choices: list[str]) -> str:
-    """' (did you mean 'json'?)' for the closest of choices to word, or '' when none is close.
-
-    >>> did_you_mean("--jsn", ["--json", "--save"]), did_you_mean("xyz", ["solve"])
-    (" (did you mean '--json'?)", '')
-    """
-    close = difflib.get_close_matches(word, choices, n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def _suggest(message: str) -> str:

@@ -30,7 +30,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from devilcoins.core.errors import DevilcoinsError, NotationError, check_n, read_checked_positions
+from devilcoins.core.errors import (
+    DevilcoinsError,
+    NotationError,
+    check_n,
+    did_you_mean,
+    read_checked_positions,
+)
 from devilcoins.core.symmetry import GROUP_NAMES, Group
 
 __all__ = ["GOALS", "MAX_STATES", "OBSERVATIONS", "Game"]
@@ -67,6 +73,19 @@ def _vector(text: str, n: int, m: int, what: str) -> tuple[int, ...]:
     if max(values) >= m:
         raise NotationError(f"{what} {text.strip()!r}: values run from 0 to {m - 1}")
     return values
+
+
+def _goal_states(text: str, n: int, m: int) -> tuple[tuple[int, ...], ...]:
+    """The goal states in text ('0000,1111'); a word that is no state names the choices."""
+    body = text.strip()
+    is_word = re.fullmatch(r"[A-Za-z_-]+", body) and not (m == 2 and re.fullmatch(r"[HTht]+", body))
+    if is_word:
+        raise NotationError(
+            f"goal {body!r}: the goal is zero (every value 0), same (all values equal), or a "
+            f"list of goal states separated by commas, e.g. '{'0' * n},{'1' * n}'"
+            + did_you_mean(body.lower(), GOALS)
+        )
+    return tuple(_vector(v, n, m, "goal state") for v in text.split(",") if v)
 
 
 def _digits(values: tuple[int, ...]) -> str:
@@ -196,7 +215,7 @@ class Game:
         goal = fields.get("goal", "zero")
         goal_states: tuple[tuple[int, ...], ...] = ()
         if goal not in GOALS:
-            goal_states = tuple(_vector(v, n, m, "goal state") for v in goal.split(",") if v)
+            goal_states = _goal_states(goal, n, m)
             goal = "states"
         observe = fields.get("observe", "blind")
         if observe not in OBSERVATIONS:
