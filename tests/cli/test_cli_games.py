@@ -677,3 +677,12 @@ def test_a_goal_word_names_zero_same_and_states(capsys, goal, fragments):
     assert_usage_error(*run(capsys, "solve", "4", "--goal", goal), *fragments)
     code, out, _ = run(capsys, "solve", "4", "--goal", "HHHH,TTTT")
     assert code == 0 and "goal=0000,1111" in out
+
+
+def test_a_touch_solve_prints_its_header_once(capsys):
+    """Issue 10: touch solve printed the game's header line twice (the verdict, then the tree)."""
+    code, out, _ = run(capsys, "solve", "4", "--hands", "2", "--goal", "same", "--observe", "touch")
+    assert code == 0
+    game = "n=4 hands=2 goal=same observe=touch"
+    assert sum(line.startswith(game) for line in out.splitlines()) == 1, out
+    assert out.splitlines()[1].startswith("1. ")

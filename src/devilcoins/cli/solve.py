@@ -109,7 +109,8 @@ def run_game(args: argparse.Namespace, game: Game) -> int:
                 "every Devil."
             )
     if isinstance(verdict.tree, TreeSolution) and verdict.winnable:
-        print(verdict.tree.to_text())
+        # The verdict line named the game; sight keeps the tree's own line (the README shows it).
+        print(verdict.tree.to_text(header=game.observe != "touch"))
     return 0
 
 
