@@ -686,3 +686,22 @@ def test_prove_large_primes_instant_and_small(capsys, n):
     assert code == 0 and ": no strategy wins; the Devil can hold out forever." in text
     assert "[stated] the Devil's certificate (Lamping's column rule, p = " in text
     assert "[stated] the Devil's certificate (the chain stops short)" in text
+
+
+@pytest.mark.parametrize(
+    ("n", "head", "fragments"),
+    [
+        (10**12, "N = 1,000,000,000,000: no strategy wins", ("j+200,000,000,000",)),
+        (999_983, "N = 999,983: no strategy wins", ("p = 999,983)", "N = 999,983 is an odd prime")),
+        (30_000, "N = 30,000: no strategy wins", ("N = 30,000 = 16 x 1875.",)),
+        (2**20, "N = 1,048,576: the player wins", ("2^1048576 - 1",)),
+        (9999, "N = 9999: no strategy wins", ("N = 9999 has the odd prime factor 3",)),
+    ],
+)
+def test_prove_writes_large_n_with_thousands_separators(capsys, n, head, fragments):
+    """Issue 10: prove 1000000000000 printed N without separators (below 10,000: none)."""
+    code, text, _ = run(capsys, "prove", str(n))
+    assert code == 0 and text.startswith(head), text[:200]
+    flat = " ".join(text.split())
+    for fragment in fragments:
+        assert fragment in flat, fragment

@@ -35,6 +35,7 @@ __all__ = [
     "Certificate",
     "CertificateCheck",
     "certificate",
+    "number_text",
     "odd_prime_factors",
 ]
 
@@ -131,8 +132,8 @@ class Certificate:
 
     def statement(self) -> str:
         """The certificate in words, for a reader."""
-        n, p, s = self.n, self.prime, self.spacing
-        if self.kind == "column" and s == 1:
+        n, p, s = number_text(self.n), number_text(self.prime), number_text(self.spacing)
+        if self.kind == "column" and self.spacing == 1:
             return (
                 f"N = {n} is an odd prime. The Devil starts with the coins not all one face. "
                 f"Mixed coins show {p} different patterns as the table turns ({p} is prime), "
@@ -142,9 +143,9 @@ class Certificate:
             )
         if self.kind == "column":
             cols = (
-                f"positions j, j+{s}, ..., j+{(p - 1) * s}"
-                if p > 3
-                else f"positions j, j+{s}, j+{2 * s}"
+                f"positions j, j+{s}, ..., j+{number_text((self.prime - 1) * self.spacing)}"
+                if self.prime > 3
+                else f"positions j, j+{s}, j+{number_text(2 * self.spacing)}"
             )
             return (
                 f"N = {n} has the odd prime factor {p}. The Devil looks at the {p} coins at "
@@ -155,11 +156,12 @@ class Certificate:
                 f"all one face after the flips; so some turn keeps that column mixed, and the "
                 f"coins never show all heads."
             )
-        q = n // self.period
+        q = number_text(self.n // self.period)
         return (
             f"N = {n} = {self.period} x {q}. The chain (docs/mathematics.md §5.2) stops at Z = the "
             f"{2**self.period:,} sequences that repeat every {self.period} positions, short "
-            f"of all 2^{n}. Starting outside Z, before each move the Devil turns by 0 or by 1: "
+            f"of all 2^{self.n}. Starting outside Z, before each move the Devil turns by 0 or "
+            "by 1: "
             f"for x outside Z, x and x turned by 1 differ by a sequence outside Z, so they "
             f"cannot both land in Z after the same flips. All heads is in Z, so it never shows."
         )
@@ -190,6 +192,15 @@ class Certificate:
             "start": self.start() if self.n <= 64 else None,
             "statement": self.statement(),
         }
+
+
+def number_text(k: int) -> str:
+    """k as prove writes it: '9999', '10,000', '1,000,000,000,000' (separators from 10,000 on).
+
+    >>> number_text(9999), number_text(10**12)
+    ('9999', '1,000,000,000,000')
+    """
+    return f"{k:,}" if k >= 10_000 else str(k)
 
 
 def certificate(n: int, kind: str = "column") -> Certificate:
