@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import shlex
 
 import pytest
 from cli_helpers import assert_usage_error, run
@@ -686,3 +687,28 @@ def test_a_touch_solve_prints_its_header_once(capsys):
     game = "n=4 hands=2 goal=same observe=touch"
     assert sum(line.startswith(game) for line in out.splitlines()) == 1, out
     assert out.splitlines()[1].startswith("1. ")
+
+
+@pytest.mark.parametrize(
+    ("solve", "kind", "options"),
+    [
+        (
+            ("4", "--hands", "2", "--goal", "same", "--observe", "touch"),
+            "touch",
+            "--hands 2 --goal same --observe touch",
+        ),
+        (("4", "--observe", "sight"), "sight", "--observe sight"),
+    ],
+)
+def test_verify_names_an_observed_strategy_file(capsys, tmp_path, solve, kind, options):
+    """Issue 10: a touch tree saved by solve --json, verified without the touch options, was
+    read as moves ('cannot read move')."""
+    code, out, _ = run(capsys, "solve", *solve, "--json")
+    assert code == 0
+    path = tmp_path / "gardner.json"
+    path.write_text(out)
+    for argv in (("verify", "4", str(path)), ("check", "4", "--strategy", str(path))):
+        line = assert_usage_error(*run(capsys, *argv), f"holds a {kind} strategy", options)
+        assert "cannot read move" not in line
+    code, out, _ = run(capsys, "verify", *shlex.split(f"4 {path} {options}"))
+    assert code == 0 and out.startswith("WINS")

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from devilcoins.cli.common import UsageError, counted, read_text
+from devilcoins.cli.common import UsageError, counted, not_an_observed_strategy, read_text
 from devilcoins.coins.notation import NotationError
 from devilcoins.core.game import GOALS, OBSERVATIONS, Game
 from devilcoins.core.symmetry import GROUP_NAMES
@@ -78,6 +78,7 @@ def read_moves(game: Game, path: str) -> np.ndarray:
     """The moves of a strategy file ('-' for stdin), one a line, or a usage error naming it."""
     text = read_text(path, "strategy")
     name = "stdin" if path == "-" else path
+    not_an_observed_strategy(text, name)
     moves = []
     for lineno, line in enumerate(text.splitlines(), 1):
         body = line.split("#", 1)[0].strip()
