@@ -579,9 +579,9 @@ def test_atlas_markdown(capsys, atlas_json):
 @pytest.mark.parametrize(
     ("argv", "fragment"),
     [
-        (("solve", "4", "--values", "1"), "values"),
+        (("solve", "4", "--values", "0"), "values"),
         (("solve", "4", "--values", "x"), "values"),
-        (("solve", "4", "--hands", "0"), "hands"),
+        (("solve", "4", "--hands", "-1"), "hands"),
         (("solve", "4", "--hands", "9"), "hands"),
         (("solve", "4", "--group", "nonsense"), "nonsense"),
         (("solve", "3", "--generators", "0 0 1"), "not a permutation"),
@@ -712,3 +712,39 @@ def test_verify_names_an_observed_strategy_file(capsys, tmp_path, solve, kind, o
         assert "cannot read move" not in line
     code, out, _ = run(capsys, "verify", *shlex.split(f"4 {path} {options}"))
     assert code == 0 and out.startswith("WINS")
+
+
+@pytest.mark.parametrize("command", ["solve", "prove"])
+@pytest.mark.parametrize("observe", [(), ("--observe", "sight")])
+def test_one_value_is_won_in_no_moves(capsys, command, observe):
+    """Issue 10: --values 1 was refused; with one value every state is the goal (0 moves)."""
+    code, out, err = run(capsys, command, "4", "--values", "1", *observe)
+    assert (code, err) == (0, "")
+    assert "the player wins" in out and "in 0 moves" in out
+    code, out, _ = run(capsys, command, "4", "--values", "1", *observe, "--json")
+    data = json.loads(out)
+    assert data["winnable"] is True and data["length"] == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "winnable"),
+    [
+        (("4", "--hands", "0"), False),
+        (("4", "--hands", "0", "--goal", "same"), False),
+        (("4", "--hands", "0", "--observe", "touch"), False),
+        (("1", "--hands", "0", "--goal", "same"), True),
+    ],
+)
+def test_no_hands_only_the_empty_move(capsys, argv, winnable):
+    """Issue 10: --hands 0 was refused; only the empty move exists, so the game is won only
+    when every state is already in the goal, and the Devil wins trivially otherwise."""
+    code, out, err = run(capsys, "solve", *argv)
+    assert (code, err) == (0, "")
+    if winnable:
+        assert "in 0 moves" in out and "Moves: none" in out
+    else:
+        assert "no strategy wins" in out
+        if "touch" not in argv:
+            assert "With 0 hands the only move touches nothing" in out
+    code, out, _ = run(capsys, "prove", *argv, "--json")
+    assert code == 0 and json.loads(out)["winnable"] is winnable

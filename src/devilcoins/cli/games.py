@@ -93,6 +93,19 @@ def read_moves(game: Game, path: str) -> np.ndarray:
     return np.array(moves, dtype=np.int64)
 
 
+def _trivial_reason(verdict: Verdict) -> list[str]:
+    """Why a game with one value or no hands comes out as it does, in a line."""
+    game = verdict.game
+    if game.values == 1:
+        return ["With one value every state is the goal: the player has won before any move."]
+    if game.hands == 0 and not verdict.winnable:
+        return [
+            "With 0 hands the only move touches nothing, so the values never change: a start "
+            "outside the goal stays outside it (the Devil's certificate: start there)."
+        ]
+    return []
+
+
 def verdict_lines(verdict: Verdict) -> list[str]:
     """The verdict's summary: who wins, how fast, and the evidence in a line or two."""
     game = verdict.game
@@ -112,6 +125,7 @@ def verdict_lines(verdict: Verdict) -> list[str]:
     cert = verdict.evidence.get("certificate")
     if cert:
         lines.append(textwrap.fill(cert["statement"], 96))
+    lines += _trivial_reason(verdict)
     bound = verdict.evidence.get("lower_bound")
     if verdict.winnable and bound is not None and game.observe == "blind":
         lines.append(

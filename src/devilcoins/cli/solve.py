@@ -102,7 +102,7 @@ def run_game(args: argparse.Namespace, game: Game) -> int:
     if verdict.strategy is not None:
         shown = verdict.strategy[:64]
         more = f" ... ({len(verdict.strategy):,} in all)" if len(verdict.strategy) > 64 else ""
-        print("Moves:", moves_text(game, shown) + more)
+        print("Moves:", moves_text(game, shown) + more if len(shown) else "none")
         if checked is not None:
             print(
                 f"Exact check: every start reaches the goal by move {checked.won_at:,} against "

@@ -116,7 +116,7 @@ class Game:
 
     def __post_init__(self) -> None:
         n = check_n(self.n)
-        check_n(self.values, what="values (faces per position)", low=2)
+        check_n(self.values, what="values (faces per position)", low=1)
         if self.group is _CYCLIC or self.group is None:
             object.__setattr__(self, "group", Group.named("cyclic", n))
         if self.group.n != n:
@@ -126,8 +126,8 @@ class Game:
                 f"{self.values}^{n} = {self.values**n:,} states is past what devilcoins holds "
                 f"({MAX_STATES:,}); use fewer positions or values"
             )
-        if self.hands is not None and not 1 <= self.hands <= n:
-            raise DevilcoinsError(f"hands must be 1..{n} (positions a move may touch)")
+        if self.hands is not None and not 0 <= self.hands <= n:
+            raise DevilcoinsError(f"hands must be 0..{n} (positions a move may touch)")
         if self.observe not in OBSERVATIONS:
             raise DevilcoinsError(f"observe must be one of {', '.join(OBSERVATIONS)}")
         if self.observe == "touch" and self.hands is None:
@@ -206,9 +206,9 @@ class Game:
         if "n" not in fields:
             raise NotationError("a game needs n, the number of positions")
         n = _whole(fields["n"], "n", 1)
-        m = _whole(fields.get("values", "2"), "values", 2)
+        m = _whole(fields.get("values", "2"), "values", 1)
         group = Group.parse(fields.get("group", "cyclic").replace(",", " "), n)
-        hands = _whole(fields["hands"], "hands", 1) if "hands" in fields else None
+        hands = _whole(fields["hands"], "hands", 0) if "hands" in fields else None
         moves = None
         if "moves" in fields:
             moves = tuple(_vector(v, n, m, "move") for v in fields["moves"].split(",") if v)
