@@ -361,3 +361,63 @@ def test_an_interrupt_exits_130_without_traceback(capsys, monkeypatch):
     assert code == 130
     assert err.strip() == "devilcoins: interrupted"
     assert "Traceback" not in out + err
+
+
+@pytest.mark.parametrize("n", [14285, 100_000])
+def test_count_prints_numbers_past_the_int_digits_limit(capsys, n):
+    """Issue 10: count 14285 and up died on Python's 4300-digit limit for int to str."""
+    from math import gcd
+
+    limit = sys.get_int_max_str_digits()
+    code, text, err = run(capsys, "count", str(n))
+    assert (code, err) == (0, "")
+    code, out, err = run(capsys, "count", str(n), "--json")
+    assert (code, err) == (0, "")
+    assert sys.get_int_max_str_digits() == limit  # the limit is raised only while printing
+    expected = sum(2 ** gcd(n, r) for r in range(n)) // n if n < 20_000 else None
+    try:
+        sys.set_int_max_str_digits(0)
+        data = json.loads(out)
+        if expected is not None:
+            assert data["canonical"] == expected
+            assert f"{expected:,} canonical sequences" in text
+        assert data["sequences"] == 2**n
+        assert f"{2**n:,} sequences), by Burnside's lemma" in text
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+def test_project_license_is_an_spdx_string():
+    """Issue 10: a TOML table for project.license is deprecated (setuptools warned 3 times)."""
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT"
+    assert "License :: OSI Approved :: MIT License" not in project.get("classifiers", [])
+
+
+def test_no_command_prints_the_help(capsys):
+    """Issue 10: plain 'devilcoins' gave an error; it prints the help on stdout, status 0."""
+    code, out, err = run(capsys)
+    assert (code, err) == (0, "")
+    assert out.startswith("usage: devilcoins") and "solve" in out and "count" in out
+    done = subprocess.run(
+        [sys.executable, "-m", "devilcoins.cli"], capture_output=True, text=True, timeout=120
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, out, "")
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["solve", "4", "--jsn"], ("--jsn", "did you mean '--json'?", "devilcoins solve --help")),
+        (["count", "4", "--jsonn=1"], ("--jsonn=1", "did you mean '--json'?")),
+        (["solv", "4"], ("'solv'", "did you mean 'solve'?")),
+        (["prov", "4"], ("did you mean 'prove'?",)),
+        (["solve", "4", "--observe", "tuch"], ("did you mean 'touch'?",)),
+        (["solve", "4", "--zzzzzz"], ("unrecognized arguments: --zzzzzz (see",)),
+    ],
+)
+def test_did_you_mean(capsys, argv, fragments):
+    """Issue 10: unknown options and commands suggest the closest name, still one line."""
+    assert_usage_error(*run(capsys, *argv), *fragments)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import shlex
 
 import pytest
 from cli_helpers import assert_usage_error, run
@@ -578,9 +579,9 @@ def test_atlas_markdown(capsys, atlas_json):
 @pytest.mark.parametrize(
     ("argv", "fragment"),
     [
-        (("solve", "4", "--values", "1"), "values"),
+        (("solve", "4", "--values", "0"), "values"),
         (("solve", "4", "--values", "x"), "values"),
-        (("solve", "4", "--hands", "0"), "hands"),
+        (("solve", "4", "--hands", "-1"), "hands"),
         (("solve", "4", "--hands", "9"), "hands"),
         (("solve", "4", "--group", "nonsense"), "nonsense"),
         (("solve", "3", "--generators", "0 0 1"), "not a permutation"),
@@ -646,3 +647,104 @@ def test_play_devil_turns_with_game_options(capsys, tmp_path):
     for line in trace:  # the turns are all 0: the table shows what it showed
         before, turned = line.split()[1], line.split("turn:")[1].split()[0]
         assert before == turned
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (
+            ("solve", "4", "--group", "cylic"),
+            ("'cylic' is not a known group name", "cyclic, dihedral, none, full", "'cyclic'?"),
+        ),
+        (("solve", "4", "--group", "Dihedal"), ("not a known group name", "'dihedral'?")),
+        (("solve", "4", "--group", "1 x"), ("generator 1 '1 x'", "e.g. '3 0 1 2'")),
+    ],
+)
+def test_a_misspelt_group_name_is_named_as_one(capsys, argv, fragments):
+    """Issue 10: '--group cylic' was reported as "generator 1 'cylic'"."""
+    line = assert_usage_error(*run(capsys, *argv), *fragments)
+    assert "generator 1 'cylic'" not in line
+
+
+@pytest.mark.parametrize(
+    ("goal", "fragments"),
+    [
+        ("heads", ("goal 'heads'", "zero", "same", "list of goal states", "e.g. '0000,1111'")),
+        ("sme", ("zero", "did you mean 'same'?")),
+    ],
+)
+def test_a_goal_word_names_zero_same_and_states(capsys, goal, fragments):
+    """Issue 10: '--goal heads' was told to 'write 4 digits' without naming zero or same."""
+    assert_usage_error(*run(capsys, "solve", "4", "--goal", goal), *fragments)
+    code, out, _ = run(capsys, "solve", "4", "--goal", "HHHH,TTTT")
+    assert code == 0 and "goal=0000,1111" in out
+
+
+def test_a_touch_solve_prints_its_header_once(capsys):
+    """Issue 10: touch solve printed the game's header line twice (the verdict, then the tree)."""
+    code, out, _ = run(capsys, "solve", "4", "--hands", "2", "--goal", "same", "--observe", "touch")
+    assert code == 0
+    game = "n=4 hands=2 goal=same observe=touch"
+    assert sum(line.startswith(game) for line in out.splitlines()) == 1, out
+    assert out.splitlines()[1].startswith("1. ")
+
+
+@pytest.mark.parametrize(
+    ("solve", "kind", "options"),
+    [
+        (
+            ("4", "--hands", "2", "--goal", "same", "--observe", "touch"),
+            "touch",
+            "--hands 2 --goal same --observe touch",
+        ),
+        (("4", "--observe", "sight"), "sight", "--observe sight"),
+    ],
+)
+def test_verify_names_an_observed_strategy_file(capsys, tmp_path, solve, kind, options):
+    """Issue 10: a touch tree saved by solve --json, verified without the touch options, was
+    read as moves ('cannot read move')."""
+    code, out, _ = run(capsys, "solve", *solve, "--json")
+    assert code == 0
+    path = tmp_path / "gardner.json"
+    path.write_text(out)
+    for argv in (("verify", "4", str(path)), ("check", "4", "--strategy", str(path))):
+        line = assert_usage_error(*run(capsys, *argv), f"holds a {kind} strategy", options)
+        assert "cannot read move" not in line
+    code, out, _ = run(capsys, "verify", *shlex.split(f"4 {path} {options}"))
+    assert code == 0 and out.startswith("WINS")
+
+
+@pytest.mark.parametrize("command", ["solve", "prove"])
+@pytest.mark.parametrize("observe", [(), ("--observe", "sight")])
+def test_one_value_is_won_in_no_moves(capsys, command, observe):
+    """Issue 10: --values 1 was refused; with one value every state is the goal (0 moves)."""
+    code, out, err = run(capsys, command, "4", "--values", "1", *observe)
+    assert (code, err) == (0, "")
+    assert "the player wins" in out and "in 0 moves" in out
+    code, out, _ = run(capsys, command, "4", "--values", "1", *observe, "--json")
+    data = json.loads(out)
+    assert data["winnable"] is True and data["length"] == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "winnable"),
+    [
+        (("4", "--hands", "0"), False),
+        (("4", "--hands", "0", "--goal", "same"), False),
+        (("4", "--hands", "0", "--observe", "touch"), False),
+        (("1", "--hands", "0", "--goal", "same"), True),
+    ],
+)
+def test_no_hands_only_the_empty_move(capsys, argv, winnable):
+    """Issue 10: --hands 0 was refused; only the empty move exists, so the game is won only
+    when every state is already in the goal, and the Devil wins trivially otherwise."""
+    code, out, err = run(capsys, "solve", *argv)
+    assert (code, err) == (0, "")
+    if winnable:
+        assert "in 0 moves" in out and "Moves: none" in out
+    else:
+        assert "no strategy wins" in out
+        if "touch" not in argv:
+            assert "With 0 hands the only move touches nothing" in out
+    code, out, _ = run(capsys, "prove", *argv, "--json")
+    assert code == 0 and json.loads(out)["winnable"] is winnable

@@ -663,3 +663,45 @@ def test_a_counterexample_into_a_missing_folder_is_refused_before_any_work(capsy
     assert out == ""  # refused up front, no verdict printed
     assert "not a folder" in err
     assert not target.parent.exists()
+
+
+@pytest.mark.parametrize("n", [2**31 - 1, 10**9 + 7, 999_999_999_989])
+def test_prove_large_primes_instant_and_small(capsys, n):
+    """Issue 10: the column certificate of a large prime lists no turns (it was p of them)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    t0 = time.perf_counter()
+    code, out, _ = run(capsys, "prove", str(n), "--json")
+    seconds = time.perf_counter() - t0
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert code == 0 and seconds < 2 and peak < 50 * 2**20, (seconds, peak)
+    data = json.loads(out)
+    assert data["winnable"] is False and data["all_checks_hold"] is True
+    column = data["evidence"][0]["certificate"]
+    assert (column["kind"], column["prime"], column["spacing"]) == ("column", n, 1)
+    assert column["devil_turns"] == "multiples of 1"
+    code, text, _ = run(capsys, "prove", str(n))
+    assert code == 0 and ": no strategy wins; the Devil can hold out forever." in text
+    assert "[stated] the Devil's certificate (Lamping's column rule, p = " in text
+    assert "[stated] the Devil's certificate (the chain stops short)" in text
+
+
+@pytest.mark.parametrize(
+    ("n", "head", "fragments"),
+    [
+        (10**12, "N = 1,000,000,000,000: no strategy wins", ("j+200,000,000,000",)),
+        (999_983, "N = 999,983: no strategy wins", ("p = 999,983)", "N = 999,983 is an odd prime")),
+        (30_000, "N = 30,000: no strategy wins", ("N = 30,000 = 16 x 1875.",)),
+        (2**20, "N = 1,048,576: the player wins", ("2^1048576 - 1",)),
+        (9999, "N = 9999: no strategy wins", ("N = 9999 has the odd prime factor 3",)),
+    ],
+)
+def test_prove_writes_large_n_with_thousands_separators(capsys, n, head, fragments):
+    """Issue 10: prove 1000000000000 printed N without separators (below 10,000: none)."""
+    code, text, _ = run(capsys, "prove", str(n))
+    assert code == 0 and text.startswith(head), text[:200]
+    flat = " ".join(text.split())
+    for fragment in fragments:
+        assert fragment in flat, fragment

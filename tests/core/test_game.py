@@ -98,9 +98,8 @@ def test_errors_are_value_errors():
         "n=3 group=0,0,1",  # a generator that is not a permutation
         "n=3 group=0,1",  # too short to be a permutation of 0..2
         "n=3 group=0,1,3",
-        "n=3 values=1",  # m < 2
         "n=3 values=0",
-        "n=3 hands=0",
+        "n=3 hands=-1",
         "n=3 hands=4",  # more hands than positions
         "n=3 goal=,",  # an empty list of goal states
         "n=10 values=5",  # 9,765,625 states
@@ -121,11 +120,19 @@ def test_invalid_text(text):
         Game.parse(text)
 
 
+def test_one_value_and_no_hands_are_games():
+    """Issue 10: the trivial published cases (one value: 0 moves; no hands: the empty move)."""
+    one = Game.parse("n=3 values=1")
+    assert one.values == 1 and one.values**one.n == 1
+    none = Game.parse("n=3 hands=0")
+    assert none.hands == 0
+
+
 def test_invalid_values():
     with pytest.raises(DevilcoinsError):
-        Game(3, values=1)
+        Game(3, values=0)
     with pytest.raises(DevilcoinsError):
-        Game(3, hands=0)
+        Game(3, hands=-1)
     with pytest.raises(DevilcoinsError):
         Game(3, hands=4)
     with pytest.raises(DevilcoinsError):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,10 +26,12 @@ __all__ = [
     "json_text",
     "move_number",
     "non_negative",
+    "not_an_observed_strategy",
     "port_number",
     "positive",
     "read_text",
     "seed_number",
+    "unlimited_digits",
     "write_output",
 ]
 
@@ -98,6 +102,22 @@ def seed_number(text: str) -> int:
     return _whole(text, what="the seed", low=0)
 
 
+@contextmanager
+def unlimited_digits() -> Iterator[None]:
+    """Let ints of any size become text (Python stops at 4,300 digits) while inside; restores.
+
+    >>> with unlimited_digits():
+    ...     len(str(10**5000))
+    5001
+    """
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
 def counted(number: int, word: str) -> str:
     """'1 coin', '4 coins', '1,000 games'."""
     return f"{number:,} {word}" + ("" if number == 1 else "s")
@@ -133,6 +153,35 @@ def read_text(path: str, what: str) -> str:
         return file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise UsageError(f"cannot read {what} file {path}: {err}") from None
+
+
+def not_an_observed_strategy(text: str, name: str) -> None:
+    """A usage error when text is a touch or sight strategy (solve --json) read as moves.
+
+    The error names the kind and the game options that read it, from the file's own "spec".
+    """
+    if not text.lstrip().startswith("{"):
+        return
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return
+    tree = data.get("tree") if isinstance(data, dict) else None
+    if not isinstance(tree, dict):
+        return
+    spec = data.get("spec") if isinstance(data.get("spec"), dict) else {}
+    kind = spec.get("observe") or ("sight" if "policy" in tree else "touch")
+    defaults = {"values": 2, "group": "cyclic", "hands": None, "goal": "zero"}
+    options = " ".join(
+        f"--{field} {shlex.quote(str(spec[field]))}"
+        for field, default in defaults.items()
+        if spec.get(field, default) != default
+    )
+    what = "a tree" if kind == "touch" else "a policy"
+    raise UsageError(
+        f"{name} holds a {kind} strategy ({what}, as 'solve --observe {kind} --json' writes), "
+        f"not a list of moves: add {options + ' ' if options else ''}--observe {kind} to read it"
+    )
 
 
 def write_output(path: str | None, text: str) -> None:

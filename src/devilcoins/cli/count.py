@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from devilcoins.cli.common import Command, UsageError, coins_count, counted, emit_json
+from devilcoins.cli.common import (
+    Command,
+    UsageError,
+    coins_count,
+    counted,
+    emit_json,
+    unlimited_digits,
+)
 
 __all__ = ["COMMAND", "MAX_COUNT_N"]
 
@@ -27,13 +34,14 @@ def run(args: argparse.Namespace) -> int:
             f"answer would have about {int(args.n * 0.30103):,} digits"
         )
     count = canonical_count(args.n)
-    if args.json:
-        emit_json({"coins": args.n, "canonical": count, "sequences": 2**args.n})
-        return 0
-    print(
-        f"{counted(args.n, 'coin')}: {count:,} canonical sequences (of 2^{args.n} = "
-        f"{2**args.n:,} sequences), by Burnside's lemma"
-    )
+    with unlimited_digits():  # past N = 14,284 the counts have more than 4,300 digits
+        if args.json:
+            emit_json({"coins": args.n, "canonical": count, "sequences": 2**args.n})
+            return 0
+        print(
+            f"{counted(args.n, 'coin')}: {count:,} canonical sequences (of 2^{args.n} = "
+            f"{2**args.n:,} sequences), by Burnside's lemma"
+        )
     return 0
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from devilcoins.cli.common import UsageError, counted, read_text
+from devilcoins.cli.common import UsageError, counted, not_an_observed_strategy, read_text
 from devilcoins.coins.notation import NotationError
 from devilcoins.core.game import GOALS, OBSERVATIONS, Game
 from devilcoins.core.symmetry import GROUP_NAMES
@@ -78,6 +78,7 @@ def read_moves(game: Game, path: str) -> np.ndarray:
     """The moves of a strategy file ('-' for stdin), one a line, or a usage error naming it."""
     text = read_text(path, "strategy")
     name = "stdin" if path == "-" else path
+    not_an_observed_strategy(text, name)
     moves = []
     for lineno, line in enumerate(text.splitlines(), 1):
         body = line.split("#", 1)[0].strip()
@@ -90,6 +91,19 @@ def read_moves(game: Game, path: str) -> np.ndarray:
     if not moves:
         raise UsageError(f"{name}: the strategy has no moves")
     return np.array(moves, dtype=np.int64)
+
+
+def _trivial_reason(verdict: Verdict) -> list[str]:
+    """Why a game with one value or no hands comes out as it does, in a line."""
+    game = verdict.game
+    if game.values == 1:
+        return ["With one value every state is the goal: the player has won before any move."]
+    if game.hands == 0 and not verdict.winnable:
+        return [
+            "With 0 hands the only move touches nothing, so the values never change: a start "
+            "outside the goal stays outside it (the Devil's certificate: start there)."
+        ]
+    return []
 
 
 def verdict_lines(verdict: Verdict) -> list[str]:
@@ -111,6 +125,7 @@ def verdict_lines(verdict: Verdict) -> list[str]:
     cert = verdict.evidence.get("certificate")
     if cert:
         lines.append(textwrap.fill(cert["statement"], 96))
+    lines += _trivial_reason(verdict)
     bound = verdict.evidence.get("lower_bound")
     if verdict.winnable and bound is not None and game.observe == "blind":
         lines.append(

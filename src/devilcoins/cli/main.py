@@ -6,13 +6,15 @@ Usage errors print one line and exit with status 2; an interrupt exits with stat
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import NoReturn
 
 from devilcoins.cli.common import EXIT_INTERRUPTED, EXIT_USAGE
 from devilcoins.cli.games import add_game_options, game_from
+from devilcoins.cli.progress import announce_compiling
 from devilcoins.cli.registry import COMMANDS
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.errors import DevilcoinsError, did_you_mean
 
 __all__ = ["build_parser", "main"]
 
@@ -21,7 +23,35 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit with status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"devilcoins: error: {message} (see '{self.prog} --help')\n")
+        self.exit(
+            EXIT_USAGE, f"devilcoins: error: {_suggest(message)} (see '{self.prog} --help')\n"
+        )
+
+
+def _suggest(message: str) -> str:
+    """argparse's message for a bad choice, with the closest choice suggested."""
+    bad = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+    if bad is None:
+        return message
+    return message + did_you_mean(bad.group(1), re.findall(r"'([^']*)'", bad.group(2)))
+
+
+def _command_parser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """The subcommand's own parser (its options, its prog 'devilcoins solve')."""
+    for action in parser._subparsers._group_actions if parser._subparsers else []:
+        chosen = getattr(action, "choices", None) or {}
+        if name in chosen:
+            return chosen[name]  # type: ignore[no-any-return]
+    return parser
+
+
+def _unrecognized(parser: argparse.ArgumentParser, extras: list[str]) -> str:
+    """'unrecognized arguments: --jsn (did you mean '--json'?)' for parser's options."""
+    options = list(parser._option_string_actions)
+    hints = "".join(
+        did_you_mean(extra.split("=", 1)[0], options) for extra in extras if extra.startswith("-")
+    )
+    return f"unrecognized arguments: {' '.join(extras)}{hints}"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,12 +85,19 @@ def _run(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run the devilcoins command line; return the exit status."""
     parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):
+        parser.print_help()  # no command: the help, as 'devilcoins --help' prints it
+        return 0
     try:
-        args = parser.parse_args(argv)
+        args, extras = parser.parse_known_args(argv)
+        if extras:
+            command = _command_parser(parser, args.command)
+            command.error(_unrecognized(command, extras))
     except SystemExit as done:  # --help, --version, or a usage error already printed
         return done.code if isinstance(done.code, int) else EXIT_USAGE
     try:
-        return _run(args)
+        with announce_compiling(sys.stderr):
+            return _run(args)
     except DevilcoinsError as err:
         print(f"devilcoins: error: {err}", file=sys.stderr)
         return EXIT_USAGE

@@ -2,15 +2,49 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
-__all__ = ["Reporter", "reporter"]
+__all__ = ["Reporter", "announce_compiling", "reporter", "wants_compile_notice"]
+
+_KERNEL_LOG = "devilcoins.kernel"
+
+
+def wants_compile_notice(stream: TextIO) -> bool:
+    """Whether the kernel's compile notice goes to stream: only when a person watches it."""
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+@contextmanager
+def announce_compiling(stream: TextIO) -> Iterator[None]:
+    """While inside, the kernel's notice before it compiles shows on stream if a terminal.
+
+    The line is 'devilcoins: compiling the search kernel once (about 10 s); later runs start at
+    once'; the handler on the "devilcoins.kernel" logger is removed again on the way out.
+    """
+    if not wants_compile_notice(stream):
+        yield
+        return
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logging.Formatter("devilcoins: %(message)s"))
+    log = logging.getLogger(_KERNEL_LOG)
+    level, propagate = log.level, log.propagate
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    log.propagate = False
+    try:
+        yield
+    finally:
+        log.removeHandler(handler)
+        log.setLevel(level)
+        log.propagate = propagate
 
 
 class Reporter:

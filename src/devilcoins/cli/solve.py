@@ -102,14 +102,15 @@ def run_game(args: argparse.Namespace, game: Game) -> int:
     if verdict.strategy is not None:
         shown = verdict.strategy[:64]
         more = f" ... ({len(verdict.strategy):,} in all)" if len(verdict.strategy) > 64 else ""
-        print("Moves:", moves_text(game, shown) + more)
+        print("Moves:", moves_text(game, shown) + more if len(shown) else "none")
         if checked is not None:
             print(
                 f"Exact check: every start reaches the goal by move {checked.won_at:,} against "
                 "every Devil."
             )
     if isinstance(verdict.tree, TreeSolution) and verdict.winnable:
-        print(verdict.tree.to_text())
+        # The verdict line named the game; sight keeps the tree's own line (the README shows it).
+        print(verdict.tree.to_text(header=game.observe != "touch"))
     return 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from devilcoins.cli.common import UsageError, read_text, seed_number
+from devilcoins.cli.common import UsageError, not_an_observed_strategy, read_text, seed_number
 
 if TYPE_CHECKING:
     from devilcoins.coins.notation import Strategy
@@ -59,6 +59,7 @@ def read_strategy(path: str, n: int) -> Strategy:
 
     text = read_text(path, "strategy")
     name = "stdin" if path == "-" else path
+    not_an_observed_strategy(text, name)
     try:
         strategy = Strategy.parse(text, n)
     except NotationError as err:

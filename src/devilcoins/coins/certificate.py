@@ -21,7 +21,7 @@ Both are checked exhaustively by ``Certificate.check`` for the sizes that allows
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -35,6 +35,7 @@ __all__ = [
     "Certificate",
     "CertificateCheck",
     "certificate",
+    "number_text",
     "odd_prime_factors",
 ]
 
@@ -75,7 +76,9 @@ class Certificate:
     prime: int
     spacing: int
     period: int
-    turns: tuple[int, ...] = field(repr=False)
+    #: The Devil's turns: a range (the column certificate of a prime p has p of them, listed
+    #: only on demand, so a certificate of N = 2^31 - 1 coins stays a few numbers).
+    turns: Sequence[int] = field(repr=False)
 
     def safe(self, x: int) -> bool:
         """Whether the coins x (tails mask) lie in the set the Devil keeps the game in.
@@ -129,8 +132,8 @@ class Certificate:
 
     def statement(self) -> str:
         """The certificate in words, for a reader."""
-        n, p, s = self.n, self.prime, self.spacing
-        if self.kind == "column" and s == 1:
+        n, p, s = number_text(self.n), number_text(self.prime), number_text(self.spacing)
+        if self.kind == "column" and self.spacing == 1:
             return (
                 f"N = {n} is an odd prime. The Devil starts with the coins not all one face. "
                 f"Mixed coins show {p} different patterns as the table turns ({p} is prime), "
@@ -140,9 +143,9 @@ class Certificate:
             )
         if self.kind == "column":
             cols = (
-                f"positions j, j+{s}, ..., j+{(p - 1) * s}"
-                if p > 3
-                else f"positions j, j+{s}, j+{2 * s}"
+                f"positions j, j+{s}, ..., j+{number_text((self.prime - 1) * self.spacing)}"
+                if self.prime > 3
+                else f"positions j, j+{s}, j+{number_text(2 * self.spacing)}"
             )
             return (
                 f"N = {n} has the odd prime factor {p}. The Devil looks at the {p} coins at "
@@ -153,11 +156,12 @@ class Certificate:
                 f"all one face after the flips; so some turn keeps that column mixed, and the "
                 f"coins never show all heads."
             )
-        q = n // self.period
+        q = number_text(self.n // self.period)
         return (
             f"N = {n} = {self.period} x {q}. The chain (docs/mathematics.md §5.2) stops at Z = the "
             f"{2**self.period:,} sequences that repeat every {self.period} positions, short "
-            f"of all 2^{n}. Starting outside Z, before each move the Devil turns by 0 or by 1: "
+            f"of all 2^{self.n}. Starting outside Z, before each move the Devil turns by 0 or "
+            "by 1: "
             f"for x outside Z, x and x turned by 1 differ by a sequence outside Z, so they "
             f"cannot both land in Z after the same flips. All heads is in Z, so it never shows."
         )
@@ -190,11 +194,20 @@ class Certificate:
         }
 
 
+def number_text(k: int) -> str:
+    """k as prove writes it: '9999', '10,000', '1,000,000,000,000' (separators from 10,000 on).
+
+    >>> number_text(9999), number_text(10**12)
+    ('9999', '1,000,000,000,000')
+    """
+    return f"{k:,}" if k >= 10_000 else str(k)
+
+
 def certificate(n: int, kind: str = "column") -> Certificate:
     """The Devil's certificate for n coins ('column' or 'chain'); an error if n is a power of 2.
 
     >>> c = certificate(12)
-    >>> c.prime, c.spacing, c.turns
+    >>> c.prime, c.spacing, tuple(c.turns)
     (3, 4, (0, 4, 8))
     >>> certificate(12, 'chain').period
     4
@@ -212,10 +225,12 @@ def certificate(n: int, kind: str = "column") -> Certificate:
     p = primes[0]
     if kind == "column":
         s = n // p
-        turns = tuple(range(0, n, s))
+        turns = range(0, n, s)
         return Certificate(n=n, kind="column", prime=p, spacing=s, period=period, turns=turns)
     if kind == "chain":
-        return Certificate(n=n, kind="chain", prime=p, spacing=n // p, period=period, turns=(0, 1))
+        return Certificate(
+            n=n, kind="chain", prime=p, spacing=n // p, period=period, turns=range(2)
+        )
     raise DevilcoinsError(f"unknown certificate kind {kind!r}: use 'column' or 'chain'")
 
 

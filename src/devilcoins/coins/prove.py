@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from devilcoins.coins.certificate import MAX_CERTIFICATE_N, certificate
+from devilcoins.coins.certificate import MAX_CERTIFICATE_N, certificate, number_text
 from devilcoins.coins.construct import is_power_of_two
 from devilcoins.coins.notation import DevilcoinsError, check_n
 
@@ -89,7 +89,7 @@ class Proof:
 
     def to_text(self) -> str:
         """The verdict and its evidence for a reader."""
-        n = self.coins
+        n = number_text(self.coins)
         if self.winnable:
             head = (
                 f"N = {n}: the player wins. The shortest winning strategy has "
@@ -202,7 +202,7 @@ def _searched(n: int, winnable: bool) -> Evidence:
 def _certified(n: int, kind: str) -> list[Evidence]:
     cert = certificate(n, kind)
     name = (
-        f"the Devil's certificate (Lamping's column rule, p = {cert.prime})"
+        f"the Devil's certificate (Lamping's column rule, p = {number_text(cert.prime)})"
         if kind == "column"
         else "the Devil's certificate (the chain stops short)"
     )

@@ -6,6 +6,7 @@ command line prints it as one line (exit status 2) and the web page as a 4xx ans
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Collection
 
@@ -14,9 +15,20 @@ __all__ = [
     "NotationError",
     "check_n",
     "check_positions",
+    "did_you_mean",
     "read_checked_positions",
     "read_positions",
 ]
+
+
+def did_you_mean(word: str, choices: Collection[str]) -> str:
+    """ " (did you mean 'json'?)" for the closest of choices to word, or '' when none is close.
+
+    >>> did_you_mean("--jsn", ["--json", "--save"]), did_you_mean("xyz", ["solve"])
+    (" (did you mean '--json'?)", '')
+    """
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 class DevilcoinsError(ValueError):

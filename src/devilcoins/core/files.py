@@ -1,13 +1,15 @@
 """Writing files that never replace an existing one.
 
 A new file is written beside its target under a temporary name and linked into place only when
-it is complete: an existing file is never touched, and a failed write leaves nothing behind.
+it is complete: an existing file is never touched, and a failed write leaves nothing behind.  The
+temporary file is created with mode 0o666, so the user's umask decides the mode (as for any file
+a program writes), not the 0o600 of ``tempfile.mkstemp``.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -33,7 +35,7 @@ def write_new_with(path: str, fill: Callable[[BinaryIO], object]) -> None:
     if not folder.is_dir():
         raise DevilcoinsError(f"{folder} is not a folder (nothing was written)")
     try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".devilcoins-", suffix=".tmp")
+        fd, tmp = _create_temporary(folder)
     except OSError as err:
         raise DevilcoinsError(
             f"cannot write in {folder}: {err.strerror} (nothing was written)"
@@ -50,3 +52,14 @@ def write_new_with(path: str, fill: Callable[[BinaryIO], object]) -> None:
         ) from None
     finally:
         os.unlink(tmp)
+
+
+def _create_temporary(folder: Path) -> tuple[int, str]:
+    """A new, empty file in folder under an unused random name, mode 0o666 less the umask."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    while True:
+        tmp = str(folder / f".devilcoins-{secrets.token_hex(8)}.tmp")
+        try:
+            return os.open(tmp, flags, 0o666), tmp
+        except FileExistsError:  # pragma: no cover - a 64-bit random name already taken
+            continue

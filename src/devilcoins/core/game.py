@@ -30,7 +30,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from devilcoins.core.errors import DevilcoinsError, NotationError, check_n, read_checked_positions
+from devilcoins.core.errors import (
+    DevilcoinsError,
+    NotationError,
+    check_n,
+    did_you_mean,
+    read_checked_positions,
+)
 from devilcoins.core.symmetry import GROUP_NAMES, Group
 
 __all__ = ["GOALS", "MAX_STATES", "OBSERVATIONS", "Game"]
@@ -69,6 +75,19 @@ def _vector(text: str, n: int, m: int, what: str) -> tuple[int, ...]:
     return values
 
 
+def _goal_states(text: str, n: int, m: int) -> tuple[tuple[int, ...], ...]:
+    """The goal states in text ('0000,1111'); a word that is no state names the choices."""
+    body = text.strip()
+    is_word = re.fullmatch(r"[A-Za-z_-]+", body) and not (m == 2 and re.fullmatch(r"[HTht]+", body))
+    if is_word:
+        raise NotationError(
+            f"goal {body!r}: the goal is zero (every value 0), same (all values equal), or a "
+            f"list of goal states separated by commas, e.g. '{'0' * n},{'1' * n}'"
+            + did_you_mean(body.lower(), GOALS)
+        )
+    return tuple(_vector(v, n, m, "goal state") for v in text.split(",") if v)
+
+
 def _digits(values: tuple[int, ...]) -> str:
     """'0120', or '10.0.3' when a value has two digits."""
     sep = "." if any(v >= 10 for v in values) else ""
@@ -97,7 +116,7 @@ class Game:
 
     def __post_init__(self) -> None:
         n = check_n(self.n)
-        check_n(self.values, what="values (faces per position)", low=2)
+        check_n(self.values, what="values (faces per position)", low=1)
         if self.group is _CYCLIC or self.group is None:
             object.__setattr__(self, "group", Group.named("cyclic", n))
         if self.group.n != n:
@@ -107,8 +126,8 @@ class Game:
                 f"{self.values}^{n} = {self.values**n:,} states is past what devilcoins holds "
                 f"({MAX_STATES:,}); use fewer positions or values"
             )
-        if self.hands is not None and not 1 <= self.hands <= n:
-            raise DevilcoinsError(f"hands must be 1..{n} (positions a move may touch)")
+        if self.hands is not None and not 0 <= self.hands <= n:
+            raise DevilcoinsError(f"hands must be 0..{n} (positions a move may touch)")
         if self.observe not in OBSERVATIONS:
             raise DevilcoinsError(f"observe must be one of {', '.join(OBSERVATIONS)}")
         if self.observe == "touch" and self.hands is None:
@@ -187,16 +206,16 @@ class Game:
         if "n" not in fields:
             raise NotationError("a game needs n, the number of positions")
         n = _whole(fields["n"], "n", 1)
-        m = _whole(fields.get("values", "2"), "values", 2)
+        m = _whole(fields.get("values", "2"), "values", 1)
         group = Group.parse(fields.get("group", "cyclic").replace(",", " "), n)
-        hands = _whole(fields["hands"], "hands", 1) if "hands" in fields else None
+        hands = _whole(fields["hands"], "hands", 0) if "hands" in fields else None
         moves = None
         if "moves" in fields:
             moves = tuple(_vector(v, n, m, "move") for v in fields["moves"].split(",") if v)
         goal = fields.get("goal", "zero")
         goal_states: tuple[tuple[int, ...], ...] = ()
         if goal not in GOALS:
-            goal_states = tuple(_vector(v, n, m, "goal state") for v in goal.split(",") if v)
+            goal_states = _goal_states(goal, n, m)
             goal = "states"
         observe = fields.get("observe", "blind")
         if observe not in OBSERVATIONS:

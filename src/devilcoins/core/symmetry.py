@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from devilcoins.core.errors import DevilcoinsError, NotationError, check_n
+from devilcoins.core.errors import DevilcoinsError, NotationError, check_n, did_you_mean
 
 __all__ = ["GROUP_NAMES", "Group"]
 
@@ -69,15 +69,20 @@ class Group:
         body = text.strip().lower()
         if body in GROUP_NAMES:
             return cls.named(body, n)
+        if re.fullmatch(r"[a-z][a-z _-]*", body):  # a word: a misspelt name, not generators
+            raise NotationError(
+                f"{text.strip()!r} is not a known group name: the names are "
+                f"{', '.join(GROUP_NAMES)}{did_you_mean(body, GROUP_NAMES)}; or give generators "
+                f"in one-line notation separated by ';', e.g. '{_shift_example(n)}'"
+            )
         gens = []
         for k, part in enumerate(p for p in body.split(";") if p.strip()):
             tokens = [t for t in re.split(r"[\s,]+", part.strip()) if t]
             if not all(t.isdigit() for t in tokens):
-                example = " ".join(str((i - 1) % n) for i in range(n))
                 raise NotationError(
                     f"generator {k + 1} {part.strip()!r}: write a permutation as the positions "
-                    f"0..{n - 1} in one-line notation, e.g. '{example}', or name a group: "
-                    f"{', '.join(GROUP_NAMES)}"
+                    f"0..{n - 1} in one-line notation, e.g. '{_shift_example(n)}', or name a "
+                    f"group: {', '.join(GROUP_NAMES)}"
                 )
             perm = tuple(int(t) for t in tokens)
             if sorted(perm) != list(range(n)):
@@ -137,3 +142,8 @@ def apply(perm: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
     for i, v in enumerate(values):
         out[perm[i]] = v
     return tuple(out)
+
+
+def _shift_example(n: int) -> str:
+    """The turn by one position in one-line notation: '3 0 1 2' for n = 4."""
+    return " ".join(str((i - 1) % n) for i in range(n))

@@ -150,8 +150,12 @@ class TreeSolution:
             return _touch_node(self, 0, budget)
         return _sight_tree(self, budget)
 
-    def to_text(self, max_lines: int = 60) -> str:
-        """A readable indented rendering of the strategy tree (or of the Devil's hold-out)."""
+    def to_text(self, max_lines: int = 60, *, header: bool = True) -> str:
+        """A readable indented rendering of the strategy tree (or of the Devil's hold-out).
+
+        header=False leaves out the first line (the game and the length), for a caller that has
+        just printed its own verdict line.
+        """
         head = f"{self.game}: "
         if not self.winnable:
             keep = ", ".join(self.game.state_text(x) for x in self.devil[:12])
@@ -170,7 +174,7 @@ class TreeSolution:
             _sight_lines(self.game, tree["worst_start"], 1, "", lines)
         if len(lines) > max_lines:
             lines = [*lines[: max_lines - 1], f"... ({len(lines) - max_lines + 1} more lines)"]
-        return "\n".join(lines)
+        return "\n".join(lines if header else lines[1:])
 
     def to_json(self) -> dict[str, Any]:
         """The result as plain JSON data."""
