@@ -1,5 +1,5 @@
-"""``devilcoins check N``: a strategy tested by random play (the seeds' probably_wins) and decided
-by exact belief propagation."""
+"""``devilcoins check N``: a strategy tested by random play (the notebook's probably_wins) and
+decided by exact belief propagation."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
 
 COMMAND = Command(
     name="check",
-    help="test a strategy by random play (the seeds' probably_wins) "
+    help="test a strategy by random play (the notebook's probably_wins) "
     "and by exact belief propagation",
     description="Play K games from every canonical start against a random "
     "Devil, then decide the question exactly by propagating the belief.",

@@ -1,4 +1,4 @@
-"""The game options, for games other than the seeds' coin game, and what their commands share.
+"""The game options, for games other than the notebook's coin game, and what their commands share.
 
 A command that takes the game options hands over to the general engine (``devilcoins.engine``)
 when any of them is given (``--values``, ``--group``, ``--generators``, ``--hands``,
@@ -49,7 +49,7 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
 
 
 def game_from(args: argparse.Namespace) -> Game | None:
-    """The game the options describe, or None for the seeds' coin game (the coin engine)."""
+    """The game the options describe, or None for the notebook's coin game (the coin engine)."""
     given = {f: getattr(args, f, None) for f in OPTION_FIELDS}
     if all(v is None for v in given.values()):
         return None

@@ -264,9 +264,9 @@ def _read_turns(game: Game, path: str, needed: int) -> tuple[int | None, list[tu
 COMMAND = Command(
     name="play",
     help="play a strategy against a random, scripted or adversarial Devil",
-    description="Play one game with the seeds' verbose trace: each line shows "
+    description="Play one game with the notebook's verbose trace: each line shows "
     "the coins, the table after the Devil's turn, the flips and the result. Against the "
-    "random Devil the result is shown in canonical form, as in the seeds; against a "
+    "random Devil the result is shown in canonical form, as in the notebook; against a "
     "scripted or adversarial Devil the coins are shown as they lie on the table.",
     add_arguments=add_arguments,
     run=run,

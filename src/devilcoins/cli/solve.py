@@ -22,7 +22,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_format_argument(
         p,
         ("table", "positions", "flips"),
-        "'table' (default): summary and the seeds' belief table; 'positions' or "
+        "'table' (default): summary and the notebook's belief table; 'positions' or "
         "'flips': only the moves, one a line",
     )
     p.add_argument(
@@ -110,7 +110,7 @@ def run_game(args: argparse.Namespace, game: Game) -> int:
             )
     if isinstance(verdict.tree, TreeSolution) and verdict.winnable:
         # The verdict line named the game; sight keeps the tree's own line (the README shows it).
-        print(verdict.tree.to_text(header=game.observe != "touch"))
+        print(verdict.tree.to_text(header=False))
     return 0
 
 

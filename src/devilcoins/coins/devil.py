@@ -1,6 +1,6 @@
 """Devils to play against: random (the default), scripted by a list of turns, and adversarial.
 
-A Devil is a function ``devil(i, coins) -> r``: the turn before move i (1-based), in the seeds'
+A Devil is a function ``devil(i, coins) -> r``: the turn before move i (1-based), in the notebook'
 sense, given the coins as they lie.  The adversarial Devil knows the strategy, as the puzzle
 allows: when N has an odd prime factor it plays its certificate (a simple rule a person can
 follow); otherwise it plays the line exact propagation finds, which never reaches all heads when

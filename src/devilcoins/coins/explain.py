@@ -1,7 +1,7 @@
 """How the winning strategy works, in words and tables, for a curious reader.
 
 For N = 2, 4 and 8 the text walks through the recursive structure (which moves are doubled,
-which single), the same/different pattern of opposite coins (their XOR), and the seeds' belief
+which single), the same/different pattern of opposite coins (their XOR), and the notebook's belief
 table annotated move by move.  For 16 and larger powers of 2 it gives the structure in summary;
 for other N it explains why the Devil wins.
 """
@@ -61,7 +61,7 @@ def _wrap(text: str) -> str:
 
 
 def _annotated_table(n: int) -> str:
-    """The seeds' belief table with each move's role and the patterns still possible."""
+    """The notebook's belief table with each move's role and the patterns still possible."""
     from devilcoins.coins.show import beliefstr, movestr
     from devilcoins.coins.verification import belief_rows
 
@@ -188,7 +188,7 @@ i (F = flip, L = leave):"""
 
 Role dR is the R-th move of the smaller strategy doubled; sQ is its Q-th move on one half.
 Patterns lists the same/different patterns still possible (up to turning) among the coin
-sequences the player cannot rule out; the belief state is the seeds' table. Watch the doubled
+sequences the player cannot rule out; the belief state is the notebook's table. Watch the doubled
 runs shrink the belief inside one pattern, and each single move change which patterns
 remain."""
             )

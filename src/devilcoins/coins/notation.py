@@ -92,7 +92,7 @@ class Coins(str):
         return "T" not in self
 
     def rotate(self, r: int) -> Coins:
-        """The table turned by r in the seeds' sense: coins[r:] + coins[:r]."""
+        """The table turned by r in the notebook's sense: coins[r:] + coins[:r]."""
         return Coins(_rotate_text(self, r))
 
     def rotations(self) -> set[Coins]:
@@ -100,7 +100,7 @@ class Coins(str):
         return {self.rotate(r) for r in range(len(self))}
 
     def canonical(self) -> Coins:
-        """The alphabetically first rotation, the seeds' canonical form."""
+        """The alphabetically first rotation, the notebook's canonical form."""
         return min(self.rotations())
 
     def flipped(self, move: Move) -> Coins:
@@ -148,7 +148,7 @@ class Move(frozenset[int]):
         """Read a move: '{0, 2}', '0 2', '0,2', 'FLFL', or '{}' / 'set()' / '-' for no flips.
 
         With n given, positions must be below n and a flip pattern must have n letters; with
-        n <= 10, digits run together are one position each, as in the seeds' Flips column.
+        n <= 10, digits run together are one position each, as in the notebook's Flips column.
 
         >>> Move.parse('01  45', 8), Move.parse('12', 16)
         (Move({0, 1, 4, 5}), Move({12}))
@@ -186,7 +186,7 @@ class Move(frozenset[int]):
         return " ".join(map(str, sorted(self)))
 
     def canonical(self, n: int) -> Move:
-        """The seeds' canonical form: the heads of the canonical coins with tails where unflipped.
+        """The notebook's canonical form: the heads of the canonical coins, tails where unflipped.
 
         >>> Move({1, 3}).canonical(4), Move({3}).canonical(4)
         (Move({0, 2}), Move({0}))
@@ -318,7 +318,7 @@ class Strategy(tuple[Move, ...]):
 class Counterexample:
     """A start and the Devil's turn before each move that keep a strategy from winning.
 
-    Turns are in the seeds' sense (the table turned by r shows coins[r:] + coins[:r]) and apply
+    Turns are in the notebook's sense (the table turned by r shows coins[r:] + coins[:r]) and apply
     to the coins as they lie: nothing is put in canonical form between moves.  The text form is
     JSON: ``{"start": "HTTH", "turns": [0, 3, 1]}``; a plain list of turns (JSON, or whitespace
     separated numbers) reads as turns with no start.

@@ -1,9 +1,9 @@
-"""The seeds' functions, with the seeds' meaning, over this library's engine.
+"""The notebook's functions, with the notebook's meaning, over this library's engine.
 
 ``all_coins``, ``all_moves``, ``rotations``, ``flip``, ``update``, ``search``, ``coin_search``,
 ``play``, ``probably_wins`` and ``show`` behave as the notebook's final definitions do: coin
 sequences are canonical (the alphabetically first rotation), all heads is left alone, and moves
-come in the seeds' order.  ``update`` and ``coin_search`` run on the compiled kernel.
+come in the notebook's order.  ``update`` and ``coin_search`` run on the compiled kernel.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def all_coins(N: int = 4) -> Belief:
 
 
 def all_moves(N: int = 4) -> list[Move]:
-    """The canonical moves in the seeds' order: the heads of each canonical sequence, sorted.
+    """The canonical moves in the notebook's order: the heads of each canonical sequence, sorted.
 
     >>> all_moves(3)
     [Move({0, 1, 2}), Move({0, 1}), Move({0}), Move({})]
@@ -94,7 +94,7 @@ def update(belief: Iterable[str], move: Iterable[int]) -> Belief:
 
 
 def coin_search(N: int = 4) -> Strategy | None:
-    """A shortest winning strategy for N coins (the seeds' first one), or None.
+    """A shortest winning strategy for N coins (the notebook's first one), or None.
 
     >>> coin_search(2)
     Strategy([{0, 1}, {0}, {0, 1}])
@@ -120,7 +120,7 @@ def play(
 
     The Devil turns the table by r (coins[r:] + coins[:r]) before each move: ``devil(i, coins)``
     gives r for move i, or it is drawn at random from rng (a numpy Generator or a seed).
-    ``verbose`` prints the seeds' trace.  As in the seeds, the coins after each flip are put
+    ``verbose`` prints the notebook's trace.  As in the notebook, the coins after each flip are put
     in canonical form; with canonical=False they stay as they lie on the table, which is what
     a scripted Devil's turns (a ``Counterexample``) refer to.
 
@@ -183,5 +183,5 @@ def probably_wins(
 
 
 def show(moves: Iterable[Iterable[int]], N: int = 4) -> None:
-    """Print the seeds' table: each move and the belief after it."""
+    """Print the notebook's table: each move and the belief after it."""
     print(belief_table(Strategy(moves), N))

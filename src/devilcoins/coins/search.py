@@ -1,8 +1,8 @@
-"""Breadth-first search: the seeds' generic ``search`` and the fast exact belief-state search.
+"""Breadth-first search: the notebook's generic ``search`` and the fast exact belief-state search.
 
 The fast search explores beliefs level by level.  Within a level it takes the beliefs in the
-order they were found and the moves in the seeds' order, and keeps the first path to each new
-belief, so it returns exactly the strategy the seeds' queue-based search returns, only sooner.
+order they were found and the moves in the notebook's order, and keeps the first path to each new
+belief, so it returns exactly the strategy the notebook's queue-based search returns, only sooner.
 When it finds none, it has explored every belief reachable from the start: that is a proof that
 no strategy exists.
 """

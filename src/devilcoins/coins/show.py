@@ -1,4 +1,4 @@
-"""Text pictures in the seeds' formats: the belief table and the trace of a game."""
+"""Text pictures in the notebook's formats: the belief table and the trace of a game."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ __all__ = ["belief_table", "beliefstr", "movestr", "trace_line"]
 
 
 def movestr(move: Move, n: int) -> str:
-    """The flipped positions laid out in place, blanks elsewhere (the seeds' Flips column).
+    """The flipped positions laid out in place, blanks elsewhere (the notebook's Flips column).
 
     >>> movestr(Move({0, 2}), 4)
     '0 2 '
@@ -29,7 +29,7 @@ def beliefstr(belief: Container[str], order: Iterable[str]) -> str:
 
 
 def belief_table(strategy: Strategy, n: int) -> str:
-    """The seeds' ``show`` table: the belief before the first move and after each move.
+    """The notebook's ``show`` table: the belief before the first move and after each move.
 
     >>> print(belief_table(Strategy([{0, 1}, {0}, {0, 1}]), 2))
     Move| Flips    | Belief State
@@ -49,7 +49,7 @@ def belief_table(strategy: Strategy, n: int) -> str:
 
 
 def trace_line(i: int, before: Coins, turned: Coins, move: Move, after: Coins) -> str:
-    """One line of the seeds' verbose play trace.
+    """One line of the notebook's verbose play trace.
 
     >>> trace_line(1, Coins('HHTH'), Coins('THHH'), Move({0, 1, 2, 3}), Coins('HTTT'))
     '   1: HHTH | rot: THHH | flip: 0123 HTTT'

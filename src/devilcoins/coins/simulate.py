@@ -15,7 +15,7 @@ __all__ = ["step", "turn"]
 
 
 def turn(states: np.ndarray, turns: np.ndarray, n: int) -> np.ndarray:
-    """The table turned by turns[i] in the seeds' sense (coins[r:] + coins[:r]).
+    """The table turned by turns[i] in the notebook's sense (coins[r:] + coins[:r]).
 
     >>> turn(np.array([0b0010]), np.array([1]), 4).tolist()  # 'HTHH' -> 'THHH'
     [1]

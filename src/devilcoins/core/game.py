@@ -148,7 +148,7 @@ class Game:
 
     @property
     def is_coins(self) -> bool:
-        """Whether this is the seeds' coin game (the coin engine answers it)."""
+        """Whether this is the notebook's coin game (the coin engine answers it)."""
         return (
             self.values == 2
             and self.group.name == "cyclic"

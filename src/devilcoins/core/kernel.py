@@ -7,7 +7,7 @@ and records the class of the result; classes in the goal (all heads for coins) e
 and stay as they are.  What a game supplies (``KernelTables``) says what the classes are and how
 to add; coins add by XOR.
 
-Search (many beliefs, every move), verification (one belief along a strategy) and the seeds'
+Search (many beliefs, every move), verification (one belief along a strategy) and the notebook'
 ``update`` all call the same compiled ``_apply_moves``.  Compiled code is cached on disk, so only
 the first run after installing pays for compilation.
 """

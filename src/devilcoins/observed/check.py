@@ -8,7 +8,7 @@ move lands, one entry per class of states (any member) covers the class.
 
 Verification walks every start and every turn of the Devil against the strategy (memoised on
 node and state), so it is exact.  When the strategy fails, the counterexample is a start and
-the Devil's turns (group elements; the seeds' r for the cyclic group) that reach a gap in the
+the Devil's turns (group elements; the notebook's r for the cyclic group) that reach a gap in the
 tree, a false "win", or (sight) a loop that never reaches the goal.
 """
 

@@ -1,7 +1,7 @@
 """Plots with matplotlib: the belief's size along a strategy, and the belief table as an image.
 
 The size plot uses a log scale, so the 65,535 moves of N = 16 show whole: the belief shrinks by
-one class of sequences at the end of each run of doubled moves.  The table image is the seeds'
+one class of sequences at the end of each run of doubled moves.  The table image is the notebook'
 belief table (a row a move, a column a canonical sequence, filled where it is still possible)
 for N <= 8.  Both write PNG or SVG, chosen by the file name's ending.
 """
@@ -61,7 +61,7 @@ def belief_size_figure(strategy: Strategy, n: int) -> Figure:
 
 
 def belief_table_figure(strategy: Strategy, n: int) -> Figure:
-    """The seeds' belief table as an image: row i is the belief after move i (N <= 8).
+    """The notebook's belief table as an image: row i is the belief after move i (N <= 8).
 
     >>> from devilcoins.coins.construct import construction
     >>> fig = belief_table_figure(construction(2), 2)

@@ -100,7 +100,7 @@ class LiveGame:
         if self.won:
             self.belief = {int(tab.index_of[self.x])}
             return
-        # the coin game updates as the seeds do (devilcoins.coins.notebook.update): classes in
+        # the coin game updates as the notebook do (devilcoins.coins.notebook.update): classes in
         # the goal stay as they are; the other games move every class of the belief
         stay = {k for k in self.belief if k < tab.n_goal} if self.coins else set()
         parts = [
