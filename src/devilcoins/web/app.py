@@ -14,14 +14,16 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from devilcoins import __version__
 from devilcoins.web.errors import add_error_handlers
-from devilcoins.web.live import MAX_GAMES, LiveGames
+from devilcoins.web.live import MAX_GAMES, LiveGame, LiveGames
 from devilcoins.web.middleware import BodyLimit
 from devilcoins.web.routes.devil import devil_router
 from devilcoins.web.routes.draw import draw_router
 from devilcoins.web.routes.pages import mount_static, pages_router
 from devilcoins.web.routes.play import play_router
 from devilcoins.web.routes.solve import solve_router
+from devilcoins.web.routes.touch import touch_router
 from devilcoins.web.routes.watch import watch_router
+from devilcoins.web.touch import TouchGame
 
 __all__ = ["MAX_GAMES", "create_app", "serve"]
 
@@ -35,10 +37,12 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
     if trusted_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=trusted_hosts)
     add_error_handlers(app)
-    games = LiveGames(MAX_GAMES)
+    games: LiveGames[LiveGame] = LiveGames(MAX_GAMES)
+    glasses: LiveGames[TouchGame] = LiveGames(MAX_GAMES)
     for router in (
         pages_router(),
         play_router(games),
+        touch_router(glasses),
         solve_router(),
         watch_router(),
         devil_router(),

@@ -14,7 +14,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 from fastapi import HTTPException
@@ -132,15 +132,20 @@ def start_game(req: NewGame) -> LiveGame:
     return LiveGame(spec, req.devil, x, rng, set(range(tables(spec).size)))
 
 
-class LiveGames:
-    """The live games of one app by id, at most ``limit`` (past it the oldest is dropped)."""
+G = TypeVar("G")
+
+
+class LiveGames(Generic[G]):
+    """The live games of one app by id, at most ``limit`` (past it the oldest is dropped).
+
+    The blind games keep ``LiveGame``s, the four glasses (devilcoins.web.touch) their own."""
 
     def __init__(self, limit: int = MAX_GAMES):
         self.limit = limit
-        self._games: OrderedDict[str, LiveGame] = OrderedDict()
+        self._games: OrderedDict[str, G] = OrderedDict()
         self._lock = threading.Lock()
 
-    def add(self, game: LiveGame) -> str:
+    def add(self, game: G) -> str:
         """Keep game under a new random id, dropping the oldest games past the limit."""
         game_id = secrets.token_hex(8)
         with self._lock:
@@ -149,7 +154,7 @@ class LiveGames:
                 self._games.popitem(last=False)
         return game_id
 
-    def find(self, game_id: str) -> LiveGame:
+    def find(self, game_id: str) -> G:
         """The game with this id, or a 404 saying it is gone."""
         with self._lock:
             game = self._games.get(game_id)

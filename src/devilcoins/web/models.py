@@ -31,6 +31,9 @@ __all__ = [
     "GroupName",
     "NewGame",
     "PlayMove",
+    "TouchFeel",
+    "TouchNew",
+    "TouchSet",
     "VerifyRequest",
     "check_game_fields",
     "game_spec",
@@ -196,3 +199,42 @@ class DevilParse(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     n: int = Field(ge=1, le=MAX_PLAY_N)
     text: str = Field(max_length=MAX_DEVIL_TEXT)
+
+
+#: The four glasses (devilcoins.web.touch): four positions, two hands.
+GLASS_POSITIONS = 4
+GLASS_HANDS = 2
+
+
+class TouchNew(BaseModel):
+    """Start a game of the four glasses: the Devil's kind and an optional seed."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    devil: Literal["random", "adversarial"] = "adversarial"
+    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+
+
+class TouchFeel(BaseModel):
+    """Reach for two glasses: their positions on the tray as the player faces it (0..3)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    game: GameId
+    positions: list[Annotated[int, Field(ge=0, lt=GLASS_POSITIONS)]] = Field(
+        min_length=GLASS_HANDS, max_length=GLASS_HANDS
+    )
+
+    @model_validator(mode="after")
+    def _two_glasses(self) -> TouchFeel:
+        if self.positions[0] == self.positions[1]:
+            raise ValueError(
+                f"feel two different glasses: position {self.positions[0]} is named twice"
+            )
+        return self
+
+
+class TouchSet(BaseModel):
+    """Set the two glasses just felt: "up" or "down" each, in the order they were named."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    game: GameId
+    glasses: list[Literal["up", "down"]] = Field(min_length=GLASS_HANDS, max_length=GLASS_HANDS)

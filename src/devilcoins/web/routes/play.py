@@ -53,7 +53,7 @@ def move_vector(req: PlayMove, game: LiveGame) -> list[int]:
     return vec
 
 
-def play_router(games: LiveGames) -> APIRouter:
+def play_router(games: LiveGames[LiveGame]) -> APIRouter:
     """The routes that start, play and peek at the live games kept in games."""
     router = APIRouter()
 

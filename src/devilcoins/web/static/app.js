@@ -684,7 +684,7 @@ document.addEventListener("keydown", (e) => {
     }
     return;
   }
-  if (typing) return;
+  if (typing || $("touch").contains(e.target)) return;  // the glasses keep their own keys
   if ($("watch").contains(e.target)) {  // arrows step, even from the Back/Forward buttons
     if (e.key === "ArrowRight") { e.preventDefault(); step(1); }
     if (e.key === "ArrowLeft") { e.preventDefault(); step(-1); }
