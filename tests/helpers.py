@@ -143,3 +143,8 @@ def assert_beats(strategy, n: int, counter) -> None:
             strategy, counter.start, devil=lambda i, coins: counter.turns[i - 1], canonical=False
         )
         assert "T" in final
+
+
+def detail(response) -> str:
+    """The message of a refused API request."""
+    return response.json()["detail"]

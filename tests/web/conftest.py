@@ -13,10 +13,12 @@ import socket
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import uvicorn
+from fastapi.testclient import TestClient
 
 from devilcoins.web.app import create_app
 
@@ -116,3 +118,10 @@ def page(context, base_url):
     # the watch section loads its strategy on start: wait for it, so no request is cut off
     expect(pg.locator("#watch-step")).to_have_text("move 0 of 3")
     return pg
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    """The app in process (no server), one per test module."""
+    with TestClient(create_app()) as c:
+        yield c

@@ -3,19 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
-
-from devilcoins.web.app import create_app
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    with TestClient(create_app()) as c:
-        yield c
-
-
-def detail(response) -> str:
-    return response.json()["detail"]
+from helpers import detail
 
 
 @pytest.mark.parametrize("bad", [True, False, 4.0, "4"])

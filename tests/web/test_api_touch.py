@@ -6,22 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
+from helpers import detail
 
-from devilcoins.web.app import create_app
 from devilcoins.web.touch import START, values
 
 WORD = {"H": "up", "T": "down"}
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    with TestClient(create_app()) as c:
-        yield c
-
-
-def detail(response) -> str:
-    return response.json()["detail"]
 
 
 def new(client, **fields: Any) -> dict[str, Any]:

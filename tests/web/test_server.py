@@ -4,22 +4,13 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+from helpers import detail
 
 from devilcoins import __version__
 from devilcoins.coins.notation import Coins, Move
 from devilcoins.coins.notebook import all_coins, update
 from devilcoins.web.app import MAX_GAMES, create_app
 from devilcoins.web.devils import greedy_turn
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    with TestClient(create_app()) as c:
-        yield c
-
-
-def detail(response) -> str:
-    return response.json()["detail"]
 
 
 def test_health(client):

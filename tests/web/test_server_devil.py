@@ -5,16 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from fastapi.testclient import TestClient
 
-from devilcoins.web.app import create_app
 from devilcoins.web.models import MAX_DEVIL_MOVES
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    with TestClient(create_app()) as c:
-        yield c
 
 
 @pytest.fixture(scope="module")
