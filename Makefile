@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test docs bench load browser lint clean
+.PHONY: demo test docs bench load browser lint clean wheel
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "devilcoins needs Python 3.11 or newer")'
@@ -60,3 +60,12 @@ load: $(VENV)/.installed-test
 
 clean:
 	rm -rf $(VENV) build site src/*.egg-info .pytest_cache .ruff_cache .hypothesis
+
+# A wheel in dist/, then installed into a fresh virtual environment and tried: every command
+# answers, and serve answers with the page and its static files.
+wheel: $(VENV)/.installed-test
+	$(BIN)/python -m pip install --quiet build
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m build --wheel --outdir dist . 2>&1 | grep -i warn && exit 1 || true
+	rm -rf $(VENV)/wheel-check && $(PYTHON) -m venv $(VENV)/wheel-check
+	$(VENV)/wheel-check/bin/pip install --quiet dist/devilcoins-*.whl
+	$(VENV)/wheel-check/bin/python bench/wheel_check.py
