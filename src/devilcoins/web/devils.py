@@ -86,10 +86,10 @@ def start_coins(n: int, devil: str, rng: random.Random) -> Coins:
             return Coins.from_mask(mask, n)
 
 
-def coin_turn(devil: str, coins: Coins, move: Move, rng: random.Random) -> Coins:
-    """The coins turned by the coin game's Devil before move is played (not yet flipped)."""
-    r = rng.randrange(coins.n) if devil == "random" else adversarial_turn(coins, move)
-    return coins.rotate(r)
+def coin_turn(devil: str, coins: Coins, move: Move, rng: random.Random) -> int:
+    """How far the coin game's Devil turns the coins before move is played (``Coins.rotate``'s
+    r: the coins turned are ``coins.rotate(r)``, not yet flipped)."""
+    return rng.randrange(coins.n) if devil == "random" else adversarial_turn(coins, move)
 
 
 def orbit(spec: GameSpec, x: int) -> np.ndarray:

@@ -24,6 +24,7 @@ from devilcoins.core.game import Game as GameSpec
 from devilcoins.core.tables import tables
 from devilcoins.web.devils import coin_turn, start_coins, start_state, table_turn
 from devilcoins.web.models import NewGame
+from devilcoins.web.replay import ReplayStep, rotation
 
 __all__ = ["MAX_GAMES", "LiveGame", "LiveGames", "start_game"]
 
@@ -43,6 +44,7 @@ class LiveGame:
     moves: list[list[int]] = field(default_factory=list)
     won: bool = False
     peeked: bool = False
+    steps: list[ReplayStep] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -82,20 +84,25 @@ class LiveGame:
             data["coins"] = self.text()
         return data
 
-    def _turned(self, vec: list[int], move: int) -> int:
-        """The state after the Devil's turn (before the move is added)."""
+    def _turned(self, vec: list[int], move: int) -> tuple[int, int | None]:
+        """The state after the Devil's turn (before the move is added), and the turn r when the
+        turn is ``Coins.rotate(r)`` (the coin game's Devil's own r; else found, or None)."""
         if self.coins:
             coins = Coins(self.text())
-            flips = Move(i for i, v in enumerate(vec) if v)
-            return coin_turn(self.devil, coins, flips, self.rng).tails_mask
-        return table_turn(self.spec, self.devil, self.x, move, self.rng)
+            r = coin_turn(self.devil, coins, Move(i for i, v in enumerate(vec) if v), self.rng)
+            return coins.rotate(r).tails_mask, r
+        turned = table_turn(self.spec, self.devil, self.x, move, self.rng)
+        return turned, rotation(self.text(), self.spec.state_text(turned))
 
     def play(self, vec: list[int]) -> None:
         """The Devil turns, then the move (an amount a position) is added; the belief follows."""
         tab = tables(self.spec)
         move = self.spec.encode(vec)
-        self.x = int(tab.add(np.array([self._turned(vec, move)]), move)[0])
+        before = self.text()
+        turned, r = self._turned(vec, move)
+        self.x = int(tab.add(np.array([turned]), move)[0])
         self.moves.append(vec)
+        self.steps.append(ReplayStep(vec, before, r, self.spec.state_text(turned), self.text()))
         self.won = bool(tab.index_of[self.x] < tab.n_goal)
         if self.won:
             self.belief = {int(tab.index_of[self.x])}

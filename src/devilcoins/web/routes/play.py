@@ -90,4 +90,25 @@ def play_router(games: LiveGames[LiveGame]) -> APIRouter:
             game.peeked = True
             return {"game": req.game, "coins": game.text(), **game.state()}
 
+    @router.get("/api/replay/{game_id}")
+    def replay(game_id: str) -> dict[str, Any]:
+        """Every move of a won or peeked game with what was hidden: the coins as they lay, the
+        Devil's turn (r, as ``Coins.rotate(r)``; null for a turn that is no rotation), the
+        coins turned, the move and the coins after it.  A 409 while the game is still blind."""
+        game = games.find(game_id)
+        with game.lock:
+            if not (game.won or game.peeked):
+                raise HTTPException(
+                    409, "the game is still on: finish or peek first, then replay it"
+                )
+            return {
+                "game": game_id,
+                "n": game.n,
+                "devil": game.devil,
+                "won": game.won,
+                "peeked": game.peeked,
+                "coins": game.text(),
+                "steps": [step.as_json() for step in game.steps],
+            }
+
     return router

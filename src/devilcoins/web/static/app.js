@@ -263,6 +263,7 @@ function showGame(data) {
   $("belief").replaceChildren(...data.belief.map(miniTable));
   const goal = data.game_text ? "The goal" : "All heads";
   if (data.won) say($("play-message"), `${goal}: you won in ${moves(data.moves)}!`, "win");
+  closeReplay(data.won || data.peeked);  // replay.js: offered once the game is over
   drawPlay();
 }
 
@@ -311,6 +312,7 @@ function noGame(message) {
   $("belief").replaceChildren();
   $("play-history").replaceChildren();
   say($("play-message"), message, "error");
+  closeReplay(false);
   drawPlay();
 }
 

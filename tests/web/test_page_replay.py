@@ -1,0 +1,78 @@
+"""Issue 10 in a real browser: after a game, replay it with the Devil's turns shown."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def get_json(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=2) as response:
+        return json.loads(response.read())
+
+
+def win(page, base_url: str, n: int) -> None:
+    """Play the optimal strategy for n coins against the random Devil until it wins."""
+    page.select_option("#play-n", str(n))
+    page.select_option("#play-devil", "random")
+    page.click("#new-game")
+    expect(page.locator("#play-status")).to_contain_text(": 0 moves")
+    expect(page.locator("#replay-open")).to_be_hidden()  # nothing to replay mid-game
+    for k, move in enumerate(get_json(f"{base_url}/api/strategy/{n}")["moves"], 1):
+        for i in move:
+            page.locator("#play-table .position").nth(i).click()
+        page.click("#flip")
+        expect(page.locator("#play-status")).to_contain_text(f": {k} move")
+        if "you won" in page.locator("#play-message").inner_text():
+            return
+    pytest.fail("the optimal strategy did not win")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (390, 844)])
+def test_replay_a_won_game(browser, base_url, timeout_ms, tmp_path, width, height):
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    ctx.set_default_timeout(timeout_ms)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base_url + "/")
+    win(page, base_url, 4)
+    page.click("#replay-open")
+    table = page.locator("#replay-table")
+    expect(page.locator("#replay")).to_be_visible()
+    expect(page.locator("#replay-text")).to_contain_text("At the start")
+    expect(page.locator("#replay-back")).to_be_disabled()
+    shots = 0
+    while page.locator("#replay-next").is_enabled():
+        page.click("#replay-next")
+        text = page.locator("#replay-text").inner_text()
+        if "the Devil turned the table by" in text:
+            r = int(re.search(r"by (\d+) position", text).group(1))
+            shift = int(table.get_attribute("data-shift"))
+            style = table.get_attribute("style")
+            assert re.search(r"rotate\((-?[\d.]+)deg\)", style), style
+            assert float(re.search(r"rotate\((-?[\d.]+)deg\)", style).group(1)) == shift * 90
+            if shift % 4:  # the table has turned away from where it began
+                page.wait_for_timeout(1000)  # the turn's transition (0.9 s) is over
+                assert table.evaluate("t => getComputedStyle(t).transform") != "none"
+                if not shots:
+                    page.screenshot(path=str(tmp_path / f"replay-{width}x{height}.png"))
+                    shots += 1
+            assert r in range(4)
+    expect(page.locator("#replay-text")).to_contain_text("won")
+    expect(page.locator("#replay-table .position text")).to_have_text(["H"] * 4)
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#replay-next")).to_be_enabled()
+    page.emulate_media(reduced_motion="reduce")
+    assert table.evaluate("t => getComputedStyle(t).transitionDuration") == "0s"
+    page.click("#new-game")
+    expect(page.locator("#replay")).to_be_hidden()
+    expect(page.locator("#replay-open")).to_be_hidden()
+    assert errors == []
+    ctx.close()
