@@ -843,3 +843,69 @@ def sight_policy_wins(state: tuple[int, ...], move_for, seen: frozenset = frozen
         )
         for r in range(len(state))
     )
+
+
+def count_value(n: int, m: int = 2) -> int | None:
+    """The count game by brute force: the least worst-case number of moves, or None.
+
+    Values mod m on a cyclically turning table; the Devil turns before each move, then the
+    player hears how many values are not 0 (0: the goal).  A belief is a plain set of value
+    tuples closed under rotation; every move (every vector) is tried from every belief reached.
+    """
+    vectors = list(product(range(m), repeat=n))
+
+    def turned(x):
+        return {x[r:] + x[:r] for r in range(n)}
+
+    def children(belief, a):
+        heard: dict[int, set] = {}
+        for x in belief:
+            for y in turned(x):
+                z = tuple((u + v) % m for u, v in zip(y, a, strict=True))
+                count = sum(v != 0 for v in z)
+                if count:
+                    heard.setdefault(count, set()).update(turned(z))
+        return [frozenset(s) for s in heard.values()]
+
+    start = frozenset(x for x in vectors if any(x))
+    graph: dict[frozenset, list[list[frozenset]]] = {}
+    todo = [start]
+    while todo:
+        b = todo.pop()
+        if b not in graph:
+            graph[b] = [children(b, a) for a in vectors]
+            todo.extend(c for row in graph[b] for c in row)
+    value: dict[frozenset, int] = {}
+    d = 0
+    while start not in value:
+        d += 1
+        new = {
+            b: d
+            for b, rows in graph.items()
+            if b not in value and any(all(value.get(c, d) < d for c in row) for row in rows)
+        }
+        if not new:
+            return None
+        value.update(new)
+    return value[start]
+
+
+def replay_count(tree: dict, start: str, turns: list[int]) -> str:
+    """Follow a count tree (JSON) from start (H/T) with the given turns (coins[r:] + coins[:r]
+    before each move); "goal", "false win", "gap" (a count with nothing said) or "still
+    going"."""
+    x = letters(start)
+    node = tree
+    for r in turns:
+        x = rotate(x, r)
+        x = tuple(v ^ (f == "F") for v, f in zip(x, node["move"], strict=True))
+        count = sum(x)
+        if count == 0:
+            return "goal"
+        then = node["next"].get(str(count))
+        if then is None:
+            return "gap"
+        if then == "win":
+            return "false win"
+        node = then
+    return "still going"

@@ -7,7 +7,7 @@ The method follows the game (docs/mathematics.md §6-§8):
 - blind otherwise (limited hands, a list of moves, a goal that is not a subgroup): the
   certificate if the chain stalls (it beats every move), else breadth-first search over beliefs
   that drops any belief containing one already reached;
-- touch and sight: least worst-case trees by AND-OR value iteration (``observed``).
+- touch, sight and count: least worst-case trees by AND-OR value iteration (``observed``).
 
 >>> from devilcoins import Game, solve, verify
 >>> v = solve(Game.parse('n=4 hands=2 goal=same observe=touch'))
@@ -30,6 +30,7 @@ from devilcoins.blind.search import search_game
 from devilcoins.blind.verify import verify_moves
 from devilcoins.core.game import Game
 from devilcoins.observed.andor import solve_tree
+from devilcoins.observed.count import solve_count
 from devilcoins.results import Verdict, Verification
 
 __all__ = ["solve", "verify"]
@@ -39,7 +40,7 @@ MoveLike: TypeAlias = int | np.integer[Any] | str | set[int] | frozenset[int]
 
 
 def _observed(game: Game) -> Verdict:
-    sol = solve_tree(game)
+    sol = solve_count(game) if game.observe == "count" else solve_tree(game)
     return Verdict(
         game=game,
         winnable=sol.winnable,

@@ -748,3 +748,21 @@ def test_no_hands_only_the_empty_move(capsys, argv, winnable):
             assert "With 0 hands the only move touches nothing" in out
     code, out, _ = run(capsys, "prove", *argv, "--json")
     assert code == 0 and json.loads(out)["winnable"] is winnable
+
+
+def test_solve_and_verify_the_count_game(capsys, tmp_path):
+    code, out, _ = run(capsys, "solve", "8", "--observe", "count")
+    assert code == 0 and "wins in the worst case in 13 moves" in out and "Told 0" in out
+    data = _solve_json(capsys, "4", "--observe", "count")
+    assert data["length"] == 6 and data["tree"]["move"]
+    path = tmp_path / "count.json"
+    path.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "verify", "4", "--observe", "count", str(path))
+    assert code == 0 and "within 6 moves" in out
+    data["tree"]["next"]["1"]["move"] = "LLLL"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "verify", "4", "--observe", "count", str(bad))
+    assert code == 1 and "LOSES" in out and "Counterexample: start" in out
+    code, _, err = run(capsys, "solve", "4", "--observe", "count", "--goal", "same")
+    assert code == 2 and "goal is zero" in err

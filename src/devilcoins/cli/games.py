@@ -45,7 +45,7 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
         metavar="GOAL",
         help=f"{' or '.join(GOALS)} (default zero), or goal states separated by commas",
     )
-    g.add_argument("--observe", choices=OBSERVATIONS, help="blind (default), touch or sight")
+    g.add_argument("--observe", choices=OBSERVATIONS, help="blind (default), touch, sight or count")
 
 
 def game_from(args: argparse.Namespace) -> Game | None:

@@ -11,7 +11,8 @@ goal         'zero' (all heads / all dials at 0), 'same' (all positions equal), 
              states; it must be unchanged by the Devil's turns
 observe      'blind'; 'touch' (after the Devil's turn the player feels k positions, then
              changes some of them); 'sight' (the player sees everything, names a move, and the
-             Devil turns the table before it is applied)
+             Devil turns the table before it is applied); 'count' (after each move the player
+             is told how many positions are not 0; goal zero only)
 
 Text form, one line: ``n=4 values=2 group=cyclic hands=2 goal=same observe=touch`` (fields at
 their defaults may be left out; ``moves=0011,0101`` and ``goal=0000,1111`` list vectors as digit
@@ -45,7 +46,7 @@ __all__ = ["GOALS", "MAX_STATES", "OBSERVATIONS", "Game"]
 MAX_STATES = 1 << 20
 
 GOALS = ("zero", "same")
-OBSERVATIONS = ("blind", "touch", "sight")
+OBSERVATIONS = ("blind", "touch", "sight", "count")
 
 #: The default ``Game.group``: a placeholder on no positions that ``__post_init__`` replaces by
 #: the cyclic group on the game's n positions (recognised by identity, never by equality).
@@ -132,6 +133,11 @@ class Game:
             raise DevilcoinsError(f"observe must be one of {', '.join(OBSERVATIONS)}")
         if self.observe == "touch" and self.hands is None:
             raise DevilcoinsError("the touch game needs hands k: how many positions to feel")
+        if self.observe == "count" and self.goal != "zero":
+            raise DevilcoinsError(
+                "the count game tells how many positions are not 0, so its goal is zero "
+                f"(goal {self.goal} is not supported with observe=count)"
+            )
         if self.goal not in (*GOALS, "states"):
             raise DevilcoinsError("goal must be 'zero', 'same' or a list of states")
         if self.goal == "states" and not self.goal_states:

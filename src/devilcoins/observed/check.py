@@ -210,6 +210,51 @@ def _check_sight(game: Game, policy: list[Any]) -> tuple[bool, int | None, dict[
     return True, max(longest.values(), default=0), None
 
 
+def _check_count(
+    game: Game, root: dict[str, Any]
+) -> tuple[bool, int | None, dict[str, Any] | None]:
+    """Follow every start state through the count tree against every turn: the count heard
+    (nonzero positions) is unchanged by the turns, so states are followed directly."""
+    if game.goal != "zero":
+        raise DevilcoinsError("the count game's goal is zero")
+    m, elements = game.values, game.group.elements()
+    memo: dict[tuple[int, int], int] = {}
+
+    def walk(node: Any, x: int) -> int:
+        key = (id(node), x)
+        if key in memo:
+            return memo[key]
+        if not isinstance(node, dict) or "move" not in node or "next" not in node:
+            raise _Fail("the tree ends here (no node to follow)", [])
+        a = game.decode(game.check_move(game.parse_move(str(node["move"]))))
+        worst = 0
+        for perm in elements:
+            z = tuple((v + d) % m for v, d in zip(apply(perm, game.decode(x)), a, strict=True))
+            count = sum(v != 0 for v in z)
+            if count == 0:
+                worst = max(worst, 1)
+                continue
+            nxt = node["next"].get(str(count))
+            if nxt is None or nxt == "win":
+                what = "nothing is said" if nxt is None else "the tree says 'win'"
+                raise _Fail(f"{what} for count {count} ({game.state_text(game.encode(z))})", [perm])
+            try:
+                worst = max(worst, 1 + walk(nxt, game.encode(z)))
+            except _Fail as err:
+                raise _Fail(err.why, [perm, *err.turns]) from None
+        memo[key] = worst
+        return worst
+
+    worst = 0
+    for x in range(1, game.values**game.n):
+        try:
+            worst = max(worst, walk(root, x))
+        except _Fail as err:
+            turns = [_turn_json(game, p) for p in err.turns]
+            return False, None, {"start": game.state_text(x), "turns": turns, "why": err.why}
+    return True, worst, None
+
+
 def verify_tree(game: Game, data: dict[str, Any]) -> TreeVerification:
     """Verify a touch tree or a sight policy (as ``solve --json`` prints them) for a game.
 
@@ -236,6 +281,12 @@ def verify_tree(game: Game, data: dict[str, Any]) -> TreeVerification:
                 "a sight strategy is {'policy': [{'state': ..., 'move': ...}, ...]}"
             )
         wins, worst, counter = _check_sight(game, tree["policy"])
+    elif game.observe == "count":
+        if "move" not in tree:
+            raise NotationError(
+                "a count tree starts with a node: {'move': ..., 'next': {count: node or 'win'}}"
+            )
+        wins, worst, counter = _check_count(game, tree)
     else:
         raise DevilcoinsError("blind strategies are sequences: verify them without --observe")
     return TreeVerification(game=game, wins=wins, worst=worst, counterexample=counter)

@@ -1,0 +1,237 @@
+"""The count game: after each move the player is told how many positions are not at 0.
+
+As in Code Jam 2022 round 1B "ASeDatAb" (8 bits, the judge turns them before each operation
+and answers with the number of 1 bits; the game ends when that number is 0).  The Devil turns
+the table before every move (the next state is g(x) + a), and then the player hears the count
+of nonzero positions of the new state; a count of 0 is the goal (the bell).  The count is
+unchanged by the Devil's turns, so it splits the player's belief (a set of classes, the Devil's
+orbits) by weight: after the first move every belief lies inside one weight.
+
+V(B) = 0 for the empty belief; otherwise V(B) = 1 + min over moves a of max over counts c > 0 of
+V(B_a,c), where B_a,c holds the classes of weight c among the classes of the states y + a (y in
+B).  Beliefs are bitsets over classes (Python ints), explored from the start belief (every
+class outside the goal) and settled by value iteration from the goal outwards; moves are taken
+up to the group (a and h(a) lead to the same classes).  Only goal zero is supported: the count
+must be unchanged by the Devil's turns and be 0 exactly at the goal.
+
+The strategy is a tree (``tree()``): a node names the move and, for each count that can be
+heard after it, what comes next (a node, or "win" for count 0).  ``observed.check`` replays it
+against every start and every turn.
+
+>>> s = solve_count(Game.parse('n=2 observe=count'))
+>>> s.winnable, s.length
+(True, 3)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.game import Game
+from devilcoins.core.tables import ClassTable, tables
+from devilcoins.observed.andor import TreeSolution, _sight_moves
+
+__all__ = ["MAX_COUNT_BELIEFS", "CountSolution", "solve_count"]
+
+#: How many beliefs the count search may explore before it gives up with a clear error.
+MAX_COUNT_BELIEFS = 500_000
+
+
+@dataclass(frozen=True, kw_only=True)
+class CountSolution(TreeSolution):
+    """The least worst-case number of moves of a count game, with its strategy.
+
+    policy: belief (bitset over the table's classes) -> (move, moves left); start: the start
+    belief (every class outside the goal); weights: the count heard for each class.
+    """
+
+    start: int = 0
+    weights: tuple[int, ...] = ()
+
+    def tree(self, max_nodes: int = 200) -> dict[str, Any]:
+        """The strategy as nested JSON: {"move", "moves_left", "next": {count: node | "win"}};
+        branches past max_nodes nodes are written '...'."""
+        if not self.winnable:
+            return {"winnable": False, "devil_keeps": []}
+        if not self.start:
+            return {"win": "the goal is reached before any move"}
+        return _node(self, self.start, [max_nodes])
+
+    def to_text(self, max_lines: int = 60, *, header: bool = True) -> str:
+        """A readable indented rendering of the strategy tree."""
+        head = f"{self.game}: "
+        if not self.winnable:
+            return head + "the Devil holds out forever."
+        assert self.length is not None, "a winnable game has a length"
+        lines = [head + f"wins within {_moves(self.length)}, whatever the Devil does."]
+        tree = self.tree(max_nodes=max(1, max_lines))
+        if "move" in tree:
+            _lines(tree, 1, "", lines)
+        if len(lines) > max_lines:
+            lines = [*lines[: max_lines - 1], f"... ({len(lines) - max_lines + 1} more lines)"]
+        return "\n".join(lines if header else lines[1:])
+
+
+def _moves(count: int) -> str:
+    return f"{count} move" + ("" if count == 1 else "s")
+
+
+def _bits(belief: int) -> list[int]:
+    out = []
+    while belief:
+        low = belief & -belief
+        out.append(low.bit_length() - 1)
+        belief ^= low
+    return out
+
+
+class _Space:
+    """The classes, their weights, and for each move (up to the group) the classes each class
+    can become: image[i][k] is a bitset."""
+
+    def __init__(self, game: Game) -> None:
+        t: ClassTable = tables(game)
+        self.table = t
+        self.weights = tuple(int((t.digits[int(r)] != 0).sum()) for r in t.reps)
+        self.layers = [0] * (game.n + 1)
+        for k, w in enumerate(self.weights):
+            self.layers[w] |= 1 << k
+        rows: dict[tuple[int, ...], int] = {}
+        for a in sorted(_sight_moves(game).tolist(), key=lambda a: (int(t.digits[a].sum()), a)):
+            after = t.index_of[t.add(t.orbit_states, int(a))].tolist()
+            row = []
+            for k in range(t.size):
+                bits = 0
+                for c in after[int(t.orbit_start[k]) : int(t.orbit_start[k + 1])]:
+                    bits |= 1 << c
+                row.append(bits)
+            rows.setdefault(tuple(row), int(a))
+        self.moves = list(rows.values())
+        self.images = list(rows.keys())
+        self.start = sum(1 << k for k in range(t.n_goal, t.size))
+
+    def after(self, belief: int, i: int) -> int:
+        """The classes the belief can become under move i (the goal included)."""
+        image = self.images[i]
+        out = 0
+        for k in _bits(belief):
+            out |= image[k]
+        return out
+
+    def children(self, belief: int, i: int) -> tuple[int, ...]:
+        """The beliefs after move i, one for each count heard (count 0, the goal, left out)."""
+        img = self.after(belief, i)
+        return tuple(img & layer for layer in self.layers[1:] if img & layer)
+
+
+def _explore(space: _Space, limit: int) -> dict[int, list[tuple[int, ...]]]:
+    """Every belief reachable from the start, with the children of each of its moves."""
+    graph: dict[int, list[tuple[int, ...]]] = {}
+    todo = [space.start] if space.start else []
+    while todo:
+        belief = todo.pop()
+        if belief in graph:
+            continue
+        if len(graph) >= limit:
+            raise DevilcoinsError(
+                f"the count search passed {limit:,} beliefs; use fewer positions or values"
+            )
+        rows = [space.children(belief, i) for i in range(len(space.moves))]
+        graph[belief] = rows
+        todo.extend(b for row in rows for b in row if b not in graph)
+    return graph
+
+
+def _settle(graph: dict[int, list[tuple[int, ...]]]) -> dict[int, tuple[int, int]]:
+    """Value iteration: belief -> (move index, least worst-case moves), for those the player
+    can win from."""
+    val: dict[int, tuple[int, int]] = {}
+    d = 0
+    while True:
+        d += 1
+        new = {}
+        for belief, rows in graph.items():
+            if belief in val:
+                continue
+            for i, row in enumerate(rows):
+                if all(c in val and val[c][1] < d for c in row):
+                    new[belief] = (i, d)
+                    break
+        if not new:
+            return val
+        val.update(new)
+
+
+def solve_count(game: Game, limit: int = MAX_COUNT_BELIEFS) -> CountSolution:
+    """The count game: least worst-case number of moves, with a strategy tree.
+
+    >>> [solve_count(Game(n, observe='count')).length for n in (1, 2, 3, 4)]
+    [1, 3, None, 6]
+    """
+    t0 = time.perf_counter()
+    if game.observe != "count":
+        raise DevilcoinsError(f"{game} is not a count game (observe=count)")
+    space = _Space(game)
+    graph = _explore(space, limit)
+    val = _settle(graph)
+    policy = {b: (space.moves[i], d) for b, (i, d) in val.items()}
+    winnable = not space.start or space.start in val
+    length = (val[space.start][1] if space.start else 0) if winnable else None
+    return CountSolution(
+        game=game,
+        winnable=winnable,
+        length=length,
+        explored=len(graph),
+        seconds=time.perf_counter() - t0,
+        policy=policy,
+        start=space.start,
+        weights=space.weights,
+    )
+
+
+def _node(sol: CountSolution, belief: int, budget: list[int]) -> dict[str, Any]:
+    game = sol.game
+    t = tables(game)
+    move, left = sol.policy[belief]
+    budget[0] -= 1
+    after = 0
+    for k in _bits(belief):
+        orbit = t.orbit_states[int(t.orbit_start[k]) : int(t.orbit_start[k + 1])]
+        for c in t.index_of[t.add(orbit, move)].tolist():
+            after |= 1 << int(c)
+    nxt: dict[str, Any] = {}
+    for w in range(game.n + 1):
+        part = sum(1 << k for k in _bits(after) if sol.weights[k] == w)
+        if not part:
+            continue
+        if w == 0:
+            nxt["0"] = "win"
+        elif budget[0] <= 0:
+            nxt[str(w)] = "..."
+        else:
+            nxt[str(w)] = _node(sol, part, budget)
+    return {
+        "belief": [game.state_text(int(t.reps[k])) for k in _bits(belief)],
+        "moves_left": left,
+        "move": game.move_text(move),
+        "next": nxt,
+    }
+
+
+def _lines(node: dict[str, Any], move: int, indent: str, lines: list[str]) -> None:
+    shown = ", ".join(node["belief"][:6]) + (" ..." if len(node["belief"]) > 6 else "")
+    lines.append(
+        f"{indent}{move}. Play {node['move']} (at most {_moves(node['moves_left'])} left; "
+        f"possible: {shown})"
+    )
+    for count, then in node["next"].items():
+        if then == "win":
+            lines.append(f"{indent}   Told 0: the bell rings")
+        elif then == "...":
+            lines.append(f"{indent}   Told {count}: ...")
+        else:
+            lines.append(f"{indent}   Told {count}, then")
+            _lines(then, move + 1, indent + "      ", lines)

@@ -1,0 +1,93 @@
+"""The count game (issue 11): the solver against the brute force in reference.py, its trees
+against the independent checker, and the checker's counterexamples replayed naively."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from reference import count_value, replay_count
+
+from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.game import Game
+from devilcoins.engine import solve
+from devilcoins.observed.check import verify_tree
+from devilcoins.observed.count import solve_count
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
+def test_coins_match_the_brute_force(n):
+    game = Game(n, observe="count")
+    sol = solve_count(game)
+    assert sol.length == count_value(n)
+    if sol.winnable:
+        v = verify_tree(game, sol.tree(max_nodes=10**6))
+        assert v.wins and v.worst == sol.length
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_dials_of_three_values_match_the_brute_force(n):
+    assert solve_count(Game(n, values=3, observe="count")).length == count_value(n, 3)
+
+
+def test_eight_coins_asedatab_tree_verifies():
+    game = Game.parse("n=8 observe=count")
+    sol = solve_count(game)
+    assert sol.winnable and sol.length == 13
+    v = verify_tree(game, sol.tree(max_nodes=10**6))
+    assert v.wins and v.worst == 13
+
+
+def test_engine_and_text_form():
+    game = Game.parse("n=4 observe=count")
+    assert str(game) == "n=4 observe=count" and Game.parse(str(game)) == game
+    verdict = solve(game)
+    assert verdict.winnable and verdict.length == 6 and "count" in verdict.method
+    text = verdict.tree.to_text()
+    assert text.startswith("n=4 observe=count: wins within 6 moves")
+    assert "Told 0: the bell rings" in text
+
+
+@pytest.mark.parametrize("goal", ["same", "0000,1111"])
+def test_other_goals_are_refused(goal):
+    with pytest.raises(DevilcoinsError, match="goal is zero"):
+        Game.parse(f"n=4 goal={goal} observe=count")
+
+
+def _nodes(tree):
+    yield tree
+    for then in tree["next"].values():
+        if isinstance(then, dict):
+            yield from _nodes(then)
+
+
+def test_every_corruption_is_caught_and_replays():
+    game = Game(4, observe="count")
+    tree = solve_count(game).tree(max_nodes=10**6)
+    caught = 0
+    for i, node in enumerate(_nodes(tree)):
+        for count in list(node["next"]):
+            if count == "0":
+                continue
+            for bad_then in ("win", None):
+                bad = copy.deepcopy(tree)
+                target = list(_nodes(bad))[i]
+                if bad_then is None:
+                    del target["next"][count]
+                else:
+                    target["next"][count] = bad_then
+                v = verify_tree(game, bad)
+                assert not v.wins
+                c = v.counterexample
+                assert replay_count(bad, c["start"], c["turns"]) in ("false win", "gap")
+                caught += 1
+    assert caught >= 10
+
+
+def test_a_wrong_move_is_caught():
+    game = Game(4, observe="count")
+    bad = solve_count(game).tree(max_nodes=10**6)
+    bad["next"]["1"]["move"] = "LLLL"  # THHH stays THHH: count 1, which the node leaves out
+    v = verify_tree(game, bad)
+    c = v.counterexample
+    assert not v.wins and replay_count(bad, c["start"], c["turns"]) in ("false win", "gap")
