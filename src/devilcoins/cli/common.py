@@ -156,7 +156,7 @@ def read_text(path: str, what: str) -> str:
 
 
 def not_an_observed_strategy(text: str, name: str) -> None:
-    """A usage error when text is a touch or sight strategy (solve --json) read as moves.
+    """A usage error when text is a touch, sight or count strategy (solve --json) read as moves.
 
     The error names the kind and the game options that read it, from the file's own "spec".
     """
@@ -170,14 +170,15 @@ def not_an_observed_strategy(text: str, name: str) -> None:
     if not isinstance(tree, dict):
         return
     spec = data.get("spec") if isinstance(data.get("spec"), dict) else {}
-    kind = spec.get("observe") or ("sight" if "policy" in tree else "touch")
+    guess = "sight" if "policy" in tree else "count" if "move" in tree else "touch"
+    kind = spec.get("observe") or guess
     defaults = {"values": 2, "group": "cyclic", "hands": None, "goal": "zero"}
     options = " ".join(
         f"--{field} {shlex.quote(str(spec[field]))}"
         for field, default in defaults.items()
         if spec.get(field, default) != default
     )
-    what = "a tree" if kind == "touch" else "a policy"
+    what = "a policy" if kind == "sight" else "a tree"
     raise UsageError(
         f"{name} holds a {kind} strategy ({what}, as 'solve --observe {kind} --json' writes), "
         f"not a list of moves: add {options + ' ' if options else ''}--observe {kind} to read it"
