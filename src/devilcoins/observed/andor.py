@@ -668,7 +668,7 @@ def solve_touch(game: Game, limit: int = MAX_BELIEFS, *, certificate: bool = Tru
 # --- sight ------------------------------------------------------------------------------------
 
 
-def _sight_moves(game: Game) -> np.ndarray:
+def moves_up_to_turns(game: Game) -> np.ndarray:
     """The allowed moves, one for each class of moves under the group."""
     t = tables(game)
     xs = np.arange(t.states, dtype=np.int64)
@@ -695,7 +695,7 @@ def solve_sight(game: Game) -> TreeSolution:
     if game.observe != "sight":
         raise DevilcoinsError(f"{game} is not a sight game (observe=sight)")
     t = tables(game)
-    moves = _sight_moves(game)
+    moves = moves_up_to_turns(game)
     if len(moves) * t.states * 4 > MAX_TABLE_BYTES:
         raise DevilcoinsError(
             f"{game}: {len(moves):,} classes of moves times {t.states:,} states is too many "

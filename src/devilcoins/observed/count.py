@@ -32,7 +32,7 @@ from typing import Any
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
 from devilcoins.core.tables import ClassTable, tables
-from devilcoins.observed.andor import TreeSolution, _sight_moves
+from devilcoins.observed.andor import TreeSolution, moves_up_to_turns
 
 __all__ = ["MAX_COUNT_BELIEFS", "CountSolution", "solve_count"]
 
@@ -100,7 +100,9 @@ class _Space:
         for k, w in enumerate(self.weights):
             self.layers[w] |= 1 << k
         rows: dict[tuple[int, ...], int] = {}
-        for a in sorted(_sight_moves(game).tolist(), key=lambda a: (int(t.digits[a].sum()), a)):
+        for a in sorted(
+            moves_up_to_turns(game).tolist(), key=lambda a: (int(t.digits[a].sum()), a)
+        ):
             after = t.index_of[t.add(t.orbit_states, int(a))].tolist()
             row = []
             for k in range(t.size):
