@@ -761,6 +761,7 @@ def test_solve_saves_a_policy_file_that_verify_reads(capsys, tmp_path, options):
     assert run(capsys, "solve", "4", *options, "--save", str(path))[0] == 0
     code, out, _ = run(capsys, "verify", "4", str(path), *options)
     assert code == 0 and out.startswith("WINS")
+    assert_usage_error(*run(capsys, "verify", "4", str(path)), "policy file", options[-1])
     assert_usage_error(*run(capsys, "solve", "4", *options, "--save", str(path)), "exists")
     assert_usage_error(*run(capsys, "solve", "4", *options, "--save", str(tmp_path / "s.txt")))
     lines = path.read_text().splitlines()
