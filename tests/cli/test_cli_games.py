@@ -766,3 +766,30 @@ def test_solve_and_verify_the_count_game(capsys, tmp_path):
     assert code == 1 and "LOSES" in out and "Counterexample: start" in out
     code, _, err = run(capsys, "solve", "4", "--observe", "count", "--goal", "same")
     assert code == 2 and "goal is zero" in err
+
+
+@pytest.mark.parametrize(
+    "options",
+    [("--hands", "2", "--goal", "same", "--observe", "touch"), ("--observe", "sight")],
+)
+def test_solve_saves_a_policy_file_that_verify_reads(capsys, tmp_path, options):
+    """Issue 11: solve --save FILE.jsonl for touch and sight; verify wins from the file; a
+    changed move loses with a counterexample; never overwrites; malformed lines exit 2."""
+    path = tmp_path / "s.jsonl"
+    assert run(capsys, "solve", "4", *options, "--save", str(path))[0] == 0
+    code, out, _ = run(capsys, "verify", "4", str(path), *options)
+    assert code == 0 and out.startswith("WINS")
+    assert_usage_error(*run(capsys, "verify", "4", str(path)), "policy file", options[-1])
+    assert_usage_error(*run(capsys, "solve", "4", *options, "--save", str(path)), "exists")
+    assert_usage_error(*run(capsys, "solve", "4", *options, "--save", str(tmp_path / "s.txt")))
+    lines = path.read_text().splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([lines[0], lines[1][:-3], *lines[2:]]) + "\n")
+    assert_usage_error(*run(capsys, "verify", "4", str(bad), *options), "line 2")
+    if "sight" in options:
+        first = json.loads(lines[1])
+        first["move"] = "LLLL"
+        changed = tmp_path / "changed.jsonl"
+        changed.write_text("\n".join([lines[0], json.dumps(first), *lines[2:]]) + "\n")
+        code, out, _ = run(capsys, "verify", "4", str(changed), *options)
+        assert code == 1 and "LOSES" in out and "Counterexample: start" in out

@@ -162,6 +162,7 @@ def not_an_observed_strategy(text: str, name: str) -> None:
     """
     if not text.lstrip().startswith("{"):
         return
+    _not_a_policy_file(text, name)
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
@@ -182,6 +183,26 @@ def not_an_observed_strategy(text: str, name: str) -> None:
     raise UsageError(
         f"{name} holds a {kind} strategy ({what}, as 'solve --observe {kind} --json' writes), "
         f"not a list of moves: add {options + ' ' if options else ''}--observe {kind} to read it"
+    )
+
+
+def _not_a_policy_file(text: str, name: str) -> None:
+    """A usage error when text is a policy file (solve --save FILE.jsonl) read as moves."""
+    first = text.lstrip().split("\n", 1)[0]
+    if '"devilcoins-policy"' not in first:
+        return
+    try:
+        game = str(json.loads(first).get("game"))
+    except (json.JSONDecodeError, AttributeError):
+        return
+    options = " ".join(
+        f"--{key} {shlex.quote(value)}"
+        for key, _, value in (word.partition("=") for word in game.split())
+        if key != "n"
+    )
+    raise UsageError(
+        f"{name} holds a policy file for {game} (as 'solve --save FILE.jsonl' writes), not a "
+        f"list of moves: add {options} to read it"
     )
 
 

@@ -9,7 +9,7 @@ import sys
 from devilcoins.cli.common import Command, UsageError, coins_count, counted, emit_json
 from devilcoins.cli.games import moves_text, verdict_lines
 from devilcoins.cli.strategies import add_format_argument, searched
-from devilcoins.core.files import write_new
+from devilcoins.core.files import write_new, write_new_with
 from devilcoins.core.game import Game
 
 __all__ = ["COMMAND"]
@@ -28,7 +28,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--save",
         metavar="FILE",
-        help="also write the moves to FILE (never overwrites an existing file)",
+        help="also write the moves to FILE (never overwrites an existing file); for touch "
+        "and sight, the strategy as a policy file FILE.jsonl (any size; verify reads it)",
     )
 
 
@@ -83,7 +84,9 @@ def run_game(args: argparse.Namespace, game: Game) -> int:
     checked = None
     if verdict.strategy is not None and game.observe == "blind":
         checked = engine.verify(game, verdict.strategy)
-    if args.save:
+    if args.save and game.observe != "blind":
+        _save_policy(args.save, game, verdict.tree)
+    elif args.save:
         if verdict.strategy is None:
             raise UsageError(f"{game} has no blind strategy to save")
         write_new(
@@ -112,6 +115,18 @@ def run_game(args: argparse.Namespace, game: Game) -> int:
         # The verdict line named the game; sight keeps the tree's own line (the README shows it).
         print(verdict.tree.to_text(header=False))
     return 0
+
+
+def _save_policy(path: str, game: Game, tree: object) -> None:
+    """Write a won touch or sight strategy as a policy file (JSON lines, any size)."""
+    from devilcoins.observed.andor import TreeSolution
+    from devilcoins.observed.policyfile import policy_lines
+
+    if not path.endswith(".jsonl"):
+        raise UsageError(f"save a {game.observe} strategy as a policy file: FILE.jsonl, not {path}")
+    if not isinstance(tree, TreeSolution) or not tree.winnable:
+        raise UsageError(f"{game}: the Devil holds out; there is no strategy to save")
+    write_new_with(path, lambda out: out.writelines(line.encode() for line in policy_lines(tree)))
 
 
 COMMAND = Command(

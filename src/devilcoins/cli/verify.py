@@ -147,14 +147,23 @@ def run_game(args: argparse.Namespace, game: Game) -> int:
     return 0 if v.wins else 1
 
 
+def _is_policy_file(text: str) -> bool:
+    """Whether text is a policy file (solve --save FILE.jsonl): its first line is the header."""
+    first = text.lstrip().split("\n", 1)[0]
+    return '"devilcoins-policy"' in first
+
+
 def _verify_tree(args: argparse.Namespace, game: Game) -> int:
     """verify for touch and sight: the strategy is the JSON tree or policy solve prints."""
-    from devilcoins.observed.check import verify_tree
+    from devilcoins.observed.check import verify_policy_lines, verify_tree
 
     name = "stdin" if args.file == "-" else args.file
+    text = read_text(args.file, "strategy")
     try:
-        data = json.loads(read_text(args.file, "strategy"))
-        v = verify_tree(game, data)
+        if _is_policy_file(text):
+            v = verify_policy_lines(game, text.splitlines())
+        else:
+            v = verify_tree(game, json.loads(text))
     except json.JSONDecodeError as err:
         raise UsageError(
             f"{name}: a {game.observe} strategy is JSON (see solve --json): {err}"

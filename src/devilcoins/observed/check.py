@@ -14,6 +14,8 @@ tree, a false "win", or (sight) a loop that never reaches the goal.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +26,7 @@ from devilcoins.core.game import Game
 from devilcoins.core.symmetry import apply
 from devilcoins.core.tables import tables
 
-__all__ = ["TreeVerification", "verify_tree"]
+__all__ = ["TreeVerification", "verify_policy_lines", "verify_tree"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,7 +78,7 @@ def _values(game: Game, text: str, k: int, what: str) -> tuple[int, ...]:
 
 
 def _check_touch(
-    game: Game, root: dict[str, Any]
+    game: Game, root: dict[str, Any], within: int | None = None
 ) -> tuple[bool, int | None, dict[str, Any] | None]:
     tab = tables(game)
     elements = game.group.elements()
@@ -87,7 +89,9 @@ def _check_touch(
         """Moves needed from state x at node (worst case); raises _Fail with the turns."""
         key = (id(node), x)
         if key in memo:
-            return memo[key]
+            return _promise(memo[key], depth)
+        if within is not None and depth >= within:
+            raise _Fail(f"the goal is not reached within the {within} moves promised", [])
         if not isinstance(node, dict) or "reach" not in node or "outcomes" not in node:
             raise _Fail("the tree ends here (no node to follow)", [])
         reach = [int(p) for p in node["reach"]]
@@ -124,6 +128,11 @@ def _check_touch(
             except _Fail as err:
                 raise _Fail(err.why, [perm, *err.turns]) from None
         memo[key] = worst
+        return _promise(worst, depth)
+
+    def _promise(worst: int, depth: int) -> int:
+        if within is not None and depth + worst > within:
+            raise _Fail(f"the goal is not reached within the {within} moves promised", [])
         return worst
 
     worst = 0
@@ -287,6 +296,111 @@ def verify_tree(game: Game, data: dict[str, Any]) -> TreeVerification:
                 "a count tree starts with a node: {'move': ..., 'next': {count: node or 'win'}}"
             )
         wins, worst, counter = _check_count(game, tree)
+    else:
+        raise DevilcoinsError("blind strategies are sequences: verify them without --observe")
+    return TreeVerification(game=game, wins=wins, worst=worst, counterexample=counter)
+
+
+def _header(game: Game, line: str) -> dict[str, Any]:
+    """The first line of a policy file, checked against the game."""
+    head = _json_line(line, 1)
+    if head.get("format") != "devilcoins-policy" or head.get("version") != 1:
+        raise NotationError('line 1: not a header {"format": "devilcoins-policy", "version": 1}')
+    try:
+        named = str(Game.parse(str(head.get("game"))))
+    except DevilcoinsError as err:
+        raise NotationError(f"line 1: the game {head.get('game')!r}: {err}") from None
+    if named != str(game):
+        raise NotationError(f"line 1: the file is for {named}, not {game}")
+    length = head.get("length")
+    if not isinstance(length, int) or isinstance(length, bool) or not 0 <= length <= 500:
+        raise NotationError("line 1: 'length' is the promised number of moves (0..500)")
+    return head
+
+
+def _json_line(line: str, number: int) -> dict[str, Any]:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as err:
+        raise NotationError(f"line {number}: not JSON ({err.msg})") from None
+    if not isinstance(data, dict):
+        raise NotationError(f"line {number}: not a JSON object")
+    return data
+
+
+def _touch_nodes(game: Game, rows: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
+    """Link the node lines of a touch policy file into one graph (node 0 is the root)."""
+    nodes: dict[int, dict[str, Any]] = {}
+    links: list[tuple[int, int, dict[str, Any], Any]] = []
+    for number, data in rows:
+        node, reach, outs = data.get("node"), data.get("reach"), data.get("outcomes")
+        if not isinstance(node, int) or node in nodes or node != len(nodes):
+            raise NotationError(f"line {number}: 'node' must number the nodes 0, 1, 2, ...")
+        if not isinstance(reach, list) or not all(isinstance(p, int) for p in reach):
+            raise NotationError(f"line {number}: 'reach' is a list of positions")
+        if not isinstance(outs, list):
+            raise NotationError(f"line {number}: 'outcomes' is a list of [felt, set, next]")
+        outcomes = []
+        for out in outs:
+            if not (isinstance(out, list) and len(out) == 3):
+                raise NotationError(f"line {number}: each outcome is [felt, set, next]")
+            try:
+                _values(game, out[0], len(reach), "felt")
+                _values(game, out[1], len(reach), "set")
+            except NotationError as err:
+                raise NotationError(f"line {number}: {err}") from None
+            entry = {"felt": out[0], "set": out[1], "next": out[2]}
+            outcomes.append(entry)
+            links.append((number, node, entry, out[2]))
+        nodes[node] = {"reach": reach, "outcomes": outcomes}
+    for number, node, entry, nxt in links:
+        if nxt == "win":
+            continue
+        if not isinstance(nxt, int) or isinstance(nxt, bool) or not node < nxt < len(nodes):
+            raise NotationError(
+                f"line {number}: next {nxt!r} is neither 'win' nor a later node number"
+            )
+        entry["next"] = nodes[nxt]
+    if not nodes:
+        raise NotationError("line 2: a touch policy has at least one node")
+    return nodes[0]
+
+
+def _sight_rows(rows: list[tuple[int, dict[str, Any]]], game: Game) -> list[dict[str, Any]]:
+    """The state lines of a sight policy file, each state and move checked."""
+    for number, data in rows:
+        try:
+            game.parse_state(str(data["state"]))
+            game.parse_move(str(data["move"]))
+        except KeyError as err:
+            raise NotationError(f"line {number}: no {err} (a line is state, move, left)") from None
+        except DevilcoinsError as err:
+            raise NotationError(f"line {number}: {err}") from None
+    return [data for _number, data in rows]
+
+
+def verify_policy_lines(game: Game, lines: Iterable[str]) -> TreeVerification:
+    """Verify a touch or sight strategy given as a policy file (``solve --save FILE.jsonl``).
+
+    Exact, as ``verify_tree``: every start against every turn; a touch strategy must also reach
+    the goal within the header's length.  A malformed file raises NotationError naming the line.
+
+    >>> from devilcoins.observed.andor import solve_tree
+    >>> from devilcoins.observed.policyfile import policy_lines
+    >>> g = Game.parse('n=4 hands=2 goal=same observe=touch')
+    >>> v = verify_policy_lines(g, policy_lines(solve_tree(g)))
+    >>> v.wins, v.worst
+    (True, 5)
+    """
+    rows = [(i, line) for i, line in enumerate(lines, 1) if line.strip()]
+    if not rows or rows[0][0] != 1:
+        raise NotationError("line 1: a policy file starts with its header line")
+    head = _header(game, rows[0][1])
+    body = [(i, _json_line(line, i)) for i, line in rows[1:]]
+    if game.observe == "touch":
+        wins, worst, counter = _check_touch(game, _touch_nodes(game, body), head["length"])
+    elif game.observe == "sight":
+        wins, worst, counter = _check_sight(game, _sight_rows(body, game))
     else:
         raise DevilcoinsError("blind strategies are sequences: verify them without --observe")
     return TreeVerification(game=game, wins=wins, worst=worst, counterexample=counter)
