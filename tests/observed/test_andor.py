@@ -9,11 +9,12 @@ import dataclasses
 import json
 
 import pytest
-from reference import A171462, brute_sight, brute_touch
+from reference import A171462, brute_sight, brute_touch, table_sight
 
 from devilcoins.coins.notation import DevilcoinsError
 from devilcoins.core.game import Game
 from devilcoins.core.symmetry import Group
+from devilcoins.observed import andor
 from devilcoins.observed.andor import (
     Reach,
     check_devil,
@@ -198,16 +199,49 @@ def test_check_devil_rejects_a_wrong_certificate():
     assert not check_devil(solve_touch(touch(4, 2)))  # a winnable game has no certificate
 
 
+SMALL_SIGHT = [
+    f"n={n} values={m} observe=sight" for m in range(2, 8) for n in range(1, 13) if m**n <= 1024
+] + [
+    "n=3 moves=100,110 observe=sight",
+    "n=4 hands=1 observe=sight",
+    "n=4 hands=2 goal=same observe=sight",
+    "n=6 group=dihedral observe=sight",
+    "n=4 values=3 hands=2 observe=sight",
+    "n=6 goal=same observe=sight",
+    "n=8 group=full observe=sight",
+]
+
+
+@pytest.mark.parametrize("text", SMALL_SIGHT)
+def test_sight_retrograde_agrees_with_the_table_solver(text):
+    """Same values, same moves (tie-break included) as the first (moves x states) solver."""
+    game = Game.parse(text)
+    sol = solve_sight(game)
+    length, policy = table_sight(game)
+    assert (sol.length if sol.winnable else None) == length
+    assert sol.policy == policy
+
+
+def test_sight_sixteen_coins_and_nine_dials_are_quick():
+    """Issue 11: 16 coins (4,116 classes) were refused; 9 dials of 3 took 20 s."""
+    for text, length in [("n=16 observe=sight", 16), ("n=9 values=3 observe=sight", 9)]:
+        sol = solve_sight(Game.parse(text))
+        assert (sol.winnable, sol.length) == (True, length)
+        assert sol.seconds < 5, (text, sol.seconds)
+
+
 # --- sizes, output ------------------------------------------------------------------------------
 
 
-def test_too_large_requests_fail_clearly():
+def test_too_large_requests_fail_clearly(monkeypatch):
     with pytest.raises(DevilcoinsError, match="beliefs and"):
         solve_touch(touch(6, 4), limit=10)
     with pytest.raises(DevilcoinsError, match="blind"):
         solve_tree(Game(4))
-    with pytest.raises(DevilcoinsError, match="too many"):
-        solve_sight(Game(16, observe="sight"))
+    with monkeypatch.context() as patch:
+        patch.setattr(andor, "MAX_TABLE_BYTES", 1000)
+        with pytest.raises(DevilcoinsError, match="too many"):
+            solve_sight(Game(8, observe="sight"))
     with pytest.raises(DevilcoinsError, match="not a touch game"):
         solve_touch(Game(4, observe="sight"))
 

@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from devilcoins.core.beliefs import Ints, Rows
+from devilcoins.core.beliefs import Ints, KernelArgs, Rows
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import compiled
@@ -684,8 +684,86 @@ def moves_up_to_turns(game: Game) -> np.ndarray:
     return np.sort(allowed[first])
 
 
+@compiled
+def _sight_round(
+    ys: Ints,
+    d: int,
+    negs: Ints,
+    weight: Ints,
+    tabs: KernelArgs,
+    left: np.ndarray,
+    val: Ints,
+    best: Ints,
+    order: Ints,
+    top: int,
+) -> int:  # pragma: no cover - compiled
+    """Count off the states ys of the classes of value d; settle classes at d + 1 (appended to
+    order from top on); return the new top.  See ``_sight_rounds``."""
+    n_goal, index_of = tabs[0], tabs[1]
+    m, add_lo, add_hi, lo_of, hi_of, base = tabs[5], tabs[6], tabs[7], tabs[8], tabs[9], tabs[10]
+    ylo, yhi = lo_of[ys], hi_of[ys]  # read in order, not looked up state by state
+    for j in range(negs.shape[0]):
+        row = left[j]
+        t = negs[j]
+        lo_row, hi_row = add_lo[lo_of[t]], add_hi[hi_of[t]]
+        for i in range(ys.shape[0]):
+            x = t ^ ys[i] if m == 2 else lo_row[ylo[i]] + base * hi_row[yhi[i]]
+            c = index_of[x]
+            if c < n_goal:
+                continue
+            row[c] -= 1
+            if row[c] != 0:
+                continue
+            if val[c] < 0:
+                val[c] = d + 1
+                best[c] = j
+                order[top] = c
+                top += 1
+            elif val[c] == d + 1 and weight[j] < weight[best[c]]:
+                best[c] = j
+    return top
+
+
+@compiled
+def _sight_rounds(
+    negs: Ints, weight: Ints, tabs: KernelArgs, left: np.ndarray, val: Ints, best: Ints
+) -> None:  # pragma: no cover - compiled
+    """Retrograde value iteration for sight, one round per value, from the goal outwards.
+
+    left[j, c] counts the states s of class c whose next state s + moves[j] lies in a class not
+    settled yet (it starts at the size of c's orbit); the states s with s + moves[j] = y are
+    y + negs[j].  A round takes the classes settled last (value d) and counts their states off;
+    when left[j, c] reaches 0 the worst class move j leads to from c has value d, so c gets
+    d + 1 if it has none yet (val -1), and its move (best) is the one of least weight, then
+    least index, among the moves that reach 0 in that round.  Goal classes have value 0.
+    """
+    n_goal, orbit_start, orbit_states = tabs[0], tabs[3], tabs[4]
+    order = np.empty(val.shape[0], dtype=np.int64)  # the classes in the order they settle
+    for c in range(n_goal):
+        order[c] = c
+        val[c] = 0
+    lo, hi, d = 0, n_goal, 0
+    while lo < hi:
+        count = 0
+        for f in range(lo, hi):
+            count += orbit_start[order[f] + 1] - orbit_start[order[f]]
+        ys = np.empty(count, dtype=np.int64)
+        count = 0
+        for f in range(lo, hi):
+            for p in range(orbit_start[order[f]], orbit_start[order[f] + 1]):
+                ys[count] = orbit_states[p]
+                count += 1
+        top = _sight_round(ys, d, negs, weight, tabs, left, val, best, order, hi)
+        lo, hi, d = hi, top, d + 1
+
+
 def solve_sight(game: Game) -> TreeSolution:
     """The sight game (see all, name a move, the Devil turns first): least worst-case moves.
+
+    Retrograde value iteration over classes (``_sight_rounds``): its table holds, for each
+    class of moves and each class of states, how many states of the class still lead outside
+    the settled classes (one byte each when orbits are small).  The move kept for a class is
+    one whose worst next class is least, then of least weight (positions changed), then first.
 
     >>> s = solve_sight(Game.parse('n=2 observe=sight'))
     >>> s.winnable, s.length, check_tree(s)
@@ -696,36 +774,29 @@ def solve_sight(game: Game) -> TreeSolution:
         raise DevilcoinsError(f"{game} is not a sight game (observe=sight)")
     t = tables(game)
     moves = moves_up_to_turns(game)
-    if len(moves) * t.states * 4 > MAX_TABLE_BYTES:
+    sizes = np.diff(t.orbit_start)
+    dtype = np.uint8 if sizes.max() < 256 else np.int32
+    if len(moves) * t.size * np.dtype(dtype).itemsize > MAX_TABLE_BYTES:
         raise DevilcoinsError(
-            f"{game}: {len(moves):,} classes of moves times {t.states:,} states is too many "
-            "for the sight tables; use fewer positions or values, or limit the moves"
+            f"{game}: {len(moves):,} classes of moves times {t.size:,} classes of states is too "
+            "many for the sight tables; use fewer positions or values, or limit the moves"
         )
-    order = t.orbit_states
-    nxt = np.stack([t.index_of[t.add(order, int(a))] for a in moves]).astype(np.int32)
-    starts = t.orbit_start[:-1]
-    val = np.full(t.size, _INF, dtype=np.int64)
-    val[: t.n_goal] = 0
-    d = 0
-    while True:
-        d += 1
-        worst = np.maximum.reduceat(val[nxt], starts, axis=1)  # (moves, classes)
-        new = (worst.min(axis=0) < d) & (val == _INF)
-        if not new.any():
-            break
-        val[new] = d
-    worst = np.maximum.reduceat(val[nxt], starts, axis=1)
-    weight = (t.digits[moves] != 0).sum(axis=1)
-    policy = {}
-    for c in range(t.n_goal, t.size):
-        if val[c] == _INF:
-            continue
-        score = worst[:, c] * (game.n + 1) + weight
-        policy[int(t.reps[c])] = (int(moves[int(np.argmin(score))]), int(val[c]))
+    kt = t.kernel
+    left = np.empty((len(moves), t.size), dtype=dtype)
+    left[:] = sizes.astype(dtype)
+    weight = (t.digits[moves] != 0).sum(axis=1).astype(np.int64)
+    val = np.full(t.size, -1, dtype=np.int64)
+    best = np.zeros(t.size, dtype=np.int64)
+    _sight_rounds(kt.negate(moves), weight, kt.args, left, val, best)
+    policy = {
+        int(t.reps[c]): (int(moves[best[c]]), int(val[c]))
+        for c in range(t.n_goal, t.size)
+        if val[c] > 0
+    }
     outside = val[t.n_goal :]
     seconds = time.perf_counter() - t0
-    if (outside == _INF).any():
-        devil = tuple(int(t.reps[c]) for c in range(t.n_goal, t.size) if val[c] == _INF)
+    if (outside < 0).any():
+        devil = tuple(int(t.reps[c]) for c in range(t.n_goal, t.size) if val[c] < 0)
         return TreeSolution.held_out(game, t.size, t0, devil, policy)
     length = int(outside.max()) if len(outside) else 0
     return TreeSolution(
