@@ -271,3 +271,29 @@ def test_tree_json_and_text():
     seen = solve_tree(Game(4, observe="sight"))
     assert seen.tree()["worst_start"]["moves_left"] == 4
     assert "See THHH" in seen.to_text()
+
+
+def _prime_power(x: int) -> tuple[int, int] | None:
+    p = next(q for q in range(2, x + 1) if x % q == 0)
+    k = 0
+    while x % p == 0:
+        x, k = x // p, k + 1
+    return (p, k) if x == 1 else None
+
+
+def test_sight_value_rule_on_small_games():
+    """Observed, not proved: n = 1 takes 1 move; n = p^j, m = p^k (one prime p) takes
+    n + (k - 1)(n - n/p); otherwise the Devil holds out (docs/observed.md, issue 11)."""
+    for m in range(2, 17):
+        for n in range(1, 13):
+            if m**n > 4096:
+                break
+            pn, pm = _prime_power(n) if n > 1 else None, _prime_power(m)
+            if n == 1:
+                rule: int | None = 1
+            elif pn and pm and pn[0] == pm[0]:
+                rule = n + (pm[1] - 1) * (n - n // pm[0])
+            else:
+                rule = None
+            sol = solve_sight(Game(n, values=m, observe="sight"))
+            assert (sol.length if sol.winnable else None) == rule, (n, m)
