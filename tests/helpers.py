@@ -148,3 +148,39 @@ def assert_beats(strategy, n: int, counter) -> None:
 def detail(response) -> str:
     """The message of a refused API request."""
     return response.json()["detail"]
+
+
+def table_sight(game):
+    """(length or None, policy) of a sight game by the first solver: the next class of every
+    state under every class of moves as one table, then rounds of value iteration over it."""
+    import numpy as np
+
+    from devilcoins.core.tables import tables
+    from devilcoins.observed.andor import moves_up_to_turns
+
+    t = tables(game)
+    moves = moves_up_to_turns(game)
+    inf = np.iinfo(np.int32).max
+    nxt = np.stack([t.index_of[t.add(t.orbit_states, int(a))] for a in moves]).astype(np.int32)
+    starts = t.orbit_start[:-1]
+    val = np.full(t.size, inf, dtype=np.int64)
+    val[: t.n_goal] = 0
+    d = 0
+    while True:
+        d += 1
+        worst = np.maximum.reduceat(val[nxt], starts, axis=1)
+        new = (worst.min(axis=0) < d) & (val == inf)
+        if not new.any():
+            break
+        val[new] = d
+    worst = np.maximum.reduceat(val[nxt], starts, axis=1)
+    weight = (t.digits[moves] != 0).sum(axis=1)
+    policy = {}
+    for c in range(t.n_goal, t.size):
+        if val[c] != inf:
+            score = worst[:, c] * (game.n + 1) + weight
+            policy[int(t.reps[c])] = (int(moves[int(np.argmin(score))]), int(val[c]))
+    outside = val[t.n_goal :]
+    if (outside == inf).any():
+        return None, policy
+    return (int(outside.max()) if len(outside) else 0), policy

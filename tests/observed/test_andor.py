@@ -9,7 +9,8 @@ import dataclasses
 import json
 
 import pytest
-from reference import A171462, brute_sight, brute_touch, table_sight
+from helpers import table_sight
+from reference import A171462, brute_sight, brute_touch
 
 from devilcoins.coins.notation import DevilcoinsError
 from devilcoins.core.game import Game
