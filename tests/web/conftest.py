@@ -19,20 +19,12 @@ from pathlib import Path
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
+from screenshot import CHROMIUM_ARGS
 
 from devilcoins.web.app import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 #: The longest wait for anything on the page, in milliseconds.
 TIMEOUT_MS = 5_000
