@@ -48,15 +48,16 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from devilcoins.core.beliefs import Ints, KernelArgs, Rows
+from devilcoins.core.beliefs import Ints, KernelArgs
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import compiled
 from devilcoins.core.symmetry import apply
 from devilcoins.core.tables import tables
+from devilcoins.observed.cylinder import MAX_NODES, Progress, Space, holdout, solve_space, strategy
 
 __all__ = [
-    "MAX_BELIEFS",
+    "MAX_NODES",
     "Reach",
     "TreeSolution",
     "check_devil",
@@ -66,15 +67,8 @@ __all__ = [
     "solve_tree",
 ]
 
-#: How many beliefs the touch search may reach before it stops with an error.
-MAX_BELIEFS = 2_000_000
-
-#: How many (belief, reach, felt pattern, next belief) links the touch search may hold (4 bytes
-#: each) before it stops with an error.
-MAX_LINKS = 1 << 28
-
-#: The largest tables (bytes) a search may build: successors of every class under every reach,
-#: felt pattern and change (touch), or the next class of every state under every move (sight).
+#: The largest tables (bytes) the sight search may build: the next class of every state under
+#: every move.
 MAX_TABLE_BYTES = 1 << 28
 
 _INF = np.iinfo(np.int32).max
@@ -193,442 +187,18 @@ class TreeSolution:
 # --- touch ------------------------------------------------------------------------------------
 
 
-def _reach_orbits(game: Game, k: int) -> list[tuple[int, ...]]:
-    """The k-subsets of positions up to the group: the smallest of each orbit, in order."""
-    seen: set[tuple[int, ...]] = set()
-    reps = []
-    elements = game.group.elements()
-    for sub in itertools.combinations(range(game.n), k):
-        if sub in seen:
-            continue
-        reps.append(sub)
-        for e in elements:
-            seen.add(tuple(sorted(e[i] for i in sub)))
-    return reps
-
-
-def _vector(index: int, m: int, k: int) -> tuple[int, ...]:
-    return tuple((index // m**j) % m for j in range(k))
-
-
-class _Touch:
-    """Tables for the touch game over the non-goal classes (bit i = class n_goal + i)."""
-
-    def __init__(self, game: Game) -> None:
-        t = tables(game)
-        m, k = game.values, game.hands
-        if k is None:
-            raise DevilcoinsError(f"{game} is not a touch game (observe=touch with hands k)")
-        self.game, self.t, self.m, self.k = game, t, m, k
-        self.ng = t.n_goal
-        self.kp = t.size - t.n_goal
-        self.words = max(1, (self.kp + 63) // 64)
-        self.reaches = _reach_orbits(game, k)
-        self.v: int = m**k
-        reaches, v_count = len(self.reaches), self.v
-        rows = reaches * v_count * v_count
-        size = self.kp * rows * self.words * 8
-        if size > MAX_TABLE_BYTES:
-            raise DevilcoinsError(
-                f"the touch tables for {game} would take {size / 2**20:,.0f} MiB (more than "
-                f"{MAX_TABLE_BYTES / 2**20:,.0f}); use fewer positions, values or hands"
-            )
-        cls = t.index_of.astype(np.int64)
-        xs = np.arange(t.states, dtype=np.int64)
-        src = cls >= self.ng
-        succ = np.zeros((self.kp, rows, self.words), dtype=np.uint64)
-        felt_ok = np.zeros((self.kp, reaches * v_count), dtype=bool)
-        place = m ** np.arange(k, dtype=np.int64)
-        for r, pos in enumerate(self.reaches):
-            felt = t.digits[:, list(pos)].astype(np.int64) @ place
-            felt_ok[cls[src] - self.ng, r * v_count + felt[src]] = True
-            for c in range(v_count):
-                delta = sum(d * m**p for d, p in zip(_vector(c, m, k), pos, strict=True))
-                to = cls[t.add(xs, delta)]
-                sel = src & (to >= self.ng)
-                bit = to[sel] - self.ng
-                row = (r * v_count + felt[sel]) * v_count + c
-                np.bitwise_or.at(
-                    succ,
-                    (cls[sel] - self.ng, row, bit >> 6),
-                    np.left_shift(np.uint64(1), (bit & 63).astype(np.uint64)),
-                )
-        self.succ: Rows = succ
-        self.felt_ok: Bools = felt_ok
-
-    def start(self) -> np.ndarray:
-        """Every non-goal class: the start belief as a row of words."""
-        row = np.zeros(self.words, dtype=np.uint64)
-        for i in range(self.kp):
-            row[i >> 6] |= np.uint64(1) << np.uint64(i & 63)
-        return row
-
-    def bits(self, row: np.ndarray) -> np.ndarray:
-        """The classes (bit numbers) of a belief row."""
-        raw = np.ascontiguousarray(row, dtype="<u8").view(np.uint8)
-        return np.flatnonzero(np.unpackbits(raw, bitorder="little"))
-
-    def expand(self, row: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Successors (reach*felt, change, words), which felt patterns occur, which are empty."""
-        idx = self.bits(row)
-        succ = np.bitwise_or.reduce(self.succ[idx], axis=0)  # (rows, words)
-        possible = self.felt_ok[idx].any(axis=0)
-        empty = ~succ.any(axis=1)
-        shape = (len(self.reaches) * self.v, self.v)
-        return succ.reshape((*shape, self.words)), possible, empty.reshape(shape)
-
-    def holdout(self) -> np.ndarray:
-        """The largest set of classes the Devil can keep a class of possible (a certificate)."""
-        z = np.ones(self.kp, dtype=bool)
-        reaches, v_count = len(self.reaches), self.v
-        while True:
-            words = np.zeros(self.words, dtype=np.uint64)
-            for i in np.flatnonzero(z):
-                words[i >> 6] |= np.uint64(1) << np.uint64(i & 63)
-            hit = (self.succ & words).any(axis=2).reshape(self.kp, reaches * v_count, v_count)
-            stays = self.felt_ok & hit.all(axis=2)
-            ok = np.any(stays.reshape(self.kp, reaches, v_count), axis=2).all(axis=1)
-            new = z & ok
-            if np.array_equal(new, z):
-                return z
-            z = new
-
-
-_MIX1 = np.uint64(0x9E3779B97F4A7C15)
-_MIX2 = np.uint64(0xBF58476D1CE4E5B9)
-_S31 = np.uint64(31)
-
-
-@compiled
-def _slot(keys: Rows, ids: Ints, row: Rows) -> np.int64:  # pragma: no cover - compiled
-    """The slot of row in the open-addressing table (where it is, or the empty one to use)."""
-    h = _MIX1
-    for w in range(row.shape[0]):
-        h ^= row[w]
-        h *= _MIX2
-        h ^= h >> _S31
-    mask = ids.shape[0] - 1
-    s = np.int64(h & np.uint64(mask))
-    while True:
-        if ids[s] < 0:
-            return s
-        same = True
-        for w in range(row.shape[0]):
-            if keys[s, w] != row[w]:
-                same = False
-                break
-        if same:
-            return s
-        s = (s + 1) & mask
-
-
-@compiled
-def _rehash(
-    keys: Rows, ids: Ints, new_keys: Rows, new_ids: Ints
-) -> None:  # pragma: no cover - compiled
-    """Move every entry of one table into a larger one."""
-    for s in range(ids.shape[0]):
-        if ids[s] >= 0:
-            t = _slot(new_keys, new_ids, keys[s])
-            new_keys[t] = keys[s]
-            new_ids[t] = ids[s]
-
-
-@compiled
-def _lookup(keys: Rows, ids: Ints, rows: Rows, out: Ints) -> None:  # pragma: no cover - compiled
-    """The number of each row, or -1 for rows not met."""
-    for j in range(rows.shape[0]):
-        out[j] = ids[_slot(keys, ids, rows[j])]
-
-
-@compiled
-def _gather(
-    belief: Rows, succ: Rows, felt_ok: Bools, acc: Rows, possible: Bools
-) -> None:  # pragma: no cover - compiled
-    """Set acc and possible to the union of the successors and felt patterns of belief's classes."""
-    acc[:] = 0
-    possible[:] = False
-    for i in range(succ.shape[0]):
-        if (belief[i >> 6] >> np.uint64(i & 63)) & np.uint64(1):
-            for t in range(succ.shape[1]):
-                for w in range(succ.shape[2]):
-                    acc[t, w] |= succ[i, t, w]
-            for t in range(felt_ok.shape[1]):
-                possible[t] |= felt_ok[i, t]
-
-
-@compiled
-def _sure_win(acc: Rows, first: int, v: int) -> bool:  # pragma: no cover - compiled
-    """Whether some change leaves the empty belief (one of the rows first..first+v-1 of acc)."""
-    for c in range(v):
-        empty = True
-        for w in range(acc.shape[1]):
-            if acc[first + c, w] != 0:
-                empty = False
-                break
-        if empty:
-            return True
-    return False
-
-
-@compiled
-def _expand_chunk(
-    first: int,
-    last: int,
-    beliefs: Rows,
-    count: int,
-    room: int,
-    succ: Rows,
-    felt_ok: Bools,
-    reaches: int,
-    v: int,
-    keys: Rows,
-    ids: Ints,
-    edges: NDArray[np.int32],
-    sizes: Ints,
-    counts: Ints,
-) -> tuple[int, int, int, int]:  # pragma: no cover - compiled
-    """Expand beliefs first..last-1: number their successors, write the groups' successor sets.
-
-    A group is (belief, reach, felt pattern) with the pattern possible; its successors (one a
-    change, duplicates dropped, sorted) go to edges, their number to sizes, and each
-    (belief, reach) gets its number of groups in counts.  A group where some change surely
-    wins keeps only the empty belief (number 0).  Stops early, before a belief whose
-    successors might not fit in room.  Returns (next belief, count, edges used, groups used).
-    """
-    _, rows_per, words = succ.shape
-    acc = np.zeros((rows_per, words), dtype=np.uint64)
-    possible = np.zeros(felt_ok.shape[1], dtype=np.bool_)
-    buf = np.zeros(v, dtype=np.int64)
-    e = 0
-    g = 0
-    for b in range(first, last):
-        if count + rows_per > room:
-            return b, count, e, g
-        _gather(beliefs[b], succ, felt_ok, acc, possible)
-        for r in range(reaches):
-            groups = 0
-            for vv in range(v):
-                row = r * v + vv
-                if not possible[row]:
-                    continue
-                groups += 1
-                if _sure_win(acc, row * v, v):
-                    edges[e] = 0
-                    e += 1
-                    sizes[g] = 1
-                    g += 1
-                    continue
-                n = 0
-                for c in range(v):
-                    s = _slot(keys, ids, acc[row * v + c])
-                    if ids[s] < 0:
-                        keys[s] = acc[row * v + c]
-                        ids[s] = count
-                        beliefs[count] = acc[row * v + c]
-                        count += 1
-                    x = ids[s]
-                    j = n
-                    while j > 0 and buf[j - 1] > x:
-                        j -= 1
-                    if j > 0 and buf[j - 1] == x:
-                        continue
-                    for q in range(n, j, -1):
-                        buf[q] = buf[q - 1]
-                    buf[j] = x
-                    n += 1
-                for q in range(n):
-                    edges[e + q] = buf[q]
-                e += n
-                sizes[g] = n
-                g += 1
-            counts[(b - first) * reaches + r] = groups
-    return last, count, e, g
-
-
-class _Store:
-    """The beliefs met so far, numbered, in rows of words, with a hash table to find them."""
-
-    def __init__(self, words: int):
-        self.words = words
-        self.rows = np.zeros((1024, words), dtype=np.uint64)
-        self.keys = np.zeros((2048, words), dtype=np.uint64)
-        self.ids = np.full(2048, -1, dtype=np.int64)
-        self.count = 0
-
-    def reserve(self, more: int) -> None:
-        """Make room for that many more beliefs (rows, and a table at most half full)."""
-        need = self.count + more
-        if need > len(self.rows):
-            grown = np.zeros((max(need, 2 * len(self.rows)), self.words), dtype=np.uint64)
-            grown[: self.count] = self.rows[: self.count]
-            self.rows = grown
-        if 2 * need > len(self.ids):
-            size = len(self.ids)
-            while 2 * need > size:
-                size *= 2
-            keys = np.zeros((size, self.words), dtype=np.uint64)
-            ids = np.full(size, -1, dtype=np.int64)
-            _rehash(self.keys, self.ids, keys, ids)
-            self.keys, self.ids = keys, ids
-
-    def add(self, row: np.ndarray) -> int:
-        """Number one belief row (the empty belief and the start)."""
-        self.reserve(1)
-        slot = _slot(self.keys, self.ids, row)
-        if self.ids[slot] < 0:
-            self.keys[slot] = row
-            self.ids[slot] = self.count
-            self.rows[self.count] = row
-            self.count += 1
-        return int(self.ids[slot])
-
-    def find(self, rows: np.ndarray) -> np.ndarray:
-        """The number of each row (-1 for beliefs not met)."""
-        out = np.empty(len(rows), dtype=np.int64)
-        _lookup(self.keys, self.ids, np.ascontiguousarray(rows, dtype=np.uint64), out)
-        return out
-
-
-def _explore(eng: _Touch, limit: int) -> tuple[_Store, np.ndarray]:
-    """Breadth-first over the reachable beliefs, then value iteration; beliefs and values."""
-    store = _Store(eng.words)
-    store.add(np.zeros(eng.words, dtype=np.uint64))
-    store.add(eng.start())
-    edges, sizes, counts = [], [], []
-    reaches, v_count = len(eng.reaches), eng.v
-    per_belief = reaches * v_count * v_count
-    bid, links = 1, 0
-    while bid < store.count:
-        last = min(store.count, bid + max(1, 1_000_000 // per_belief))
-        store.reserve(per_belief)
-        room = min(len(store.rows), len(store.ids) // 2)
-        edge = np.empty((last - bid) * per_belief, dtype=np.int32)
-        size = np.empty((last - bid) * reaches * v_count, dtype=np.int64)
-        count = np.empty((last - bid) * reaches, dtype=np.int64)
-        stop, store.count, used_e, used_g = _expand_chunk(
-            bid,
-            last,
-            store.rows,
-            store.count,
-            room,
-            eng.succ,
-            eng.felt_ok,
-            reaches,
-            v_count,
-            store.keys,
-            store.ids,
-            edge,
-            size,
-            count,
-        )
-        edges.append(edge[:used_e].copy())
-        links += used_e
-        sizes.append(size[:used_g])
-        counts.append(count[: (stop - bid) * reaches])
-        if store.count > limit + 1 or links > MAX_LINKS:
-            raise DevilcoinsError(
-                f"{eng.game}: the touch search stops at {store.count - 1:,} beliefs and "
-                f"{links:,} links between them, past its limits ({limit:,} beliefs, "
-                f"{MAX_LINKS:,} links); use fewer positions or more hands"
-            )
-        bid = stop
-    edge = np.concatenate(edges)
-    size = np.concatenate(sizes)
-    count = np.concatenate(counts)
-    group_start = np.concatenate(([0], np.cumsum(size)))
-    belief_group = np.concatenate(([0], np.cumsum(count.reshape(-1, reaches).sum(axis=1))))
-    val = np.full(store.count, _INF, dtype=np.int64)
-    val[0] = 0
-    d = 0
-    while val[1] == _INF:
-        d += 1
-        if not _settle(val, d, edge, group_start, belief_group, count, reaches):
-            break
-    return store, val
-
-
-@compiled
-def _settle(
-    val: Ints,
-    d: int,
-    edge: NDArray[np.int32],
-    group_start: Ints,
-    belief_group: Ints,
-    count: Ints,
-    reaches: int,
-) -> int:  # pragma: no cover - compiled
-    """One round of value iteration: beliefs settled in d moves get d; how many there were."""
-    found = 0
-    for b in range(1, val.shape[0]):
-        if val[b] != _INF:
-            continue
-        g = belief_group[b - 1]
-        for r in range(reaches):
-            ok = True
-            for _ in range(count[(b - 1) * reaches + r]):
-                if ok:
-                    hit = False
-                    for e in range(group_start[g], group_start[g + 1]):
-                        if val[edge[e]] < d:
-                            hit = True
-                            break
-                    ok = hit
-                g += 1
-            if ok:
-                val[b] = d
-                found += 1
-                break
-    return found
-
-
-def _touch_policy(eng: _Touch, store: _Store, val: Ints) -> dict[int, Reach]:
-    """The strategy from the start: for each belief on it, the reach and the changes."""
-    m, k, v_count = eng.m, eng.k, eng.v
-    weight = [sum(d != 0 for d in _vector(c, m, k)) for c in range(v_count)]
-    node_of = {1: 0}
-    todo = [1]
-    policy = {}
-    for b in todo:
-        d = int(val[b])
-        succ, possible, empty = eng.expand(store.rows[b])
-        ids = store.find(succ.reshape(-1, eng.words)).reshape(empty.shape)
-        ids[empty] = 0
-        score = np.where(ids >= 0, val[np.maximum(ids, 0)], _INF)
-        plan = None
-        for r, pos in enumerate(eng.reaches):
-            choice = []
-            for v in range(v_count):
-                row = r * v_count + v
-                if not possible[row]:
-                    continue
-                best = min((score[row, c], weight[c], c) for c in range(v_count))[2]
-                if score[row, best] >= d:
-                    break
-                choice.append((v, best, int(ids[row, best])))
-            else:
-                plan = (pos, choice)
-                break
-        assert plan is not None, "a settled belief has a reach that keeps its promise"
-        pos, choice = plan
-        outcomes = []
-        for v, c, nxt in choice:
-            if nxt and nxt not in node_of:
-                node_of[nxt] = len(node_of)
-                todo.append(nxt)
-            outcomes.append((_vector(v, m, k), _vector(c, m, k), node_of[nxt] if nxt else None))
-        belief = tuple(int(eng.t.reps[eng.ng + i]) for i in eng.bits(store.rows[b]))
-        policy[node_of[b]] = Reach(
-            positions=pos, moves_left=d, belief=belief, outcomes=tuple(outcomes)
-        )
-    return policy
-
-
-def solve_touch(game: Game, limit: int = MAX_BELIEFS, *, certificate: bool = True) -> TreeSolution:
+def solve_touch(
+    game: Game,
+    limit: int = MAX_NODES,
+    *,
+    certificate: bool = True,
+    progress: Progress | None = None,
+) -> TreeSolution:
     """The touch game (feel k positions, then set them): least worst-case moves and a tree.
 
-    With certificate=False the Devil's hold-out test is skipped and every reachable belief is
-    searched (slower; it decides the same games).
+    Solved over cylinders (``devilcoins.observed.cylinder``).  With certificate=False the
+    Devil's hold-out test is skipped and every reachable belief is searched (slower; it decides
+    the same games).  progress(beliefs, cylinder nodes) is called as the search grows.
 
     >>> s = solve_touch(Game.parse('n=4 hands=2 goal=same observe=touch'))
     >>> s.winnable, s.length, s.policy[0].positions
@@ -639,27 +209,31 @@ def solve_touch(game: Game, limit: int = MAX_BELIEFS, *, certificate: bool = Tru
         raise DevilcoinsError(f"{game} is not a touch game (observe=touch with hands k)")
     if game.moves is not None:
         raise DevilcoinsError("the touch game changes the positions felt; it takes no move list")
-    eng = _Touch(game)
-    if eng.kp == 0:
+    space = Space.of(game)
+    if space.kp == 0:
         return TreeSolution(
             game=game, winnable=True, length=0, explored=0, seconds=time.perf_counter() - t0
         )
-    z = eng.holdout() if certificate else np.zeros(eng.kp, dtype=bool)
+    z = holdout(space) if certificate else np.zeros(space.kp, dtype=bool)
     if z.any():
-        devil = tuple(int(eng.t.reps[eng.ng + i]) for i in np.flatnonzero(z))
-        return TreeSolution.held_out(game, eng.kp, t0, devil, {})
-    store, val = _explore(eng, limit)
-    seconds = time.perf_counter() - t0
-    if val[1] == _INF:
+        devil = tuple(int(space.t.reps[space.t.n_goal + i]) for i in np.flatnonzero(z))
+        return TreeSolution.held_out(game, space.kp, t0, devil, {})
+    search = solve_space(space, limit, progress)
+    length = search.value()
+    if length is None:
+        seconds = time.perf_counter() - t0
         return TreeSolution(
-            game=game, winnable=False, length=None, explored=store.count - 1, seconds=seconds
+            game=game, winnable=False, length=None, explored=search.explored, seconds=seconds
         )
-    policy = _touch_policy(eng, store, val)
+    policy = {
+        node: Reach(positions=pos, moves_left=left, belief=belief, outcomes=outcomes)
+        for node, (pos, left, belief, outcomes) in strategy(search).items()
+    }
     return TreeSolution(
         game=game,
         winnable=True,
-        length=int(val[1]),
-        explored=store.count - 1,
+        length=length,
+        explored=search.explored,
         seconds=time.perf_counter() - t0,
         policy=policy,
     )
@@ -804,7 +378,7 @@ def solve_sight(game: Game) -> TreeSolution:
     )
 
 
-def solve_tree(game: Game, limit: int = MAX_BELIEFS) -> TreeSolution:
+def solve_tree(game: Game, limit: int = MAX_NODES) -> TreeSolution:
     """Solve a touch or sight game (``game.observe``); blind games are the belief search's."""
     if game.observe == "touch":
         return solve_touch(game, limit)

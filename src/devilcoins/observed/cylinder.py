@@ -1,0 +1,777 @@
+"""The touch game solved over cylinders: beliefs after a move are a known face times a free rest.
+
+After the player reaches for positions P, feels v there and sets w, every state still possible
+shows w on P, so the states form a *cylinder* {w on P} x R, R a set of patterns on the positions
+not touched (docs/mathematics.md §9.3).  The belief is the cylinder closed under the Devil's turns,
+minus the goal.  So one move splits in two halves, each a small table lookup:
+
+- the Devil's half: from a belief B and a reach P (up to the group), each felt pattern v leaves
+  R_v(B, P), the patterns off P of the states of B that show v on P;
+- the player's half: from a cylinder node (P, R) each choice of w gives the belief
+  closure({w on P} x R) minus the goal.
+
+V(B) = 1 + min over P of max over v of U(P, R_v), and U(P, R) = min over w of V(belief);
+V(empty) = 0.  Both halves prune by inclusion, which never changes a value (a smaller belief is
+never harder): the Devil keeps only the patterns v whose R_v is not inside another's, the player
+only the w whose belief does not contain another's.  The reachable beliefs and cylinder nodes are
+numbered by two ``RowStore`` tables, and value iteration settles them from the goal outwards.
+When the game is lost, the Devil's hold-out set of classes (``holdout``) is the certificate.
+
+>>> from devilcoins.core.game import Game
+>>> s = solve_cylinders(Game.parse('n=4 hands=2 goal=same observe=touch'))
+>>> s.winnable, s.length
+(True, 5)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from devilcoins.core.beliefs import Ints, Rows
+from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.game import Game
+from devilcoins.core.kernel import compiled
+from devilcoins.core.tables import ClassTable, tables
+from devilcoins.observed.rowstore import RowStore, slot
+
+__all__ = ["MAX_NODES", "CylinderSearch", "Space", "holdout", "solve_space"]
+
+#: How many beliefs plus cylinder nodes the search may number before it stops with an error.
+MAX_NODES = 60_000_000
+
+#: How many new rows one compiled chunk of the exploration may add (bounds the room reserved).
+_CHUNK = 1 << 21
+
+_INF = np.iinfo(np.int64).max
+I32 = NDArray[np.int32]
+Bools = NDArray[np.bool_]
+
+
+def reach_orbits(game: Game, k: int) -> list[tuple[int, ...]]:
+    """The k-subsets of positions up to the group: the smallest of each orbit, in order."""
+    seen: set[tuple[int, ...]] = set()
+    reps = []
+    elements = game.group.elements()
+    for sub in itertools.combinations(range(game.n), k):
+        if sub in seen:
+            continue
+        reps.append(sub)
+        for e in elements:
+            seen.add(tuple(sorted(e[i] for i in sub)))
+    return reps
+
+
+def _position_maps(game: Game) -> list[tuple[int, ...]]:
+    """Turns and reflections of the table that normalise the Devil's group, one per coset."""
+    n = game.n
+    try:
+        elements = set(game.group.elements(limit=5040))
+    except DevilcoinsError:
+        return [tuple(range(n))]
+    dihedral = [tuple((s + i) % n for i in range(n)) for s in range(n)]
+    dihedral += [tuple((s - i) % n for i in range(n)) for s in range(n)]
+    maps: list[tuple[int, ...]] = []
+    covered: set[tuple[int, ...]] = set()
+    for p in dihedral:
+        inverse = tuple(sorted(range(n), key=lambda i: p[i]))
+        conj = {tuple(p[g[inverse[i]]] for i in range(n)) for g in elements}
+        if p in covered or conj != elements:
+            continue
+        maps.append(p)
+        covered |= {tuple(p[g[i]] for i in range(n)) for g in elements}
+    return maps
+
+
+def _symmetries(game: Game, t: ClassTable) -> I32:
+    """The game's symmetries other than the Devil's turns, as maps of the non-goal classes.
+
+    A symmetry turns or reflects the table (normalising the Devil's group) and maps every value
+    x to u * x + c (u a unit mod m), where that keeps the goal; a belief and its image have the
+    same value (docs/mathematics.md §9.3), so the search keeps one of each.
+    """
+    n, m = game.n, game.values
+    digits = t.digits.astype(np.int64)
+    goal = t.index_of < t.n_goal
+    values = [(u, c) for u in range(1, m) if np.gcd(u, m) == 1 for c in range(m)]
+    maps = []
+    for p in _position_maps(game):
+        moved = np.empty_like(digits)
+        moved[:, list(p)] = digits
+        for u, c in values:
+            image = ((u * moved + c) % m) @ t.powers.astype(np.int64)
+            if (p, u, c) == (tuple(range(n)), 1, 0) or not np.array_equal(goal[image], goal):
+                continue
+            maps.append(t.index_of[image[t.reps[t.n_goal :]]] - t.n_goal)
+    return np.array(maps, dtype=np.int32).reshape(len(maps), t.size - t.n_goal)
+
+
+@dataclass(frozen=True, eq=False)
+class Space:
+    """The tables of one touch game: for each reach, felt and off patterns and their inverse.
+
+    felt[r, x] / off[r, x]   the pattern of state x on reach r / on the positions off it
+    compose[r, w * off_count + y]   the state with w on reach r and y off it
+    symmetries[a, i]   where the game's a-th symmetry sends non-goal class i (see ``_symmetries``)
+    """
+
+    game: Game
+    t: ClassTable
+    reaches: tuple[tuple[int, ...], ...]
+    felt: I32
+    off: I32
+    compose: I32
+    symmetries: I32
+
+    @property
+    def kp(self) -> int:
+        """Classes outside the goal (the bits of a belief)."""
+        return int(self.t.size - self.t.n_goal)
+
+    @property
+    def words(self) -> int:
+        """64-bit words in a belief row."""
+        return max(1, (self.kp + 63) // 64)
+
+    @property
+    def felt_count(self) -> int:
+        """Patterns on a reach (m^k)."""
+        return int(self.game.values ** (self.game.hands or 0))
+
+    @property
+    def off_count(self) -> int:
+        """Patterns off a reach (m^(n-k))."""
+        return int(self.game.values ** (self.game.n - (self.game.hands or 0)))
+
+    @property
+    def rwords(self) -> int:
+        """64-bit words in a set R of off patterns."""
+        return max(1, (self.off_count + 63) // 64)
+
+    @classmethod
+    def of(cls, game: Game) -> Space:
+        """Build the tables (a few arrays of reaches x states)."""
+        if game.observe != "touch" or game.hands is None:
+            raise DevilcoinsError(f"{game} is not a touch game (observe=touch with hands k)")
+        t = tables(game)
+        n, m, k = game.n, game.values, game.hands
+        reaches = tuple(reach_orbits(game, k))
+        felt = np.zeros((len(reaches), t.states), dtype=np.int32)
+        off = np.zeros_like(felt)
+        compose = np.zeros_like(felt)
+        for r, pos in enumerate(reaches):
+            rest = [p for p in range(n) if p not in pos]
+            f = t.digits[:, list(pos)].astype(np.int64) @ (m ** np.arange(k, dtype=np.int64))
+            o = t.digits[:, rest].astype(np.int64) @ (m ** np.arange(n - k, dtype=np.int64))
+            felt[r], off[r] = f, o
+            compose[r, f * m ** (n - k) + o] = np.arange(t.states)
+        return cls(
+            game=game,
+            t=t,
+            reaches=reaches,
+            felt=felt,
+            off=off,
+            compose=compose,
+            symmetries=_symmetries(game, t),
+        )
+
+    def belief_row(self, classes: Ints) -> Rows:
+        """The belief row with the given non-goal class numbers (0 = first class off the goal)."""
+        row = np.zeros(self.words, dtype=np.uint64)
+        for i in classes:
+            row[i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+        return row
+
+    def bits(self, row: Rows) -> Ints:
+        """The non-goal class numbers of a belief row."""
+        raw = np.ascontiguousarray(row, dtype="<u8").view(np.uint8)
+        return np.flatnonzero(np.unpackbits(raw, bitorder="little")).astype(np.int64)
+
+
+@compiled
+def _patterns(
+    belief: Rows, ng: int, start: Ints, states: Ints, felt: I32, off: I32, out: Rows
+) -> None:  # pragma: no cover - compiled
+    """out[r, v] = the set R_v of off patterns of the belief's states that show v on reach r."""
+    out[:] = 0
+    for i in range(belief.shape[0] * 64):
+        if not (belief[i >> 6] >> np.uint64(i & 63)) & np.uint64(1):
+            continue
+        if ng + i + 1 >= start.shape[0]:
+            break
+        for s in range(start[ng + i], start[ng + i + 1]):
+            x = states[s]
+            for r in range(felt.shape[0]):
+                y = off[r, x]
+                out[r, felt[r, x], y >> 6] |= np.uint64(1) << np.uint64(y & 63)
+
+
+@compiled
+def _inside(a: Rows, b: Rows) -> bool:  # pragma: no cover - compiled
+    """Whether the set a is a subset of the set b."""
+    for w in range(a.shape[0]):  # noqa: SIM110 - numba compiles loops, not generators
+        if a[w] & ~b[w]:
+            return False
+    return True
+
+
+@compiled
+def _empty(a: Rows) -> bool:  # pragma: no cover - compiled
+    """Whether the set a has no member."""
+    for w in range(a.shape[0]):  # noqa: SIM110 - numba compiles loops, not generators
+        if a[w]:
+            return False
+    return True
+
+
+@compiled
+def _size(a: Rows) -> int:  # pragma: no cover - compiled
+    """How many members the set a has."""
+    total = 0
+    for w in range(a.shape[0]):
+        x = a[w]
+        while x:
+            x &= x - np.uint64(1)
+            total += 1
+    return total
+
+
+@compiled
+def _antichain(sets: Rows, keep: Bools, largest: bool) -> None:  # pragma: no cover - compiled
+    """keep[i] = sets[i] is not empty and no other set is strictly beyond it (one of equals).
+
+    largest=True keeps the maximal sets (none strictly contains it), False the minimal ones.
+    Sets are taken by size, so each is compared only with those already kept.
+    """
+    count = sets.shape[0]
+    sizes = np.empty(count, dtype=np.int64)
+    for i in range(count):
+        sizes[i] = _size(sets[i])
+    order = np.argsort(-sizes if largest else sizes, kind="mergesort")
+    kept = np.empty(count, dtype=np.int64)
+    n_kept = 0
+    for i in range(count):
+        keep[i] = False
+    for j in range(count):
+        i = order[j]
+        if sizes[i] == 0:
+            continue
+        beaten = False
+        for q in range(n_kept):
+            o = kept[q]
+            if (largest and _inside(sets[i], sets[o])) or (
+                not largest and _inside(sets[o], sets[i])
+            ):
+                beaten = True
+                break
+        if not beaten:
+            keep[i] = True
+            kept[n_kept] = i
+            n_kept += 1
+
+
+@compiled
+def _number(keys: Rows, ids: Ints, rows: Rows, count: int, row: Rows) -> tuple[int, int]:
+    """The number of row in the store (added if new); returns (number, new count)."""
+    s = slot(keys, ids, row)
+    if ids[s] < 0:
+        keys[s] = row
+        ids[s] = count
+        rows[count] = row
+        count += 1
+    return ids[s], count
+
+
+@compiled
+def _expand_beliefs(
+    first: int,
+    last: int,
+    brows: Rows,
+    ng: int,
+    start: Ints,
+    states: Ints,
+    felt: I32,
+    off: I32,
+    ckeys: Rows,
+    cids: Ints,
+    crows: Rows,
+    ccount: int,
+    room: int,
+    edges: I32,
+    counts: Ints,
+) -> tuple[int, int, int]:  # pragma: no cover - compiled
+    """The Devil's half for beliefs first..last-1: their cylinder nodes, by reach.
+
+    For each (belief, reach) the kept patterns' nodes go to edges and their number to counts.
+    Stops before a belief whose nodes might not fit in room.  Returns (next, ccount, edges used).
+    """
+    reaches, felts, rwords = felt.shape[0], 1, crows.shape[1] - 1
+    for r in range(reaches):
+        for x in range(felt.shape[1]):
+            felts = max(felts, felt[r, x] + 1)
+    out = np.zeros((reaches, felts, rwords), dtype=np.uint64)
+    keep = np.zeros(felts, dtype=np.bool_)
+    key = np.zeros(rwords + 1, dtype=np.uint64)
+    e = 0
+    for b in range(first, last):
+        if ccount + reaches * felts > room:
+            return b, ccount, e
+        _patterns(brows[b], ng, start, states, felt, off, out)
+        for r in range(reaches):
+            _antichain(out[r], keep, True)
+            found = 0
+            key[0] = r
+            for v in range(felts):
+                if keep[v]:
+                    key[1:] = out[r, v]
+                    c, ccount = _number(ckeys, cids, crows, ccount, key)
+                    edges[e] = c
+                    e += 1
+                    found += 1
+            counts[(b - first) * reaches + r] = found
+    return last, ccount, e
+
+
+@compiled
+def _beliefs_of(
+    r: np.uint64, rset: Rows, ng: int, index_of: Ints, compose: I32, offs: int, acc: Rows
+) -> None:  # pragma: no cover - compiled
+    """acc[w] = the belief after setting w on reach r, the rest being one of the set rset."""
+    acc[:] = 0
+    for w in range(acc.shape[0]):
+        for y in range(offs):
+            if (rset[y >> 6] >> np.uint64(y & 63)) & np.uint64(1):
+                cl = index_of[compose[r, w * offs + y]] - ng
+                if cl >= 0:
+                    acc[w, cl >> 6] |= np.uint64(1) << np.uint64(cl & 63)
+
+
+@compiled
+def _canon(row: Rows, symmetries: I32, tmp: Rows, out: Rows) -> None:  # pragma: no cover
+    """out = the least image of the belief row under the game's symmetries (itself included)."""
+    out[:] = row
+    for a in range(symmetries.shape[0]):
+        tmp[:] = 0
+        for i in range(symmetries.shape[1]):
+            if (row[i >> 6] >> np.uint64(i & 63)) & np.uint64(1):
+                j = symmetries[a, i]
+                tmp[j >> 6] |= np.uint64(1) << np.uint64(j & 63)
+        for w in range(row.shape[0] - 1, -1, -1):
+            if tmp[w] != out[w]:
+                if tmp[w] < out[w]:
+                    out[:] = tmp
+                break
+
+
+@compiled
+def _expand_cylinders(
+    first: int,
+    last: int,
+    crows: Rows,
+    ng: int,
+    index_of: Ints,
+    compose: I32,
+    symmetries: I32,
+    felts: int,
+    offs: int,
+    bkeys: Rows,
+    bids: Ints,
+    brows: Rows,
+    bcount: int,
+    room: int,
+    edges: I32,
+    counts: Ints,
+) -> tuple[int, int, int]:  # pragma: no cover - compiled
+    """The player's half for cylinder nodes first..last-1: their beliefs, one a kept choice w.
+
+    A node where some w leaves the empty belief keeps only that (belief 0).  Returns (next,
+    bcount, edges used).
+    """
+    words = brows.shape[1]
+    acc = np.zeros((felts, words), dtype=np.uint64)
+    keep = np.zeros(felts, dtype=np.bool_)
+    tmp = np.zeros(words, dtype=np.uint64)
+    least = np.zeros(words, dtype=np.uint64)
+    e = 0
+    for c in range(first, last):
+        if bcount + felts > room:
+            return c, bcount, e
+        _beliefs_of(crows[c, 0], crows[c, 1:], ng, index_of, compose, offs, acc)
+        won = -1
+        for w in range(felts):
+            if _empty(acc[w]):
+                won = w
+                break
+        if won >= 0:
+            edges[e] = 0
+            e += 1
+            counts[c - first] = 1
+            continue
+        _antichain(acc, keep, False)
+        found = 0
+        for w in range(felts):
+            if keep[w]:
+                _canon(acc[w], symmetries, tmp, least)
+                b, bcount = _number(bkeys, bids, brows, bcount, least)
+                edges[e] = b
+                e += 1
+                found += 1
+        counts[c - first] = found
+    return last, bcount, e
+
+
+@compiled
+def _settle_round(
+    d: int,
+    vb: Ints,
+    uc: Ints,
+    bedges: I32,
+    bstart: Ints,
+    bcounts: Ints,
+    reaches: int,
+    cedges: I32,
+    cstart: Ints,
+) -> int:  # pragma: no cover - compiled
+    """One round: nodes take the best value their beliefs have, then beliefs settled in d moves.
+
+    Returns how many beliefs were settled.
+    """
+    for c in range(uc.shape[0]):
+        if uc[c] != _INF:
+            continue
+        best = _INF
+        for e in range(cstart[c], cstart[c + 1]):
+            best = min(best, vb[cedges[e]])
+        uc[c] = best
+    found = 0
+    for b in range(1, vb.shape[0]):
+        if vb[b] != _INF:
+            continue
+        e = bstart[b]
+        for r in range(reaches):
+            worst = 0
+            for _ in range(bcounts[b * reaches + r]):
+                worst = max(worst, uc[bedges[e]])
+                e += 1
+            if worst < d:
+                vb[b] = d
+                found += 1
+                break
+    return found
+
+
+@dataclass(eq=False)
+class CylinderSearch:
+    """The numbered beliefs and cylinder nodes of one touch game, their links and values."""
+
+    space: Space
+    beliefs: RowStore
+    cylinders: RowStore
+    bedges: I32
+    bstart: Ints
+    bcounts: Ints
+    cedges: I32
+    cstart: Ints
+    vb: Ints
+    uc: Ints
+
+    @property
+    def explored(self) -> int:
+        """Beliefs and cylinder nodes numbered."""
+        return int(self.beliefs.count - 1 + self.cylinders.count)
+
+    def value(self, belief: int = 1) -> int | None:
+        """The least worst-case number of moves from a belief (None: the Devil holds out)."""
+        v = int(self.vb[belief])
+        return None if v == _INF else v
+
+
+#: Called as the exploration grows: (nodes expanded, nodes numbered), beliefs and cylinders.
+Progress = Callable[[int, int], None]
+
+
+def _grow(store: RowStore, more: int) -> int:
+    """Reserve room for more rows; the count the compiled loops may reach."""
+    store.reserve(more)
+    return min(len(store.rows), len(store.ids) // 2)
+
+
+def _explore(space: Space, limit: int, progress: Progress | None) -> CylinderSearch:
+    """Number every belief and cylinder node reachable from the start, with their links."""
+    t, reaches, felts = space.t, len(space.reaches), space.felt_count
+    beliefs, cyl = RowStore(space.words), RowStore(space.rwords + 1)
+    beliefs.add(np.zeros(space.words, dtype=np.uint64))
+    beliefs.add(space.belief_row(np.arange(space.kp)))
+    start, states = t.orbit_start.astype(np.int64), t.orbit_states.astype(np.int64)
+    index_of = t.index_of.astype(np.int64)
+    bparts: list[tuple[I32, Ints]] = [(np.zeros(0, np.int32), np.zeros(reaches, np.int64))]
+    cparts: list[tuple[I32, Ints]] = []
+    bdone, cdone = 1, 0
+    while bdone < beliefs.count or cdone < cyl.count:
+        if beliefs.count + cyl.count > limit:
+            raise DevilcoinsError(
+                f"{space.game}: the touch search stops at {beliefs.count - 1:,} beliefs and "
+                f"{cyl.count:,} cylinder nodes, past its limit of {limit:,}; use fewer "
+                "positions or more hands"
+            )
+        if bdone < beliefs.count:
+            last = min(beliefs.count, bdone + max(1, min(4096, _CHUNK // (reaches * felts))))
+            room = _grow(cyl, (last - bdone) * reaches * felts)
+            edges = np.empty((last - bdone) * reaches * felts, dtype=np.int32)
+            counts = np.empty((last - bdone) * reaches, dtype=np.int64)
+            stop, cyl.count, used = _expand_beliefs(
+                bdone, last, beliefs.rows, t.n_goal, start, states, space.felt, space.off,
+                cyl.keys, cyl.ids, cyl.rows, cyl.count, room, edges, counts,
+            )  # fmt: skip
+            bparts.append((edges[:used].copy(), counts[: (stop - bdone) * reaches].copy()))
+            bdone = stop
+        else:
+            last = min(cyl.count, cdone + max(1, min(4096, _CHUNK // felts)))
+            room = _grow(beliefs, (last - cdone) * felts)
+            edges = np.empty((last - cdone) * felts, dtype=np.int32)
+            counts = np.empty(last - cdone, dtype=np.int64)
+            stop, beliefs.count, used = _expand_cylinders(
+                cdone, last, cyl.rows, t.n_goal, index_of, space.compose, space.symmetries, felts,
+                space.off_count, beliefs.keys, beliefs.ids, beliefs.rows, beliefs.count, room,
+                edges, counts,
+            )  # fmt: skip
+            cparts.append((edges[:used].copy(), counts[: stop - cdone].copy()))
+            cdone = stop
+        if progress is not None:
+            progress(bdone + cdone, beliefs.count + cyl.count)
+    return _linked(space, beliefs, cyl, bparts, cparts)
+
+
+def _linked(
+    space: Space,
+    beliefs: RowStore,
+    cyl: RowStore,
+    bparts: list[tuple[I32, Ints]],
+    cparts: list[tuple[I32, Ints]],
+) -> CylinderSearch:
+    """Join the links found chunk by chunk into flat arrays (belief 0 has none)."""
+    reaches = len(space.reaches)
+    bedges = np.concatenate([p[0] for p in bparts])
+    bcounts = np.concatenate([p[1] for p in bparts])
+    per_belief = bcounts.reshape(-1, reaches).sum(axis=1)
+    bstart = np.concatenate(([0], np.cumsum(per_belief))).astype(np.int64)
+    cedges = np.concatenate([p[0] for p in cparts]) if cparts else np.zeros(0, np.int32)
+    ccounts = np.concatenate([p[1] for p in cparts]) if cparts else np.zeros(0, np.int64)
+    cstart = np.concatenate(([0], np.cumsum(ccounts))).astype(np.int64)
+    return CylinderSearch(
+        space=space,
+        beliefs=beliefs,
+        cylinders=cyl,
+        bedges=bedges,
+        bstart=bstart,
+        bcounts=bcounts,
+        cedges=cedges,
+        cstart=cstart,
+        vb=np.full(beliefs.count, _INF, dtype=np.int64),
+        uc=np.full(cyl.count, _INF, dtype=np.int64),
+    )
+
+
+def solve_space(
+    space: Space, limit: int = MAX_NODES, progress: Progress | None = None
+) -> CylinderSearch:
+    """Explore the game and settle every belief's value by rounds (the start is belief 1)."""
+    search = _explore(space, limit, progress)
+    search.vb[0] = 0
+    d = 0
+    while search.vb[1] == _INF:
+        d += 1
+        found = _settle_round(
+            d, search.vb, search.uc, search.bedges, search.bstart, search.bcounts,
+            len(space.reaches), search.cedges, search.cstart,
+        )  # fmt: skip
+        if not found:
+            break
+    return search
+
+
+@compiled
+def _holdout_round(
+    z: Bools, ng: int, start: Ints, states: Ints, felt: I32, off: I32, compose: I32,
+    index_of: Ints, felts: int, offs: int,
+) -> bool:  # fmt: skip  # pragma: no cover - compiled
+    """Drop from z each class where some reach lets the player leave z whatever is felt."""
+    changed = False
+    for i in range(z.shape[0]):
+        if not z[i]:
+            continue
+        for r in range(felt.shape[0]):
+            held = False
+            for v in range(felts):
+                shown = False
+                every = True
+                for w in range(felts):
+                    hit = False
+                    for s in range(start[ng + i], start[ng + i + 1]):
+                        x = states[s]
+                        if felt[r, x] != v:
+                            continue
+                        shown = True
+                        cl = index_of[compose[r, w * offs + off[r, x]]] - ng
+                        if cl >= 0 and z[cl]:
+                            hit = True
+                            break
+                    if not shown:
+                        break
+                    if not hit:
+                        every = False
+                        break
+                if shown and every:
+                    held = True
+                    break
+            if not held:
+                z[i] = False
+                changed = True
+                break
+    return changed
+
+
+def holdout(space: Space) -> Bools:
+    """The largest set of classes from which the Devil keeps a class of the set possible.
+
+    From every class in it, for every reach, the Devil can show a pattern after which every
+    choice of values leaves a class of the set possible; when it is not empty the Devil holds
+    out from the start (which holds every class).
+    """
+    t = space.t
+    z = np.ones(space.kp, dtype=bool)
+    args = (
+        t.n_goal,
+        t.orbit_start.astype(np.int64),
+        t.orbit_states.astype(np.int64),
+        space.felt,
+        space.off,
+        space.compose,
+        t.index_of.astype(np.int64),
+        space.felt_count,
+        space.off_count,
+    )
+    while _holdout_round(z, *args):
+        pass
+    return z
+
+
+#: One node of a strategy: (positions, moves left, belief as class representatives, outcomes),
+#: outcomes as (felt values, values added, next node or None for a sure win).
+Node = tuple[
+    tuple[int, ...],
+    int,
+    tuple[int, ...],
+    tuple[tuple[tuple[int, ...], tuple[int, ...], int | None], ...],
+]
+
+
+def _digits(index: int, m: int, k: int) -> tuple[int, ...]:
+    return tuple((index // m**j) % m for j in range(k))
+
+
+class _Planner:
+    """Reads a strategy off a settled search: for each belief on it, a reach and the changes.
+
+    The search keeps one belief of each symmetric family; the planner walks the beliefs as they
+    are, and reads each one's value from its family's representative.
+    """
+
+    def __init__(self, search: CylinderSearch) -> None:
+        self.search, sp = search, search.space
+        self.m, self.k = sp.game.values, sp.game.hands or 0
+        self.out = np.zeros((len(sp.reaches), sp.felt_count, sp.rwords), dtype=np.uint64)
+        self.acc = np.zeros((sp.felt_count, sp.words), dtype=np.uint64)
+        self.tmp = np.zeros(sp.words, dtype=np.uint64)
+        t = sp.t
+        self.args = (t.n_goal, t.orbit_start.astype(np.int64), t.orbit_states.astype(np.int64))
+        self.index_of = t.index_of.astype(np.int64)
+
+    def values(self, rows: Rows) -> Ints:
+        """The value of each belief row (its representative's; 0 for the empty belief)."""
+        sp = self.search.space
+        least = np.zeros_like(rows)
+        for i, row in enumerate(rows):
+            _canon(row, sp.symmetries, self.tmp, least[i])
+        ids = self.search.beliefs.find(least)
+        vals: Ints = np.where(ids >= 0, self.search.vb[np.maximum(ids, 0)], _INF)
+        return vals
+
+    def changes(self, v: int, w: int) -> tuple[int, ...]:
+        """The values to add on the reach to turn felt v into w."""
+        m, k = self.m, self.k
+        return tuple((b - a) % m for a, b in zip(_digits(v, m, k), _digits(w, m, k), strict=True))
+
+    def best(self, r: int, rset: Rows, v: int, d: int) -> tuple[int, Rows | None] | None:
+        """A choice w after feeling v (rest in rset) that wins in under d moves: (w, belief)."""
+        sp = self.search.space
+        _beliefs_of(
+            np.uint64(r), rset, sp.t.n_goal, self.index_of, sp.compose, sp.off_count, self.acc
+        )
+        vals = self.values(self.acc)
+        options = [
+            (int(vals[w]), sum(c != 0 for c in self.changes(v, w)), w)
+            for w in range(sp.felt_count)
+            if vals[w] < d
+        ]
+        if not options:
+            return None
+        w = min(options)[2]
+        return w, (self.acc[w].copy() if vals[w] else None)
+
+    def plan(self, r: int, d: int) -> list[tuple[int, int, Rows | None]] | None:
+        """For reach r, every felt v's (v, w, next belief), or None if r does not win in d.
+
+        A pattern whose rest lies inside another's may have been left out of the search (it is
+        never harder); it then takes the other's choice and that belief's strategy.
+        """
+        sets = self.out[r]
+        choice = []
+        for v in np.flatnonzero(sets.any(axis=1)):
+            got = self.best(r, sets[v], int(v), d)
+            for u in np.flatnonzero((sets[v] & ~sets).sum(axis=1) == 0):
+                if got is not None:
+                    break
+                got = self.best(r, sets[u], int(v), d) if u != v else None
+            if got is None:
+                return None
+            choice.append((int(v), *got))
+        return choice
+
+    def node(self, row: Rows) -> tuple[int, tuple[int, ...], list[tuple[int, int, Rows | None]]]:
+        """Belief row's value and the first reach that keeps it: (value, positions, choices)."""
+        d = int(self.values(row[None, :])[0])
+        sp = self.search.space
+        _patterns(row, *self.args, sp.felt, sp.off, self.out)
+        for r, pos in enumerate(sp.reaches):
+            choice = self.plan(r, d)
+            if choice is not None:
+                return d, pos, choice
+        raise AssertionError("a settled belief has a reach that keeps its promise")
+
+
+def strategy(search: CylinderSearch) -> dict[int, Node]:
+    """The strategy from the start (node 0) as nodes: reach, moves left, belief, outcomes."""
+    planner = _Planner(search)
+    sp, m, k = search.space, planner.m, planner.k
+    start = search.beliefs.rows[1].copy()
+    node_of, todo, policy = {start.tobytes(): 0}, [start], {}
+    for row in todo:
+        left, pos, choice = planner.node(row)
+        outcomes = []
+        for v, w, nxt in choice:
+            then = None
+            if nxt is not None:
+                key = nxt.tobytes()
+                if key not in node_of:
+                    node_of[key] = len(node_of)
+                    todo.append(nxt)
+                then = node_of[key]
+            outcomes.append((_digits(v, m, k), planner.changes(v, w), then))
+        belief = tuple(int(sp.t.reps[sp.t.n_goal + i]) for i in sp.bits(row))
+        policy[node_of[row.tobytes()]] = (pos, left, belief, tuple(outcomes))
+    return policy
