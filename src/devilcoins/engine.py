@@ -39,8 +39,8 @@ __all__ = ["solve", "verify"]
 MoveLike: TypeAlias = int | np.integer[Any] | str | set[int] | frozenset[int]
 
 
-def _observed(game: Game) -> Verdict:
-    sol = solve_count(game) if game.observe == "count" else solve_tree(game)
+def _observed(game: Game, on_progress: Callable[[int, int], None] | None) -> Verdict:
+    sol = solve_count(game) if game.observe == "count" else solve_tree(game, progress=on_progress)
     return Verdict(
         game=game,
         winnable=sol.winnable,
@@ -63,7 +63,7 @@ def solve(game: Game, *, on_progress: Callable[[int, int], None] | None = None) 
     """
     t0 = time.perf_counter()
     if game.observe != "blind":
-        return _observed(game)
+        return _observed(game, on_progress)
     c = chain(game)
     evidence: dict[str, Any] = {"chain_sizes": c.sizes()}
     if not c.complete:

@@ -26,6 +26,9 @@ class Tree(Protocol):
     def tree(self, max_nodes: int = ...) -> Any:
         """The tree or policy as JSON data, at most max_nodes nodes."""
 
+    def strategy_json(self) -> dict[str, Any]:
+        """The whole strategy as JSON fields ("tree", or "nodes" for large touch strategies)."""
+
 
 @dataclass(frozen=True, kw_only=True)
 class Counterexample:
@@ -124,6 +127,6 @@ class Verdict:
         }
         if self.strategy is not None and len(self.strategy) <= 100_000:
             data["strategy"] = [self.game.move_text(a) for a in self.strategy]
-        if self.tree is not None:  # whole, so that verify can check it (small games)
-            data["tree"] = self.tree.tree(max_nodes=100_000)
+        if self.tree is not None:  # whole, so that verify can check it
+            data.update(self.tree.strategy_json())
         return data

@@ -122,7 +122,7 @@ def test_past_the_json_trees_limit_the_file_is_small_and_verifies_fast():
             2,
             "felt",
         ),
-        (lambda ls: [ls[0]], 2, "at least one node"),
+        (lambda ls: [ls[0]], 2, "has a node"),
         (lambda ls: [], 1, "header"),
     ],
 )

@@ -8,6 +8,7 @@ import sys
 
 from devilcoins.cli.common import Command, UsageError, coins_count, counted, emit_json
 from devilcoins.cli.games import moves_text, verdict_lines
+from devilcoins.cli.progress import reporter
 from devilcoins.cli.strategies import add_format_argument, searched
 from devilcoins.core.files import write_new, write_new_with
 from devilcoins.core.game import Game
@@ -80,7 +81,14 @@ def run_game(args: argparse.Namespace, game: Game) -> int:
     from devilcoins import engine
     from devilcoins.observed.andor import TreeSolution
 
-    verdict = engine.solve(game)
+    def progress(done: int, known: int) -> None:
+        if game.observe == "touch":
+            rep.note(f"{game}: {done:,} of {known:,} beliefs and cylinders expanded")
+        else:
+            rep.note(f"{game}: {known:,} beliefs at depth {done:,}")
+
+    with reporter(f"solving {game}") as rep:
+        verdict = engine.solve(game, on_progress=progress)
     checked = None
     if verdict.strategy is not None and game.observe == "blind":
         checked = engine.verify(game, verdict.strategy)

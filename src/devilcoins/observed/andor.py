@@ -144,6 +144,51 @@ class TreeSolution:
             return _touch_node(self, 0, budget)
         return _sight_tree(self, budget)
 
+    def nodes(self) -> list[dict[str, Any]]:
+        """A won touch strategy with shared nodes: one dict per node, node 0 the start.
+
+        Each is {"node", "left", "reach", "outcomes": [[felt, set, next], ...]}, next a later
+        node's number or "win"; nodes are numbered by moves left (most first), so every next
+        names a later node.
+        """
+        m, game = self.game.values, self.game
+        order = sorted(self.policy, key=lambda i: (-self.policy[i].moves_left, i))
+        number = {old: new for new, old in enumerate(order)}
+        out = []
+        for old in order:
+            step = self.policy[old]
+            outcomes: list[list[Any]] = []
+            for felt, delta, nxt in step.outcomes:
+                new = tuple((f + d) % m for f, d in zip(felt, delta, strict=True))
+                then: int | str = "win" if nxt is None else number[nxt]
+                outcomes.append([_values_text(game, felt), _values_text(game, new), then])
+            out.append(
+                {
+                    "node": number[old],
+                    "left": step.moves_left,
+                    "reach": list(step.positions),
+                    "outcomes": outcomes,
+                }
+            )
+        return out
+
+    def expanded_size(self) -> int:
+        """How many nodes the strategy has written out as a tree (shared nodes repeated)."""
+        if self.game.observe != "touch" or not self.policy:
+            return len(self.policy)
+        size: dict[int, int] = {}
+        for node in sorted(self.policy, key=lambda i: self.policy[i].moves_left):
+            size[node] = 1 + sum(size[nxt] for *_, nxt in self.policy[node].outcomes if nxt)
+        return size[0]
+
+    def strategy_json(self, max_nodes: int = 20_000) -> dict[str, Any]:
+        """The strategy for ``solve --json``, whole: the nested tree when it has at most
+        max_nodes nodes, else a won touch strategy's shared nodes (``nodes``) and length."""
+        touch = self.game.observe == "touch" and self.winnable and bool(self.policy)
+        if touch and self.expanded_size() > max_nodes:
+            return {"nodes": self.nodes()}
+        return {"tree": self.tree(max_nodes=100_000)}
+
     def to_text(self, max_lines: int = 60, *, header: bool = True) -> str:
         """A readable indented rendering of the strategy tree (or of the Devil's hold-out).
 
@@ -378,10 +423,15 @@ def solve_sight(game: Game) -> TreeSolution:
     )
 
 
-def solve_tree(game: Game, limit: int = MAX_NODES) -> TreeSolution:
-    """Solve a touch or sight game (``game.observe``); blind games are the belief search's."""
+def solve_tree(
+    game: Game, limit: int = MAX_NODES, *, progress: Progress | None = None
+) -> TreeSolution:
+    """Solve a touch or sight game (``game.observe``); blind games are the belief search's.
+
+    progress(expanded, numbered) is called as a touch search grows.
+    """
     if game.observe == "touch":
-        return solve_touch(game, limit)
+        return solve_touch(game, limit, progress=progress)
     if game.observe == "sight":
         return solve_sight(game)
     raise DevilcoinsError(

@@ -267,7 +267,8 @@ def _check_count(
 def verify_tree(game: Game, data: dict[str, Any]) -> TreeVerification:
     """Verify a touch tree or a sight policy (as ``solve --json`` prints them) for a game.
 
-    ``data`` may be the whole ``solve --json`` output or its ``tree``.
+    ``data`` may be the whole ``solve --json`` output, its ``tree``, or (touch) an object with
+    the shared ``nodes`` and the ``length`` they promise.
 
     >>> from devilcoins.observed.andor import solve_tree
     >>> g = Game.parse('n=4 hands=2 goal=same observe=touch')
@@ -277,6 +278,14 @@ def verify_tree(game: Game, data: dict[str, Any]) -> TreeVerification:
     """
     if not isinstance(data, dict):
         raise NotationError("a strategy for touch or sight is a JSON object")
+    if game.observe == "touch" and isinstance(data.get("nodes"), list):
+        rows = list(enumerate(data["nodes"]))
+        if not all(isinstance(node, dict) for _, node in rows):
+            raise NotationError("'nodes' is a list of node objects")
+        length = data.get("length")
+        within = length if isinstance(length, int) and not isinstance(length, bool) else None
+        wins, worst, counter = _check_touch(game, _touch_nodes(game, rows, "node"), within)
+        return TreeVerification(game=game, wins=wins, worst=worst, counterexample=counter)
     tree = data.get("tree", data)
     if game.observe == "touch":
         if "reach" not in tree:
@@ -328,27 +337,32 @@ def _json_line(line: str, number: int) -> dict[str, Any]:
     return data
 
 
-def _touch_nodes(game: Game, rows: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
-    """Link the node lines of a touch policy file into one graph (node 0 is the root)."""
+def _touch_nodes(
+    game: Game, rows: list[tuple[int, dict[str, Any]]], where: str = "line"
+) -> dict[str, Any]:
+    """Link the node lines of a touch policy file into one graph (node 0 is the root).
+
+    where names a row in errors: "line" (of a file) or "node" (of a JSON list).
+    """
     nodes: dict[int, dict[str, Any]] = {}
     links: list[tuple[int, int, dict[str, Any], Any]] = []
     for number, data in rows:
         node, reach, outs = data.get("node"), data.get("reach"), data.get("outcomes")
         if not isinstance(node, int) or node in nodes or node != len(nodes):
-            raise NotationError(f"line {number}: 'node' must number the nodes 0, 1, 2, ...")
+            raise NotationError(f"{where} {number}: 'node' must number the nodes 0, 1, 2, ...")
         if not isinstance(reach, list) or not all(isinstance(p, int) for p in reach):
-            raise NotationError(f"line {number}: 'reach' is a list of positions")
+            raise NotationError(f"{where} {number}: 'reach' is a list of positions")
         if not isinstance(outs, list):
-            raise NotationError(f"line {number}: 'outcomes' is a list of [felt, set, next]")
+            raise NotationError(f"{where} {number}: 'outcomes' is a list of [felt, set, next]")
         outcomes = []
         for out in outs:
             if not (isinstance(out, list) and len(out) == 3):
-                raise NotationError(f"line {number}: each outcome is [felt, set, next]")
+                raise NotationError(f"{where} {number}: each outcome is [felt, set, next]")
             try:
                 _values(game, out[0], len(reach), "felt")
                 _values(game, out[1], len(reach), "set")
             except NotationError as err:
-                raise NotationError(f"line {number}: {err}") from None
+                raise NotationError(f"{where} {number}: {err}") from None
             entry = {"felt": out[0], "set": out[1], "next": out[2]}
             outcomes.append(entry)
             links.append((number, node, entry, out[2]))
@@ -358,11 +372,11 @@ def _touch_nodes(game: Game, rows: list[tuple[int, dict[str, Any]]]) -> dict[str
             continue
         if not isinstance(nxt, int) or isinstance(nxt, bool) or not node < nxt < len(nodes):
             raise NotationError(
-                f"line {number}: next {nxt!r} is neither 'win' nor a later node number"
+                f"{where} {number}: next {nxt!r} is neither 'win' nor a later node number"
             )
         entry["next"] = nodes[nxt]
     if not nodes:
-        raise NotationError("line 2: a touch policy has at least one node")
+        raise NotationError(f"{where} {2 if where == 'line' else 0}: a touch policy has a node")
     return nodes[0]
 
 

@@ -241,37 +241,41 @@ def _size(a: Rows) -> int:  # pragma: no cover - compiled
 
 
 @compiled
-def _antichain(sets: Rows, keep: Bools, largest: bool) -> None:  # pragma: no cover - compiled
+def _antichain(sets: Rows, keep: Bools, largest: bool, scratch: Ints) -> None:  # pragma: no cover
     """keep[i] = sets[i] is not empty and no other set is strictly beyond it (one of equals).
 
     largest=True keeps the maximal sets (none strictly contains it), False the minimal ones.
-    Sets are taken by size, so each is compared only with those already kept.
+    Sets are visited by size (a counting sort), so each is compared only with those already
+    kept.  scratch holds at least 2 * len(sets) + 64 * words + 2 integers.
     """
-    count = sets.shape[0]
-    sizes = np.empty(count, dtype=np.int64)
-    for i in range(count):
-        sizes[i] = _size(sets[i])
-    order = np.argsort(-sizes if largest else sizes, kind="mergesort")
-    kept = np.empty(count, dtype=np.int64)
-    n_kept = 0
+    count, bits = sets.shape[0], 64 * sets.shape[1]
+    sizes, order, start = scratch[:count], scratch[count : 2 * count], scratch[2 * count :]
+    start[: bits + 2] = 0
     for i in range(count):
         keep[i] = False
+        size = _size(sets[i])
+        sizes[i] = bits - size if largest else size
+        start[sizes[i] + 1] += 1
+    for b in range(bits + 1):
+        start[b + 1] += start[b]
+    for i in range(count):
+        order[start[sizes[i]]] = i
+        start[sizes[i]] += 1
+    empty = bits if largest else 0
     for j in range(count):
         i = order[j]
-        if sizes[i] == 0:
+        if sizes[i] == empty:
             continue
         beaten = False
-        for q in range(n_kept):
-            o = kept[q]
-            if (largest and _inside(sets[i], sets[o])) or (
-                not largest and _inside(sets[o], sets[i])
+        for q in range(j):
+            o = order[q]
+            if keep[o] and (
+                (largest and _inside(sets[i], sets[o]))
+                or (not largest and _inside(sets[o], sets[i]))
             ):
                 beaten = True
                 break
-        if not beaten:
-            keep[i] = True
-            kept[n_kept] = i
-            n_kept += 1
+        keep[i] = not beaten
 
 
 @compiled
@@ -315,6 +319,7 @@ def _expand_beliefs(
             felts = max(felts, felt[r, x] + 1)
     out = np.zeros((reaches, felts, rwords), dtype=np.uint64)
     keep = np.zeros(felts, dtype=np.bool_)
+    scratch = np.zeros(2 * felts + 64 * rwords + 2, dtype=np.int64)
     key = np.zeros(rwords + 1, dtype=np.uint64)
     e = 0
     for b in range(first, last):
@@ -322,7 +327,7 @@ def _expand_beliefs(
             return b, ccount, e
         _patterns(brows[b], ng, start, states, felt, off, out)
         for r in range(reaches):
-            _antichain(out[r], keep, True)
+            _antichain(out[r], keep, True, scratch)
             found = 0
             key[0] = r
             for v in range(felts):
@@ -394,6 +399,7 @@ def _expand_cylinders(
     words = brows.shape[1]
     acc = np.zeros((felts, words), dtype=np.uint64)
     keep = np.zeros(felts, dtype=np.bool_)
+    scratch = np.zeros(2 * felts + 64 * words + 2, dtype=np.int64)
     tmp = np.zeros(words, dtype=np.uint64)
     least = np.zeros(words, dtype=np.uint64)
     e = 0
@@ -411,7 +417,7 @@ def _expand_cylinders(
             e += 1
             counts[c - first] = 1
             continue
-        _antichain(acc, keep, False)
+        _antichain(acc, keep, False, scratch)
         found = 0
         for w in range(felts):
             if keep[w]:

@@ -34,30 +34,9 @@ def _line(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":")) + "\n"
 
 
-def _values(sol: TreeSolution, values: tuple[int, ...]) -> str:
-    game = sol.game
-    return "".join("HT"[v] for v in values) if game.values == 2 else "".join(map(str, values))
-
-
 def _touch_lines(sol: TreeSolution) -> Iterator[str]:
-    m = sol.game.values
-    order = sorted(sol.policy, key=lambda i: (-sol.policy[i].moves_left, i))
-    number = {old: new for new, old in enumerate(order)}
-    for old in order:
-        step = sol.policy[old]
-        outcomes = []
-        for felt, delta, nxt in step.outcomes:
-            new = tuple((f + d) % m for f, d in zip(felt, delta, strict=True))
-            then: int | str = "win" if nxt is None else number[nxt]
-            outcomes.append([_values(sol, felt), _values(sol, new), then])
-        yield _line(
-            {
-                "node": number[old],
-                "left": step.moves_left,
-                "reach": list(step.positions),
-                "outcomes": outcomes,
-            }
-        )
+    for node in sol.nodes():
+        yield _line(node)
 
 
 def _sight_lines(sol: TreeSolution) -> Iterator[str]:
