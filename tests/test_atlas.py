@@ -334,3 +334,15 @@ def test_open_entries_are_counted_and_written_as_csv(small):
     assert rows[-1][:6] == ["n=5", "?", "", "no", "", "open"]
     assert rows[-1][7].startswith("time limit 2 s reached; ")
     assert len(rows) == len(entries) + 2
+
+
+def test_grid_leaves_out_sizes_past_what_devilcoins_holds():
+    left_out: dict[str, str] = {}
+    games = grid([8, 9], values=(4, 5), goals=["zero"], left_out=left_out)
+    assert [str(g) for g in games if g.hands is None] == [
+        "n=8 values=4",
+        "n=9 values=4",
+        "n=8 values=5",
+    ]
+    assert list(left_out) == ["n=9 values=5"]
+    assert "states is past what devilcoins holds" in left_out["n=9 values=5"]

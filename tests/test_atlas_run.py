@@ -130,3 +130,9 @@ def test_a_game_whose_worker_always_dies_is_stored_open_and_tried_again():
             False,
             "the Devil's certificate (the chain stalls)",
         )
+
+
+def test_a_task_that_fails_is_stored_open_with_the_error(client):
+    (entry,) = run_atlas([Game(2)], AtlasStore(":memory:"), client, solver="atlas_solvers:nothing")
+    assert entry.method == "open"
+    assert entry.note.startswith("the task failed: RuntimeError: the solver atlas_solvers:nothing")

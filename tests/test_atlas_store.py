@@ -124,3 +124,13 @@ def test_an_empty_file_becomes_a_store_and_a_missing_one_is_refused_for_reading(
         AtlasStore(tmp_path / "missing.sqlite", create=False)
     with pytest.raises(StoreError, match="is a folder"):
         AtlasStore(tmp_path)
+    other = tmp_path / "other.sqlite"
+    other.touch()
+    with pytest.raises(StoreError, match="not an atlas database"):
+        AtlasStore(other, create=False)  # reading makes nothing
+    assert other.read_bytes() == b""
+
+
+def test_a_device_is_not_a_database():
+    with pytest.raises(StoreError, match="not a regular file"):
+        AtlasStore("/dev/null")

@@ -241,6 +241,15 @@ def _hand_counts(n: int, hands: tuple[int, ...] | None, observe: str) -> list[in
     return list(dict.fromkeys(None if k is None or k >= n else k for k in counts))
 
 
+def _too_many_states(n: int, m: int) -> str | None:
+    """Why a game of n positions and m values cannot be built (too many states), or None."""
+    try:
+        Game(n, values=m)
+    except DevilcoinsError as err:
+        return str(err)
+    return None
+
+
 def grid(
     ns: Iterable[int],
     *,
@@ -249,11 +258,13 @@ def grid(
     hands: tuple[int, ...] | None = None,
     goals: Iterable[str] = GOALS,
     observe: Iterable[str] = ("blind",),
+    left_out: dict[str, str] | None = None,
 ) -> list[Game]:
     """Every game of the ranges, by observation, group, values, n, hands and goal.
 
     hands None is every hand count (every move and 1..n-1; touch 1..n); a blind or sight game
-    with k >= n hands is the game of every move.
+    with k >= n hands is the game of every move.  Sizes with more states than devilcoins holds
+    are left out, and put in left_out ('n=9 values=5': why) when given.
 
     >>> [str(g) for g in grid([2], hands=None, goals=['same'], observe=['blind', 'touch'])]
     ['n=2 goal=same', 'n=2 hands=1 goal=same', 'n=2 hands=1 goal=same observe=touch', \
@@ -265,6 +276,10 @@ def grid(
         for name in groups:
             for m in values:
                 for n in ns:
+                    if (why := _too_many_states(n, m)) is not None:
+                        if left_out is not None:
+                            left_out[f"n={n} values={m}"] = why
+                        continue
                     group = Group.named(name, n)
                     for k in _hand_counts(n, hands, seen):
                         games += [

@@ -170,6 +170,8 @@ def local_client(workers: int) -> Iterator[Client]:
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
+            # the scheduler's plain HTTP routes (no dashboard) on a free loopback port, not 8787
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
             host="127.0.0.1",
             silence_logs=logging.CRITICAL,  # a worker stopping with the run is no news
             preload=["devilcoins.atlas_run"],  # dask_setup below
@@ -194,13 +196,16 @@ def threads(client: Client) -> int:
 
 
 def _entry(future: Any, game: Game) -> tuple[AtlasEntry, bool]:
-    """A finished task's entry, and whether it ran to its end (False: its workers kept dying)."""
+    """A finished task's entry, and whether it ran to its end (False: its workers kept dying,
+    or it failed)."""
     from distributed import KilledWorker
 
     try:
         return AtlasEntry.from_json(future.result()), True
     except KilledWorker:
         return left_open(game, "its worker died each time it was tried", 0.0), False
+    except Exception as err:  # the task itself failed (a solver that cannot start, say)
+        return left_open(game, f"the task failed: {type(err).__name__}: {err}", 0.0), False
 
 
 def run_atlas(

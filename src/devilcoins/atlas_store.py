@@ -73,6 +73,8 @@ def _check_file(path: Path, *, create: bool) -> None:
     """Refuse a path that is a folder, missing (unless create) or not an SQLite file."""
     if path.is_dir():
         raise StoreError(f"{path} is a folder; give an atlas database file")
+    if path.exists() and not path.is_file():
+        raise StoreError(f"{path} is not a regular file; give an atlas database file")
     if not path.exists():
         if not create:
             raise StoreError(f"no such atlas database: {path}")
@@ -87,17 +89,27 @@ def _connect(path: str, *, create: bool) -> sqlite3.Connection:
     """A connection to an atlas database (set up when new); someone else's database is refused."""
     if path != ":memory:":
         _check_file(Path(path), create=create)
-    db = sqlite3.connect(path)
-    (app,) = db.execute("PRAGMA application_id").fetchone()
-    (tables,) = db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    if app != APPLICATION_ID and tables:
-        db.close()
-        raise StoreError(f"{path} is an SQLite database of something else; not touching it")
-    if app != APPLICATION_ID:
-        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        db.execute(SCHEMA)
-        db.commit()
+    try:
+        db = sqlite3.connect(path)
+        _set_up(db, path, create=create)
+    except sqlite3.DatabaseError as err:
+        raise StoreError(f"cannot use {path} as an atlas database: {err}") from None
     return db
+
+
+def _set_up(db: sqlite3.Connection, path: str, *, create: bool) -> None:
+    """Check db is an atlas (or, when create, new: then make it one); close it if refused."""
+    (app,) = db.execute("PRAGMA application_id").fetchone()
+    if app == APPLICATION_ID:
+        return
+    (tables,) = db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    if tables or not create:
+        db.close()
+        what = "an SQLite database of something else" if tables else "not an atlas database"
+        raise StoreError(f"{path} is {what}; not touching it")
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute(SCHEMA)
+    db.commit()
 
 
 def _bool(value: Any) -> bool | None:

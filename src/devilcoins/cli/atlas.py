@@ -142,14 +142,20 @@ def _grid(args: argparse.Namespace) -> list[Game]:
     if all(r is None for r in ranges):
         return default_grid()
     ns = args.n or range(1, (args.max_n or 8) + 1)
-    return grid(
+    left_out: dict[str, str] = {}
+    games = grid(
         ns,
         values=args.values or (2,),
         groups=args.groups or ("cyclic",),
         hands=None if args.hands == "all" else args.hands,
         goals=args.goals or GOALS,
         observe=args.observe or ("blind",),
+        left_out=left_out,
     )
+    if left_out:
+        sizes = ", ".join(left_out)
+        print(f"devilcoins: left out {sizes}: {next(iter(left_out.values()))}", file=sys.stderr)
+    return games
 
 
 def _print(entries: list[AtlasEntry], fmt: str, store: AtlasStore | None = None) -> None:
