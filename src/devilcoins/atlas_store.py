@@ -213,21 +213,21 @@ class AtlasStore:
                     todo.append(game)
         return todo
 
-    def _sorted_rows(self) -> list[tuple[Any, ...]]:
-        """Every row, in the table's order (``_sort_key``)."""
-        return sorted(self._rows().values(), key=lambda row: _sort_key(Game.parse(row[0])))
+    def _selected(self, games: Iterable[Game] | None) -> list[tuple[Any, ...]]:
+        """The rows of games, in their order (those stored), or every row in table order."""
+        rows = self._rows()
+        if games is None:
+            return sorted(rows.values(), key=lambda row: _sort_key(Game.parse(row[0])))
+        return [rows[str(g)] for g in games if str(g) in rows]
 
     def entries(self, games: Iterable[Game] | None = None) -> list[AtlasEntry]:
         """The stored entries of games, in their order (those stored), or every stored entry."""
-        if games is None:
-            return [_entry(row) for row in self._sorted_rows()]
-        rows = self._rows()
-        return [_entry(rows[str(g)]) for g in games if str(g) in rows]
+        return [_entry(row) for row in self._selected(games)]
 
-    def records(self) -> list[dict[str, Any]]:
-        """Every stored entry as JSON data, with its time limit, version and time of solving."""
+    def records(self, games: Iterable[Game] | None = None) -> list[dict[str, Any]]:
+        """The entries as JSON data, each with its time limit, version and time of solving."""
         extra = ("time_limit", "version", "solved_at")
         return [
             {**_entry(row).to_json(), **dict(zip(extra, row[9:], strict=True))}
-            for row in self._sorted_rows()
+            for row in self._selected(games)
         ]

@@ -123,3 +123,11 @@ def test_an_interrupt_keeps_what_finished_and_exits_130(capsys, tmp_path, monkey
     assert err.strip() == f"devilcoins: interrupted; 2 games kept in {path}, run again to go on"
     with AtlasStore(path) as store:
         assert [str(e.game) for e in store.entries()] == ["n=1", "n=1 goal=same"]
+
+
+def test_from_db_with_ranges_prints_those_games(capsys, stored, no_cluster):
+    code, out, _ = run(capsys, "atlas", "--from-db", stored, "--max-n", "4", "--format", "csv")
+    assert code == 0
+    assert [r["game"] for r in csv.DictReader(io.StringIO(out))] == ["n=3 goal=same", "n=4"]
+    code, out, _ = run(capsys, "atlas", "--from-db", stored, "--n", "4", "--format", "json")
+    assert [e["game"] for e in json.loads(out)["entries"]] == ["n=4"]

@@ -119,7 +119,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "already there are skipped (a run goes on where the last one stopped)",
     )
     p.add_argument(
-        "--from-db", metavar="FILE", help="print the table stored in FILE, solving nothing"
+        "--from-db",
+        metavar="FILE",
+        help="print the table stored in FILE (with ranges: those games), solving nothing",
     )
     p.add_argument("--format", choices=FORMATS, help="text (default), markdown, csv or json")
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
@@ -134,12 +136,17 @@ def _format(args: argparse.Namespace) -> str:
     return args.format or shorthand or "text"
 
 
+def _ranges_given(args: argparse.Namespace) -> bool:
+    """Whether any of the grid's options is given."""
+    ranges = (args.max_n, args.n, args.values, args.groups, args.hands, args.goals, args.observe)
+    return any(r is not None for r in ranges)
+
+
 def _grid(args: argparse.Namespace) -> list[Game]:
     """The games the options ask for: the default grid when no range is given."""
     from devilcoins.atlas import default_grid, grid
 
-    ranges = (args.max_n, args.n, args.values, args.groups, args.hands, args.goals, args.observe)
-    if all(r is None for r in ranges):
+    if not _ranges_given(args):
         return default_grid()
     ns = args.n or range(1, (args.max_n or 8) + 1)
     left_out: dict[str, str] = {}
@@ -158,14 +165,17 @@ def _grid(args: argparse.Namespace) -> list[Game]:
     return games
 
 
-def _print(entries: list[AtlasEntry], fmt: str, store: AtlasStore | None = None) -> None:
-    """Print the table in the format (json from a store adds each answer's version and time)."""
+def _print(
+    entries: list[AtlasEntry], fmt: str, records: list[dict[str, Any]] | None = None
+) -> None:
+    """Print the table in the format; json's entries are records when given (from a store:
+    each with its version and time)."""
     from devilcoins.atlas import to_csv, to_json, to_markdown, to_text
 
     if fmt == "json":
         data = to_json(entries)
-        if store is not None:
-            data["entries"] = store.records()
+        if records is not None:
+            data["entries"] = records
         emit_json(data)
     elif fmt == "csv":
         sys.stdout.write(to_csv(entries))
@@ -187,9 +197,10 @@ def _from_db(args: argparse.Namespace, fmt: str) -> int:
             "--from-db prints a stored table; it takes no --db, --workers, "
             "--scheduler or --time-limit"
         )
+    games = _grid(args) if _ranges_given(args) else None
     with AtlasStore(args.from_db, create=False) as store:
-        entries = store.entries()
-        _print(entries, fmt, store)
+        entries = store.entries(games)
+        _print(entries, fmt, store.records(games) if fmt == "json" else None)
     return _status(entries)
 
 
@@ -216,7 +227,7 @@ def _distributed(args: argparse.Namespace, games: list[Game], fmt: str) -> int:
             kept = f"; {len(store)} games kept in {args.db}, run again to go on" if args.db else ""
             print(f"devilcoins: interrupted{kept}", file=sys.stderr)
             return EXIT_INTERRUPTED
-        _print(entries, fmt, store if args.db else None)
+        _print(entries, fmt, store.records(games) if args.db and fmt == "json" else None)
     return _status(entries)
 
 
