@@ -96,6 +96,7 @@ def measure(trivial: int) -> list[Row]:
     easy_serial = best(lambda: [settle(Game(1)) for _ in range(trivial)])
     easy_dask = through_dask("n=1", trivial)
     overhead = (easy_dask - easy_serial) / trivial
+    store = commit_time(trivial)
     n = len(grid)
     return [
         Row(f"atlas n <= 8 ({n} games), serial in this process", serial),
@@ -118,17 +119,13 @@ def measure(trivial: int) -> list[Row]:
             f"{easy_dask / trivial * 1000:.2f} ms a game",
         ),
         Row("task overhead per game (tasks - serial)", overhead, f"{overhead * 1000:.2f} ms"),
-        Row(
-            "storing one answer (SQLite, committed)",
-            commit_time(trivial),
-            "per answer, in run_atlas's loop",
-        ),
+        Row("storing one answer (SQLite, committed)", store, f"{store * 1000:.2f} ms"),
     ]
 
 
 def table(rows: list[Row]) -> str:
     """The rows as an aligned table."""
-    width = max(len(r.measure) for r in rows)
+    width = max(len("measure"), *(len(r.measure) for r in rows))
     lines = [f"{'measure':<{width}}  {'seconds':>8}  note", f"{'-' * width}  {'-' * 8}  ----"]
     lines += [f"{r.measure:<{width}}  {r.seconds:8.3f}  {r.note}".rstrip() for r in rows]
     return "\n".join(lines)
