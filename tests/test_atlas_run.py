@@ -6,7 +6,11 @@ One local cluster of two worker processes serves the module (about 3 s to start)
 from __future__ import annotations
 
 import os
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 
 import dask
 import pytest
@@ -15,6 +19,7 @@ from atlas_solvers import MARKER
 from devilcoins.atlas import AtlasEntry, atlas, grid
 from devilcoins.atlas_run import local_client, run_atlas, threads
 from devilcoins.atlas_store import AtlasStore
+from devilcoins.cli.main import main
 from devilcoins.core.game import Game
 
 GRID = grid(range(1, 6), groups=("cyclic", "full"), observe=("blind", "touch"))
@@ -136,3 +141,68 @@ def test_a_task_that_fails_is_stored_open_with_the_error(client):
     (entry,) = run_atlas([Game(2)], AtlasStore(":memory:"), client, solver="atlas_solvers:nothing")
     assert entry.method == "open"
     assert entry.note.startswith("the task failed: RuntimeError: the solver atlas_solvers:nothing")
+
+
+def test_the_command_uses_a_running_cluster(client, tmp_path, capsys):
+    path = str(tmp_path / "atlas.sqlite")
+    argv = ["atlas", "--max-n", "3", "--scheduler", client.scheduler.address, "--db", path]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1].startswith("12 games, 12 settled, ")
+    with AtlasStore(path) as store:
+        assert len(store) == 12
+
+
+CTRL_C = """
+import signal, sys
+from devilcoins.cli import main
+if __name__ == "__main__":
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # a shell's background job ignores it
+    sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_the_terminal_stops_the_run_cleanly_and_a_rerun_finishes_it(tmp_path):
+    # Ctrl-C reaches every process of the terminal's group: the command, its workers, their
+    # children; only the command answers, with one line, and keeps what finished
+    script = tmp_path / "devilcoins_cli.py"
+    script.write_text(CTRL_C)
+    path = tmp_path / "atlas.sqlite"
+    argv = ["atlas", "--max-n", "8", "--values", "2,3", "--observe", "blind"]
+    argv += ["--time-limit", "5", "--workers", "2", "--db", str(path)]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    run = subprocess.Popen(
+        [sys.executable, str(script), *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while _stored(path) < 20 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    os.killpg(run.pid, signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, err
+    assert out == "" and "Traceback" not in err
+    kept = _stored(path)
+    assert 20 <= kept < 144
+    assert f"devilcoins: interrupted; {kept} games kept in {path}" in err.splitlines()[-1]
+    finish = subprocess.run(
+        [sys.executable, str(script), *argv], capture_output=True, text=True, env=env, check=False
+    )
+    assert finish.returncode == 0, finish.stderr
+    with AtlasStore(path) as store:
+        assert len(store) == 144
+    assert finish.stdout.splitlines()[-1].startswith("144 games, ")
+
+
+def _stored(path) -> int:
+    """How many games the file holds (0 before it exists)."""
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+            return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
+    except sqlite3.Error:
+        return 0
