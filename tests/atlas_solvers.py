@@ -3,7 +3,7 @@
 They run in the child a Dask worker keeps (tests/ is on its path): ``slow`` never finishes
 n = 3; ``kill_worker_once`` kills the worker (the child's parent) the first time it meets
 n = 4, leaving the worker's process id in the file $ATLAS_TEST_MARKER; ``kill_worker_always``
-kills it at each n = 4.
+kills it at each n = 4; ``die_at_3`` ends the child itself at n = 3.
 """
 
 from __future__ import annotations
@@ -43,4 +43,11 @@ def kill_worker_always(game: Game) -> Verdict:
     if game.n == 4:
         os.kill(os.getppid(), signal.SIGKILL)
         time.sleep(60)
+    return solve(game)
+
+
+def die_at_3(game: Game) -> Verdict:
+    """solve, except that n = 3 ends the solver's process with status 3."""
+    if game.n == 3:
+        os._exit(3)
     return solve(game)

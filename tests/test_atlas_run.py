@@ -102,6 +102,15 @@ def test_a_game_past_its_time_limit_is_stored_open(client):
         assert store.pending(games, 2.0) == [Game(3)]
 
 
+def test_a_solver_that_dies_leaves_its_game_open_and_the_next_one_is_solved(client):
+    games = [Game(3), Game(4), Game(2)]
+    with AtlasStore(":memory:") as store:
+        entries = run_atlas(games, store, client, time_limit=30, solver="atlas_solvers:die_at_3")
+    assert entries[0].method == "open"
+    assert entries[0].note.startswith("the solver died (exit status 3)")
+    assert [(e.winnable, e.length) for e in entries[1:]] == [(True, 15), (True, 3)]
+
+
 def test_a_worker_killed_during_a_game_loses_only_that_game(client, marker):
     games = [Game(n) for n in range(1, 7)]
     with AtlasStore(":memory:") as store:

@@ -45,6 +45,9 @@ SOLVER = "devilcoins.engine:solve"
 
 _READY = "ready"
 
+#: How long a new child may take to say it is ready (numba compiles on a first run, some 10 s).
+STARTUP_SECONDS = 300.0
+
 #: Games each child solves before it says it is ready, to load the compiled kernels first (the
 #: first load, or a first compile, is not the game's time).
 WARM_UP = ("n=3 hands=1", "n=2 hands=1 observe=touch", "n=2 observe=sight", "n=3 group=full")
@@ -103,7 +106,7 @@ class _Child:
             env=env,
             start_new_session=True,  # Ctrl-C on the terminal is for the run, not each solver
         )
-        if _read_line(self._out, None) != _READY.encode() + b"\n":
+        if _read_line(self._out, STARTUP_SECONDS) != _READY.encode() + b"\n":
             self.stop()
             raise RuntimeError(f"the solver {solver} did not start")
 
@@ -115,8 +118,11 @@ class _Child:
     def ask(self, text: str, limit: float | None) -> bytes | None:
         """The child's answer for a game (b'' if it died), None if past limit."""
         assert self.process.stdin is not None
-        self.process.stdin.write(text.encode() + b"\n")
-        self.process.stdin.flush()
+        try:
+            self.process.stdin.write(text.encode() + b"\n")
+            self.process.stdin.flush()
+        except BrokenPipeError:  # it died since the last game
+            return b""
         return _read_line(self._out, limit)
 
     def stop(self) -> None:
