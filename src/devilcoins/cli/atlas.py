@@ -4,6 +4,7 @@ literature; with ranges, a cluster and a database for large grids."""
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -32,7 +33,6 @@ def _checked(parse: Callable[[str], Any]) -> Callable[[str], Any]:
         except DevilcoinsError as err:
             raise argparse.ArgumentTypeError(str(err)) from None
 
-    check.__name__ = parse.__name__
     return check
 
 
@@ -42,8 +42,10 @@ def _seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise DevilcoinsError(f"the time limit must be a number of seconds, got {text!r}") from None
-    if not value > 0:
-        raise DevilcoinsError(f"the time limit must be more than 0 seconds, got {text!r}")
+    if not 0 < value < math.inf:
+        raise DevilcoinsError(
+            f"the time limit must be a finite number of seconds above 0, got {text!r}"
+        )
     return value
 
 
