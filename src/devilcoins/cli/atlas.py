@@ -117,8 +117,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     r.add_argument(
         "--db",
         metavar="FILE",
-        help="keep every answer in this SQLite file; games "
-        "already there are skipped (a run goes on where the last one stopped)",
+        help="keep every answer in this SQLite file; games already there are skipped "
+        "(a run goes on where the last one stopped)",
     )
     p.add_argument(
         "--from-db",
@@ -142,6 +142,11 @@ def _ranges_given(args: argparse.Namespace) -> bool:
     """Whether any of the grid's options is given."""
     ranges = (args.max_n, args.n, args.values, args.groups, args.hands, args.goals, args.observe)
     return any(r is not None for r in ranges)
+
+
+def _run_options_given(args: argparse.Namespace) -> bool:
+    """Whether any option of the distributed run is given (--db, --workers, ...)."""
+    return any((args.db, args.workers, args.scheduler, args.time_limit))
 
 
 def _grid(args: argparse.Namespace) -> list[Game]:
@@ -194,7 +199,7 @@ def _from_db(args: argparse.Namespace, fmt: str) -> int:
     """Print the stored table."""
     from devilcoins.atlas_store import AtlasStore
 
-    if args.db or args.workers or args.scheduler or args.time_limit:
+    if _run_options_given(args):
         raise UsageError(
             "--from-db prints a stored table; it takes no --db, --workers, "
             "--scheduler or --time-limit"
@@ -262,7 +267,7 @@ def run(args: argparse.Namespace) -> int:
     if args.from_db:
         return _from_db(args, fmt)
     games = _grid(args)
-    if args.db or args.workers or args.scheduler or args.time_limit:
+    if _run_options_given(args):
         return _distributed(args, games, fmt)
     return _serial(games, fmt)
 
