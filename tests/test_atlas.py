@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
@@ -12,13 +14,19 @@ from devilcoins.atlas import (
     atlas,
     default_grid,
     from_json,
+    grid,
     known_value,
     least_touch_hands,
+    left_open,
+    parse_names,
+    parse_range,
+    to_csv,
     to_json,
     to_markdown,
     to_text,
 )
 from devilcoins.blind import search as blind_search
+from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
 
 #: DESIGN.md sections 2 and 5, written out by hand (not computed from the module's formulas).
@@ -253,3 +261,88 @@ def test_default_grid_is_what_the_module_says():
     plain = [g for g in blind if g.group.name == "cyclic" and g.hands is None]
     missing = [str(g) for g in plain if known_value(g) is None]
     assert missing == [f"n={n} values={m} goal=same" for m, n in missing_same()]
+
+
+def test_ranges_and_names_parse_or_say_what_is_wrong():
+    assert parse_range("1..3,5,2", "n") == (1, 2, 3, 5)
+    assert parse_range(" 7 ", "n") == (7,)
+    for bad in ("0", "1..x", "3..1", "", "1,,2", "-1"):
+        with pytest.raises(DevilcoinsError, match="n"):
+            parse_range(bad, "n")
+    with pytest.raises(DevilcoinsError, match="at least 2"):
+        parse_range("1..3", "values", 2)
+    assert parse_names("None,cyclic,none", ["cyclic", "none"]) == ("none", "cyclic")
+    with pytest.raises(DevilcoinsError, match="did you mean 'dihedral'"):
+        parse_names("dihedrl", ["cyclic", "dihedral"])
+
+
+def test_grid_hands_every_count_blind_sight_and_touch():
+    texts = [str(g) for g in grid([3], goals=["zero"], observe=["blind", "sight", "touch"])]
+    assert texts == [
+        "n=3",
+        "n=3 hands=1",
+        "n=3 hands=2",
+        "n=3 observe=sight",
+        "n=3 hands=1 observe=sight",
+        "n=3 hands=2 observe=sight",
+        "n=3 hands=1 observe=touch",
+        "n=3 hands=2 observe=touch",
+        "n=3 hands=3 observe=touch",
+    ]
+    # k >= n hands is every move (one game); touch keeps k = n and drops k > n
+    assert [str(g) for g in grid([2], hands=(1, 2, 3), goals=["same"])] == [
+        "n=2 hands=1 goal=same",
+        "n=2 goal=same",
+    ]
+    assert len(grid([2], hands=(1, 2, 3), observe=["touch"])) == 4
+
+
+def test_grid_covers_every_combination_once():
+    games = grid(
+        range(1, 5), values=(2, 3), groups=("cyclic", "none", "full"), goals=["zero", "same"]
+    )
+    texts = [str(g) for g in games]
+    assert len(texts) == len(set(texts)) == 2 * 3 * 2 * (1 + 2 + 3 + 4)
+    assert "n=4 values=3 group=none hands=3 goal=same" in texts
+
+
+def test_open_entries_are_counted_and_written_as_csv(small):
+    entries, _ = small
+    opened = left_open(Game(5), "time limit 2 s reached", 2.0)
+    assert (opened.winnable, opened.method, opened.known, opened.agrees) == (
+        None,
+        "open",
+        (False, None),
+        None,
+    )
+    text = to_text([*entries, opened])
+    assert text.splitlines()[-1].startswith(
+        f"{len(entries) + 1} games, {len(entries)} settled, 1 open, "
+    )
+    assert "open" not in to_text(entries).splitlines()[-1]
+    rows = list(csv.reader(io.StringIO(to_csv([*entries, opened]))))
+    assert rows[0] == [
+        "game",
+        "winnable",
+        "moves",
+        "literature",
+        "agrees",
+        "method",
+        "seconds",
+        "note",
+    ]
+    assert rows[-1][:6] == ["n=5", "?", "", "no", "", "open"]
+    assert rows[-1][7].startswith("time limit 2 s reached; ")
+    assert len(rows) == len(entries) + 2
+
+
+def test_grid_leaves_out_sizes_past_what_devilcoins_holds():
+    left_out: dict[str, str] = {}
+    games = grid([8, 9], values=(4, 5), goals=["zero"], left_out=left_out)
+    assert [str(g) for g in games if g.hands is None] == [
+        "n=8 values=4",
+        "n=9 values=4",
+        "n=8 values=5",
+    ]
+    assert list(left_out) == ["n=9 values=5"]
+    assert "states is past what devilcoins holds" in left_out["n=9 values=5"]

@@ -50,12 +50,15 @@ The literature (docs/mathematics.md §7-§9) that ``known_value`` encodes:
 
 from __future__ import annotations
 
+import csv
+import io
+import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.errors import DevilcoinsError, did_you_mean
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import prime_factors, same_prime_power
 from devilcoins.core.symmetry import Group
@@ -63,12 +66,22 @@ from devilcoins.engine import solve
 from devilcoins.results import Verdict
 
 __all__ = [
+    "GOALS",
+    "OBSERVE",
+    "OPEN",
+    "TOO_LARGE",
     "AtlasEntry",
     "atlas",
     "default_grid",
     "from_json",
+    "grid",
     "known_value",
     "least_touch_hands",
+    "left_open",
+    "parse_names",
+    "parse_range",
+    "settle",
+    "to_csv",
     "to_json",
     "to_markdown",
     "to_text",
@@ -76,6 +89,9 @@ __all__ = [
 
 #: The method of an entry the solver refused (too many states or beliefs).
 TOO_LARGE = "too large"
+
+#: The method of an entry not settled in its time (or whose solver died); why in the note.
+OPEN = "open"
 
 BEM = "Bar-Yehuda, Etzion & Moran 1993"
 LAMPING = "Lamping's certificate (docs/mathematics.md §5.1): p coins kept not all equal"
@@ -149,6 +165,9 @@ SMALL_N = 6
 
 GOALS = ("zero", "same")
 
+#: What the player observes, for the atlas's ranges (``count`` is left out: goal zero only).
+OBSERVE = ("blind", "touch", "sight")
+
 
 def default_grid() -> list[Game]:
     """The default atlas's games (listed in the module doc), in that order.
@@ -174,6 +193,99 @@ def default_grid() -> list[Game]:
     for n in range(1, SMALL_N + 1):
         for k in (None, *range(1, n)):
             games += [Game(n, hands=k, goal=goal, observe="sight") for goal in GOALS]
+    return games
+
+
+def parse_range(text: str, what: str, low: int = 1) -> tuple[int, ...]:
+    """The whole numbers of a range such as '4', '1..8' or '2..3,5' (each >= low), in order.
+
+    >>> parse_range('1..3,5', 'n'), parse_range('2', 'values', 2)
+    ((1, 2, 3, 5), (2,))
+    """
+    found: list[int] = []
+    for part in text.split(","):
+        match = re.fullmatch(r"\s*(\d+)\s*(?:\.\.\s*(\d+)\s*)?", part)
+        if match is None:
+            raise DevilcoinsError(f"{what} {text!r} is not a range like 4, 1..8 or 2..3,5")
+        first, last = int(match[1]), int(match[2] or match[1])
+        if first < low or last < first:
+            raise DevilcoinsError(
+                f"{what} {text!r}: each number must be at least {low}, "
+                "and a range a..b needs a <= b"
+            )
+        found += [k for k in range(first, last + 1) if k not in found]
+    return tuple(found)
+
+
+def parse_names(text: str, choices: Iterable[str]) -> tuple[str, ...]:
+    """The names of a comma-separated list, each one of choices ('cyclic,none').
+
+    >>> parse_names('zero,same', GOALS)
+    ('zero', 'same')
+    """
+    choices = tuple(choices)
+    names = tuple(dict.fromkeys(name.strip().lower() for name in text.split(",")))
+    for name in names:
+        if name not in choices:
+            raise DevilcoinsError(
+                f"{name!r} is not one of {', '.join(choices)}{did_you_mean(name, choices)}"
+            )
+    return names
+
+
+def _hand_counts(n: int, hands: tuple[int, ...] | None, observe: str) -> list[int | None]:
+    """The hands of the grid's games on n positions: None is every move (k >= n when blind)."""
+    if observe == "touch":
+        return [k for k in (hands or range(1, n + 1)) if k <= n]
+    counts = (None, *range(1, n)) if hands is None else hands
+    return list(dict.fromkeys(None if k is None or k >= n else k for k in counts))
+
+
+def _too_many_states(n: int, m: int) -> str | None:
+    """Why a game of n positions and m values cannot be built (too many states), or None."""
+    try:
+        Game(n, values=m)
+    except DevilcoinsError as err:
+        return str(err)
+    return None
+
+
+def grid(
+    ns: Iterable[int],
+    *,
+    values: Iterable[int] = (2,),
+    groups: Iterable[str] = ("cyclic",),
+    hands: tuple[int, ...] | None = None,
+    goals: Iterable[str] = GOALS,
+    observe: Iterable[str] = ("blind",),
+    left_out: dict[str, str] | None = None,
+) -> list[Game]:
+    """Every game of the ranges, by observation, group, values, n, hands and goal.
+
+    hands None is every hand count (every move and 1..n-1; touch 1..n); a blind or sight game
+    with k >= n hands is the game of every move.  Sizes with more states than devilcoins holds
+    are left out, and put in left_out ('n=9 values=5': why) when given.
+
+    >>> [str(g) for g in grid([2], hands=None, goals=['same'], observe=['blind', 'touch'])]
+    ['n=2 goal=same', 'n=2 hands=1 goal=same', 'n=2 hands=1 goal=same observe=touch', \
+'n=2 hands=2 goal=same observe=touch']
+    """
+    ns, values, groups, goals = list(ns), list(values), list(groups), list(goals)
+    games = []
+    for seen in observe:
+        for name in groups:
+            for m in values:
+                for n in ns:
+                    if (why := _too_many_states(n, m)) is not None:
+                        if left_out is not None:
+                            left_out[f"n={n} values={m}"] = why
+                        continue
+                    group = Group.named(name, n)
+                    for k in _hand_counts(n, hands, seen):
+                        games += [
+                            Game(n, values=m, group=group, hands=k, goal=g, observe=seen)
+                            for g in goals
+                        ]
     return games
 
 
@@ -286,18 +398,27 @@ def known_value(game: Game | str) -> tuple[bool, int | None] | None:
 # --- the atlas --------------------------------------------------------------------------------
 
 
-def _entry(game: Game) -> AtlasEntry:
+def _literature(game: Game) -> tuple[tuple[bool, int | None] | None, str]:
+    """The literature's (winnable, length) for game, or None, and its source ('' for None)."""
+    found = _known(game)
+    return (None, "") if found is None else (found[:2], found[2])
+
+
+def _joined(*parts: str) -> str:
+    """The non-empty parts joined by '; '."""
+    return "; ".join(part for part in parts if part)
+
+
+def settle(game: Game, solver: Callable[[Game], Verdict] = solve) -> AtlasEntry:
     """Solve one game and set it beside the literature (a refused game: 'too large', why in the
     note, winnable and length None)."""
-    found = _known(game)
-    known = None if found is None else found[:2]
-    note = "" if found is None else found[2]
+    known, note = _literature(game)
     t0 = time.perf_counter()
     verdict: Verdict | None = None
     try:
-        verdict = solve(game)
+        verdict = solver(game)
     except DevilcoinsError as err:
-        note = "; ".join(part for part in (str(err), note) if part)
+        note = _joined(str(err), note)
     agrees = None
     if verdict is not None and known is not None:
         agrees = verdict.winnable == known[0] and (known[1] is None or verdict.length == known[1])
@@ -310,6 +431,24 @@ def _entry(game: Game) -> AtlasEntry:
         known=known,
         agrees=agrees,
         note=note,
+    )
+
+
+def left_open(game: Game, reason: str, seconds: float) -> AtlasEntry:
+    """The entry of a game not settled (method 'open'): the reason, then the literature's source.
+
+    >>> left_open(Game(3), 'time limit 1 s reached', 1.0).note
+    'time limit 1 s reached; Bar-Yehuda, Etzion & Moran 1993'
+    """
+    known, note = _literature(game)
+    return AtlasEntry(
+        game=game,
+        winnable=None,
+        length=None,
+        method=OPEN,
+        seconds=seconds,
+        known=known,
+        note=_joined(reason, note),
     )
 
 
@@ -329,7 +468,7 @@ def atlas(
     )
     entries = []
     for game in todo:
-        entries.append(_entry(game))
+        entries.append(settle(game))
         if on_progress is not None:
             on_progress(len(entries), len(todo))
     return entries
@@ -398,9 +537,10 @@ def _summary(entries: list[AtlasEntry]) -> str:
     compared = [e for e in entries if e.agrees is not None]
     wrong = sum(not e.agrees for e in compared)
     total = sum(e.seconds for e in entries)
+    left = sum(e.method == OPEN for e in entries)
     return (
-        f"{len(entries)} games, {settled} settled, {len(compared)} checked against the "
-        f"literature, {wrong} disagreeing; {total:.1f} s"
+        f"{len(entries)} games, {settled} settled{f', {left} open' if left else ''}, "
+        f"{len(compared)} checked against the literature, {wrong} disagreeing; {total:.1f} s"
     )
 
 
@@ -425,6 +565,19 @@ def to_markdown(entries: Iterable[AtlasEntry], *, seconds: bool = True) -> str:
             cells[4] = "**NO**"
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(lines)
+
+
+def to_csv(entries: Iterable[AtlasEntry]) -> str:
+    """The atlas as CSV: the text table's columns and the note.
+
+    >>> print(to_csv(atlas(['n=3'])).splitlines()[1][:28])
+    n=3,no,,no,yes,the Devil's c
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*HEADER, "note"])
+    writer.writerows([*_cells(e), e.note] for e in entries)
+    return out.getvalue()
 
 
 def to_json(entries: Iterable[AtlasEntry]) -> dict[str, Any]:

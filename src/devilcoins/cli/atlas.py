@@ -1,45 +1,284 @@
 """``devilcoins atlas``: a grid of small games, each settled exactly and checked against the
-literature."""
+literature; with ranges, a cluster and a database for large grids."""
 
 from __future__ import annotations
 
 import argparse
+import math
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from devilcoins.cli.common import Command, emit_json
+from devilcoins.atlas import GOALS, OBSERVE, parse_names, parse_range
+from devilcoins.cli.common import EXIT_INTERRUPTED, Command, UsageError, emit_json, positive
+from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.symmetry import GROUP_NAMES
+
+if TYPE_CHECKING:
+    from devilcoins.atlas import AtlasEntry
+    from devilcoins.atlas_store import AtlasStore
+    from devilcoins.core.game import Game
 
 __all__ = ["COMMAND"]
 
+FORMATS = ("text", "markdown", "csv", "json")
+
+
+def _checked(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse type from a parser that raises DevilcoinsError (a one-line usage error)."""
+
+    def check(text: str) -> Any:
+        try:
+            return parse(text)
+        except DevilcoinsError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+
+    return check
+
+
+def _seconds(text: str) -> float:
+    """A time limit in seconds, > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise DevilcoinsError(f"the time limit must be a number of seconds, got {text!r}") from None
+    if not 0 < value < math.inf:
+        raise DevilcoinsError(
+            f"the time limit must be a finite number of seconds above 0, got {text!r}"
+        )
+    return value
+
+
+def _hands(text: str) -> tuple[int, ...] | str:
+    """'all' or a range of hand counts."""
+    return "all" if text.strip().lower() == "all" else parse_range(text, "hands", 0)
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    """--json and --markdown."""
+    """The grid's ranges, where to solve it, where to keep it and how to print it."""
+    g = p.add_argument_group("the grid (without any: the default grid of 200 games)")
+    size = g.add_mutually_exclusive_group()
+    size.add_argument("--max-n", type=positive, metavar="N", help="positions 1..N")
+    size.add_argument(
+        "--n",
+        type=_checked(lambda t: parse_range(t, "n")),
+        metavar="RANGE",
+        help="positions, e.g. 4, 1..8 or 2..6,8 (default 1..8)",
+    )
+    g.add_argument(
+        "--values",
+        type=_checked(lambda t: parse_range(t, "values", 2)),
+        metavar="RANGE",
+        help="values per position, e.g. 2..5 (default 2)",
+    )
+    g.add_argument(
+        "--groups",
+        type=_checked(lambda t: parse_names(t, GROUP_NAMES)),
+        metavar="LIST",
+        help=f"the Devil's groups, of {','.join(GROUP_NAMES)} (default cyclic)",
+    )
+    g.add_argument(
+        "--hands",
+        type=_checked(_hands),
+        metavar="RANGE",
+        help="hand counts, e.g. 1..3, or all (default: all)",
+    )
+    g.add_argument(
+        "--goals",
+        type=_checked(lambda t: parse_names(t, GOALS)),
+        metavar="LIST",
+        help="zero, same or zero,same (default both)",
+    )
+    g.add_argument(
+        "--observe",
+        type=_checked(lambda t: parse_names(t, OBSERVE)),
+        metavar="LIST",
+        help="of blind,touch,sight (default blind)",
+    )
+    r = p.add_argument_group("the run (any of these: one Dask task per game)")
+    r.add_argument(
+        "--time-limit",
+        type=_checked(_seconds),
+        metavar="SECONDS",
+        help="per game; a game past it is stored as open",
+    )
+    where = r.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=positive,
+        metavar="N",
+        help="worker processes of a local cluster (default 2)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="use the running Dask cluster at ADDRESS, e.g. tcp://host:8786",
+    )
+    r.add_argument(
+        "--db",
+        metavar="FILE",
+        help="keep every answer in this SQLite file; games already there are skipped "
+        "(a run goes on where the last one stopped)",
+    )
+    p.add_argument(
+        "--from-db",
+        metavar="FILE",
+        help="print the table stored in FILE (with ranges: those games), solving nothing",
+    )
+    p.add_argument("--format", choices=FORMATS, help="text (default), markdown, csv or json")
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
     p.add_argument("--markdown", action="store_true", help="print a Markdown table")
 
 
-def run(args: argparse.Namespace) -> int:
-    """devilcoins atlas."""
-    from devilcoins.atlas import atlas, default_grid, to_json, to_markdown, to_text
+def _format(args: argparse.Namespace) -> str:
+    """The output format: --format, or --json / --markdown, or text."""
+    shorthand = "json" if args.json else "markdown" if args.markdown else None
+    if args.format and shorthand and args.format != shorthand:
+        raise UsageError(f"--format {args.format} and --{shorthand} disagree; give one")
+    return args.format or shorthand or "text"
+
+
+def _ranges_given(args: argparse.Namespace) -> bool:
+    """Whether any of the grid's options is given."""
+    ranges = (args.max_n, args.n, args.values, args.groups, args.hands, args.goals, args.observe)
+    return any(r is not None for r in ranges)
+
+
+def _run_options_given(args: argparse.Namespace) -> bool:
+    """Whether any option of the distributed run is given (--db, --workers, ...)."""
+    return any((args.db, args.workers, args.scheduler, args.time_limit))
+
+
+def _grid(args: argparse.Namespace) -> list[Game]:
+    """The games the options ask for: the default grid when no range is given."""
+    from devilcoins.atlas import default_grid, grid
+
+    if not _ranges_given(args):
+        return default_grid()
+    ns = args.n or range(1, (args.max_n or 8) + 1)
+    left_out: dict[str, str] = {}
+    games = grid(
+        ns,
+        values=args.values or (2,),
+        groups=args.groups or ("cyclic",),
+        hands=None if args.hands == "all" else args.hands,
+        goals=args.goals or GOALS,
+        observe=args.observe or ("blind",),
+        left_out=left_out,
+    )
+    if left_out:
+        sizes = ", ".join(left_out)
+        print(f"devilcoins: left out {sizes}: {next(iter(left_out.values()))}", file=sys.stderr)
+    return games
+
+
+def _print(
+    entries: list[AtlasEntry], fmt: str, records: list[dict[str, Any]] | None = None
+) -> None:
+    """Print the table in the format; json's entries are records when given (from a store:
+    each with its version and time)."""
+    from devilcoins.atlas import to_csv, to_json, to_markdown, to_text
+
+    if fmt == "json":
+        data = to_json(entries)
+        if records is not None:
+            data["entries"] = records
+        emit_json(data)
+    elif fmt == "csv":
+        sys.stdout.write(to_csv(entries))
+    else:
+        print(to_markdown(entries, seconds=False) if fmt == "markdown" else to_text(entries))
+
+
+def _status(entries: list[AtlasEntry]) -> int:
+    """1 if any answer disagrees with the literature, else 0."""
+    return 0 if all(e.agrees is not False for e in entries) else 1
+
+
+def _from_db(args: argparse.Namespace, fmt: str) -> int:
+    """Print the stored table."""
+    from devilcoins.atlas_store import AtlasStore
+
+    if _run_options_given(args):
+        raise UsageError(
+            "--from-db prints a stored table; it takes no --db, --workers, "
+            "--scheduler or --time-limit"
+        )
+    games = _grid(args) if _ranges_given(args) else None
+    with AtlasStore(args.from_db, create=False) as store:
+        entries = store.entries(games)
+        _print(entries, fmt, store.records(games) if fmt == "json" else None)
+    return _status(entries)
+
+
+def _serial(games: list[Game], fmt: str) -> int:
+    """Solve the games one after another in this process (no run options: as before)."""
+    from devilcoins.atlas import atlas
     from devilcoins.cli.progress import reporter
 
-    games = default_grid()
-    quiet = False if (args.json or args.markdown) else None
-    with reporter("atlas", total=len(games), enabled=quiet) as rep:
+    with reporter("atlas", total=len(games), enabled=False if fmt != "text" else None) as rep:
         entries = atlas(games, on_progress=lambda done, _total: rep.reach(done))
-    if args.json:
-        emit_json(to_json(entries))
-    elif args.markdown:
-        print(to_markdown(entries, seconds=False))
-    else:
-        print(to_text(entries))
-    return 0 if all(e.agrees is not False for e in entries) else 1
+    _print(entries, fmt)
+    return _status(entries)
+
+
+def _distributed(args: argparse.Namespace, games: list[Game], fmt: str) -> int:
+    """Solve the games on a Dask cluster, each answer stored as it arrives."""
+    from devilcoins.atlas_store import AtlasStore
+
+    with AtlasStore(args.db or ":memory:") as store:
+        todo = len(store.pending(games, args.time_limit))
+        try:
+            entries = _solve(args, games, store, todo) if todo else store.entries(games)
+        except KeyboardInterrupt:
+            kept = f"; {len(store)} games kept in {args.db}, run again to go on" if args.db else ""
+            print(f"devilcoins: interrupted{kept}", file=sys.stderr)
+            return EXIT_INTERRUPTED
+        _print(entries, fmt, store.records(games) if args.db and fmt == "json" else None)
+    return _status(entries)
+
+
+def _solve(
+    args: argparse.Namespace, games: list[Game], store: AtlasStore, todo: int
+) -> list[AtlasEntry]:
+    """Run the games on the cluster the options name, the progress bar counting todo games."""
+    from devilcoins.atlas import OPEN
+    from devilcoins.atlas_run import local_client, remote_client, run_atlas, threads
+    from devilcoins.cli.progress import reporter
+
+    counts = {"done": 0, "open": 0}
+    connect = remote_client(args.scheduler) if args.scheduler else local_client(args.workers or 2)
+    with connect as client, reporter("atlas", total=todo) as rep:
+        width = threads(client)
+        rep.note(f"atlas: {min(width, todo)} running, 0 open")
+
+        def show(entry: AtlasEntry) -> None:
+            counts["done"] += 1
+            counts["open"] += entry.method == OPEN
+            rep.note(f"atlas: {min(width, todo - counts['done'])} running, {counts['open']} open")
+            rep.reach(counts["done"])
+
+        return run_atlas(games, store, client, time_limit=args.time_limit, on_result=show)
+
+
+def run(args: argparse.Namespace) -> int:
+    """devilcoins atlas."""
+    fmt = _format(args)
+    if args.from_db:
+        return _from_db(args, fmt)
+    games = _grid(args)
+    if _run_options_given(args):
+        return _distributed(args, games, fmt)
+    return _serial(games, fmt)
 
 
 COMMAND = Command(
     name="atlas",
     help="a grid of small games, each settled exactly and checked against the literature",
-    description="Solve every game of a documented grid (coins and dials, named groups, "
-    "limited hands, goals zero and same, blind, touch and sight) and compare each answer "
-    "with the literature where it has one.",
+    description="Solve every game of a grid (by default a documented one: coins and dials, "
+    "named groups, limited hands, goals zero and same, blind, touch and sight) and compare "
+    "each answer with the literature where it has one. With --db, --workers, --scheduler or "
+    "--time-limit each game is a task on a Dask cluster and the answers are kept in SQLite.",
     add_arguments=add_arguments,
     run=run,
 )

@@ -1,0 +1,237 @@
+"""The atlas kept in SQLite: one row per game, its text the key, written as each answer arrives.
+
+``AtlasStore(path)`` opens (or creates) the file; ``put`` stores an entry and commits, so an
+interrupted run keeps what finished; ``pending`` says which games of a grid still need solving;
+``entries`` reads the table back.  A file that is not an SQLite database, or a database of
+something else, is refused and left alone.
+
+>>> from devilcoins.atlas import settle
+>>> with AtlasStore(":memory:") as store:
+...     store.put(settle(Game(4)))
+...     [str(g) for g in store.pending([Game(4), Game(5)])], store.entries()[0].length
+(['n=5'], 15)
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from importlib import metadata
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from devilcoins.atlas import GOALS, OBSERVE, OPEN, AtlasEntry
+from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.game import Game
+from devilcoins.core.symmetry import GROUP_NAMES
+
+__all__ = ["AtlasStore", "StoreError"]
+
+#: PRAGMA application_id of an atlas file ('dvat'): other SQLite files are not ours to change.
+APPLICATION_ID = 0x64766174
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    game TEXT PRIMARY KEY,      -- the game's one-line text form
+    winnable INTEGER,           -- 1, 0, or NULL when not settled
+    length INTEGER,             -- the least worst-case number of moves, when winnable
+    method TEXT NOT NULL,       -- how it was settled, 'too large' (refused) or 'open'
+    note TEXT NOT NULL,         -- the evidence: the literature's source, or why not settled
+    known_winnable INTEGER,     -- the literature's answer, NULL when it is silent
+    known_length INTEGER,
+    agrees INTEGER,             -- solver and literature agree: 1, 0, or NULL
+    seconds REAL NOT NULL,      -- wall-clock seconds of the solve
+    time_limit REAL,            -- the limit it ran under (NULL: none)
+    version TEXT NOT NULL,      -- devilcoins version that solved it
+    solved_at TEXT NOT NULL     -- when (UTC, ISO 8601)
+)
+"""
+
+COLUMNS = (
+    "game, winnable, length, method, note, known_winnable, known_length, agrees, seconds, "
+    "time_limit, version, solved_at"
+)
+
+
+def _version() -> str:
+    """The installed devilcoins version (the package root is above this layer)."""
+    try:
+        return metadata.version("devilcoins")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+class StoreError(DevilcoinsError):
+    """The file given for the atlas cannot be used (not SQLite, someone else's, missing)."""
+
+
+def _check_file(path: Path, *, create: bool) -> None:
+    """Refuse a path that is a folder, missing (unless create) or not an SQLite file."""
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder; give an atlas database file")
+    if path.exists() and not path.is_file():
+        raise StoreError(f"{path} is not a regular file; give an atlas database file")
+    if not path.exists():
+        if not create:
+            raise StoreError(f"no such atlas database: {path}")
+        return
+    with path.open("rb") as file:
+        head = file.read(len(SQLITE_MAGIC))
+    if head and head != SQLITE_MAGIC:
+        raise StoreError(f"{path} is not an SQLite database; not touching it")
+
+
+def _connect(path: str, *, create: bool) -> sqlite3.Connection:
+    """A connection to an atlas database (set up when new); someone else's database is refused."""
+    if path != ":memory:":
+        _check_file(Path(path), create=create)
+    try:
+        db = sqlite3.connect(path)
+        _set_up(db, path, create=create)
+        # each commit reaches the file at once (an interrupt or a crash keeps it) without
+        # waiting for the disk: a write-ahead log, synced at checkpoints
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = NORMAL")
+    except sqlite3.DatabaseError as err:
+        raise StoreError(f"cannot use {path} as an atlas database: {err}") from None
+    return db
+
+
+def _set_up(db: sqlite3.Connection, path: str, *, create: bool) -> None:
+    """Check db is an atlas (or, when create, new: then make it one); close it if refused."""
+    (app,) = db.execute("PRAGMA application_id").fetchone()
+    if app == APPLICATION_ID:
+        return
+    (tables,) = db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    if tables or not create:
+        db.close()
+        what = "an SQLite database of something else" if tables else "not an atlas database"
+        raise StoreError(f"{path} is {what}; not touching it")
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute(SCHEMA)
+    db.commit()
+
+
+def _bool(value: Any) -> bool | None:
+    """1/0/NULL from SQLite as True/False/None."""
+    return None if value is None else bool(value)
+
+
+def _entry(row: tuple[Any, ...]) -> AtlasEntry:
+    """An entry from a row of ``games`` (COLUMNS' order)."""
+    game, winnable, length, method, note, known_winnable, known_length, agrees, seconds = row[:9]
+    return AtlasEntry(
+        game=Game.parse(game),
+        winnable=_bool(winnable),
+        length=length,
+        method=method,
+        seconds=seconds,
+        known=None if known_winnable is None else (bool(known_winnable), known_length),
+        agrees=_bool(agrees),
+        note=note,
+    )
+
+
+def _sort_key(game: Game) -> tuple[Any, ...]:
+    """A stored table's order: observation, group, values, n, hands (every move first), goal."""
+    return (
+        OBSERVE.index(game.observe) if game.observe in OBSERVE else len(OBSERVE),
+        GROUP_NAMES.index(game.group.name) if game.group.name in GROUP_NAMES else len(GROUP_NAMES),
+        game.values,
+        game.n,
+        -1 if game.hands is None else game.hands,
+        GOALS.index(game.goal) if game.goal in GOALS else len(GOALS),
+        str(game),
+    )
+
+
+class AtlasStore:
+    """An atlas database: ``put`` an entry (committed at once), read ``entries`` back."""
+
+    def __init__(self, path: str | Path, *, create: bool = True) -> None:
+        self.path = str(path)
+        self._db = _connect(self.path, create=create)
+
+    def __enter__(self) -> AtlasStore:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the database (everything put is already committed)."""
+        self._db.close()
+
+    def put(self, entry: AtlasEntry, *, time_limit: float | None = None) -> None:
+        """Store entry under its game's text (replacing an earlier row) and commit."""
+        known = entry.known or (None, None)
+        row = (
+            str(entry.game),
+            entry.winnable,
+            entry.length,
+            entry.method,
+            entry.note,
+            known[0],
+            known[1],
+            entry.agrees,
+            entry.seconds,
+            time_limit,
+            _version(),
+            datetime.now(UTC).isoformat(timespec="seconds"),
+        )
+        marks = ", ".join("?" * len(row))
+        self._db.execute(f"INSERT OR REPLACE INTO games ({COLUMNS}) VALUES ({marks})", row)
+        self._db.commit()
+
+    def __len__(self) -> int:
+        (count,) = self._db.execute("SELECT count(*) FROM games").fetchone()
+        return int(count)
+
+    def _rows(self) -> dict[str, tuple[Any, ...]]:
+        """Every row by its game text."""
+        return {row[0]: row for row in self._db.execute(f"SELECT {COLUMNS} FROM games")}
+
+    def pending(self, games: Iterable[Game], time_limit: float | None = None) -> list[Game]:
+        """The games still to solve: not stored, or left open under a shorter time limit.
+
+        A game left open without a limit (its worker died) is tried again by every run.
+        """
+        rows = self._rows()
+        todo = []
+        for game in games:
+            row = rows.get(str(game))
+            if row is None:
+                todo.append(game)
+            elif row[3] == OPEN:
+                before = row[9]
+                if before is None or time_limit is None or time_limit > before:
+                    todo.append(game)
+        return todo
+
+    def _selected(self, games: Iterable[Game] | None) -> list[tuple[Any, ...]]:
+        """The rows of games, in their order (those stored), or every row in table order."""
+        rows = self._rows()
+        if games is None:
+            return sorted(rows.values(), key=lambda row: _sort_key(Game.parse(row[0])))
+        return [rows[str(g)] for g in games if str(g) in rows]
+
+    def entries(self, games: Iterable[Game] | None = None) -> list[AtlasEntry]:
+        """The stored entries of games, in their order (those stored), or every stored entry."""
+        return [_entry(row) for row in self._selected(games)]
+
+    def records(self, games: Iterable[Game] | None = None) -> list[dict[str, Any]]:
+        """The entries as JSON data, each with its time limit, version and time of solving."""
+        extra = ("time_limit", "version", "solved_at")
+        return [
+            {**_entry(row).to_json(), **dict(zip(extra, row[9:], strict=True))}
+            for row in self._selected(games)
+        ]

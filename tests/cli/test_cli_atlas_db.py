@@ -1,0 +1,135 @@
+"""``devilcoins atlas`` with ranges, a cluster and a database: errors, --from-db, a real run."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from contextlib import contextmanager
+
+import pytest
+from cli_helpers import assert_usage_error, run
+
+from devilcoins import atlas_run
+from devilcoins.atlas import settle
+from devilcoins.atlas_store import AtlasStore
+from devilcoins.core.game import Game
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["--max-n", "0"], "--max-n: the count must be at least 1, got 0"),
+        (["--values", "1..x"], "values '1..x' is not a range"),
+        (["--values", "1..3"], "each number must be at least 2"),
+        (["--n", "5..2"], "a..b needs a <= b"),
+        (["--groups", "cyclic,dihedrl"], "'dihedrl' is not one of cyclic, dihedral, none, full"),
+        (["--goals", "all"], "'all' is not one of zero, same"),
+        (["--observe", "count"], "'count' is not one of blind, touch, sight"),
+        (["--hands", "some"], "hands 'some' is not a range"),
+        (["--workers", "0"], "--workers: the count must be at least 1"),
+        (["--time-limit", "0"], "seconds above 0, got '0'"),
+        (["--time-limit", "inf"], "finite number of seconds above 0, got 'inf'"),
+        (["--time-limit", "soon"], "a number of seconds, got 'soon'"),
+        (["--max-n", "3", "--n", "2"], "not allowed with argument --max-n"),
+        (["--format", "json", "--markdown"], "disagree"),
+    ],
+)
+def test_a_bad_option_is_one_line_and_status_2(capsys, argv, fragment):
+    assert_usage_error(*run(capsys, "atlas", *argv), fragment)
+
+
+@pytest.fixture
+def no_cluster(monkeypatch):
+    """Any attempt to start a cluster fails the test."""
+
+    @contextmanager
+    def refuse(workers):
+        raise AssertionError("no cluster was needed")
+        yield
+
+    monkeypatch.setattr(atlas_run, "local_client", refuse)
+
+
+def test_a_file_that_is_not_sqlite_is_refused_untouched(capsys, tmp_path, no_cluster):
+    path = tmp_path / "notes.csv"
+    path.write_text("game,winnable\n")
+    result = run(capsys, "atlas", "--max-n", "2", "--db", str(path))
+    assert_usage_error(*result, "is not an SQLite database; not touching it")
+    assert path.read_text() == "game,winnable\n"
+    assert_usage_error(*run(capsys, "atlas", "--from-db", str(path)), "not an SQLite database")
+    missing = str(tmp_path / "missing.sqlite")
+    assert_usage_error(*run(capsys, "atlas", "--from-db", missing), "no such atlas database")
+
+
+@pytest.fixture
+def stored(tmp_path):
+    path = tmp_path / "atlas.sqlite"
+    with AtlasStore(path) as store:
+        for text in ("n=4", "n=3 goal=same", "n=4 hands=2 goal=same observe=touch"):
+            store.put(settle(Game.parse(text)))
+    return str(path)
+
+
+def test_from_db_prints_the_stored_table_in_each_format(capsys, stored, no_cluster):
+    code, out, _ = run(capsys, "atlas", "--from-db", stored)
+    assert code == 0
+    assert out.splitlines()[2].split()[:4] == ["n=3", "goal=same", "no", "no"]
+    summary = "3 games, 3 settled, 3 checked against the literature, 0 disagreeing; "
+    assert out.splitlines()[-1].startswith(summary)
+    code, out, _ = run(capsys, "atlas", "--from-db", stored, "--format", "markdown")
+    assert out.splitlines()[3] == "| `n=4` | yes | 15 | 15 | yes | chain construction |"
+    code, out, _ = run(capsys, "atlas", "--from-db", stored, "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [(r["game"], r["winnable"], r["moves"]) for r in rows] == [
+        ("n=3 goal=same", "no", ""),
+        ("n=4", "yes", "15"),
+        ("n=4 hands=2 goal=same observe=touch", "yes", "5"),
+    ]
+    code, out, _ = run(capsys, "atlas", "--from-db", stored, "--format", "json")
+    data = json.loads(out)
+    assert data["games"] == 3 and data["disagreements"] == []
+    assert data["entries"][1]["length"] == 15 and data["entries"][1]["version"]
+    assert_usage_error(*run(capsys, "atlas", "--from-db", stored, "--workers", "2"), "--from-db")
+
+
+def test_a_run_stores_every_game_and_a_second_run_solves_nothing(capsys, tmp_path, monkeypatch):
+    path = str(tmp_path / "atlas.sqlite")
+    argv = ["atlas", "--max-n", "3", "--hands", "all", "--db", path, "--workers", "1"]
+    code, out, err = run(capsys, *argv, "--time-limit", "30")
+    assert code == 0, err
+    assert out.splitlines()[-1].startswith("12 games, 12 settled, ")
+    with AtlasStore(path) as store:
+        assert len(store) == 12
+    monkeypatch.setattr(atlas_run, "local_client", None)  # nothing is left to solve
+    code, again, _ = run(capsys, *argv)
+    assert code == 0 and again == out
+
+
+def test_an_interrupt_keeps_what_finished_and_exits_130(capsys, tmp_path, monkeypatch):
+    @contextmanager
+    def no_cluster(workers):
+        yield None
+
+    def interrupted(games, store, client, **_options):
+        for game in games[:2]:
+            store.put(settle(game))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(atlas_run, "local_client", no_cluster)
+    monkeypatch.setattr(atlas_run, "threads", lambda client: 2)
+    monkeypatch.setattr(atlas_run, "run_atlas", interrupted)
+    path = str(tmp_path / "atlas.sqlite")
+    code, out, err = run(capsys, "atlas", "--max-n", "4", "--db", path)
+    assert code == 130 and out == ""
+    assert err.strip() == f"devilcoins: interrupted; 2 games kept in {path}, run again to go on"
+    with AtlasStore(path) as store:
+        assert [str(e.game) for e in store.entries()] == ["n=1", "n=1 goal=same"]
+
+
+def test_from_db_with_ranges_prints_those_games(capsys, stored, no_cluster):
+    code, out, _ = run(capsys, "atlas", "--from-db", stored, "--max-n", "4", "--format", "csv")
+    assert code == 0
+    assert [r["game"] for r in csv.DictReader(io.StringIO(out))] == ["n=3 goal=same", "n=4"]
+    code, out, _ = run(capsys, "atlas", "--from-db", stored, "--n", "4", "--format", "json")
+    assert [e["game"] for e in json.loads(out)["entries"]] == ["n=4"]

@@ -1,0 +1,136 @@
+"""The atlas's SQLite store: rows round-trip, what is pending, and files that are not ours."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from devilcoins.atlas import AtlasEntry, atlas, left_open
+from devilcoins.atlas_store import AtlasStore, StoreError
+from devilcoins.core.game import Game
+
+GAMES = ["n=4", "n=3 goal=same", "n=4 hands=2 goal=same observe=touch", "n=2 values=3"]
+
+
+@pytest.fixture(scope="module")
+def solved():
+    return atlas(GAMES)
+
+
+def fields(entry: AtlasEntry) -> tuple:
+    return (
+        str(entry.game),
+        entry.winnable,
+        entry.length,
+        entry.method,
+        entry.known,
+        entry.agrees,
+        entry.note,
+    )
+
+
+def test_entries_round_trip_and_are_committed_at_once(tmp_path, solved):
+    path = tmp_path / "atlas.sqlite"
+    with AtlasStore(path) as store:
+        for entry in solved:
+            store.put(entry, time_limit=5.0)
+        # another connection sees every row before the store is closed: each put committed
+        (count,) = sqlite3.connect(path).execute("SELECT count(*) FROM games").fetchone()
+        assert count == len(solved)
+    with AtlasStore(path, create=False) as store:
+        back = store.entries([Game.parse(t) for t in GAMES])
+        assert [fields(e) for e in back] == [fields(e) for e in solved]
+        assert [e.seconds for e in back] == pytest.approx([e.seconds for e in solved])
+        record = store.records()[0]
+        assert record["time_limit"] == 5.0 and record["version"]
+        assert record["solved_at"].endswith("+00:00")
+
+
+def test_a_game_is_stored_once_the_last_answer_kept(tmp_path, solved):
+    with AtlasStore(tmp_path / "a.sqlite") as store:
+        store.put(left_open(Game(4), "time limit 1 s reached", 1.0), time_limit=1.0)
+        store.put(solved[0])
+        store.put(solved[0])
+        assert len(store) == 1
+        (entry,) = store.entries()
+        assert (entry.winnable, entry.length, entry.method) == (True, 15, "chain construction")
+
+
+def test_every_stored_entry_comes_back_in_table_order(solved):
+    with AtlasStore(":memory:") as store:
+        for entry in reversed(solved):
+            store.put(entry)
+        assert [str(e.game) for e in store.entries()] == [
+            "n=3 goal=same",
+            "n=4",
+            "n=2 values=3",
+            "n=4 hands=2 goal=same observe=touch",
+        ]
+
+
+def test_pending_skips_what_is_settled_and_retries_open_games_with_more_time(solved):
+    games = [Game.parse(t) for t in GAMES] + [Game(5)]
+    with AtlasStore(":memory:") as store:
+        for entry in solved[:2]:
+            store.put(entry, time_limit=2.0)
+        store.put(left_open(games[2], "time limit 2 s reached", 2.0), time_limit=2.0)
+        store.put(left_open(games[3], "its worker died each time it was tried", 0.0))
+        assert store.pending(games, 2.0) == [games[3], games[4]]
+        assert store.pending(games, 1.0) == [games[3], games[4]]
+        assert store.pending(games, 3.0) == games[2:]
+        assert store.pending(games, None) == games[2:]
+        (entry,) = store.entries([games[2]])
+        assert entry.method == "open" and entry.winnable is None
+        assert entry.note.startswith("time limit 2 s reached; ")
+
+
+def test_a_refused_game_is_stored_too_large_and_not_retried():
+    refused = AtlasEntry(
+        game=Game(9), winnable=None, length=None, method="too large", seconds=0.1, note="why"
+    )
+    with AtlasStore(":memory:") as store:
+        store.put(refused, time_limit=1.0)
+        assert store.pending([Game(9)], 10.0) == []
+        assert store.entries()[0].note == "why"
+
+
+def test_a_file_that_is_not_sqlite_is_left_alone(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_bytes(b"my notes\n")
+    with pytest.raises(StoreError, match="not an SQLite database"):
+        AtlasStore(path)
+    assert path.read_bytes() == b"my notes\n"
+
+
+def test_someone_elses_database_is_left_alone(tmp_path):
+    path = tmp_path / "theirs.sqlite"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE accounts (name TEXT)")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="of something else"):
+        AtlasStore(path)
+    assert path.read_bytes() == before
+
+
+def test_an_empty_file_becomes_a_store_and_a_missing_one_is_refused_for_reading(tmp_path):
+    empty = tmp_path / "empty.sqlite"
+    empty.touch()
+    with AtlasStore(empty) as store:
+        assert len(store) == 0
+    with pytest.raises(StoreError, match="no such atlas database"):
+        AtlasStore(tmp_path / "missing.sqlite", create=False)
+    with pytest.raises(StoreError, match="is a folder"):
+        AtlasStore(tmp_path)
+    other = tmp_path / "other.sqlite"
+    other.touch()
+    with pytest.raises(StoreError, match="not an atlas database"):
+        AtlasStore(other, create=False)  # reading makes nothing
+    assert other.read_bytes() == b""
+
+
+def test_a_device_is_not_a_database():
+    with pytest.raises(StoreError, match="not a regular file"):
+        AtlasStore("/dev/null")
