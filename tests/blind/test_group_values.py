@@ -119,14 +119,27 @@ def test_a_losing_strategy_gets_a_counterexample_the_naive_game_confirms():
     assert all(x != (0, 0) for x in states)
 
 
-def test_the_greedy_chain_may_stall_without_proving_anything():
-    """S3 on one position (no turns) is won in 5 moves, but the chain picks a transposition
-    first, whose subgroup is normal in nothing larger: the search settles it."""
-    game = Game.parse("n=1 values=S3")
-    assert not group_chain(game).complete
+@pytest.mark.parametrize(
+    ("text", "length"), [("n=1 values=S3", 5), ("n=3 values=S3 group=none", 215)]
+)
+def test_the_chain_for_groups_that_are_not_p_groups(text, length):
+    """S3 is not nilpotent: a transposition first leads nowhere, the 3-cycles first complete.
+    Without turns the chain wins in |S3|^n - 1 moves (checked by playing it literally)."""
+    game = Game.parse(text)
+    assert group_chain(game).complete
     verdict = solve(game)
-    assert (verdict.winnable, verdict.length) == (True, 5)
-    assert verdict.method.startswith("belief search")
+    assert (verdict.winnable, verdict.length) == (True, length)
+    moves = [game.decode(a) for a in verdict.strategy]
+    naive = naive_group_game(game)
+    assert naive.won_at(moves) == length and naive.won_at(moves[:-1]) is None
+
+
+def test_a_chain_that_stalls_proves_nothing_and_the_search_decides():
+    game = Game.parse("n=2 values=S3")
+    assert not group_chain(game).complete
+    assert hold_out(game).sum() == 0
+    verdict = solve(game)
+    assert not verdict.winnable and verdict.method.startswith("belief search")
 
 
 # --- properties ------------------------------------------------------------------------------

@@ -15,9 +15,11 @@ in the next level, because each T keeps the coset of Z the state is in and each 
 step along the p cosets.  A complete chain gives |M / H| - 1 moves, which is also the lower
 bound of §3 (against a Devil who never turns, the prefix products must meet every right coset
 of H), so the strategy is shortest.  When the wreath product (M with the turns) is a p-group
-the chain always completes (a nontrivial normal subgroup of a p-group meets its centre).  A
-stalled chain proves nothing here (unlike §6.5): the engine then looks for a hold-out set, and
-searches beliefs when there is none.
+the chain always completes (a nontrivial normal subgroup of a p-group meets its centre), and
+any choice of x will do.  Otherwise the choices matter (S3 on one position: a transposition
+first leads nowhere, a 3-cycle first completes), so the chain is searched depth first over
+them, within a budget.  A chain that does not complete proves nothing here (unlike §6.5): the
+engine then looks for a hold-out set, and searches beliefs when there is none.
 
 **The hold-out set.**  The largest set U of states outside the goal such that from every x in
 U, whatever the move a, some turn g keeps g(x) * a in U.  A Devil who starts in U never lets
@@ -26,6 +28,7 @@ the goal appear, against any player, so a nonempty U is a certificate.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +40,7 @@ from devilcoins.core.numbers import smallest_prime_factor
 from devilcoins.core.tables import ClassTable, tables
 
 __all__ = [
+    "MAX_CHAIN_CHECKS",
     "MAX_HOLD_OUT_STEPS",
     "GroupChain",
     "group_chain",
@@ -47,6 +51,10 @@ __all__ = [
 
 #: Lookups (states x moves x turns, per round) the hold-out set may take before it is skipped.
 MAX_HOLD_OUT_STEPS = 1 << 27
+
+#: Candidates (elements outside a level) the chain examines, over all its choices, before it
+#: gives up.
+MAX_CHAIN_CHECKS = 20_000
 
 
 def _products(tab: ClassTable, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -103,14 +111,21 @@ def _generated(tab: ClassTable, goal: np.ndarray) -> np.ndarray:
         zone = grown
 
 
-def _next_step(tab: ClassTable, zone: np.ndarray) -> tuple[int, int] | None:
-    """(a, p): an element a outside zone extending it by index p, or None (the chain stalls)."""
+def _steps(
+    tab: ClassTable, zone: np.ndarray, budget: list[int]
+) -> Iterator[tuple[int, int, np.ndarray]]:
+    """(a, p, next level) for each element a outside zone extending it by index p, larger p
+    first (S3^n: the 3-cycles first), then in order; budget[0] counts down the candidates."""
     outside = np.flatnonzero(~zone)
     fixed = np.ones(len(outside), dtype=bool)
     for image in tab.maps:  # x^-1 g(x) in Z: the turns act trivially modulo Z
         fixed &= zone[_products(tab, tab.neg[outside], image[outside])]
     members = np.flatnonzero(zone)
+    found: list[tuple[int, int]] = []
     for x in outside[fixed].tolist():
+        if budget[0] <= 0:
+            break
+        budget[0] -= 1
         xs = np.full_like(members, x)
         conjugates = _products(tab, _products(tab, xs, members), np.full_like(members, tab.neg[x]))
         if not zone[conjugates].all():
@@ -123,12 +138,20 @@ def _next_step(tab: ClassTable, zone: np.ndarray) -> tuple[int, int] | None:
         a = x
         for _ in range(k // p - 1):
             a = int(_products(tab, np.array([a]), np.array([x]))[0])
-        return a, p
-    return None
+        found.append((a, p))
+    for a, p in sorted(found, key=lambda step: -step[1]):
+        grown = zone.copy()
+        coset = members
+        for _ in range(p - 1):
+            coset = _products(tab, coset, np.full_like(coset, a))
+            grown[coset] = True
+        yield a, p, grown
 
 
-def group_chain(game: Game) -> GroupChain:
-    """The chain for a game with values in a group.
+def group_chain(game: Game, *, budget: int = MAX_CHAIN_CHECKS) -> GroupChain:
+    """The chain for a game with values in a group: depth first over the choices of each next
+    level (for p-groups the first choice completes; a level that led nowhere is not tried
+    again), examining up to budget candidates; the longest chain found when none completes.
 
     >>> c = group_chain(Game.parse('n=2 values=Q8'))
     >>> c.complete, c.sizes, c.length()
@@ -138,28 +161,37 @@ def group_chain(game: Game) -> GroupChain:
     """
     tab = tables(game)
     goal = _goal_mask(tab)
-    zone = generated = _generated(tab, goal)
-    sizes = [int(zone.sum())]
-    steps: list[tuple[int, int]] = []
-    while not zone.all():
-        step = _next_step(tab, zone)
-        if step is None:
-            break
-        a, p = step
-        grown = zone.copy()
-        coset = np.flatnonzero(zone)
-        for _ in range(p - 1):
-            coset = _products(tab, coset, np.full_like(coset, a))
-            grown[coset] = True
-        steps.append(step)
-        zone = grown
-        sizes.append(int(zone.sum()))
+    generated = _generated(tab, goal)
+    failed: set[bytes] = set()
+    best: list[tuple[int, int, np.ndarray]] = []
+    path: list[tuple[int, int, np.ndarray]] = []
+    left = [budget]
+
+    def extend(zone: np.ndarray) -> bool:
+        nonlocal best
+        if zone.all():
+            return True
+        for a, p, grown in _steps(tab, zone, left):
+            key = np.packbits(grown).tobytes()
+            if key in failed:
+                continue
+            path.append((a, p, grown))
+            if len(path) > len(best):
+                best = list(path)
+            if extend(grown):
+                return True
+            path.pop()
+            failed.add(key)
+        return False
+
+    complete = extend(generated)
+    chosen = path if complete else best
     return GroupChain(
         game=game,
-        sizes=tuple(sizes),
-        complete=bool(zone.all()),
+        sizes=(int(generated.sum()), *(int(z.sum()) for _, _, z in chosen)),
+        complete=complete,
         goal_is_subgroup=bool(np.array_equal(generated, goal)),
-        steps=tuple(steps),
+        steps=tuple((a, p) for a, p, _ in chosen),
     )
 
 
