@@ -62,3 +62,18 @@ def test_bad_group_texts_are_usage_errors(capsys, values, fragment):
 def test_observed_games_refuse_value_groups(capsys):
     code, out, err = run(capsys, "solve", "2", "--values", "S3", "--observe", "sight")
     assert_usage_error(code, out, err, "solved for blind games")
+
+
+def test_prove_shows_the_group_chain_and_the_checked_hold_out_set(capsys):
+    code, out, _ = run(capsys, "prove", "3", "--values", "S3")
+    assert code == 0
+    assert "sizes 1, 3, 9, 27, 54 (it stops short, which proves nothing here)." in out
+    assert "[checked] the certificate, over all 216 states: holds." in out
+    code, out, _ = run(capsys, "prove", "2", "--values", "Z2xZ2")
+    assert code == 0 and "sizes 1, 2, 4, 8, 16 = every state." in out
+
+
+@pytest.mark.parametrize("command", ["construct", "explain"])
+def test_commands_built_on_the_dials_chain_refuse_value_groups(capsys, command):
+    code, out, err = run(capsys, command, "2", "--values", "Q8")
+    assert_usage_error(code, out, err, "values that add mod m", "use solve, prove or verify")

@@ -93,8 +93,8 @@ def chain(game: Game) -> Chain:
     """
     if game.value_group is not None:
         raise DevilcoinsError(
-            f"this chain is built for values that add mod m, not for values in the group "
-            f"{game.value_group}; see blind.groups"
+            f"{game}: this needs values that add mod m; for values in the group "
+            f"{game.value_group} use solve, prove or verify (blind.groups)"
         )
     tab = tables(game)
     goal = np.zeros(tab.states, dtype=bool)
