@@ -13,6 +13,8 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reference import all_vectors, inverses, table_from_generators, value_table
 
 from devilcoins.core.errors import DevilcoinsError, NotationError
@@ -152,3 +154,25 @@ def test_tables_multiply_on_the_right(text):
         hi = kernel.add_hi[kernel.hi_of[xs], kernel.hi_of[a_state]]
         assert (lo + kernel.base * hi).tolist() == want
     assert tab.neg.tolist() == [game.encode(tuple(inv[u] for u in v)) for v in vectors]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(
+        ["Z2xZ2", "S3", "D4", "Q8", "Z2xZ3", "perm:1,0,2;1,2,0", "perm:1,2,3,0;3,0,1,2"]
+    ),
+    st.integers(1, 3),
+    st.sampled_from(["cyclic", "dihedral", "none", "full"]),
+    st.sampled_from(["zero", "same"]),
+    st.none() | st.integers(0, 3),
+)
+def test_text_and_json_round_trip_with_value_groups(values, n, group, goal, hands):
+    text = f"n={n} values={values} group={group} goal={goal}"
+    if hands is not None and hands <= n:
+        text += f" hands={hands}"
+    game = Game.parse(text)
+    assert Game.parse(str(game)) == game
+    assert Game.from_json(json.loads(json.dumps(game.to_json()))) == game
+    tab = tables(game)
+    goal_states = tab.orbit_start[tab.n_goal]
+    assert goal_states == (1 if goal == "zero" else game.values)
