@@ -1006,8 +1006,10 @@ class NaiveGroupGame(NaiveGame):
     """A game whose positions hold elements of a group (table[x][y] = x * y, identity 0): a
     move a takes each value x_i to x_i * a_i (side 'right') or a_i * x_i (side 'left')."""
 
-    def __init__(self, n: int, table, generators, goal="zero", side="right", hands=None):
-        super().__init__(n, len(table), generators, goal, None, hands)
+    def __init__(
+        self, n: int, table, generators, goal="zero", side="right", hands=None, moves=None
+    ):
+        super().__init__(n, len(table), generators, goal, moves, hands)
         self.table, self.side = table, side
 
     def combine(self, y, a) -> tuple[int, ...]:
@@ -1037,4 +1039,5 @@ def naive_group_game(game, side="right") -> NaiveGroupGame:
     vg = game.value_group
     table = table_from_generators(vg.generators, vg.factors)
     elements = closure(game.group.generators, game.n)
-    return NaiveGroupGame(game.n, table, elements, game.goal, side, game.hands)
+    goal = game.goal if game.goal != "states" else game.goal_states
+    return NaiveGroupGame(game.n, table, elements, goal, side, game.hands, game.moves)

@@ -15,6 +15,7 @@ from reference import (
     closure,
     inverses,
     naive_group_game,
+    permute,
     value_table,
 )
 
@@ -177,3 +178,38 @@ def test_z2xz2_agrees_with_the_naive_search(text):
     assert (verdict.winnable, verdict.length) == (length is not None, length)
     if verdict.strategy is not None:
         assert naive.won_at([game.decode(a) for a in verdict.strategy]) == length
+
+
+@st.composite
+def restricted_games(draw):
+    """Small games with value groups and hands limits, listed moves or listed goal states."""
+    values, m = draw(st.sampled_from([("Z2xZ2", 4), ("S3", 6), ("Q8", 8)]))
+    n = draw(st.integers(1, 2)) if values == "Z2xZ2" else 1  # the naive search stays small
+    parts = [f"n={n}", f"values={values}", f"group={draw(st.sampled_from(['cyclic', 'none']))}"]
+    vector = st.tuples(*[st.integers(0, m - 1)] * n)
+    kind = draw(st.sampled_from(["hands", "moves", "goal"]))
+    if kind == "hands":
+        parts.append(f"hands={draw(st.integers(0, n))}")
+    elif kind == "moves":
+        moves = draw(st.lists(vector, min_size=1, max_size=4, unique=True))
+        parts.append("moves=" + ",".join("".join(map(str, v)) for v in moves))
+    else:  # a union of orbits: closed under the turns
+        game = Game.parse(" ".join(parts))
+        turns = closure(game.group.generators, n)
+        picks = draw(st.lists(vector, min_size=1, max_size=2))
+        goal = sorted({permute(g, v) for v in picks for g in turns})
+        parts.append("goal=" + ",".join("".join(map(str, v)) for v in goal))
+    return " ".join(parts)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(restricted_games())
+def test_restricted_games_agree_with_the_naive_search(text):
+    game = Game.parse(text)
+    naive = naive_group_game(game)
+    length, _ = naive.shortest()
+    verdict = solve(game)
+    assert (verdict.winnable, verdict.length) == (length is not None, length)
+    if verdict.strategy is not None:
+        assert naive.won_at([game.decode(a) for a in verdict.strategy]) == length
+        assert verify(game, verdict.strategy).won_at == length
