@@ -213,3 +213,33 @@ def test_restricted_games_agree_with_the_naive_search(text):
     if verdict.strategy is not None:
         assert naive.won_at([game.decode(a) for a in verdict.strategy]) == length
         assert verify(game, verdict.strategy).won_at == length
+
+
+def _prime_power_of(k: int) -> int | None:
+    """p when k is a power of the prime p (k > 1), else None."""
+    p = next(d for d in range(2, k + 1) if k % d == 0)
+    while k % p == 0:
+        k //= p
+    return p if k == 1 else None
+
+
+@pytest.mark.parametrize(
+    ("values", "order", "n"),
+    [
+        (v, k, n)
+        for v, k in [("Z2xZ2", 4), ("Q8", 8), ("D4", 8), ("S3", 6), ("Z3xZ3", 9), ("Z2xZ3", 6)]
+        for n in (2, 3)
+    ]
+    + [("Z2xZ2", 4, 4), ("D4", 8, 4)],
+)
+def test_cyclic_tables_follow_the_p_group_rule(values, order, n):
+    """The rule Bar-Yehuda, Etzion and Moran prove for cyclic values, whose "if" half Kagey
+    proves for every p-group (docs/mathematics.md §7.5, §9): on a turning table the player
+    wins exactly when |V| and n are powers of the same prime, in |V|^n - 1 moves.  Observed
+    here for these groups, S3 (order 6, not a p-group) included: it loses."""
+    verdict = solve(Game.parse(f"n={n} values={values}"))
+    p = _prime_power_of(order)
+    expected = p is not None and _prime_power_of(n) == p
+    assert verdict.winnable == expected
+    if expected:
+        assert verdict.length == order**n - 1
