@@ -259,7 +259,7 @@ class Game:
             raise NotationError(
                 f"observe must be one of {', '.join(OBSERVATIONS)}, got {observe!r}"
             )
-        return cls(n, m, group, hands, moves, goal, goal_states, observe, value_group)
+        return cls(n, m, group, hands, moves, goal, goal_states, observe, value_group=value_group)
 
     def to_json(self) -> dict[str, Any]:
         """The game as plain JSON data (with 'value_group', its text, for a value group)."""
