@@ -516,9 +516,13 @@ class NaiveGame:
         """Every state the game can start in and not be won yet."""
         return frozenset(x for x in self.states if x not in self.goal)
 
+    def combine(self, y, a) -> tuple[int, ...]:
+        """The state y after move a: y + a mod m (``NaiveGroupGame`` multiplies instead)."""
+        return add_vectors(y, a, self.m)
+
     def update(self, belief, a) -> frozenset[tuple[int, ...]]:
         """Every state (outside the goal) a turn and then move a can make of the belief."""
-        out = {add_vectors(y, a, self.m) for x in belief for y in self.turns(x)}
+        out = {self.combine(y, a) for x in belief for y in self.turns(x)}
         return frozenset(out - self.goal)
 
     def won_at(self, moves) -> int | None:
@@ -536,7 +540,7 @@ class NaiveGame:
         """The states after each turn and move, from start (played to the end)."""
         x, out = tuple(start), []
         for g, a in zip(turns, moves, strict=True):
-            x = add_vectors(permute(g, x), tuple(a), self.m)
+            x = self.combine(permute(g, x), tuple(a))
             out.append(x)
         return out
 
@@ -551,7 +555,7 @@ class NaiveGame:
         index = {x: i for i, x in enumerate(self.states)}
         goal = frozenset(index[x] for x in self.goal)
         turns = [frozenset(index[y] for y in self.turns(x)) for x in self.states]
-        added = [[index[add_vectors(y, a, self.m)] for a in self.moves] for y in self.states]
+        added = [[index[self.combine(y, a)] for a in self.moves] for y in self.states]
         start = frozenset(index[x] for x in self.start())
         if not start:
             return 0, []
@@ -912,3 +916,128 @@ def replay_count(tree: dict, start: str, turns: list[int]) -> str:
 
 
 # --- the sight solver as it was (a (moves x states) table, value iteration by numpy) ----------
+
+
+# --- values in a finite group: tables written out from definitions ---------------------------
+
+
+def table_from_elements(elements, product) -> list[list[int]]:
+    """The multiplication table of the elements (identity first) under product(x, y)."""
+    index = {e: i for i, e in enumerate(elements)}
+    assert len(index) == len(elements)
+    return [[index[product(x, y)] for y in elements] for x in elements]
+
+
+def _quaternion(x, y):
+    a1, b1, c1, d1 = x
+    a2, b2, c2, d2 = y
+    return (
+        a1 * a2 - b1 * b2 - c1 * c2 - d1 * d2,
+        a1 * b2 + b1 * a2 + c1 * d2 - d1 * c2,
+        a1 * c2 - b1 * d2 + c1 * a2 + d1 * b2,
+        a1 * d2 + b1 * c2 - c1 * b2 + d1 * a2,
+    )
+
+
+def value_table(name: str) -> list[list[int]]:
+    """A value group's multiplication table written out from its definition, identity first
+    (the numbering is this module's own: only what does not depend on it may be compared)."""
+    if name.startswith("Z") and "x" not in name:  # Z_k: addition mod k
+        k = int(name[1:])
+        return [[(x + y) % k for y in range(k)] for x in range(k)]
+    if name == "Z2xZ2":  # pairs of bits, added bit by bit
+        pairs = [(0, 0), (1, 0), (0, 1), (1, 1)]
+        return table_from_elements(pairs, lambda x, y: ((x[0] + y[0]) % 2, (x[1] + y[1]) % 2))
+    if name == "S3":  # every permutation of three things, composed as functions
+        perms = sorted(permutations(range(3)))
+        return table_from_elements(perms, lambda x, y: tuple(x[y[i]] for i in range(3)))
+    if name == "D4":  # the square's symmetries i -> s*i + r (mod 4), s = +-1
+        maps = sorted(tuple((s * i + r) % 4 for i in range(4)) for s in (1, -1) for r in range(4))
+        return table_from_elements(maps, lambda x, y: tuple(x[y[i]] for i in range(4)))
+    if name == "Q8":  # +-1, +-i, +-j, +-k by Hamilton's product
+        units = [(1, 0, 0, 0)] + [
+            tuple(s if j == i else 0 for j in range(4))
+            for i in range(4)
+            for s in (1, -1)
+            if (i, s) != (0, 1)
+        ]
+        return table_from_elements(units, _quaternion)
+    raise ValueError(f"no definition for {name}")
+
+
+def table_from_generators(generators, factors=()) -> list[list[int]]:
+    """The table of the group the permutations generate, numbered as documented for
+    ``values=``: a product of cyclic groups Z_k1 x Z_k2 x ... (factors, one generator per factor
+    k > 1) mixed-radix, c_1 + k_1 (c_2 + ...); otherwise breadth first from the identity, each
+    element times each generator in turn; x * y is "first x, then y"."""
+    points = len(generators[0]) if generators else 0
+    identity = tuple(range(points))
+
+    def then(x, y):
+        return tuple(y[x[i]] for i in range(points))
+
+    if factors:
+        gens = iter(generators)
+        cycles = [next(gens) if k > 1 else identity for k in factors]
+        elements = []
+        for exponents in product(*(range(k) for k in reversed(factors))):
+            e = identity
+            for g, c in zip(cycles, reversed(exponents), strict=True):
+                for _ in range(c):
+                    e = then(e, g)
+            elements.append(e)
+    else:
+        elements, seen = [identity], {identity}
+        for x in elements:
+            for g in generators:
+                y = then(x, g)
+                if y not in seen:
+                    seen.add(y)
+                    elements.append(y)
+    return table_from_elements(elements, then)
+
+
+def inverses(table) -> list[int]:
+    """inverse[x] for a table with identity 0."""
+    return [row.index(0) for row in table]
+
+
+class NaiveGroupGame(NaiveGame):
+    """A game whose positions hold elements of a group (table[x][y] = x * y, identity 0): a
+    move a takes each value x_i to x_i * a_i (side 'right') or a_i * x_i (side 'left')."""
+
+    def __init__(
+        self, n: int, table, generators, goal="zero", side="right", hands=None, moves=None
+    ):
+        super().__init__(n, len(table), generators, goal, moves, hands)
+        self.table, self.side = table, side
+
+    def combine(self, y, a) -> tuple[int, ...]:
+        """y times a, position by position, on the game's side."""
+        if self.side == "right":
+            return tuple(self.table[u][v] for u, v in zip(y, a, strict=True))
+        return tuple(self.table[v][u] for u, v in zip(y, a, strict=True))
+
+    def hold_out(self) -> set[tuple[int, ...]]:
+        """The largest set U outside the goal with: for x in U and every move a, some turn g
+        has g(x) * a in U (the Devil keeps the state in U against any player)."""
+        zone = set(self.start())
+        while True:
+            kept = {
+                x
+                for x in zone
+                if all(any(self.combine(y, a) in zone for y in self.turns(x)) for a in self.moves)
+            }
+            if kept == zone:
+                return zone
+            zone = kept
+
+
+def naive_group_game(game, side="right") -> NaiveGroupGame:
+    """The naive game for a Game value with a value group, its table rebuilt from the group's
+    plain fields (generators, factors) in the documented numbering."""
+    vg = game.value_group
+    table = table_from_generators(vg.generators, vg.factors)
+    elements = closure(game.group.generators, game.n)
+    goal = game.goal if game.goal != "states" else game.goal_states
+    return NaiveGroupGame(game.n, table, elements, goal, side, game.hands, game.moves)

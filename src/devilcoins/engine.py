@@ -7,7 +7,10 @@ The method follows the game (docs/mathematics.md §6-§8):
 - blind otherwise (limited hands, a list of moves, a goal that is not a subgroup): the
   certificate if the chain stalls (it beats every move), else breadth-first search over beliefs
   that drops any belief containing one already reached;
-- touch, sight and count: least worst-case trees by AND-OR value iteration (``observed``).
+- touch, sight and count: least worst-case trees by AND-OR value iteration (``observed``);
+- blind with values in a group other than Z_m (``Game.value_group``, §7.5): the chain for
+  groups when it completes and its moves are allowed (shortest), else the Devil's hold-out set
+  when there is one (a certificate), else breadth-first search over beliefs.
 
 >>> from devilcoins import Game, solve, verify
 >>> v = solve(Game.parse('n=4 hands=2 goal=same observe=touch'))
@@ -26,6 +29,12 @@ from typing import Any, TypeAlias
 import numpy as np
 
 from devilcoins.blind.chain import certificate_evidence, chain, chain_strategy
+from devilcoins.blind.groups import (
+    group_chain,
+    group_chain_strategy,
+    hold_out,
+    hold_out_evidence,
+)
 from devilcoins.blind.search import search_game
 from devilcoins.blind.verify import verify_moves
 from devilcoins.core.game import Game
@@ -64,6 +73,8 @@ def solve(game: Game, *, on_progress: Callable[[int, int], None] | None = None) 
     t0 = time.perf_counter()
     if game.observe != "blind":
         return _observed(game, on_progress)
+    if game.value_group is not None:
+        return _in_group(game, t0, on_progress)
     c = chain(game)
     evidence: dict[str, Any] = {"chain_sizes": c.sizes()}
     if not c.complete:
@@ -87,6 +98,46 @@ def solve(game: Game, *, on_progress: Callable[[int, int], None] | None = None) 
             method="chain construction",
             seconds=time.perf_counter() - t0,
             strategy=tuple(int(a) for a in moves),
+            evidence=evidence,
+        )
+    found = search_game(game, on_progress=on_progress)
+    return Verdict(
+        game=game,
+        winnable=found.winnable,
+        length=found.length,
+        method=found.method,
+        seconds=time.perf_counter() - t0,
+        strategy=found.strategy,
+        explored=found.explored,
+        evidence=evidence,
+    )
+
+
+def _in_group(game: Game, t0: float, on_progress: Callable[[int, int], None] | None) -> Verdict:
+    """A blind game with values in a group: the chain, the hold-out set, or the search."""
+    c = group_chain(game)
+    evidence: dict[str, Any] = {"chain_sizes": list(c.sizes)}
+    if c.complete and c.goal_is_subgroup and all(game.allowed(a) for a, _ in c.steps):
+        moves = group_chain_strategy(c)
+        evidence["lower_bound"] = c.length()
+        return Verdict(
+            game=game,
+            winnable=True,
+            length=len(moves),
+            method="chain construction (values in a group)",
+            seconds=time.perf_counter() - t0,
+            strategy=tuple(int(a) for a in moves),
+            evidence=evidence,
+        )
+    zone = hold_out(game)
+    if zone is not None and zone.any():
+        evidence["certificate"] = hold_out_evidence(game, zone)
+        return Verdict(
+            game=game,
+            winnable=False,
+            length=None,
+            method="the Devil's hold-out set",
+            seconds=time.perf_counter() - t0,
             evidence=evidence,
         )
     found = search_game(game, on_progress=on_progress)

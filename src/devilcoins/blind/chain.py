@@ -12,6 +12,9 @@ both in Z.
 
 When the goal is not a subgroup the chain starts from the subgroup it generates; a stall is still
 a certificate (the goal lies inside Z), but a complete chain no longer gives a strategy.
+
+All of this is for values that add mod m; values in another group (``Game.value_group``) have
+their own chain, which proves nothing when it stalls (``blind.groups``).
 """
 
 from __future__ import annotations
@@ -88,6 +91,11 @@ def chain(game: Game) -> Chain:
     >>> chain(Game(6)).complete, chain(Game(6)).sizes()
     (False, [1, 2, 4])
     """
+    if game.value_group is not None:
+        raise DevilcoinsError(
+            f"{game}: this needs values that add mod m; for values in the group "
+            f"{game.value_group} use solve, prove or verify (blind.groups)"
+        )
     tab = tables(game)
     goal = np.zeros(tab.states, dtype=bool)
     goal[tab.orbit_states[: tab.orbit_start[tab.n_goal]]] = True

@@ -28,7 +28,13 @@ OPTION_FIELDS = ("values", "group", "generators", "hands", "moves", "goal", "obs
 def add_game_options(p: argparse.ArgumentParser) -> None:
     """The options that describe a game other than the coin game."""
     g = p.add_argument_group("game options (default: the coin game: 2 values, cyclic, blind)")
-    g.add_argument("--values", metavar="M", help="values per position (dials with M faces)")
+    g.add_argument(
+        "--values",
+        metavar="M",
+        help="values per position: M (dials with M faces, adding mod M) or a finite group whose "
+        "elements multiply on the right: Z2xZ2, S3, D4, Q8, ... or 'perm:1,0,2;1,2,0' (its "
+        "generators; blind games only)",
+    )
     g.add_argument("--group", metavar="G", help=f"the Devil's symmetries: {', '.join(GROUP_NAMES)}")
     g.add_argument(
         "--generators",

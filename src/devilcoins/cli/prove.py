@@ -62,7 +62,16 @@ def run_game(args: argparse.Namespace, game: Game) -> int:
 def _print_evidence(verdict: Verdict, game: Game, evidence: dict[str, Any]) -> None:
     """The chain's sizes, the verification and the certificate, each where there is one."""
     sizes = evidence.get("chain_sizes")
-    if sizes:
+    if sizes and game.value_group is not None:
+        full = sizes[-1] == game.values**game.n
+        print(
+            "Chain for values in a group (docs/mathematics.md §7.5): from the goal, steps of "
+            "prime index, each normal in the next, on which the Devil's turns act trivially: "
+            "sizes "
+            + ", ".join(f"{s:,}" for s in sizes)
+            + (" = every state." if full else " (it stops short, which proves nothing here).")
+        )
+    elif sizes:
         print(
             "Chain (docs/mathematics.md §6): Z_0 = the goal's subgroup, then the states the "
             "Devil's turns move only within the previous level: sizes "

@@ -50,7 +50,9 @@ class KernelTables(NamedTuple):
     n_goal: classes 0..n_goal-1 are the goal; index_of[x]: the class of state x; reps[k]: a state
     of class k; the states of class k are orbit_states[orbit_start[k]:orbit_start[k + 1]];
     m: values per position (2: add by XOR); add_lo, add_hi, lo_of, hi_of, base: addition of
-    states by looked-up digit halves (see ``_add``); neg[x] = -x (unused for m = 2).
+    states by looked-up digit halves (see ``_add``); neg[x] = -x (unused for m = 2).  For values
+    in a group (``Game.value_group``) the same halves multiply position by position, x_i * t_i,
+    and neg holds inverses: the kernel's loops are the same.
     """
 
     n_goal: int

@@ -3,7 +3,10 @@
 The coin game is ``Game(n)``: n positions with 2 values (heads 0, tails 1), the cyclic group,
 any move, goal all heads, a blind player.  Variants change one field:
 
-values m     dials with m faces; a move turns dial i by a_i (adds a vector mod m)
+values m     dials with m faces; a move turns dial i by a_i (adds a vector mod m); or a finite
+             group by name or generators (``values=S3``, ``Z2xZ2``, ``D4``, ``Q8``,
+             ``perm:1,0,2;1,2,0``: ``core.values``): each position holds an element, a move
+             multiplies position i on the right by a_i (``Game.value_group``; blind only)
 group        the Devil's symmetries (``symmetry.Group``): cyclic, dihedral, none, full, generators
 hands k      a move changes at most k positions (for ``touch``: the player reaches for k)
 moves        an explicit list of allowed moves (vectors), instead of all of them
@@ -39,6 +42,7 @@ from devilcoins.core.errors import (
     read_checked_positions,
 )
 from devilcoins.core.symmetry import GROUP_NAMES, Group
+from devilcoins.core.values import ValueGroup
 
 __all__ = ["GOALS", "MAX_STATES", "OBSERVATIONS", "Game"]
 
@@ -104,6 +108,9 @@ class Game:
     (2, 'cyclic', 2, 'same', 'touch')
     >>> Game.parse(str(g)) == g, Game(4).is_coins
     (True, True)
+    >>> g = Game.parse('n=3 values=S3')
+    >>> g.values, str(g.value_group), str(g), Game.parse('n=3 values=Z4') == Game(3, values=4)
+    (6, 'S3', 'n=3 values=S3', True)
     """
 
     n: int
@@ -114,9 +121,26 @@ class Game:
     goal: str = "zero"
     goal_states: tuple[tuple[int, ...], ...] = ()
     observe: str = "blind"
+    #: The group of values when it is not Z_m as numbered (None: values m add mod m); then
+    #: ``values`` is its order.  A group numbered as Z_m is replaced by the plain m.
+    value_group: ValueGroup | None = None
 
     def __post_init__(self) -> None:
         n = check_n(self.n)
+        if self.value_group is not None:
+            if self.values not in (2, self.value_group.order):
+                raise DevilcoinsError(
+                    f"values {self.values} but the value group {self.value_group} has "
+                    f"{self.value_group.order} elements; give one of them"
+                )
+            object.__setattr__(self, "values", self.value_group.order)
+            if self.value_group.is_cyclic_numbering:
+                object.__setattr__(self, "value_group", None)
+            elif self.observe != "blind":
+                raise DevilcoinsError(
+                    f"observe={self.observe} is solved for values that add mod m only; values "
+                    f"in the group {self.value_group} are solved for blind games"
+                )
         check_n(self.values, what="values (faces per position)", low=1)
         if self.group is _CYCLIC or self.group is None:
             object.__setattr__(self, "group", Group.named("cyclic", n))
@@ -166,7 +190,9 @@ class Game:
 
     def __str__(self) -> str:
         parts = [f"n={self.n}"]
-        if self.values != 2:
+        if self.value_group is not None:
+            parts.append(f"values={self.value_group}")
+        elif self.values != 2:
             parts.append(f"values={self.values}")
         if str(self.group) != "cyclic":
             parts.append("group=" + str(self.group).replace(" ", ",").replace(";,", ";"))
@@ -212,7 +238,12 @@ class Game:
         if "n" not in fields:
             raise NotationError("a game needs n, the number of positions")
         n = _whole(fields["n"], "n", 1)
-        m = _whole(fields.get("values", "2"), "values", 1)
+        value_group = None
+        if re.fullmatch(r"\s*[-+]?\d+\s*", fields.get("values", "2")):
+            m = _whole(fields.get("values", "2"), "values", 1)
+        else:
+            value_group = ValueGroup.parse(fields["values"])
+            m = value_group.order
         group = Group.parse(fields.get("group", "cyclic").replace(",", " "), n)
         hands = _whole(fields["hands"], "hands", 0) if "hands" in fields else None
         moves = None
@@ -228,11 +259,11 @@ class Game:
             raise NotationError(
                 f"observe must be one of {', '.join(OBSERVATIONS)}, got {observe!r}"
             )
-        return cls(n, m, group, hands, moves, goal, goal_states, observe)
+        return cls(n, m, group, hands, moves, goal, goal_states, observe, value_group=value_group)
 
     def to_json(self) -> dict[str, Any]:
-        """The game as plain JSON data."""
-        return {
+        """The game as plain JSON data (with 'value_group', its text, for a value group)."""
+        data: dict[str, Any] = {
             "n": self.n,
             "values": self.values,
             "group": str(self.group),
@@ -242,6 +273,9 @@ class Game:
             "goal": self.goal if self.goal != "states" else [list(v) for v in self.goal_states],
             "observe": self.observe,
         }
+        if self.value_group is not None:
+            data["value_group"] = str(self.value_group)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Game:
@@ -251,6 +285,8 @@ class Game:
         fields = {"n": str(data["n"])}
         if data.get("values") is not None:
             fields["values"] = str(data["values"])
+        if data.get("value_group"):
+            fields["values"] = str(data["value_group"])
         if data.get("group") in GROUP_NAMES or not data.get("generators"):
             fields["group"] = str(data.get("group") or "cyclic")
         else:
@@ -274,7 +310,7 @@ class Game:
             f"<tr><th>{escape(k)}</th><td>{escape(str(v))}</td></tr>"
             for k, v in (
                 ("positions", self.n),
-                ("values", self.values),
+                ("values", self.value_group or self.values),
                 ("group", self.group),
                 ("hands", "any" if self.hands is None else self.hands),
                 ("moves", "all" if self.moves is None else len(self.moves)),

@@ -10,6 +10,10 @@ orders are offered (docs/mathematics.md §1):
 - ``order="text"``: a class is named by the alphabetically first text of its states ('H' < 'T',
   position 0 first), and classes are sorted alphabetically: the notebook's canonical sequences,
   so for coins index 0 is all heads and ``table(n)`` lists sequences as the notebook does.
+
+Values add mod m, position by position (XOR for coins); when the game's values form another
+group (``Game.value_group``) "adding" t to x multiplies each position on the right,
+x_i * t_i, through the group's multiplication table, and ``neg`` holds inverses.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ class ClassTable:
     n_goal        classes 0..n_goal-1 make up the goal
     maps          for each generator g, the state g(x) for every x
     digits, powers  digits[x] = the values of state x; x = digits[x] @ powers
-    neg           -x for every state x
+    neg           -x for every state x (x_i^-1 at each position for a value group)
     """
 
     game: Game
@@ -80,37 +84,57 @@ class ClassTable:
     def kernel(self) -> KernelTables:
         """What the update kernel reads: the classes, then how to add (``_adder``)."""
         classes = (self.n_goal, self.index_of, self.reps, self.orbit_start, self.orbit_states)
-        return KernelTables._make((*classes, *_adder(self.game.values, self.game.n), self.neg))
+        adder = _adder(self.game.values, self.game.n, _multiplication(self.game))
+        return KernelTables._make((*classes, *adder, self.neg))
 
     def add(self, xs: np.ndarray, t: int) -> np.ndarray:
-        """x + t for each state x (vectorised)."""
+        """x + t for each state x (vectorised): x_i * t_i for a value group."""
         m = self.game.values
         if m == 2:
             return np.asarray(xs, dtype=np.int64) ^ t
+        mul = _multiplication(self.game)
+        if mul is not None:
+            d = mul[self.digits[np.asarray(xs, dtype=np.int64)], self.digits[t]]
+            return np.asarray(d.astype(np.int64) @ self.powers)
         d = (self.digits[np.asarray(xs, dtype=np.int64)].astype(np.int64) + self.digits[t]) % m
         return np.asarray(d @ self.powers)
 
 
-def _adder(m: int, n: int) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+def _multiplication(game: Game) -> np.ndarray | None:
+    """The value group's table mul[x, y] = x * y, or None when values add mod m."""
+    if game.value_group is None:
+        return None
+    return np.array(game.value_group.mul, dtype=np.int64).reshape(game.values, game.values)
+
+
+def _adder(
+    m: int, n: int, mul: np.ndarray | None = None
+) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
     """(m, add_lo, add_hi, lo_of, hi_of, base): states add digit by digit through two small
-    tables, one for the low half of the positions and one for the high half (coins: XOR)."""
+    tables, one for the low half of the positions and one for the high half (coins: XOR); with
+    mul (a value group's table) the tables multiply position by position instead."""
     if m == 2:
         table, split = np.zeros((1, 1), dtype=np.int64), np.zeros(1, dtype=np.int64)
         return m, table, table, split, split, 1
     low = (n + 1) // 2
     base = m**low
     xs = np.arange(m**n, dtype=np.int64)
-    return m, _add_table(m, low), _add_table(m, n - low), xs % base, xs // base, base
+    lo, hi = _add_table(m, low, mul), _add_table(m, n - low, mul)
+    return m, lo, hi, xs % base, xs // base, base
 
 
-def _add_table(m: int, digits: int) -> np.ndarray:
-    """table[x, y] = x + y position by position (mod m), for numbers of that many digits."""
+def _add_table(m: int, digits: int, mul: np.ndarray | None = None) -> np.ndarray:
+    """table[x, y] = x + y position by position (mod m), or x_i * y_i by mul, for numbers of
+    that many digits."""
     size = m**digits
     if size * size > 1 << 26:
         raise DevilcoinsError(f"dials with {m} values are too many for the addition tables")
     dx = _digits(size, m, digits).astype(np.int64)
     powers = m ** np.arange(digits, dtype=np.int64)
-    total = (dx[:, None, :] + dx[None, :, :]) % m
+    if mul is None:
+        total = (dx[:, None, :] + dx[None, :, :]) % m
+    else:
+        total = mul[dx[:, None, :], dx[None, :, :]]
     return np.asarray((total @ powers).astype(np.int64))
 
 
@@ -203,6 +227,11 @@ def tables(game: Game, order: str = "state") -> ClassTable:
     rank[reps] = np.arange(len(reps))
     index_of = rank[label].astype(np.int32)
     counts = np.bincount(index_of, minlength=len(reps))
+    if game.value_group is None:
+        neg = ((m - digits.astype(np.int64)) % m) @ powers
+    else:
+        inverse = np.array(game.value_group.inverse, dtype=np.int64)
+        neg = inverse[digits.astype(np.int64)] @ powers
     return ClassTable(
         game=game,
         order=order,
@@ -214,7 +243,7 @@ def tables(game: Game, order: str = "state") -> ClassTable:
         orbit_start=np.concatenate(([0], np.cumsum(counts))).astype(np.int64),
         orbit_states=np.argsort(index_of, kind="stable").astype(np.int64),
         n_goal=int(goal[reps].sum()),
-        neg=(((m - digits.astype(np.int64)) % m) @ powers).astype(np.int64),
+        neg=neg.astype(np.int64),
     )
 
 

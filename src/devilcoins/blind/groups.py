@@ -1,0 +1,296 @@
+"""Blind games whose values form a group other than Z_m: a chain, and the Devil's hold-out set.
+
+docs/mathematics.md §7.5.  States are the group M = G^n (position i holds an element of the
+value group G); a move a takes the state x, turned by the Devil, to x * a (each position
+multiplied on the right).  The goal H (all identity, or all equal) is a subgroup, unchanged by
+the Devil's turns.
+
+**The chain.**  Starting from Z = H, repeatedly find x outside Z that normalises Z
+(x Z x^-1 = Z) and on which the turns act trivially modulo Z (x^-1 g(x) in Z for every
+generator g); with p the smallest prime factor of the order of x modulo Z and a = x^(k/p), the
+next level is Z ∪ Z a ∪ ... ∪ Z a^(p-1), a subgroup in which Z is normal of index p, and the
+turns act trivially on the quotient.  The construction of §6.4 then goes through unchanged: if
+T wins from every start in Z, then T, a, T, ..., a, T (p - 1 copies of a) wins from every start
+in the next level, because each T keeps the coset of Z the state is in and each a moves it one
+step along the p cosets.  A complete chain gives |M / H| - 1 moves, which is also the lower
+bound of §3 (against a Devil who never turns, the prefix products must meet every right coset
+of H), so the strategy is shortest.  When the wreath product (M with the turns) is a p-group
+the chain always completes (a nontrivial normal subgroup of a p-group meets its centre), and
+any choice of x will do.  Otherwise the choices matter (S3 on one position: a transposition
+first leads nowhere, a 3-cycle first completes), so the chain is searched depth first over
+them, within a budget.  A chain that does not complete proves nothing here (unlike §6.5): the
+engine then looks for a hold-out set, and searches beliefs when there is none.
+
+**The hold-out set.**  The largest set U of states outside the goal such that from every x in
+U, whatever the move a, some turn g keeps g(x) * a in U.  A Devil who starts in U never lets
+the goal appear, against any player, so a nonempty U is a certificate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.game import Game
+from devilcoins.core.numbers import smallest_prime_factor
+from devilcoins.core.tables import ClassTable, tables
+
+__all__ = [
+    "MAX_CHAIN_CHECKS",
+    "MAX_HOLD_OUT_STEPS",
+    "GroupChain",
+    "group_chain",
+    "group_chain_strategy",
+    "hold_out",
+    "hold_out_evidence",
+]
+
+#: Lookups (states x moves x turns, per round) the hold-out set may take before it is skipped.
+MAX_HOLD_OUT_STEPS = 1 << 27
+
+#: Candidates (elements outside a level) the chain examines, over all its choices, before it
+#: gives up.
+MAX_CHAIN_CHECKS = 20_000
+
+
+def _products(tab: ClassTable, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """x * y position by position, for states xs and ys of the same shape (or one a scalar)."""
+    game = tab.game
+    if game.value_group is None:
+        raise DevilcoinsError(f"{game} has values that add mod m; this module is for groups")
+    mul = np.array(game.value_group.mul, dtype=np.int64)
+    dx = tab.digits[np.asarray(xs, dtype=np.int64)].astype(np.int64)
+    dy = tab.digits[np.asarray(ys, dtype=np.int64)].astype(np.int64)
+    return np.asarray(mul[dx, dy] @ tab.powers)
+
+
+def _goal_mask(tab: ClassTable) -> np.ndarray:
+    goal = np.zeros(tab.states, dtype=bool)
+    goal[tab.orbit_states[: tab.orbit_start[tab.n_goal]]] = True
+    return goal
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class GroupChain:
+    """The chain for a game with values in a group (see the module doc).
+
+    sizes        |Z| at each level, from the subgroup the goal generates
+    complete     the last level is every state
+    goal_is_subgroup   the goal is the first level (so a complete chain gives the strategy)
+    steps        (a, p) for each level after the first: its generator over the one before
+    """
+
+    game: Game
+    sizes: tuple[int, ...]
+    complete: bool
+    goal_is_subgroup: bool
+    steps: tuple[tuple[int, int], ...]
+
+    def length(self) -> int:
+        """|M / H| - 1: the construction's length (when complete), and the lower bound."""
+        states: int = self.game.values**self.game.n
+        return states // self.sizes[0] - 1
+
+
+def _generated(tab: ClassTable, goal: np.ndarray) -> np.ndarray:
+    """The subgroup the goal (and the identity) generates."""
+    zone = goal.copy()
+    zone[0] = True
+    generators = np.flatnonzero(goal)
+    while True:
+        members = np.flatnonzero(zone)
+        grown = zone.copy()
+        for h in generators:
+            grown[_products(tab, members, np.full_like(members, h))] = True
+        if np.array_equal(grown, zone):
+            return zone
+        zone = grown
+
+
+def _steps(
+    tab: ClassTable, zone: np.ndarray, budget: list[int]
+) -> Iterator[tuple[int, int, np.ndarray]]:
+    """(a, p, next level) for each element a outside zone extending it by index p, larger p
+    first (S3^n: the 3-cycles first), then in order; budget[0] counts down the candidates."""
+    outside = np.flatnonzero(~zone)
+    fixed = np.ones(len(outside), dtype=bool)
+    for image in tab.maps:  # x^-1 g(x) in Z: the turns act trivially modulo Z
+        fixed &= zone[_products(tab, tab.neg[outside], image[outside])]
+    members = np.flatnonzero(zone)
+    found: list[tuple[int, int]] = []
+    for x in outside[fixed].tolist():
+        if budget[0] <= 0:
+            break
+        budget[0] -= 1
+        xs = np.full_like(members, x)
+        conjugates = _products(tab, _products(tab, xs, members), np.full_like(members, tab.neg[x]))
+        if not zone[conjugates].all():
+            continue  # x does not normalise Z
+        k, y = 1, x
+        while not zone[y]:
+            y = int(_products(tab, np.array([y]), np.array([x]))[0])
+            k += 1
+        p = smallest_prime_factor(k)
+        a = x
+        for _ in range(k // p - 1):
+            a = int(_products(tab, np.array([a]), np.array([x]))[0])
+        found.append((a, p))
+    for a, p in sorted(found, key=lambda step: -step[1]):
+        grown = zone.copy()
+        coset = members
+        for _ in range(p - 1):
+            coset = _products(tab, coset, np.full_like(coset, a))
+            grown[coset] = True
+        yield a, p, grown
+
+
+def group_chain(game: Game, *, budget: int = MAX_CHAIN_CHECKS) -> GroupChain:
+    """The chain for a game with values in a group: depth first over the choices of each next
+    level (for p-groups the first choice completes; a level that led nowhere is not tried
+    again), examining up to budget candidates; the longest chain found when none completes.
+
+    >>> c = group_chain(Game.parse('n=2 values=Q8'))
+    >>> c.complete, c.sizes, c.length()
+    (True, (1, 2, 4, 8, 16, 32, 64), 63)
+    >>> group_chain(Game.parse('n=2 values=S3')).complete
+    False
+    """
+    tab = tables(game)
+    goal = _goal_mask(tab)
+    generated = _generated(tab, goal)
+    failed: set[bytes] = set()
+    best: list[tuple[int, int, np.ndarray]] = []
+    path: list[tuple[int, int, np.ndarray]] = []
+    left = [budget]
+
+    def extend(zone: np.ndarray) -> bool:
+        nonlocal best
+        if zone.all():
+            return True
+        for a, p, grown in _steps(tab, zone, left):
+            key = np.packbits(grown).tobytes()
+            if key in failed:
+                continue
+            path.append((a, p, grown))
+            if len(path) > len(best):
+                best = list(path)
+            if extend(grown):
+                return True
+            path.pop()
+            failed.add(key)
+        return False
+
+    complete = extend(generated)
+    chosen = path if complete else best
+    return GroupChain(
+        game=game,
+        sizes=(int(generated.sum()), *(int(z.sum()) for _, _, z in chosen)),
+        complete=complete,
+        goal_is_subgroup=bool(np.array_equal(generated, goal)),
+        steps=tuple((a, p) for a, p, _ in chosen),
+    )
+
+
+def group_chain_strategy(chain: GroupChain) -> np.ndarray:
+    """The construction's moves: T_j = T_(j-1), a_j, T_(j-1), ..., a_j, T_(j-1).
+
+    >>> g = Game.parse('n=2 values=Z2xZ2')
+    >>> ' '.join(g.move_text(int(a)) for a in group_chain_strategy(group_chain(g))[:7])
+    '11 10 11 22 11 10 11'
+    """
+    if not (chain.complete and chain.goal_is_subgroup):
+        raise DevilcoinsError(f"the chain for {chain.game} gives no strategy (it stalls)")
+    moves = np.zeros(0, dtype=np.int64)
+    for a, p in chain.steps:
+        parts = [moves]
+        for _ in range(p - 1):
+            parts += [np.array([a], dtype=np.int64), moves]
+        moves = np.concatenate(parts)
+    return moves
+
+
+def _turned(tab: ClassTable) -> list[np.ndarray] | None:
+    """For each element e of the Devil's group, the state e(x) for every x (None: too many)."""
+    elements = tab.game.group.elements()
+    if len(elements) * tab.states > MAX_HOLD_OUT_STEPS // 16:
+        return None
+    out = []
+    for e in elements:
+        inverse = np.empty(tab.n, dtype=np.int64)
+        inverse[list(e)] = np.arange(tab.n)
+        out.append((tab.digits[:, inverse].astype(np.int64) @ tab.powers).astype(np.int64))
+    return out
+
+
+def _moves(game: Game, tab: ClassTable) -> list[int]:
+    """One allowed move per class (a turned move has turned results), and 0 (no change)."""
+    if game.moves is not None:
+        candidates = [game.encode(v) for v in game.moves]
+    else:
+        candidates = [int(r) for r in tab.reps]
+    return sorted({0, *(a for a in candidates if game.allowed(a))})
+
+
+def _hold_out_round(
+    tab: ClassTable, zone: np.ndarray, turned: list[np.ndarray], moves: list[int]
+) -> np.ndarray:
+    """The states of zone from which, whatever the move, some turn stays in zone."""
+    keep = zone.copy()
+    for a in moves:
+        stay = np.zeros(tab.states, dtype=bool)
+        for image in turned:
+            stay |= zone[tab.add(image, a)]
+        keep &= stay
+    return keep
+
+
+def hold_out(game: Game) -> np.ndarray | None:
+    """The Devil's hold-out set U (a mask over states; empty when there is none), or None when
+    the game is too large to compute it.
+
+    >>> int(hold_out(Game.parse('n=3 values=Z2xZ2')).sum()), bool(hold_out(Game(2, values=4)).any())
+    (60, False)
+    """
+    tab = tables(game)
+    turned = _turned(tab)
+    moves = _moves(game, tab)
+    if turned is None or len(moves) * len(turned) * tab.states > MAX_HOLD_OUT_STEPS:
+        return None
+    zone = ~_goal_mask(tab)
+    while zone.any():
+        kept = _hold_out_round(tab, zone, turned, moves)
+        if np.array_equal(kept, zone):
+            break
+        zone = kept
+    return zone
+
+
+def hold_out_evidence(game: Game, zone: np.ndarray) -> dict[str, Any]:
+    """Check a hold-out set (every state against every move); the evidence as JSON data."""
+    tab = tables(game)
+    turned = _turned(tab)
+    if turned is None:
+        raise DevilcoinsError(f"{game} is too large to check a hold-out set")
+    moves = _moves(game, tab)
+    closed = all(np.array_equal(zone[image], zone) for image in turned)
+    stays = np.array_equal(_hold_out_round(tab, zone, turned, moves), zone)
+    holds = bool(zone.any() and not (zone & _goal_mask(tab)).any() and closed and stays)
+    start = int(np.flatnonzero(zone)[0]) if zone.any() else 0
+    size = int(zone.sum())
+    return {
+        "zone_size": size,
+        "states": int(tab.states),
+        "start": game.state_text(start),
+        "checked_states": int(tab.states),
+        "holds": holds,
+        "statement": (
+            f"The Devil's hold-out set U has {size:,} of the {tab.states:,} states, none in "
+            "the goal, and is closed under turns. For every state x in U and every move a some "
+            "turn g keeps g(x)*a in U (checked for all states and moves), so the Devil, starting "
+            f"in U (e.g. from {game.state_text(start)}), never lets the goal appear."
+        ),
+    }
