@@ -1041,3 +1041,25 @@ def naive_group_game(game, side="right") -> NaiveGroupGame:
     elements = closure(game.group.generators, game.n)
     goal = game.goal if game.goal != "states" else game.goal_states
     return NaiveGroupGame(game.n, table, elements, goal, side, game.hands, game.moves)
+
+
+def _prime_power(x: int) -> tuple[int, int] | None:
+    """(p, k) when x = p^k for a prime p, else None (x >= 2)."""
+    p = next(q for q in range(2, x + 1) if x % q == 0)
+    k = 0
+    while x % p == 0:
+        x, k = x // p, k + 1
+    return (p, k) if x == 1 else None
+
+
+def naive_sight_rule(n: int, m: int) -> int | None:
+    """The sight game's observed value: 0 if m = 1, 1 if n = 1, n + (k - 1)(n - n/p) for
+    n = p^j and m = p^k, else None (the Devil holds out)."""
+    if m == 1:
+        return 0
+    if n == 1:
+        return 1
+    pn, pm = _prime_power(n), _prime_power(m)
+    if pn is None or pm is None or pn[0] != pm[0]:
+        return None
+    return n + (pm[1] - 1) * (n - n // pm[0])

@@ -17,7 +17,7 @@ from devilcoins.core.game import Game
 from devilcoins.core.symmetry import apply
 from devilcoins.core.tables import tables
 
-__all__ = ["Counterexample", "Tree", "Verdict", "Verification"]
+__all__ = ["Counterexample", "Evidence", "Tree", "Verdict", "Verification"]
 
 
 class Tree(Protocol):
@@ -130,3 +130,22 @@ class Verdict:
         if self.tree is not None:  # whole, so that verify can check it
             data.update(self.tree.strategy_json())
         return data
+
+
+@dataclass(frozen=True, kw_only=True)
+class Evidence:
+    """One piece of evidence: what it shows, and whether the program checked it just now."""
+
+    name: str
+    statement: str
+    checked: bool
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The evidence as plain JSON data."""
+        return {
+            "name": self.name,
+            "statement": self.statement,
+            "checked": self.checked,
+            **self.detail,
+        }

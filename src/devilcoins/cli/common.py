@@ -48,7 +48,8 @@ class Command:
     """One subcommand: its name and help, how to add its arguments and how to run it.
 
     ``run_game`` answers when any game option is given (the general engine); a command that
-    has one also takes the game options.
+    has one also takes the game options.  ``run_first``, where there is one, is asked before
+    the game is built (for games too large to build): it answers, or returns None to go on.
     """
 
     name: str
@@ -57,6 +58,7 @@ class Command:
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
     run_game: Callable[..., int] | None = None
+    run_first: Callable[[argparse.Namespace], int | None] | None = None
 
 
 def _whole(text: str, *, what: str, low: int) -> int:

@@ -77,6 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _run(args: argparse.Namespace) -> int:
     """Run the command args name; with any game option given, the general engine answers."""
     command = COMMANDS[args.command]
+    if command.run_first is not None and (code := command.run_first(args)) is not None:
+        return code
     if command.run_game is not None and (game := game_from(args)) is not None:
         return command.run_game(args, game)
     return command.run(args)

@@ -35,6 +35,30 @@ def run(args: argparse.Namespace) -> int:
     return 0 if proof.holds else 1
 
 
+def run_sight(args: argparse.Namespace) -> int | None:
+    """devilcoins prove N --values M --observe sight: the rule's verdict for any N and M."""
+    from devilcoins.cli.games import OPTION_FIELDS
+    from devilcoins.observed.sightrule import prove_sight
+
+    given = {f: getattr(args, f, None) for f in OPTION_FIELDS}
+    plain = {"values": None, "observe": "sight", "goal": None, "group": None}
+    if given["observe"] != "sight" or any(
+        given[f] not in (None, plain.get(f), {"goal": "zero", "group": "cyclic"}.get(f))
+        for f in OPTION_FIELDS
+        if f != "values"
+    ):
+        return None
+    values = given["values"] or "2"
+    if not values.isdigit():
+        return None
+    proof = prove_sight(args.n, int(values))
+    if args.json:
+        emit_json(proof.to_json())
+    else:
+        sys.stdout.write(proof.to_text())
+    return 0 if proof.holds else 1
+
+
 def run_game(args: argparse.Namespace, game: Game) -> int:
     """devilcoins prove N with game options: the verdict and its evidence."""
     from devilcoins import engine
@@ -98,11 +122,13 @@ def _print_evidence(verdict: Verdict, game: Game, evidence: dict[str, Any]) -> N
 
 COMMAND = Command(
     name="prove",
-    help="the verdict for N coins with its evidence (any N up to 10^12)",
+    help="the verdict for N coins with its evidence (any N up to 10^12); also the sight game "
+    "for any N and M (--values M --observe sight)",
     description="Say whether N coins can be won and how short a strategy can be, with the "
     "evidence: the lower bound and the construction (checked exactly for N <= 16), or the "
     "Devil's certificate (checked exhaustively where the sizes allow).",
     add_arguments=add_arguments,
     run=run,
     run_game=run_game,
+    run_first=run_sight,
 )

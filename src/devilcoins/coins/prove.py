@@ -10,12 +10,13 @@ which.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from devilcoins.coins.certificate import MAX_CERTIFICATE_N, certificate, number_text
 from devilcoins.coins.construct import is_power_of_two
 from devilcoins.coins.notation import DevilcoinsError, check_n
+from devilcoins.results import Evidence
 
 __all__ = ["MAX_PROVE_N", "Evidence", "Proof", "prove"]
 
@@ -26,25 +27,6 @@ MAX_PROVE_N = MAX_CERTIFICATE_N
 _VERIFY_N = 16
 #: The largest N prove also settles by exhaustive belief search (well under a second).
 _SEARCH_N = 15
-
-
-@dataclass(frozen=True, kw_only=True)
-class Evidence:
-    """One piece of evidence: what it shows, and whether the program checked it just now."""
-
-    name: str
-    statement: str
-    checked: bool
-    detail: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        """The evidence as plain JSON data."""
-        return {
-            "name": self.name,
-            "statement": self.statement,
-            "checked": self.checked,
-            **self.detail,
-        }
 
 
 @dataclass(frozen=True, kw_only=True)

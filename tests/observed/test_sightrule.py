@@ -1,0 +1,53 @@
+"""prove for the sight game: the rule for any n and m, checked by solving where it fits."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cli_helpers import assert_usage_error, run
+from hypothesis import given
+from hypothesis import strategies as st
+from reference import naive_sight_rule
+
+from devilcoins.observed.sightrule import prove_sight, sight_rule
+
+
+@given(n=st.integers(1, 10**6), m=st.integers(1, 10**4))
+def test_the_rule_is_the_naive_rule(n, m):
+    assert sight_rule(n, m) == naive_sight_rule(n, m)
+
+
+@pytest.mark.parametrize(
+    ("n", "m"), [(4, 2), (8, 2), (3, 3), (9, 3), (2, 8), (6, 2), (4, 3), (1, 6)]
+)
+def test_small_games_are_solved_now_and_agree(n, m):
+    proof = prove_sight(n, m)
+    checked = [e for e in proof.evidence if e.checked]
+    assert len(checked) == 1 and checked[0].detail["holds"] and proof.holds
+    assert checked[0].detail["length"] == proof.length == naive_sight_rule(n, m)
+
+
+def test_a_wrong_rule_is_caught(monkeypatch):
+    from devilcoins.observed import sightrule
+
+    monkeypatch.setattr(sightrule, "sight_rule", lambda n, m: 7)
+    proof = sightrule.prove_sight(4, 2)
+    assert not proof.holds and "DISAGREES" in proof.to_text()
+
+
+def test_huge_games_are_stated_not_solved():
+    proof = prove_sight(2**39, 2)
+    assert proof.length == 2**39 and proof.seconds < 1
+    assert not any(e.checked for e in proof.evidence)
+    assert prove_sight(3**20, 9).length == 3**20 + (3**20 - 3**19)
+    assert not prove_sight(10**12, 10).winnable
+
+
+def test_cli_prove_sight_any_size(capsys):
+    code, out, _ = run(capsys, "prove", "1048576", "--values", "4", "--observe", "sight", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["length"] == 1048576 + 1048576 // 2 and data["holds"]
+    code, out, _ = run(capsys, "prove", "9", "--values", "3", "--observe", "sight")
+    assert code == 0 and "[checked] the game solved exactly now" in out and "9 moves" in out
+    assert_usage_error(*run(capsys, "prove", "9", "--values", "0", "--observe", "sight"), "values")
