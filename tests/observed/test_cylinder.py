@@ -1,5 +1,5 @@
 """The touch game over cylinders: its kernels against explicit states, its symmetries, and the
-threshold games it settles (docs/mathematics.md §9.3)."""
+threshold games it settles (docs/mathematics.md §8.3)."""
 
 from __future__ import annotations
 

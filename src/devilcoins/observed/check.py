@@ -264,6 +264,12 @@ def _check_count(
     return True, worst, None
 
 
+def _all_goal(game: Game) -> bool:
+    """Whether every state is in the goal (then the empty strategy wins at once)."""
+    t = tables(game)
+    return bool(t.n_goal == t.size)
+
+
 def verify_tree(game: Game, data: dict[str, Any]) -> TreeVerification:
     """Verify a touch tree or a sight policy (as ``solve --json`` prints them) for a game.
 
@@ -287,6 +293,8 @@ def verify_tree(game: Game, data: dict[str, Any]) -> TreeVerification:
         wins, worst, counter = _check_touch(game, _touch_nodes(game, rows, "node"), within)
         return TreeVerification(game=game, wins=wins, worst=worst, counterexample=counter)
     tree = data.get("tree", data)
+    if isinstance(tree, dict) and "win" in tree and _all_goal(game):
+        return TreeVerification(game=game, wins=True, worst=0, counterexample=None)
     if game.observe == "touch":
         if "reach" not in tree:
             raise NotationError(

@@ -2,7 +2,7 @@
 
 After the player reaches for positions P, feels v there and sets w, every state still possible
 shows w on P, so the states form a *cylinder* {w on P} x R, R a set of patterns on the positions
-not touched (docs/mathematics.md §9.3).  The belief is the cylinder closed under the Devil's turns,
+not touched (docs/mathematics.md §8.3).  The belief is the cylinder closed under the Devil's turns,
 minus the goal.  So one move splits in two halves, each a small table lookup:
 
 - the Devil's half: from a belief B and a reach P (up to the group), each felt pattern v leaves
@@ -92,7 +92,7 @@ def _symmetries(game: Game, t: ClassTable) -> I32:
 
     A symmetry turns or reflects the table (normalising the Devil's group) and maps every value
     x to u * x + c (u a unit mod m), where that keeps the goal; a belief and its image have the
-    same value (docs/mathematics.md §9.3), so the search keeps one of each.
+    same value (docs/mathematics.md §8.3), so the search keeps one of each.
     """
     n, m = game.n, game.values
     digits = t.digits.astype(np.int64)
@@ -487,8 +487,8 @@ class CylinderSearch:
 
     @property
     def explored(self) -> int:
-        """Beliefs and cylinder nodes numbered."""
-        return int(self.beliefs.count - 1 + self.cylinders.count)
+        """Beliefs numbered (the start and those after a move; one of each symmetric family)."""
+        return int(self.beliefs.count - 1)
 
     def value(self, belief: int = 1) -> int | None:
         """The least worst-case number of moves from a belief (None: the Devil holds out)."""
