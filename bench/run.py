@@ -451,6 +451,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         metavar="S",
         help="stop a seed run after S seconds (default 600)",
     )
+    parser.add_argument(
+        "--touch-12",
+        action="store_true",
+        help="also solve touch n = 12, k = 8 (long: see docs/observed.md)",
+    )
     return parser.parse_args(argv)
 
 
@@ -516,6 +521,72 @@ def touch_rows() -> list[Row]:
     return rows
 
 
+_THRESHOLD_BODY = """\
+import json, time
+from devilcoins.core.game import Game
+from devilcoins.observed.andor import check_tree, solve_touch
+game = Game.parse("n={n} hands={k} goal=same observe=touch")
+solve_touch(Game.parse("n=4 hands=2 goal=same observe=touch"))  # load the compiled code
+sol = solve_touch(game)
+assert sol.winnable and check_tree(sol)
+print(json.dumps({{"seconds": sol.seconds, "length": sol.length, "beliefs": sol.explored}}))
+"""
+
+#: Threshold touch games (n, k, target seconds, target peak bytes): goal all the same.
+THRESHOLDS = ((8, 4, 60.0, 4 * 10**9), (9, 6, 10.0, None), (10, 8, 10.0, None))
+
+
+def threshold_rows(with_twelve: bool) -> list[Row]:
+    """Touch at the published thresholds k = n(1 - 1/p), each in a fresh process (time, memory)."""
+    rows = []
+    games = list(THRESHOLDS) + ([(12, 8, 600.0, None)] if with_twelve else [])
+    for n, k, target, memory in games:
+        snippet = _RSS_SNIPPET.format(body=_THRESHOLD_BODY.format(n=n, k=k))
+        out = subprocess.run(
+            [sys.executable, "-c", snippet], capture_output=True, text=True, check=True
+        ).stdout.split("\n")
+        data, peak = json.loads(out[-3]), int(out[-2]) * 1024
+        ok = data["seconds"] <= target and (memory is None or peak < memory)
+        limits = f"target <= {target:g} s" + (f", < {memory / 1e9:g} GB" if memory else "")
+        rows.append(
+            Row(
+                f"touch n = {n}, k = {k}, goal same ({data['length']} moves, tree checked)",
+                data["seconds"],
+                seed_status="no touch",
+                note=f"{limits}: {'ok' if ok else 'MISSED'}; {data['beliefs']:,} beliefs, "
+                f"{peak / MIB:,.0f} MiB peak",
+            )
+        )
+    if not with_twelve:
+        rows.append(
+            Row(
+                "touch n = 12, k = 8, goal same",
+                None,
+                seed_status="no touch",
+                note="not run by default (--touch-12): see docs/observed.md for its figures",
+            )
+        )
+    return rows
+
+
+def sight_nine_row() -> Row:
+    """The sight game on 9 dials of 3 values (2,195 classes)."""
+    from devilcoins.core.game import Game
+    from devilcoins.observed.andor import solve_sight
+
+    game = Game(9, values=3, observe="sight")
+    solve_sight(game)  # warm-up
+    ours = best_of(lambda: solve_sight(game).seconds)
+    sol = solve_sight(game)
+    verdict = "ok" if ours <= 1.0 else "MISSED"
+    return Row(
+        f"sight n = 9, m = 3 (worst case {sol.length} moves)",
+        ours,
+        seed_status="no sight",
+        note=f"target <= 1 s: {verdict}; {sol.explored:,} classes",
+    )
+
+
 def sight_row() -> Row:
     """The sight game on 16 coins (4,116 classes): retrograde value iteration over classes."""
     try:
@@ -553,7 +624,9 @@ def measure(args: argparse.Namespace) -> list[Row]:
         memory_row(),
         dials_row(),
         *touch_rows(),
+        *threshold_rows(args.touch_12),
         sight_row(),
+        sight_nine_row(),
     ]
 
 

@@ -54,9 +54,9 @@ def solve_one(n: int, k: int, goal: str, limit: float) -> dict[str, Any]:
     if data["winnable"]:
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             f.write(done.stdout)
+        options = ["--hands", str(k), "--goal", goal, "--observe", "touch"]
         check = subprocess.run(
-            [str(BIN), "verify", str(n), f.name, "--hands", str(k), "--goal", goal]
-            + ["--observe", "touch"],
+            [str(BIN), "verify", str(n), f.name, *options],
             capture_output=True,
             text=True,
             check=False,

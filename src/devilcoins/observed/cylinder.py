@@ -373,6 +373,14 @@ def _canon(row: Rows, symmetries: I32, tmp: Rows, out: Rows) -> None:  # pragma:
 
 
 @compiled
+def _canon_rows(rows: Rows, symmetries: I32, out: Rows) -> None:  # pragma: no cover - compiled
+    """out[i] = the least image of rows[i] under the game's symmetries."""
+    tmp = np.zeros(rows.shape[1], dtype=np.uint64)
+    for i in range(rows.shape[0]):
+        _canon(rows[i], symmetries, tmp, out[i])
+
+
+@compiled
 def _expand_cylinders(
     first: int,
     last: int,
@@ -692,17 +700,15 @@ class _Planner:
         self.m, self.k = sp.game.values, sp.game.hands or 0
         self.out = np.zeros((len(sp.reaches), sp.felt_count, sp.rwords), dtype=np.uint64)
         self.acc = np.zeros((sp.felt_count, sp.words), dtype=np.uint64)
-        self.tmp = np.zeros(sp.words, dtype=np.uint64)
+        self.digits = np.array([_digits(w, self.m, self.k) for w in range(sp.felt_count)])
         t = sp.t
         self.args = (t.n_goal, t.orbit_start.astype(np.int64), t.orbit_states.astype(np.int64))
         self.index_of = t.index_of.astype(np.int64)
 
     def values(self, rows: Rows) -> Ints:
         """The value of each belief row (its representative's; 0 for the empty belief)."""
-        sp = self.search.space
         least = np.zeros_like(rows)
-        for i, row in enumerate(rows):
-            _canon(row, sp.symmetries, self.tmp, least[i])
+        _canon_rows(np.ascontiguousarray(rows), self.search.space.symmetries, least)
         ids = self.search.beliefs.find(least)
         vals: Ints = np.where(ids >= 0, self.search.vb[np.maximum(ids, 0)], _INF)
         return vals
@@ -719,14 +725,11 @@ class _Planner:
             np.uint64(r), rset, sp.t.n_goal, self.index_of, sp.compose, sp.off_count, self.acc
         )
         vals = self.values(self.acc)
-        options = [
-            (int(vals[w]), sum(c != 0 for c in self.changes(v, w)), w)
-            for w in range(sp.felt_count)
-            if vals[w] < d
-        ]
-        if not options:
+        ok = np.flatnonzero(vals < d)
+        if not len(ok):
             return None
-        w = min(options)[2]
+        weights = (self.digits[ok] != self.digits[v]).sum(axis=1)
+        w = int(ok[np.lexsort((ok, weights, vals[ok]))[0]])
         return w, (self.acc[w].copy() if vals[w] else None)
 
     def plan(self, r: int, d: int) -> list[tuple[int, int, Rows | None]] | None:
