@@ -580,6 +580,44 @@ class NaiveGame:
         return None, None
 
 
+def naive_devil_moves(n: int, m: int, perms, goal="zero", moves=None, hands=None) -> NaiveGame:
+    """The naive game against a Devil who applies exactly one of perms before each move.
+
+    The set is taken as listed, never closed into a group (the identity only if listed), so
+    beliefs are plain sets of states; everything else is NaiveGame's.
+    """
+    game = NaiveGame(n, m, [], goal, moves, hands)
+    game.elements = frozenset(tuple(p) for p in perms)
+    game._turns = {}
+    return game
+
+
+def shortest_by_update(game: NaiveGame, limit: int = 100_000) -> int | None:
+    """The least number of moves that wins, by breadth-first search over explicit beliefs:
+    frozensets of state tuples, updated by ``NaiveGame.update`` with every allowed move, no
+    pruning and no numbering.  None once every reachable belief has been explored."""
+    start = game.start()
+    if not start:
+        return 0
+    seen = {start}
+    frontier, depth = [start], 0
+    while frontier:
+        depth += 1
+        nxt = []
+        for belief in frontier:
+            for a in game.moves:
+                child = game.update(belief, a)
+                if not child:
+                    return depth
+                if child not in seen:
+                    seen.add(child)
+                    nxt.append(child)
+        if len(seen) > limit:
+            raise RuntimeError("too many beliefs for the naive search")
+        frontier = nxt
+    return None
+
+
 def naive_named(name: str, n: int) -> frozenset[tuple[int, ...]]:
     """Every element of a named group, written out from its definition (no generators)."""
     turns = {tuple((i - r) % n for i in range(n)) for r in range(n)}

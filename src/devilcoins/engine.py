@@ -7,7 +7,9 @@ The method follows the game (docs/mathematics.md §6-§8):
 - blind otherwise (limited hands, a list of moves, a goal that is not a subgroup): the
   certificate if the chain stalls (it beats every move), else breadth-first search over beliefs
   that drops any belief containing one already reached;
-- touch, sight and count: least worst-case trees by AND-OR value iteration (``observed``).
+- touch, sight and count: least worst-case trees by AND-OR value iteration (``observed``);
+- a Devil restricted to a set of permutations (``devil_moves``): breadth-first search over
+  beliefs of states (``blind.devilmoves``).
 
 >>> from devilcoins import Game, solve, verify
 >>> v = solve(Game.parse('n=4 hands=2 goal=same observe=touch'))
@@ -26,6 +28,7 @@ from typing import Any, TypeAlias
 import numpy as np
 
 from devilcoins.blind.chain import certificate_evidence, chain, chain_strategy
+from devilcoins.blind.devilmoves import search_devil_moves
 from devilcoins.blind.search import search_game
 from devilcoins.blind.verify import verify_moves
 from devilcoins.core.game import Game
@@ -64,6 +67,8 @@ def solve(game: Game, *, on_progress: Callable[[int, int], None] | None = None) 
     t0 = time.perf_counter()
     if game.observe != "blind":
         return _observed(game)
+    if game.devil_moves is not None:  # a set of turns, not a group: beliefs of states
+        return search_devil_moves(game, on_progress=on_progress)
     c = chain(game)
     evidence: dict[str, Any] = {"chain_sizes": c.sizes()}
     if not c.complete:

@@ -1,0 +1,524 @@
+"""A Devil restricted to a set of permutations: beliefs as sets of states (docs/variants.md).
+
+With ``Game.devil_moves`` = S the Devil applies exactly one element of S before each move; S need
+not be a group (the identity only if it is listed, so S = {one turn} makes the Devil turn every
+time).  Two states that differ by an element of S are no longer interchangeable, so beliefs are
+sets of *states*, rows of bits over the m^n states, and the belief after move a is
+
+    B' = { s(x) + a : x in B, s in S }  minus the goal,
+
+from B_0 = every state outside the goal (turn first, then the move, as for groups); a strategy
+wins when its belief is empty.  When S is a group this is the class engine's game, state by
+state, with the same lengths.
+
+Search is breadth-first over beliefs with dominance pruning (a belief containing one already kept
+is dropped: whatever wins the smaller wins it too, no later); a search that ends without a win
+has explored every belief reachable, a proof that no strategy exists.  Verification propagates
+the belief and, when a strategy loses, walks back through the beliefs to a start and a turn
+from S before each move that never reach the goal.  Both hold m^n up to ``MAX_STATES``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from devilcoins.core.beliefs import Ints, Rows, new_rows
+from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.game import Game
+from devilcoins.core.kernel import compiled, warm_up
+from devilcoins.core.symmetry import Group
+from devilcoins.core.tables import tables
+from devilcoins.results import Counterexample, Verdict, Verification
+
+__all__ = [
+    "MAX_BELIEFS",
+    "MAX_STATES",
+    "StateSearch",
+    "StateTables",
+    "search_devil_moves",
+    "search_moves",
+    "search_states",
+    "state_tables",
+    "verify_devil_moves",
+]
+
+#: The most states (m^n) a game with devil_moves may have: a belief is a row of m^n bits and a
+#: search step turns and moves every state of it.
+MAX_STATES = 1 << 12
+
+#: Beliefs the search keeps before it refuses (each is a row of m^n bits).
+MAX_BELIEFS = 200_000
+
+#: Kernel steps (a state turned or moved) verification takes on before it refuses.
+MAX_VERIFY_STEPS = 10**10
+
+#: Successor rows computed per kernel call (bounds memory: 4M words = 32 MiB).
+_CHUNK_WORDS = 1 << 22
+
+_ONE = np.uint64(1)
+
+
+@dataclass(frozen=True, eq=False)
+class StateTables:
+    """What the state-level kernel reads about a game with devil_moves.
+
+    maps[s, x] = s(x) for the Devil's s-th move; inverse[s, y] = the x with s(x) = y;
+    goal[x] = whether x is in the goal; add = (m, add_lo, add_hi, lo_of, hi_of, base), the class
+    table's addition of states (XOR for coins); neg[x] = -x.
+    """
+
+    game: Game
+    maps: Ints
+    inverse: Ints
+    goal: np.ndarray
+    add: tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]
+    neg: Ints
+
+    @property
+    def states(self) -> int:
+        """m^n."""
+        return int(self.goal.shape[0])
+
+    @property
+    def width(self) -> int:
+        """Words in a belief row."""
+        return (self.states + 63) // 64
+
+    def start(self) -> Rows:
+        """The belief before the first move: every state outside the goal."""
+        return rows_of(~self.goal)
+
+    def sizes(self, rows: Rows) -> Ints:
+        """The number of states in each row."""
+        bits = np.unpackbits(rows.view(np.uint8), axis=1, bitorder="little")
+        counts: Ints = bits.sum(axis=1, dtype=np.int64)
+        return counts
+
+
+def rows_of(mask: np.ndarray) -> Rows:
+    """The belief row holding the states where mask is True."""
+    bits = np.zeros(((len(mask) + 63) // 64) * 64, dtype=np.uint8)
+    bits[: len(mask)] = mask
+    row: Rows = np.packbits(bits, bitorder="little").view(np.uint64).copy()
+    return row
+
+
+def states_of(row: Rows, states: int) -> list[int]:
+    """The states set in a belief row, in increasing order."""
+    bits = np.unpackbits(row.view(np.uint8), bitorder="little")[:states]
+    found: list[int] = np.flatnonzero(bits).tolist()
+    return found
+
+
+def check_size(game: Game) -> None:
+    """Refuse a game with devil_moves past MAX_STATES states."""
+    if game.devil_moves is None:
+        raise DevilcoinsError(f"{game} has no devil_moves: its Devil turns by a whole group")
+    states = game.values**game.n
+    if states > MAX_STATES:
+        raise DevilcoinsError(
+            f"a Devil restricted to devil_moves is solved state by state, for at most "
+            f"{MAX_STATES:,} states; {game.values}^{game.n} = {states:,} is more (use fewer "
+            "positions or values)"
+        )
+
+
+@cache
+def state_tables(game: Game) -> StateTables:
+    """Build (once per game) the state-level tables of a game with devil_moves."""
+    check_size(game)
+    tab = tables(game)  # classes of the group S generates: checks the goal, holds the adder
+    perms = game.devil_moves or ()
+    maps = np.array(Group(game.n, "generators", perms).index_maps(tab.digits, tab.powers))
+    maps = maps.reshape(len(perms), tab.states).astype(np.int64)
+    inverse = np.empty_like(maps)
+    for s in range(len(perms)):
+        inverse[s, maps[s]] = np.arange(tab.states, dtype=np.int64)
+    goal = np.zeros(tab.states, dtype=bool)
+    goal[tab.orbit_states[: tab.orbit_start[tab.n_goal]]] = True
+    k = tab.kernel
+    return StateTables(
+        game=game,
+        maps=maps,
+        inverse=inverse,
+        goal=goal,
+        add=(k.m, k.add_lo, k.add_hi, k.lo_of, k.hi_of, k.base),
+        neg=tab.neg,
+    )
+
+
+# --- the compiled kernel ----------------------------------------------------------------------
+
+
+@compiled
+def _plus(
+    x: int,
+    t: int,
+    m: int,
+    add_lo: np.ndarray,
+    add_hi: np.ndarray,
+    lo_of: np.ndarray,
+    hi_of: np.ndarray,
+    base: int,
+) -> int:
+    """x + t position by position (mod m), by two looked-up halves; XOR when m = 2."""
+    if m == 2:
+        return x ^ t
+    total: int = add_lo[lo_of[x], lo_of[t]] + base * add_hi[hi_of[x], hi_of[t]]
+    return total
+
+
+@compiled
+def _turned(row: Rows, maps: Ints, hit: np.ndarray, out: Ints) -> int:
+    """Write into out the distinct states s(x), x in row, s a Devil's move; return how many."""
+    hit[:] = False
+    count = 0
+    for w in range(row.shape[0]):
+        word = row[w]
+        b = 0
+        while word != 0:
+            if word & _ONE:
+                x = w * 64 + b
+                for s in range(maps.shape[0]):
+                    y = maps[s, x]
+                    if not hit[y]:
+                        hit[y] = True
+                        out[count] = y
+                        count += 1
+            word >>= _ONE
+            b += 1
+    return count
+
+
+@compiled
+def _moved(
+    turned: Ints,
+    count: int,
+    a: int,
+    goal: np.ndarray,
+    m: int,
+    add_lo: np.ndarray,
+    add_hi: np.ndarray,
+    lo_of: np.ndarray,
+    hi_of: np.ndarray,
+    base: int,
+    out: Rows,
+) -> None:
+    """OR into out the states turned[:count] + a that are not in the goal."""
+    for i in range(count):
+        y = _plus(turned[i], a, m, add_lo, add_hi, lo_of, hi_of, base)
+        if not goal[y]:
+            out[y >> 6] |= _ONE << np.uint64(y & 63)
+
+
+@compiled
+def _expand(
+    frontier: Rows,
+    maps: Ints,
+    moves: Ints,
+    goal: np.ndarray,
+    m: int,
+    add_lo: np.ndarray,
+    add_hi: np.ndarray,
+    lo_of: np.ndarray,
+    hi_of: np.ndarray,
+    base: int,
+    out: Rows,
+) -> None:
+    """Fill out[f * len(moves) + j] with frontier[f] turned and moved by moves[j]."""
+    states = goal.shape[0]
+    hit = np.zeros(states, dtype=np.bool_)
+    turned = np.empty(states, dtype=np.int64)
+    n_moves = moves.shape[0]
+    for f in range(frontier.shape[0]):
+        count = _turned(frontier[f], maps, hit, turned)
+        for j in range(n_moves):
+            _moved(
+                turned, count, moves[j], goal, m, add_lo, add_hi, lo_of, hi_of, base,
+                out[f * n_moves + j],
+            )  # fmt: skip
+
+
+@compiled
+def _propagate(
+    start: Rows,
+    maps: Ints,
+    moves: Ints,
+    goal: np.ndarray,
+    m: int,
+    add_lo: np.ndarray,
+    add_hi: np.ndarray,
+    lo_of: np.ndarray,
+    hi_of: np.ndarray,
+    base: int,
+    history: Rows,
+) -> None:
+    """history[0] = start, history[i + 1] = history[i] turned and moved by moves[i]."""
+    states = goal.shape[0]
+    hit = np.zeros(states, dtype=np.bool_)
+    turned = np.empty(states, dtype=np.int64)
+    history[0] = start
+    for i in range(moves.shape[0]):
+        count = _turned(history[i], maps, hit, turned)
+        _moved(turned, count, moves[i], goal, m, add_lo, add_hi, lo_of, hi_of, base, history[i + 1])
+
+
+def expand(st: StateTables, frontier: Rows, moves: Ints) -> Rows:
+    """Every (belief, move) successor: row f * len(moves) + j is frontier[f] after moves[j]."""
+    out = np.zeros((frontier.shape[0] * len(moves), st.width), dtype=np.uint64)
+    _expand(np.ascontiguousarray(frontier), st.maps, moves, st.goal, *st.add, out)
+    return out
+
+
+def propagate(st: StateTables, moves: Ints) -> Rows:
+    """The beliefs before the first move and after each move (len(moves) + 1 rows)."""
+    history = np.zeros((len(moves) + 1, st.width), dtype=np.uint64)
+    _propagate(st.start(), st.maps, moves, st.goal, *st.add, history)
+    return history
+
+
+# --- search -----------------------------------------------------------------------------------
+
+
+def search_moves(game: Game) -> Ints:
+    """The moves the search tries: every allowed move by state number, changing nothing last.
+
+    Changing nothing is a move like any other here: the Devil must still apply one of S.
+    """
+    states = game.values**game.n
+    allowed = [a for a in range(1, states) if game.allowed(a)]
+    return np.array([*allowed, 0], dtype=np.int64)
+
+
+class _Kept:
+    """The beliefs kept so far: their rows (for pruning) and the move that first reached each."""
+
+    def __init__(self, start: Rows, name: str):
+        self.seen: dict[bytes, int] = {start.tobytes(): 0}
+        self.parents: list[tuple[int, int]] = [(-1, -1)]
+        self.rows = new_rows(1024, start.shape[0] * 64)
+        self.rows[0] = start
+        self.name = name
+
+    @property
+    def count(self) -> int:
+        """Beliefs kept, the start included."""
+        return len(self.parents)
+
+    def dominated(self, child: Rows) -> bool:
+        """Whether child contains a belief already kept."""
+        return bool(np.any(np.all((self.rows[: self.count] & ~child) == 0, axis=1)))
+
+    def keep(self, child: Rows, parent: int, move: int, depth: int) -> int:
+        """Record child, reached from parent by move; its id."""
+        if self.count == MAX_BELIEFS:
+            raise DevilcoinsError(
+                f"the belief search for {self.name} passed {MAX_BELIEFS:,} beliefs of states at "
+                f"depth {depth}; this game is too large to search here"
+            )
+        if self.count == len(self.rows):
+            self.rows = np.concatenate([self.rows, np.zeros_like(self.rows)])
+        self.rows[self.count] = child
+        self.seen[child.tobytes()] = self.count
+        self.parents.append((parent, move))
+        return self.count - 1
+
+    def path(self, parent: int, move: int) -> tuple[int, ...]:
+        """The moves from the start to parent, then move."""
+        path = [move]
+        while self.parents[parent][0] >= 0:
+            parent, move = self.parents[parent]
+            path.append(move)
+        return tuple(reversed(path))
+
+
+@dataclass(frozen=True, kw_only=True)
+class StateSearch:
+    """What the search found: a shortest strategy or None, beliefs kept, depth, smallest belief."""
+
+    moves: tuple[int, ...] | None
+    kept: int
+    depth: int
+    smallest: int
+    seconds: float
+
+
+def search_states(
+    game: Game, *, on_progress: Callable[[int, int], None] | None = None
+) -> StateSearch:
+    """A shortest winning strategy against a Devil restricted to devil_moves, or proof of none.
+
+    Level by level from the start belief, beliefs in the order found, moves in search_moves'
+    order; the first path to each belief is kept, and a belief containing one already kept is
+    dropped.
+
+    >>> found = search_states(Game.parse('n=2 devil_moves=1,0'))
+    >>> [Game(2).move_text(a) for a in found.moves], found.kept
+    (['FL', 'FL', 'FL'], 7)
+    """
+    st = state_tables(game)
+    warm_up()
+    t0 = time.perf_counter()
+    start = st.start()
+    if not start.any():
+        return StateSearch(moves=(), kept=1, depth=0, smallest=0, seconds=0.0)
+    moves = search_moves(game)
+    kept = _Kept(start, str(game))
+    frontier, ids, depth = start[None, :], [0], 0
+    smallest = int(st.sizes(start[None, :])[0])
+    chunk = max(1, _CHUNK_WORDS // max(1, len(moves) * st.width))
+    while len(frontier):
+        depth += 1
+        rows: list[Rows] = []
+        next_ids: list[int] = []
+        for lo in range(0, len(frontier), chunk):
+            children = expand(st, frontier[lo : lo + chunk], moves)
+            empty = np.flatnonzero(~children.any(axis=1))
+            if len(empty):
+                pos = int(empty[0])
+                path = kept.path(ids[lo + pos // len(moves)], int(moves[pos % len(moves)]))
+                return StateSearch(
+                    moves=path, kept=kept.count, depth=depth, smallest=0,
+                    seconds=time.perf_counter() - t0,
+                )  # fmt: skip
+            keys = children.view(np.dtype((np.void, 8 * st.width))).ravel()
+            _, first = np.unique(keys, return_index=True)
+            first.sort()
+            for pos in first.tolist():
+                child = children[pos]
+                key = child.tobytes()
+                if key in kept.seen:
+                    continue
+                if kept.dominated(child):
+                    kept.seen[key] = -1
+                    continue
+                parent, move = ids[lo + pos // len(moves)], int(moves[pos % len(moves)])
+                next_ids.append(kept.keep(child, parent, move, depth))
+                rows.append(child)
+        frontier = np.array(rows, dtype=np.uint64).reshape(-1, st.width)
+        ids = next_ids
+        if len(frontier):
+            smallest = min(smallest, int(st.sizes(frontier).min()))
+        if on_progress is not None:
+            on_progress(depth, kept.count)
+    return StateSearch(
+        moves=None,
+        kept=kept.count,
+        depth=depth - 1,
+        smallest=smallest,
+        seconds=time.perf_counter() - t0,
+    )
+
+
+def search_devil_moves(
+    game: Game, *, on_progress: Callable[[int, int], None] | None = None
+) -> Verdict:
+    """The verdict for a blind game with devil_moves: a shortest strategy, or proof of none.
+
+    >>> v = search_devil_moves(Game.parse('n=3 devil_moves=1,2,0'))
+    >>> v.winnable, v.length
+    (True, 7)
+    """
+    found = search_states(game, on_progress=on_progress)
+    evidence: dict[str, object] = {"devil_moves": len(game.devil_moves or ())}
+    if found.moves is None:
+        method = "belief search over states (every reachable belief explored)"
+        evidence["smallest_belief"] = found.smallest
+        evidence["statement"] = (
+            f"Every belief the player can reach was explored ({found.kept:,} kept, up to "
+            f"dominance); none is empty, so no sequence of moves wins: the smallest holds "
+            f"{found.smallest:,} states outside the goal, and some start and choice of the "
+            f"Devil's moves stays among them."
+        )
+    else:
+        method = "belief search over states (shortest, with dominance pruning)"
+    return Verdict(
+        game=game,
+        winnable=found.moves is not None,
+        length=None if found.moves is None else len(found.moves),
+        method=method,
+        seconds=found.seconds,
+        strategy=found.moves,
+        explored=found.kept,
+        evidence=evidence,
+    )
+
+
+# --- verification -----------------------------------------------------------------------------
+
+
+def devil_line(st: StateTables, moves: Ints, history: Rows) -> tuple[int, tuple[int, ...]]:
+    """A start and the index in S of the Devil's move before each move that keep a losing
+    strategy out of the goal (history: the beliefs, the last one not empty)."""
+    last = states_of(history[-1], st.states)
+    y = last[0]
+    turns: list[int] = []
+    m, neg = st.game.values, st.neg
+    for i in range(len(moves), 0, -1):
+        a = int(moves[i - 1])
+        before = y ^ a if m == 2 else _plus(y, int(neg[a]), *st.add)
+        row = history[i - 1]
+        for s in range(st.maps.shape[0]):
+            x = int(st.inverse[s, before])
+            if row[x >> 6] >> np.uint64(x & 63) & _ONE:
+                turns.append(s)
+                y = x
+                break
+        else:  # pragma: no cover - every state of a belief came from the belief before
+            raise AssertionError("walking back through the beliefs lost the thread")
+    return y, tuple(reversed(turns))
+
+
+def verify_devil_moves(game: Game, moves: Ints) -> Verification:
+    """Exact verification of a blind strategy against a Devil restricted to devil_moves.
+
+    sizes are the states still possible (goal states included) before the first move and after
+    each move.
+
+    >>> g = Game.parse('n=2 devil_moves=1,0')
+    >>> verify_devil_moves(g, np.array([1, 1, 1])).wins
+    True
+    >>> verify_devil_moves(g, np.array([1, 1])).counterexample.to_json()
+    {'start': 'TH', 'turns': [[1, 0], [1, 0]]}
+    """
+    st = state_tables(game)
+    moves = np.asarray(moves, dtype=np.int64).reshape(-1)
+    bad = np.flatnonzero((moves < 0) | (moves >= st.states))
+    if len(bad):
+        raise DevilcoinsError(
+            f"move {int(bad[0]) + 1} is {int(moves[bad[0]])}, not a state of {game} "
+            f"(0..{st.states - 1})"
+        )
+    for a in np.unique(moves):
+        game.check_move(int(a))
+    cost = (len(moves) + 1) * st.states * st.maps.shape[0]
+    if cost > MAX_VERIFY_STEPS or (len(moves) + 1) * st.width > 1 << 25:
+        raise DevilcoinsError(
+            f"verifying {len(moves):,} moves of {game} state by state is too large here "
+            f"(up to {cost:.1e} steps); try fewer moves"
+        )
+    warm_up()
+    t0 = time.perf_counter()
+    history = propagate(st, moves)
+    alive = st.sizes(history)
+    won = np.flatnonzero(alive == 0)
+    counter = None
+    if not len(won):
+        start, turns = devil_line(st, moves, history)
+        perms = game.devil_moves or ()
+        counter = Counterexample(game=game, start=start, turns=tuple(perms[s] for s in turns))
+    goal = int(st.goal.sum())
+    return Verification(
+        game=game,
+        moves=len(moves),
+        wins=bool(len(won)),
+        won_at=int(won[0]) if len(won) else None,
+        sizes=tuple(int(s) + goal for s in alive),
+        counterexample=counter,
+        seconds=time.perf_counter() - t0,
+    )
