@@ -26,7 +26,7 @@ from reference import (
     to_vector,
 )
 
-from devilcoins.blind.devilmoves import MAX_STATES, search_moves, state_tables
+from devilcoins.blind.devilmoves import MAX_STATES, search_moves, search_states, state_tables
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
 from devilcoins.core.symmetry import Group
@@ -84,8 +84,12 @@ def test_search_agrees_with_the_naive_model(n, m, perms):
     verdict = solve(game)
     assert verdict.length == expected
     assert verdict.winnable == (expected is not None)
+    level_by_level = search_states(game, along_bound=False)  # without the depth-first pass
+    assert level_by_level.moves is None or len(level_by_level.moves) == expected
     if verdict.strategy is not None:
         check_strategy(game, naive, verdict.strategy)
+        check_strategy(game, naive, level_by_level.moves)
+        assert expected >= verdict.evidence["counting_bound"]
     else:
         assert "every reachable belief explored" in verdict.method
 
@@ -112,7 +116,8 @@ def test_three_coins_one_turn():
     # the Devil must turn by one every time: no choice, so 2^3 - 1 = 7 moves (counting bound)
     verdict = solve(Game.parse("n=3 devil_moves=1,2,0"))
     assert (verdict.winnable, verdict.length) == (True, 7)
-    assert "shortest" in verdict.method
+    assert verdict.evidence["counting_bound"] == 7
+    assert "Nothing shorter wins" in verdict.evidence["statement"]
     # with the identity listed too the Devil may also stay still: the three coins are lost again
     lost = solve(Game.parse("n=3 devil_moves=1,2,0;0,1,2"))
     assert not lost.winnable and lost.strategy is None
@@ -125,8 +130,19 @@ def test_one_permutation_meets_the_counting_bound(data):
     n = data.draw(st.integers(1, 4))
     m = data.draw(st.sampled_from([2, 3] if n <= 2 else [2]))
     perm = tuple(data.draw(st.permutations(range(n))))
-    verdict = solve(Game(n, values=m, devil_moves=(perm,)))
+    game = Game(n, values=m, devil_moves=(perm,))
+    verdict = solve(game)
     assert verdict.length == m**n - 1
+    assert verify(game, verdict.strategy).won_at == m**n - 1
+
+
+@pytest.mark.parametrize("n", [5, 8, 12])
+def test_one_turn_on_larger_tables(n):
+    # the depth-first pass meets the counting bound at once; verify checks the 2^n - 1 moves
+    game = Game(n, devil_moves=(turn(n),))
+    verdict = solve(game)
+    assert verdict.length == 2**n - 1 and verdict.method.startswith("depth-first")
+    assert verify(game, verdict.strategy).won_at == 2**n - 1
 
 
 # --- where S is a group: today's engine, state by state ---------------------------------------

@@ -339,25 +339,122 @@ class _Kept:
 
 @dataclass(frozen=True, kw_only=True)
 class StateSearch:
-    """What the search found: a shortest strategy or None, beliefs kept, depth, smallest belief."""
+    """What the search found: a shortest strategy or None, beliefs kept, depth, smallest belief.
+
+    bound is the counting bound (no strategy is shorter); by_bound says the strategy was found
+    by the depth-first search along the bound (so it is shortest by counting), not level by
+    level.
+    """
 
     moves: tuple[int, ...] | None
     kept: int
     depth: int
     smallest: int
     seconds: float
+    bound: int = 0
+    by_bound: bool = False
+
+
+def counting_bound(st: StateTables) -> int:
+    """No strategy wins in fewer moves: ceil(|B_0| / |goal|).
+
+    One Devil's move s is a bijection, so S(B) has at least |B| states and so has S(B) + a;
+    removing the goal takes out at most |goal| of them.
+    """
+    goal = int(st.goal.sum())
+    return -(-(st.states - goal) // goal)
+
+
+def _minus(st: StateTables, zs: Ints, ts: Ints) -> Ints:
+    """z - t position by position for each pair (vectorised)."""
+    if st.game.values == 2:
+        return zs ^ ts
+    _, add_lo, add_hi, lo_of, hi_of, base = st.add
+    ns = st.neg[ts]
+    out: Ints = add_lo[lo_of[zs], lo_of[ns]] + base * add_hi[hi_of[zs], hi_of[ns]]
+    return out
+
+
+#: Children the depth-first search along the counting bound computes before it gives way to the
+#: level-by-level search (each costs one pass over a belief).
+BOUND_BUDGET = 100_000
+
+
+def bound_path(st: StateTables, budget: int = BOUND_BUDGET) -> tuple[tuple[int, ...] | None, int]:
+    """A strategy of exactly counting_bound moves, by depth-first search, or None; and the
+    number of beliefs it computed.
+
+    Along such a strategy every move must take |goal| states out of the belief (up to the
+    bound's rounding), so only moves a = z - t (z in the goal, t a state the Devil's move can
+    give) are tried, and a child is followed only while its size still allows the bound.  None
+    when there is no such strategy or the budget runs out (the caller then searches level by
+    level).
+    """
+    g = int(st.goal.sum())
+    bound = counting_bound(st)
+    goal_states = np.flatnonzero(st.goal)
+    allowed = np.array([st.game.allowed(a) for a in range(st.states)], dtype=bool)
+    hit = np.zeros(st.states, dtype=np.bool_)
+    turned = np.empty(st.states, dtype=np.int64)
+
+    def frame(row: Rows) -> tuple[Rows, Ints, Ints]:
+        count = _turned(row, st.maps, hit, turned)
+        ts = turned[:count].copy()
+        cands = np.unique(_minus(st, np.repeat(goal_states, count), np.tile(ts, g)))
+        return row, ts, cands[allowed[cands]]
+
+    stack = [frame(st.start())]
+    nexts = [0]
+    path: list[int] = []
+    seen: set[bytes] = set()
+    work = 0
+    while stack:
+        _, ts, cands = stack[-1]
+        if nexts[-1] == len(cands):
+            stack.pop()
+            nexts.pop()
+            if path:
+                path.pop()
+            continue
+        a = int(cands[nexts[-1]])
+        nexts[-1] += 1
+        work += 1
+        if work > budget:
+            return None, work
+        child = np.zeros(st.width, dtype=np.uint64)
+        _moved(ts, len(ts), a, st.goal, *st.add, child)
+        size = int(st.sizes(child[None, :])[0])
+        if size == 0:
+            return (*path, a), work
+        depth = len(path) + 1
+        key = child.tobytes()
+        if depth + -(-size // g) > bound or key in seen:
+            continue
+        seen.add(key)
+        path.append(a)
+        stack.append(frame(child))
+        nexts.append(0)
+    return None, work
 
 
 def search_states(
-    game: Game, *, on_progress: Callable[[int, int], None] | None = None
+    game: Game,
+    *,
+    along_bound: bool = True,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> StateSearch:
     """A shortest winning strategy against a Devil restricted to devil_moves, or proof of none.
 
-    Level by level from the start belief, beliefs in the order found, moves in search_moves'
-    order; the first path to each belief is kept, and a belief containing one already kept is
-    dropped.
+    First (unless along_bound is False) a depth-first search for a strategy that meets the
+    counting bound, which is then shortest; else level by level from the start belief, beliefs
+    in the order found, moves in search_moves' order, keeping the first path to each belief and
+    dropping a belief that contains one already kept.
 
-    >>> found = search_states(Game.parse('n=2 devil_moves=1,0'))
+    >>> game = Game.parse('n=2 devil_moves=1,0')
+    >>> found = search_states(game)
+    >>> [Game(2).move_text(a) for a in found.moves], found.bound, found.by_bound
+    (['FL', 'FL', 'FL'], 3, True)
+    >>> found = search_states(game, along_bound=False)
     >>> [Game(2).move_text(a) for a in found.moves], found.kept
     (['FL', 'FL', 'FL'], 7)
     """
@@ -367,6 +464,13 @@ def search_states(
     start = st.start()
     if not start.any():
         return StateSearch(moves=(), kept=1, depth=0, smallest=0, seconds=0.0)
+    bound = counting_bound(st)
+    quick, tried = bound_path(st) if along_bound else (None, 0)
+    if quick is not None:
+        return StateSearch(
+            moves=quick, kept=tried, depth=len(quick), smallest=0,
+            seconds=time.perf_counter() - t0, bound=bound, by_bound=True,
+        )  # fmt: skip
     moves = search_moves(game)
     kept = _Kept(start, str(game))
     frontier, ids, depth = start[None, :], [0], 0
@@ -384,7 +488,7 @@ def search_states(
                 path = kept.path(ids[lo + pos // len(moves)], int(moves[pos % len(moves)]))
                 return StateSearch(
                     moves=path, kept=kept.count, depth=depth, smallest=0,
-                    seconds=time.perf_counter() - t0,
+                    seconds=time.perf_counter() - t0, bound=bound,
                 )  # fmt: skip
             keys = children.view(np.dtype((np.void, 8 * st.width))).ravel()
             _, first = np.unique(keys, return_index=True)
@@ -412,6 +516,7 @@ def search_states(
         depth=depth - 1,
         smallest=smallest,
         seconds=time.perf_counter() - t0,
+        bound=bound,
     )
 
 
@@ -421,11 +526,14 @@ def search_devil_moves(
     """The verdict for a blind game with devil_moves: a shortest strategy, or proof of none.
 
     >>> v = search_devil_moves(Game.parse('n=3 devil_moves=1,2,0'))
-    >>> v.winnable, v.length
-    (True, 7)
+    >>> v.winnable, v.length, v.evidence['counting_bound']
+    (True, 7, 7)
     """
     found = search_states(game, on_progress=on_progress)
-    evidence: dict[str, object] = {"devil_moves": len(game.devil_moves or ())}
+    evidence: dict[str, object] = {
+        "devil_moves": len(game.devil_moves or ()),
+        "counting_bound": found.bound,
+    }
     if found.moves is None:
         method = "belief search over states (every reachable belief explored)"
         evidence["smallest_belief"] = found.smallest
@@ -435,8 +543,12 @@ def search_devil_moves(
             f"{found.smallest:,} states outside the goal, and some start and choice of the "
             f"Devil's moves stays among them."
         )
+    elif found.by_bound:
+        method = "depth-first search along the counting bound"
     else:
         method = "belief search over states (shortest, with dominance pruning)"
+    if found.moves is not None and len(found.moves) == found.bound:
+        evidence["statement"] = _bound_statement(game, found.bound)
     return Verdict(
         game=game,
         winnable=found.moves is not None,
@@ -446,6 +558,19 @@ def search_devil_moves(
         strategy=found.moves,
         explored=found.kept,
         evidence=evidence,
+    )
+
+
+def _bound_statement(game: Game, bound: int) -> str:
+    """Why nothing shorter than the counting bound wins, in words."""
+    st = state_tables(game)
+    goal = int(st.goal.sum())
+    outside = st.states - goal
+    takes = "the goal's one state" if goal == 1 else f"the goal's {goal} states"
+    return (
+        f"Nothing shorter wins: the belief starts with the {outside:,} states outside the goal, "
+        f"each of the Devil's moves is one-to-one so it never shrinks, and a move takes out at "
+        f"most {takes} (lower bound {bound:,})."
     )
 
 
