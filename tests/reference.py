@@ -478,6 +478,28 @@ def closure(generators, n: int) -> frozenset[tuple[int, ...]]:
     return frozenset(elements)
 
 
+def normal_closure(perms, n: int) -> frozenset[tuple[int, ...]]:
+    """H: the least group holding every s^-1 t (s, t in perms) that conjugation by each s keeps
+    in place (the normal closure of those quotients in the group perms generate)."""
+
+    def compose(p, q):  # first q, then p
+        return tuple(p[q[i]] for i in range(n))
+
+    def inverse(p):
+        out = [0] * n
+        for i, v in enumerate(p):
+            out[v] = i
+        return tuple(out)
+
+    group = closure([compose(inverse(s), t) for s in perms for t in perms], n)
+    while True:
+        conjugates = {compose(compose(s, h), inverse(s)) for s in perms for h in group}
+        bigger = closure(list(group | conjugates), n)
+        if bigger == group:
+            return group
+        group = bigger
+
+
 def goal_vectors(n: int, m: int, goal) -> frozenset[tuple[int, ...]]:
     """The goal states: 'zero', 'same', or an explicit collection of vectors."""
     if goal == "zero":

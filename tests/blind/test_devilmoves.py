@@ -4,7 +4,8 @@ Expected values come from the naive reference (tests/reference.py: breadth-first
 explicit beliefs, frozensets of state tuples, with S as listed), from today's group engine when
 S is a group, or from counting (each move takes at most |goal| states out of a belief and no
 Devil's move shrinks it, so at least m^n / |goal| - 1 moves are needed; with one permutation the
-Devil has no choice, the player can always hit the goal, and that bound is met).
+Devil has no choice, the player can always hit the goal, and that bound is met), and from the
+reduction to a group at the end of this file.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from reference import (
     closure,
     naive_devil_moves,
     naive_named,
+    normal_closure,
     permute,
     shortest_by_update,
     to_number,
@@ -260,3 +262,58 @@ def test_state_tables_are_the_devils_moves():
             assert st_.maps[s, to_number(v, 3)] == y
             assert st_.inverse[s, y] == to_number(v, 3)
     assert np.flatnonzero(st_.goal).tolist() == [0]
+
+
+# --- S against the group H it can be reduced to -----------------------------------------------
+#
+# Let H be the normal closure in <S> of the quotients s^-1 t (s, t in S) and sigma any element
+# of S, so that every s in S is sigma h with h in H.  Watching the table through sigma^-k after
+# move k (y_k = sigma^-k x_k) turns the game against S into the game against the group H:
+# y_k = h'_k(y_(k-1)) + sigma^-k(a_k) with h'_k = sigma^-(k-1) h_k sigma^(k-1) in H.  So a
+# strategy b against H gives one against S, a_k = sigma^k(b_k), no longer; the tests check
+# that, and that on every set tried S and H have the same answer (winnable, and as long).
+
+
+def power_apply(p, k: int, values):
+    """The values after applying the permutation p k times."""
+    for _ in range(k):
+        values = permute(p, values)
+    return values
+
+
+def seeded_sets():
+    """(n, m, goal, S) for a few dozen sets S drawn with fixed seeds."""
+    rng = random.Random(12)
+    cases = []
+    for n, m, goal in [(2, 2, "zero"), (3, 2, "zero"), (4, 2, "zero"), (2, 3, "zero"),
+                       (3, 3, "zero"), (3, 2, "same"), (4, 2, "same")]:  # fmt: skip
+        everything = sorted(naive_named("full", n))
+        for k in (1, 2, 3):
+            for _ in range(3):
+                perms = tuple(rng.sample(everything, min(k, len(everything))))
+                cases.append((n, m, goal, perms))
+    return list(dict.fromkeys(cases))
+
+
+def group_of(elements, n: int) -> Group:
+    """The library's group with these elements as generators."""
+    gens = tuple(p for p in sorted(elements) if p != tuple(range(n)))
+    return Group(n, "generators", gens) if gens else Group(n, "none", ())
+
+
+@pytest.mark.parametrize(("n", "m", "goal", "perms"), seeded_sets(), ids=str)
+def test_s_plays_like_the_normal_closure_of_its_quotients(n, m, goal, perms):
+    h = normal_closure(perms, n)
+    against_s = solve(Game(n, values=m, goal=goal, devil_moves=perms))
+    against_h = solve(Game(n, values=m, goal=goal, group=group_of(h, n)))
+    assert (against_s.winnable, against_s.length) == (against_h.winnable, against_h.length)
+    if against_h.strategy is None:
+        return
+    # the strategy against H, seen through sigma^k, wins against S (the argument above)
+    sigma = perms[0]
+    b = [to_vector(x, n, m) for x in against_h.strategy]
+    a = [power_apply(sigma, k, bk) for k, bk in enumerate(b, 1)]
+    naive = naive_devil_moves(n, m, perms, goal=goal)
+    assert naive.won_at(a) is not None and naive.won_at(a) <= len(a)
+    game = Game(n, values=m, goal=goal, devil_moves=perms)
+    assert verify(game, [to_number(v, m) for v in a]).wins
