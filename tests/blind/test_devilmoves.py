@@ -86,11 +86,14 @@ def test_search_agrees_with_the_naive_model(n, m, perms):
     verdict = solve(game)
     assert verdict.length == expected
     assert verdict.winnable == (expected is not None)
-    level_by_level = search_states(game, along_bound=False)  # without the depth-first pass
+    level_by_level = search_states(game, reduce=False, along_bound=False)  # levels only
+    depth_first = search_states(game, reduce=False)
+    assert depth_first.moves is None or len(depth_first.moves) == expected
     assert level_by_level.moves is None or len(level_by_level.moves) == expected
     if verdict.strategy is not None:
         check_strategy(game, naive, verdict.strategy)
         check_strategy(game, naive, level_by_level.moves)
+        check_strategy(game, naive, depth_first.moves)
         assert expected >= verdict.evidence["counting_bound"]
     else:
         assert "every reachable belief explored" in verdict.method
@@ -140,11 +143,25 @@ def test_one_permutation_meets_the_counting_bound(data):
 
 @pytest.mark.parametrize("n", [5, 8, 12])
 def test_one_turn_on_larger_tables(n):
-    # the depth-first pass meets the counting bound at once; verify checks the 2^n - 1 moves
+    # H is trivial: the chain against no turning, seen through the turns; verify checks it
     game = Game(n, devil_moves=(turn(n),))
     verdict = solve(game)
-    assert verdict.length == 2**n - 1 and verdict.method.startswith("depth-first")
+    assert verdict.length == 2**n - 1 and verdict.method.startswith("chain construction")
     assert verify(game, verdict.strategy).won_at == 2**n - 1
+    # the depth-first pass alone meets the counting bound too
+    alone = search_states(game, reduce=False)
+    assert alone.by_bound and alone.moves is not None and len(alone.moves) == 2**n - 1
+    assert verify(game, alone.moves).won_at == 2**n - 1
+
+
+@pytest.mark.parametrize(("n", "steps"), [(8, (1, 3)), (8, (1, 5)), (16 // 2, (1, -1))])
+def test_turns_by_odd_steps_on_eight_coins(n, steps):
+    # H = the even turns (of order 4, a 2-group): winnable in 2^8 - 1 moves by the reduction
+    game = Game(n, devil_moves=tuple(tuple((i + k) % n for i in range(n)) for k in steps))
+    verdict = solve(game)
+    assert verdict.length == 2**n - 1
+    checked = verify(game, verdict.strategy)
+    assert checked.wins and checked.won_at == 2**n - 1
 
 
 # --- where S is a group: today's engine, state by state ---------------------------------------

@@ -20,6 +20,7 @@ from S before each move that never reach the goal.  Both hold m^n up to ``MAX_ST
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,11 +28,12 @@ from functools import cache
 
 import numpy as np
 
+from devilcoins.blind.chain import chain, chain_strategy
 from devilcoins.core.beliefs import Ints, Rows, new_rows
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import compiled, warm_up
-from devilcoins.core.symmetry import Group
+from devilcoins.core.symmetry import Group, apply
 from devilcoins.core.tables import tables
 from devilcoins.results import Counterexample, Verdict, Verification
 
@@ -40,6 +42,8 @@ __all__ = [
     "MAX_STATES",
     "StateSearch",
     "StateTables",
+    "quotient_group",
+    "reduced_strategy",
     "search_devil_moves",
     "search_moves",
     "search_states",
@@ -293,6 +297,74 @@ def warm_up_states() -> None:
     propagate(st, moves)
 
 
+# --- the reduction to a group ---------------------------------------------------------------
+
+
+def _compose(p: tuple[int, ...], q: tuple[int, ...]) -> tuple[int, ...]:
+    """First q, then p."""
+    return tuple(p[i] for i in q)
+
+
+def _inverse(p: tuple[int, ...]) -> tuple[int, ...]:
+    out = [0] * len(p)
+    for i, v in enumerate(p):
+        out[v] = i
+    return tuple(out)
+
+
+def quotient_group(game: Game) -> Group | None:
+    """H: the least group holding every s^-1 t (s, t in S) that conjugation by each s in S
+    keeps in place; None when it is too large to list (``Group.elements``' limit).
+
+    Every s in S is sigma h with h in H for any sigma in S, and after move k the table seen
+    through sigma^-k is the game against the group H (docs/variants.md).
+
+    >>> str(quotient_group(Game.parse('n=4 devil_moves=1,2,3,0;3,0,1,2')))
+    '2 3 0 1'
+    """
+    perms = game.devil_moves or ()
+    identity = tuple(range(game.n))
+    gens = {_compose(_inverse(s), t) for s in perms for t in perms} - {identity}
+    try:
+        while True:
+            group = Group(game.n, "generators", tuple(sorted(gens)))
+            if not gens:
+                return Group(game.n, "none", ())
+            elements = set(group.elements())
+            conjugates = {_compose(_compose(s, x), _inverse(s)) for s in perms for x in gens}
+            if conjugates <= elements:
+                return group
+            gens |= conjugates
+    except DevilcoinsError:  # too many elements to list
+        return None
+
+
+def reduced_strategy(game: Game) -> tuple[int, ...] | None:
+    """A strategy against S from the chain construction against H, or None.
+
+    With b the chain's moves against H (shortest there: |M / goal| - 1, the counting bound)
+    and sigma the first of S, a_k = sigma^k(b_k).  None when H is too large, the chain stalls,
+    the goal is not a subgroup or a move a_k is not allowed.  The caller verifies the moves.
+    """
+    group = quotient_group(game)
+    if group is None:
+        return None
+    against_h = dataclasses.replace(game, group=group, devil_moves=None)
+    c = chain(against_h)
+    if not (c.complete and c.goal_is_subgroup):
+        return None
+    sigma = (game.devil_moves or ())[0]
+    power = tuple(range(game.n))
+    moves = []
+    for b in chain_strategy(against_h).tolist():
+        power = _compose(sigma, power)
+        a = game.encode(apply(power, game.decode(b)))
+        if not game.allowed(a):
+            return None
+        moves.append(a)
+    return tuple(moves)
+
+
 # --- search -----------------------------------------------------------------------------------
 
 
@@ -364,6 +436,7 @@ class StateSearch:
     seconds: float
     bound: int = 0
     by_bound: bool = False
+    reduced: bool = False
 
 
 def counting_bound(st: StateTables) -> int:
@@ -451,21 +524,27 @@ def bound_path(st: StateTables, budget: int = BOUND_BUDGET) -> tuple[tuple[int, 
 def search_states(
     game: Game,
     *,
+    reduce: bool = True,
     along_bound: bool = True,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> StateSearch:
     """A shortest winning strategy against a Devil restricted to devil_moves, or proof of none.
 
-    First (unless along_bound is False) a depth-first search for a strategy that meets the
-    counting bound, which is then shortest; else level by level from the start belief, beliefs
-    in the order found, moves in search_moves' order, keeping the first path to each belief and
-    dropping a belief that contains one already kept.
+    First (unless reduce is False) the chain construction against the group H of S's
+    quotients, seen through sigma^k (``reduced_strategy``), kept when it wins and meets the
+    counting bound; then (unless along_bound is False) a depth-first search for a strategy
+    that meets the counting bound, which is then shortest; else level by level from the start
+    belief, beliefs in the order found, moves in search_moves' order, keeping the first path to
+    each belief and dropping a belief that contains one already kept.
 
     >>> game = Game.parse('n=2 devil_moves=1,0')
     >>> found = search_states(game)
-    >>> [Game(2).move_text(a) for a in found.moves], found.bound, found.by_bound
-    (['FL', 'FL', 'FL'], 3, True)
-    >>> found = search_states(game, along_bound=False)
+    >>> [Game(2).move_text(a) for a in found.moves], found.bound, found.reduced
+    (['LF', 'LF', 'LF'], 3, True)
+    >>> found = search_states(game, reduce=False)
+    >>> [Game(2).move_text(a) for a in found.moves], found.by_bound
+    (['FL', 'FL', 'FL'], True)
+    >>> found = search_states(game, reduce=False, along_bound=False)
     >>> [Game(2).move_text(a) for a in found.moves], found.kept
     (['FL', 'FL', 'FL'], 7)
     """
@@ -476,6 +555,14 @@ def search_states(
     if not start.any():
         return StateSearch(moves=(), kept=1, depth=0, smallest=0, seconds=0.0)
     bound = counting_bound(st)
+    reduced = reduced_strategy(game) if reduce else None
+    if reduced is not None and len(reduced) == bound:
+        history = propagate(st, np.array(reduced, dtype=np.int64))
+        if not history[-1].any():  # it wins (as it must), and no strategy is shorter
+            return StateSearch(
+                moves=reduced, kept=0, depth=bound, smallest=0,
+                seconds=time.perf_counter() - t0, bound=bound, by_bound=True, reduced=True,
+            )  # fmt: skip
     quick, tried = bound_path(st) if along_bound else (None, 0)
     if quick is not None:
         return StateSearch(
@@ -554,12 +641,25 @@ def search_devil_moves(
             "the goal), so against any sequence of moves some start and some choice of the "
             "Devil's moves keep the goal away (verify names them for a given strategy)."
         )
+    elif found.reduced:
+        method = "chain construction against the group of S's quotients"
     elif found.by_bound:
         method = "depth-first search along the counting bound"
     else:
         method = "belief search over states (shortest, with dominance pruning)"
-    if found.moves is not None and len(found.moves) == found.bound:
+    if found.moves and len(found.moves) == found.bound:
         evidence["statement"] = _bound_statement(game, found.bound)
+    if found.reduced:
+        group = quotient_group(game)
+        evidence["quotient_group"] = str(group)
+        sigma = " ".join(map(str, (game.devil_moves or ())[0]))
+        h = "only the identity" if group is None or not group.generators else f"{group}"
+        evidence["statement"] = (
+            f"Each of the Devil's moves is an element of the group H that the quotients s^-1 t "
+            f"and their conjugates by S generate (here {h}), followed by sigma = {sigma}; seen "
+            f"through sigma^-k after move k the game is the one against H, so the chain "
+            f"construction's moves b_k against H, played as sigma^k(b_k), win (checked exactly). "
+        ) + str(evidence["statement"])
     return Verdict(
         game=game,
         winnable=found.moves is not None,
@@ -567,7 +667,7 @@ def search_devil_moves(
         method=method,
         seconds=found.seconds,
         strategy=found.moves,
-        explored=found.kept,
+        explored=None if found.reduced else found.kept,
         evidence=evidence,
     )
 
@@ -578,8 +678,9 @@ def _bound_statement(game: Game, bound: int) -> str:
     goal = int(st.goal.sum())
     outside = st.states - goal
     takes = "the goal's one state" if goal == 1 else f"the goal's {goal} states"
+    states = "1 state" if outside == 1 else f"{outside:,} states"
     return (
-        f"Nothing shorter wins: the belief starts with the {outside:,} states outside the goal, "
+        f"Nothing shorter wins: the belief starts with the {states} outside the goal, "
         f"each of the Devil's moves is one-to-one so it never shrinks, and a move takes out at "
         f"most {takes} (lower bound {bound:,})."
     )
