@@ -255,10 +255,15 @@ def test_search_moves_put_changing_nothing_last():
 
 
 def test_a_pass_can_matter():
-    # Changing nothing still lets the Devil move; the search must try it (it is a move).
-    game = Game(2, devil_moves=((1, 0),), moves=((1, 1),))
-    naive = naive_devil_moves(2, 2, ((1, 0),), moves=[(1, 1)])
-    assert solve(game).length == shortest_by_update(naive)
+    # Changing nothing is always allowed and still lets the Devil move: with one turn and only
+    # the move 001, passing is what wins (9 moves); without it nothing would.
+    game = Game(3, devil_moves=((1, 2, 0),), moves=((0, 0, 1),))
+    verdict = solve(game)
+    assert verdict.length == 9 and 0 in (verdict.strategy or ())
+    with_pass = naive_devil_moves(3, 2, [(1, 2, 0)], moves=[(0, 0, 1), (0, 0, 0)])
+    assert shortest_by_update(with_pass) == 9
+    assert shortest_by_update(naive_devil_moves(3, 2, [(1, 2, 0)], moves=[(0, 0, 1)])) is None
+    check_strategy(game, with_pass, verdict.strategy)
 
 
 def test_too_many_states_is_refused_clearly():
