@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -42,6 +43,7 @@ __all__ = [
     "MAX_STATES",
     "StateSearch",
     "StateTables",
+    "devils_certificate",
     "quotient_group",
     "reduced_strategy",
     "search_devil_moves",
@@ -365,6 +367,49 @@ def reduced_strategy(game: Game) -> tuple[int, ...] | None:
     return tuple(moves)
 
 
+def devils_certificate(game: Game) -> dict[str, Any] | None:
+    """The Devil's certificate against S, as JSON data, or None when there is none here.
+
+    When the chain against H stalls, its last level Z is a subgroup of the states holding the
+    goal.  If for every state x outside Z two of the Devil's moves s, t have s(x) - t(x)
+    outside Z (checked for every state), then after any move a, s(x) + a or t(x) + a is
+    outside Z: starting outside Z the Devil never lets the goal appear.
+    """
+    group = quotient_group(game)
+    if group is None:
+        return None
+    c = chain(dataclasses.replace(game, group=group, devil_moves=None))
+    if c.complete:
+        return None
+    st = state_tables(game)
+    zone = c.zone
+    escapes = np.zeros(st.states, dtype=bool)
+    xs = np.arange(st.states, dtype=np.int64)
+    for s in range(len(st.maps)):
+        for t in range(len(st.maps)):
+            if s != t:
+                escapes |= ~zone[_minus(st, st.maps[s], st.maps[t][xs])]
+    outside = ~zone
+    if not (outside.any() and zone[st.goal].all() and (escapes | zone).all()):
+        return None
+    start = int(np.flatnonzero(outside)[0])
+    return {
+        "zone_size": int(zone.sum()),
+        "states": st.states,
+        "start": game.state_text(start),
+        "checked_states": st.states,
+        "holds": True,
+        "statement": (
+            f"The chain against the group H of S's quotients stops at a zone Z of "
+            f"{int(zone.sum()):,} of the {st.states:,} states, holding the goal. For every state "
+            "x outside Z two of the Devil's moves s, t have s(x) - t(x) outside Z (checked for "
+            "all states), so after any move a, s(x) + a or t(x) + a is outside Z: the Devil, "
+            f"starting outside Z (e.g. from {game.state_text(start)}), never lets the goal "
+            "appear."
+        ),
+    }
+
+
 # --- search -----------------------------------------------------------------------------------
 
 
@@ -619,14 +664,27 @@ def search_states(
 
 
 def search_devil_moves(
-    game: Game, *, on_progress: Callable[[int, int], None] | None = None
+    game: Game, *, certify: bool = True, on_progress: Callable[[int, int], None] | None = None
 ) -> Verdict:
     """The verdict for a blind game with devil_moves: a shortest strategy, or proof of none.
+
+    The Devil's certificate is tried first (unless certify is False), then ``search_states``.
 
     >>> v = search_devil_moves(Game.parse('n=3 devil_moves=1,2,0'))
     >>> v.winnable, v.length, v.evidence['counting_bound']
     (True, 7, 7)
     """
+    t0 = time.perf_counter()
+    certificate = devils_certificate(game) if certify else None
+    if certificate is not None:
+        return Verdict(
+            game=game,
+            winnable=False,
+            length=None,
+            method="the Devil's certificate (two of his moves always differ outside a subgroup)",
+            seconds=time.perf_counter() - t0,
+            evidence={"devil_moves": len(game.devil_moves or ()), "certificate": certificate},
+        )
     found = search_states(game, on_progress=on_progress)
     evidence: dict[str, object] = {
         "devil_moves": len(game.devil_moves or ()),
