@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import (
+    add_vectors,
     all_vectors,
     closure,
     naive_devil_moves,
@@ -24,12 +25,14 @@ from reference import (
     normal_closure,
     permute,
     shortest_by_update,
+    sub_vectors,
     to_number,
     to_vector,
 )
 
 from devilcoins.blind.devilmoves import (
     MAX_STATES,
+    devils_zone,
     search_devil_moves,
     search_moves,
     search_states,
@@ -348,3 +351,23 @@ def test_s_plays_like_the_normal_closure_of_its_quotients(n, m, goal, perms):
     assert naive.won_at(a) is not None and naive.won_at(a) <= len(a)
     game = Game(n, values=m, goal=goal, devil_moves=perms)
     assert verify(game, [to_number(v, m) for v in a]).wins
+
+
+@pytest.mark.parametrize(("n", "m", "goal", "perms"), seeded_sets(), ids=str)
+def test_the_devils_zone_holds_by_the_naive_model(n, m, goal, perms):
+    game = Game(n, values=m, goal=goal, devil_moves=perms)
+    zone = {to_vector(x, n, m) for x in np.flatnonzero(devils_zone(state_tables(game)))}
+    verdict = solve(game)
+    if len(zone) == m**n:  # no certificate
+        assert "certificate" not in verdict.method
+        return
+    assert "certificate" in verdict.method and not verdict.winnable
+    naive = naive_devil_moves(n, m, perms, goal=goal)
+    assert naive.goal <= zone
+    assert all(add_vectors(x, y, m) in zone for x in zone for y in zone)  # a subgroup
+    for x in all_vectors(n, m):  # outside Z two moves of the Devil differ outside Z
+        if x not in zone:
+            images = [permute(p, x) for p in perms]
+            assert any(sub_vectors(u, v, m) not in zone for u in images for v in images)
+    if n <= 3:  # the naive search agrees (quick enough here)
+        assert shortest_by_update(naive) is None

@@ -49,7 +49,7 @@ def test_solve_says_why_none_wins(capsys):
     assert code == 0
     assert "no strategy wins" in out
     assert "not their group): 1 2 0; 0 1 2" in out
-    assert "The chain against the group H of S's quotients stops at a zone Z" in out
+    assert "The Devil keeps the state outside a subgroup Z of 2 of the 8 states" in out
     assert shortest_by_update(naive_devil_moves(3, 2, [(1, 2, 0), (0, 1, 2)])) is None
 
 

@@ -11,11 +11,24 @@ from B_0 = every state outside the goal (turn first, then the move, as for group
 wins when its belief is empty.  When S is a group this is the class engine's game, state by
 state, with the same lengths.
 
-Search is breadth-first over beliefs with dominance pruning (a belief containing one already kept
-is dropped: whatever wins the smaller wins it too, no later); a search that ends without a win
-has explored every belief reachable, a proof that no strategy exists.  Verification propagates
-the belief and, when a strategy loses, walks back through the beliefs to a start and a turn
-from S before each move that never reach the goal.  Both hold m^n up to ``MAX_STATES``.
+No strategy is shorter than the counting bound |B_0| / |goal| (each s is one-to-one, so S(B) + a
+is never smaller than B, and a move removes at most the goal).  Solving tries, in turn:
+
+1. the reduction: with H the group of S's quotients s^-1 t closed under conjugation by S, and
+   sigma in S, the game seen through sigma^-k after move k is the game against H, so the chain
+   construction's moves b_k against H give a_k = sigma^k(b_k) (kept when they meet the bound
+   and win exactly);
+2. the Devil's certificate: a subgroup Z of states holding the goal, not all of them, such that
+   every state outside Z has two moves s, t of S with s(x) - t(x) outside Z (the least such
+   subgroup is built up from the goal; checked for every state);
+3. a depth-first search for a strategy that meets the counting bound;
+4. breadth-first search over beliefs with dominance pruning (a belief containing one already
+   kept is dropped: whatever wins the smaller wins it too, no later); a search that ends without
+   a win has explored every belief reachable, a proof that no strategy exists.
+
+Verification propagates the belief and, when a strategy loses, walks back through the beliefs
+to a start and a turn from S before each move that never reach the goal.  Both hold m^n up to
+``MAX_STATES``.
 """
 
 from __future__ import annotations
@@ -44,6 +57,7 @@ __all__ = [
     "StateSearch",
     "StateTables",
     "devils_certificate",
+    "devils_zone",
     "quotient_group",
     "reduced_strategy",
     "search_devil_moves",
@@ -367,31 +381,70 @@ def reduced_strategy(game: Game) -> tuple[int, ...] | None:
     return tuple(moves)
 
 
-def devils_certificate(game: Game) -> dict[str, Any] | None:
-    """The Devil's certificate against S, as JSON data, or None when there is none here.
+def _span(st: StateTables, mask: np.ndarray) -> np.ndarray:
+    """The subgroup of states (under addition) that the states in mask generate."""
+    group = np.zeros(st.states, dtype=bool)
+    group[0] = True
+    for x in np.flatnonzero(mask).tolist():
+        if group[x]:
+            continue
+        members = np.flatnonzero(group)
+        grown = group.copy()
+        step = x
+        while step != 0:  # add every multiple of x: Y + <x>
+            grown[_plus_all(st, members, step)] = True
+            step = _plus(step, x, *st.add)
+        group = grown
+    return group
 
-    When the chain against H stalls, its last level Z is a subgroup of the states holding the
-    goal.  If for every state x outside Z two of the Devil's moves s, t have s(x) - t(x)
-    outside Z (checked for every state), then after any move a, s(x) + a or t(x) + a is
-    outside Z: starting outside Z the Devil never lets the goal appear.
+
+def _plus_all(st: StateTables, xs: Ints, t: int) -> Ints:
+    """x + t for each state x (vectorised)."""
+    if st.game.values == 2:
+        return xs ^ t
+    _, add_lo, add_hi, lo_of, hi_of, base = st.add
+    out: Ints = add_lo[lo_of[xs], lo_of[t]] + base * add_hi[hi_of[xs], hi_of[t]]
+    return out
+
+
+def devils_zone(st: StateTables) -> np.ndarray:
+    """Z: the least subgroup of states holding the goal such that every state x outside Z has
+    two of the Devil's moves s, t with s(x) - t(x) outside Z.
+
+    Built up from the goal's subgroup, adding each time the states whose differences all lie
+    inside; every subgroup with that property contains Z, so there is such a subgroup other
+    than all states exactly when Z is not all states.
     """
-    group = quotient_group(game)
-    if group is None:
-        return None
-    c = chain(dataclasses.replace(game, group=group, devil_moves=None))
-    if c.complete:
-        return None
+    zone = _span(st, st.goal)
+    pairs = [(s, t) for s in range(len(st.maps)) for t in range(s + 1, len(st.maps))]
+    while True:
+        inside = np.ones(st.states, dtype=bool)
+        for s, t in pairs:
+            inside &= zone[_minus(st, st.maps[s], st.maps[t])]
+        if not (inside & ~zone).any():
+            return zone
+        zone = _span(st, zone | inside)
+
+
+def devils_certificate(game: Game) -> dict[str, Any] | None:
+    """The Devil's certificate against S, as JSON data, or None when there is none.
+
+    With Z = ``devils_zone`` not all states: for a state x outside Z and any move a, the states
+    s(x) + a and t(x) + a differ by s(x) - t(x), outside Z, so one of them is outside Z; the
+    Devil, starting outside Z, keeps the state outside Z, and the goal lies inside it.
+    """
     st = state_tables(game)
-    zone = c.zone
-    escapes = np.zeros(st.states, dtype=bool)
-    xs = np.arange(st.states, dtype=np.int64)
+    zone = devils_zone(st)
+    outside = ~zone
+    if not outside.any():
+        return None
+    escapes = np.zeros(st.states, dtype=bool)  # the check, state by state
     for s in range(len(st.maps)):
         for t in range(len(st.maps)):
             if s != t:
-                escapes |= ~zone[_minus(st, st.maps[s], st.maps[t][xs])]
-    outside = ~zone
-    if not (outside.any() and zone[st.goal].all() and (escapes | zone).all()):
-        return None
+                escapes |= ~zone[_minus(st, st.maps[s], st.maps[t])]
+    if not (zone[st.goal].all() and (escapes | zone).all()):  # pragma: no cover - by design
+        raise AssertionError("the Devil's zone does not hold")
     start = int(np.flatnonzero(outside)[0])
     return {
         "zone_size": int(zone.sum()),
@@ -400,12 +453,11 @@ def devils_certificate(game: Game) -> dict[str, Any] | None:
         "checked_states": st.states,
         "holds": True,
         "statement": (
-            f"The chain against the group H of S's quotients stops at a zone Z of "
-            f"{int(zone.sum()):,} of the {st.states:,} states, holding the goal. For every state "
-            "x outside Z two of the Devil's moves s, t have s(x) - t(x) outside Z (checked for "
-            "all states), so after any move a, s(x) + a or t(x) + a is outside Z: the Devil, "
-            f"starting outside Z (e.g. from {game.state_text(start)}), never lets the goal "
-            "appear."
+            f"The Devil keeps the state outside a subgroup Z of {int(zone.sum()):,} of the "
+            f"{st.states:,} states that holds the goal: for every state x outside Z two of his "
+            "moves s, t have s(x) - t(x) outside Z (checked for all states), so after any move "
+            "a, s(x) + a or t(x) + a is outside Z. Starting outside Z (e.g. from "
+            f"{game.state_text(start)}), he never lets the goal appear."
         ),
     }
 
