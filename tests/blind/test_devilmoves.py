@@ -371,3 +371,13 @@ def test_the_devils_zone_holds_by_the_naive_model(n, m, goal, perms):
             assert any(sub_vectors(u, v, m) not in zone for u in images for v in images)
     if n <= 3:  # the naive search agrees (quick enough here)
         assert shortest_by_update(naive) is None
+
+
+def test_library_parts_for_groups_know_about_devil_moves():
+    from devilcoins.blind.chain import chain
+    from devilcoins.devil import elements
+
+    game = Game.parse("n=3 devil_moves=1,2,0")
+    assert elements(game) == ((1, 2, 0),)  # the random and scripted Devils pick from these
+    with pytest.raises(DevilcoinsError, match=r"engine\.solve"):
+        chain(game)

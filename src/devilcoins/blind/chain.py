@@ -88,6 +88,11 @@ def chain(game: Game) -> Chain:
     >>> chain(Game(6)).complete, chain(Game(6)).sizes()
     (False, [1, 2, 4])
     """
+    if game.devil_moves is not None:
+        raise DevilcoinsError(
+            "the chain is for a Devil who turns by a whole group; a Devil restricted to "
+            "devil_moves is solved by engine.solve (blind.devilmoves)"
+        )
     tab = tables(game)
     goal = np.zeros(tab.states, dtype=bool)
     goal[tab.orbit_states[: tab.orbit_start[tab.n_goal]]] = True
