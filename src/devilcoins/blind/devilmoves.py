@@ -58,6 +58,7 @@ __all__ = [
     "StateTables",
     "devils_certificate",
     "devils_zone",
+    "quotient_certificate",
     "quotient_group",
     "reduced_strategy",
     "search_devil_moves",
@@ -462,6 +463,82 @@ def devils_certificate(game: Game) -> dict[str, Any] | None:
     }
 
 
+def quotient_certificate(game: Game) -> dict[str, Any] | None:
+    """The game modulo the zone where H's chain stalls, searched and lost: JSON data, or None.
+
+    Coins only (m = 2: the states are a vector space over GF(2)).  Z, the last level of the
+    chain against H, is a subgroup holding the goal; when every Devil's move keeps it, the game
+    seen modulo Z is a game on the 2^d cosets with the goal the coset Z, and a strategy that
+    wins the game wins the game modulo Z.  So when the belief search there explores every
+    reachable belief without a win, no strategy wins the game.  None otherwise.
+    """
+    group = quotient_group(game)
+    if game.values != 2 or group is None:
+        return None
+    c = chain(dataclasses.replace(game, group=group, devil_moves=None))
+    if c.complete:
+        return None
+    st = state_tables(game)
+    zone = c.zone
+    if not all(zone[st.maps[s][zone]].all() for s in range(len(st.maps))):
+        return None
+    pivots: dict[int, int] = {}  # Z's basis in echelon form, by leading bit
+    for z in np.flatnonzero(zone).tolist():
+        for bit, b in pivots.items():
+            if z >> bit & 1:
+                z ^= b
+        if z:
+            bit = z.bit_length() - 1
+            for other in list(pivots):
+                if pivots[other] >> bit & 1:
+                    pivots[other] ^= z
+            pivots[bit] = z
+    free = [i for i in range(game.n) if i not in pivots]
+
+    def coset(x: int) -> int:  # x reduced modulo Z, read off the free positions
+        for bit, b in pivots.items():
+            if x >> bit & 1:
+                x ^= b
+        return sum(1 << j for j, i in enumerate(free) if x >> i & 1)
+
+    index = np.array([coset(x) for x in range(st.states)], dtype=np.int64)
+    reps = np.zeros(1 << len(free), dtype=np.int64)
+    reps[index] = np.arange(st.states, dtype=np.int64)
+    maps = np.ascontiguousarray(index[st.maps[:, reps]])
+    inverse = np.empty_like(maps)
+    for s in range(len(maps)):
+        inverse[s, maps[s]] = np.arange(len(reps), dtype=np.int64)
+    goal = np.zeros(len(reps), dtype=bool)
+    goal[0] = True
+    quotient = StateTables(
+        game=game, maps=maps, inverse=inverse, goal=goal, add=st.add, neg=np.arange(len(reps))
+    )
+    moves = np.unique(index[search_moves(game)])
+    moves = np.concatenate([moves[moves != 0], [0]]).astype(np.int64)
+    name = f"{game} modulo its zone"
+    try:
+        found = _levels(quotient, moves, name, counting_bound(quotient), time.perf_counter())
+    except DevilcoinsError:  # too many beliefs even there
+        return None
+    if found.moves is not None:
+        return None
+    return {
+        "zone_size": int(zone.sum()),
+        "states": st.states,
+        "cosets": len(reps),
+        "explored": found.kept,
+        "holds": True,
+        "statement": (
+            f"The chain against the group H of S's quotients stops at a subgroup Z of "
+            f"{int(zone.sum()):,} of the {st.states:,} states, holding the goal and kept by every "
+            f"Devil's move, so the game seen modulo Z is a game on {len(reps):,} cosets whose "
+            f"goal is Z, and any strategy that wins the game wins that one. There every "
+            f"reachable belief was explored ({found.kept:,} kept, up to dominance) and none is "
+            "empty, so no strategy wins."
+        ),
+    }
+
+
 # --- search -----------------------------------------------------------------------------------
 
 
@@ -666,8 +743,20 @@ def search_states(
             moves=quick, kept=tried, depth=len(quick), smallest=0,
             seconds=time.perf_counter() - t0, bound=bound, by_bound=True,
         )  # fmt: skip
-    moves = search_moves(game)
-    kept = _Kept(start, str(game))
+    return _levels(st, search_moves(game), str(game), bound, t0, on_progress)
+
+
+def _levels(
+    st: StateTables,
+    moves: Ints,
+    name: str,
+    bound: int,
+    t0: float,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> StateSearch:
+    """Breadth-first search over beliefs from st.start() with dominance pruning."""
+    start = st.start()
+    kept = _Kept(start, name)
     frontier, ids, depth = start[None, :], [0], 0
     smallest = int(st.sizes(start[None, :])[0])
     chunk = max(1, _CHUNK_WORDS // max(1, len(moves) * st.width))
@@ -736,6 +825,17 @@ def search_devil_moves(
             method="the Devil's certificate (two of his moves always differ outside a subgroup)",
             seconds=time.perf_counter() - t0,
             evidence={"devil_moves": len(game.devil_moves or ()), "certificate": certificate},
+        )
+    modulo = quotient_certificate(game) if certify else None
+    if modulo is not None:
+        return Verdict(
+            game=game,
+            winnable=False,
+            length=None,
+            method="belief search modulo the zone where the chain against H stops",
+            seconds=time.perf_counter() - t0,
+            explored=int(modulo["explored"]),
+            evidence={"devil_moves": len(game.devil_moves or ()), "certificate": modulo},
         )
     found = search_states(game, on_progress=on_progress)
     evidence: dict[str, object] = {
