@@ -478,6 +478,28 @@ def closure(generators, n: int) -> frozenset[tuple[int, ...]]:
     return frozenset(elements)
 
 
+def normal_closure(perms, n: int) -> frozenset[tuple[int, ...]]:
+    """H: the least group holding every s^-1 t (s, t in perms) that conjugation by each s keeps
+    in place (the normal closure of those quotients in the group perms generate)."""
+
+    def compose(p, q):  # first q, then p
+        return tuple(p[q[i]] for i in range(n))
+
+    def inverse(p):
+        out = [0] * n
+        for i, v in enumerate(p):
+            out[v] = i
+        return tuple(out)
+
+    group = closure([compose(inverse(s), t) for s in perms for t in perms], n)
+    while True:
+        conjugates = {compose(compose(s, h), inverse(s)) for s in perms for h in group}
+        bigger = closure(list(group | conjugates), n)
+        if bigger == group:
+            return group
+        group = bigger
+
+
 def goal_vectors(n: int, m: int, goal) -> frozenset[tuple[int, ...]]:
     """The goal states: 'zero', 'same', or an explicit collection of vectors."""
     if goal == "zero":
@@ -582,6 +604,44 @@ class NaiveGame:
                         raise RuntimeError("too many beliefs for the naive search")
             frontier = nxt
         return None, None
+
+
+def naive_devil_moves(n: int, m: int, perms, goal="zero", moves=None, hands=None) -> NaiveGame:
+    """The naive game against a Devil who applies exactly one of perms before each move.
+
+    The set is taken as listed, never closed into a group (the identity only if listed), so
+    beliefs are plain sets of states; everything else is NaiveGame's.
+    """
+    game = NaiveGame(n, m, [], goal, moves, hands)
+    game.elements = frozenset(tuple(p) for p in perms)
+    game._turns = {}
+    return game
+
+
+def shortest_by_update(game: NaiveGame, limit: int = 100_000) -> int | None:
+    """The least number of moves that wins, by breadth-first search over explicit beliefs:
+    frozensets of state tuples, updated by ``NaiveGame.update`` with every allowed move, no
+    pruning and no numbering.  None once every reachable belief has been explored."""
+    start = game.start()
+    if not start:
+        return 0
+    seen = {start}
+    frontier, depth = [start], 0
+    while frontier:
+        depth += 1
+        nxt = []
+        for belief in frontier:
+            for a in game.moves:
+                child = game.update(belief, a)
+                if not child:
+                    return depth
+                if child not in seen:
+                    seen.add(child)
+                    nxt.append(child)
+        if len(seen) > limit:
+            raise RuntimeError("too many beliefs for the naive search")
+        frontier = nxt
+    return None
 
 
 def naive_named(name: str, n: int) -> frozenset[tuple[int, ...]]:

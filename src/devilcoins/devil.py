@@ -40,7 +40,10 @@ __all__ = [
 
 @cache
 def elements(game: Game) -> tuple[tuple[int, ...], ...]:
-    """The Devil's group, element by element, identity first."""
+    """The Devil's choices: his group, element by element, identity first; or, for a Devil
+    restricted to devil_moves, exactly those."""
+    if game.devil_moves is not None:
+        return game.devil_moves
     return tuple(game.group.elements())
 
 

@@ -11,6 +11,8 @@ The method follows the game (docs/mathematics.md §6-§8):
 - blind with values in a group other than Z_m (``Game.value_group``, §7.5): the chain for
   groups when it completes and its moves are allowed (shortest), else the Devil's hold-out set
   when there is one (a certificate), else breadth-first search over beliefs.
+- a Devil restricted to a set of permutations (``devil_moves``): breadth-first search over
+  beliefs of states (``blind.devilmoves``).
 
 >>> from devilcoins import Game, solve, verify
 >>> v = solve(Game.parse('n=4 hands=2 goal=same observe=touch'))
@@ -29,6 +31,7 @@ from typing import Any, TypeAlias
 import numpy as np
 
 from devilcoins.blind.chain import certificate_evidence, chain, chain_strategy
+from devilcoins.blind.devilmoves import search_devil_moves
 from devilcoins.blind.groups import (
     group_chain,
     group_chain_strategy,
@@ -75,6 +78,8 @@ def solve(game: Game, *, on_progress: Callable[[int, int], None] | None = None) 
         return _observed(game, on_progress)
     if game.value_group is not None:
         return _in_group(game, t0, on_progress)
+    if game.devil_moves is not None:  # a set of turns, not a group: beliefs of states
+        return search_devil_moves(game, on_progress=on_progress)
     c = chain(game)
     evidence: dict[str, Any] = {"chain_sizes": c.sizes()}
     if not c.complete:

@@ -12,6 +12,7 @@ import json
 import pytest
 from helpers import games
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from reference import closure, naive_named
 
 from devilcoins.coins.notation import DevilcoinsError, NotationError
@@ -164,3 +165,47 @@ def test_goal_closed_under_a_smaller_group_is_fine():
     # 1100 and 0011 are swapped by the half turn, which is all this group does
     game = Game.parse("n=4 group=2,3,0,1 goal=0000,1100,0011")
     assert tables(game).n_goal == 2
+
+
+# --- a Devil restricted to a set of permutations (devil_moves) --------------------------------
+
+
+@SETTINGS
+@given(st.data())
+def test_devil_moves_round_trip_in_text_and_json(data):
+    n = data.draw(st.integers(1, 5))
+    perms = data.draw(st.lists(st.permutations(range(n)), min_size=1, max_size=4, unique_by=tuple))
+    goal = data.draw(st.sampled_from(["zero", "same"]))
+    game = Game(n, devil_moves=tuple(tuple(p) for p in perms), goal=goal)
+    assert game.devil_moves == tuple(tuple(p) for p in perms)  # as listed: nothing closed
+    assert not game.is_coins
+    assert closure(game.group.generators, n) == closure(perms, n)  # group: the one S generates
+    assert Game.parse(str(game)) == game
+    assert Game.from_json(json.loads(json.dumps(game.to_json()))) == game
+    assert Game.parse(json.dumps(game.to_json())) == game
+
+
+def test_devil_moves_text_form():
+    game = Game.parse("n=3 devil_moves=1,2,0;0,1,2")
+    assert str(game) == "n=3 devil_moves=1,2,0;0,1,2"
+    assert game.devil_moves == ((1, 2, 0), (0, 1, 2))
+    assert game.to_json()["devil_moves"] == [[1, 2, 0], [0, 1, 2]]
+    assert Game.parse("n=3").to_json()["devil_moves"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("n=3 devil_moves=1,2", "has 2 entries"),
+        ("n=3 devil_moves=1,1,0", "not a permutation of 0..2"),
+        ("n=3 devil_moves=;", "the Devil's moves are empty"),
+        ("n=3 devil_moves=a,b,c", "one-line notation"),
+        ("n=3 devil_moves=1,2,0;1,2,0", "listed twice"),
+        ("n=3 group=cyclic devil_moves=1,2,0", "not both"),
+        ("n=3 hands=1 observe=touch devil_moves=1,2,0", "for blind games"),
+        ("n=3 observe=sight devil_moves=1,2,0", "for blind games"),
+    ],
+)
+def test_devil_moves_bad_texts(text, fragment):
+    with pytest.raises(ValueError, match=fragment):
+        Game.parse(text)

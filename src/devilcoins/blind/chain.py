@@ -96,6 +96,11 @@ def chain(game: Game) -> Chain:
             f"{game}: this needs values that add mod m; for values in the group "
             f"{game.value_group} use solve, prove or verify (blind.groups)"
         )
+    if game.devil_moves is not None:
+        raise DevilcoinsError(
+            "the chain is for a Devil who turns by a whole group; a Devil restricted to "
+            "devil_moves is solved by engine.solve (blind.devilmoves)"
+        )
     tab = tables(game)
     goal = np.zeros(tab.states, dtype=bool)
     goal[tab.orbit_states[: tab.orbit_start[tab.n_goal]]] = True

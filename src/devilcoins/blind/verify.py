@@ -17,6 +17,7 @@ from functools import cache
 import numpy as np
 from numpy.typing import ArrayLike
 
+from devilcoins.blind.devilmoves import verify_devil_moves
 from devilcoins.core.beliefs import row_from_indices, row_to_indices
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
@@ -181,6 +182,8 @@ def verify_moves(
     """
     if game.observe != "blind":
         raise DevilcoinsError(f"{game.observe} games have trees, not sequences; see solve")
+    if game.devil_moves is not None:  # a set of turns, not a group: beliefs of states
+        return verify_devil_moves(game, np.asarray(moves, dtype=np.int64))
     tab = tables(game)
     moves = np.asarray(moves, dtype=np.int64).reshape(-1)
     _check_moves(game, tab, moves)

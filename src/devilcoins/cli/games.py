@@ -2,8 +2,8 @@
 
 A command that takes the game options hands over to the general engine (``devilcoins.engine``)
 when any of them is given (``--values``, ``--group``, ``--generators``, ``--hands``,
-``--moves``, ``--goal``, ``--observe``); without them the coin game's commands run exactly as
-before.
+``--moves``, ``--goal``, ``--observe``, ``--devil-moves``); without them the coin game's
+commands run exactly as before.
 """
 
 from __future__ import annotations
@@ -22,7 +22,19 @@ from devilcoins.results import Verdict
 
 __all__ = ["add_game_options", "game_from", "moves_text", "read_moves", "verdict_lines"]
 
-OPTION_FIELDS = ("values", "group", "generators", "hands", "moves", "goal", "observe")
+OPTION_FIELDS = (
+    "values",
+    "group",
+    "generators",
+    "hands",
+    "moves",
+    "goal",
+    "observe",
+    "devil_moves",
+)
+
+#: The commands that play a Devil restricted to a set of moves (--devil-moves).
+DEVIL_MOVES_COMMANDS = ("solve", "verify")
 
 
 def add_game_options(p: argparse.ArgumentParser) -> None:
@@ -52,6 +64,13 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
         help=f"{' or '.join(GOALS)} (default zero), or goal states separated by commas",
     )
     g.add_argument("--observe", choices=OBSERVATIONS, help="blind (default), touch, sight or count")
+    g.add_argument(
+        "--devil-moves",
+        metavar="PERMS",
+        help="blind only: before each move the Devil applies exactly one of these permutations "
+        "(one-line notation separated by ';', position i goes to p[i]; not their group: the "
+        "identity only if listed), e.g. '1 2 0' (solve and verify)",
+    )
 
 
 def game_from(args: argparse.Namespace) -> Game | None:
@@ -61,8 +80,13 @@ def game_from(args: argparse.Namespace) -> Game | None:
         return None
     if given["group"] is not None and given["generators"] is not None:
         raise UsageError("--group and --generators both name the group; use one")
+    if given["devil_moves"] is not None and (given["group"] or given["generators"]) is not None:
+        raise UsageError(
+            "--devil-moves replaces --group and --generators (the Devil applies one of the "
+            "listed permutations each turn); use one"
+        )
     fields = {"n": str(args.n)}
-    for name in ("values", "hands", "moves", "goal", "observe"):
+    for name in ("values", "hands", "moves", "goal", "observe", "devil_moves"):
         if given[name] is not None:
             fields[name] = str(given[name])
     group = given["generators"] or given["group"]
@@ -128,9 +152,20 @@ def verdict_lines(verdict: Verdict) -> list[str]:
         ]
     else:
         lines = [head + f"no strategy wins; the Devil holds out forever ({verdict.method})."]
+    if game.devil_moves is not None:
+        perms = "; ".join(" ".join(map(str, p)) for p in game.devil_moves)
+        if len(game.devil_moves) == 1:
+            lines.append(f"Before each move the Devil applies {perms}, and nothing else.")
+        else:
+            lines.append(
+                f"Before each move the Devil applies one of these {len(game.devil_moves)} "
+                f"permutations (not their group): {perms}"
+            )
     cert = verdict.evidence.get("certificate")
     if cert:
         lines.append(textwrap.fill(cert["statement"], 96))
+    if verdict.evidence.get("statement"):
+        lines.append(textwrap.fill(verdict.evidence["statement"], 96))
     lines += _trivial_reason(verdict)
     bound = verdict.evidence.get("lower_bound")
     if verdict.winnable and bound is not None and game.observe == "blind":

@@ -10,8 +10,8 @@ import re
 import sys
 from typing import NoReturn
 
-from devilcoins.cli.common import EXIT_INTERRUPTED, EXIT_USAGE
-from devilcoins.cli.games import add_game_options, game_from
+from devilcoins.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, UsageError
+from devilcoins.cli.games import DEVIL_MOVES_COMMANDS, add_game_options, game_from
 from devilcoins.cli.progress import announce_compiling
 from devilcoins.cli.registry import COMMANDS
 from devilcoins.core.errors import DevilcoinsError, did_you_mean
@@ -80,6 +80,11 @@ def _run(args: argparse.Namespace) -> int:
     if command.run_first is not None and (code := command.run_first(args)) is not None:
         return code
     if command.run_game is not None and (game := game_from(args)) is not None:
+        if game.devil_moves is not None and command.name not in DEVIL_MOVES_COMMANDS:
+            raise UsageError(
+                f"{command.name} does not play a Devil restricted to --devil-moves yet; "
+                f"{' and '.join(DEVIL_MOVES_COMMANDS)} do"
+            )
         return command.run_game(args, game)
     return command.run(args)
 

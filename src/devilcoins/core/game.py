@@ -16,11 +16,15 @@ observe      'blind'; 'touch' (after the Devil's turn the player feels k positio
              changes some of them); 'sight' (the player sees everything, names a move, and the
              Devil turns the table before it is applied); 'count' (after each move the player
              is told how many positions are not 0; goal zero only)
+devil_moves  a set S of permutations, for blind games: before each move the Devil applies
+             exactly one element of S (not of the group S generates; the identity only if it
+             is listed); ``group`` is then the group S generates.  Beliefs are sets of states
+             (``blind.devilmoves``)
 
 Text form, one line: ``n=4 values=2 group=cyclic hands=2 goal=same observe=touch`` (fields at
 their defaults may be left out; ``moves=0011,0101`` and ``goal=0000,1111`` list vectors as digit
-strings, position 0 first; generators are written ``group=1,2,0;2,0,1``).  JSON: the same
-fields as an object.
+strings, position 0 first; generators are written ``group=1,2,0;2,0,1``, a Devil's set of moves
+``devil_moves=1,2,0;0,2,1``).  JSON: the same fields as an object.
 
 States are numbers in base m: digit i is the value at position i (for coins, bit i = tails at
 position i, as everywhere in devilcoins).
@@ -41,7 +45,7 @@ from devilcoins.core.errors import (
     did_you_mean,
     read_checked_positions,
 )
-from devilcoins.core.symmetry import GROUP_NAMES, Group
+from devilcoins.core.symmetry import GROUP_NAMES, Group, parse_permutations
 from devilcoins.core.values import ValueGroup
 
 __all__ = ["GOALS", "MAX_STATES", "OBSERVATIONS", "Game"]
@@ -124,6 +128,7 @@ class Game:
     #: The group of values when it is not Z_m as numbered (None: values m add mod m); then
     #: ``values`` is its order.  A group numbered as Z_m is replaced by the plain m.
     value_group: ValueGroup | None = None
+    devil_moves: tuple[tuple[int, ...], ...] | None = None
 
     def __post_init__(self) -> None:
         n = check_n(self.n)
@@ -136,12 +141,19 @@ class Game:
             object.__setattr__(self, "values", self.value_group.order)
             if self.value_group.is_cyclic_numbering:
                 object.__setattr__(self, "value_group", None)
+            elif self.devil_moves is not None:
+                raise DevilcoinsError(
+                    "devil_moves is solved for values that add mod m only; values in the "
+                    f"group {self.value_group} are solved against a Devil with a whole group"
+                )
             elif self.observe != "blind":
                 raise DevilcoinsError(
                     f"observe={self.observe} is solved for values that add mod m only; values "
                     f"in the group {self.value_group} are solved for blind games"
                 )
         check_n(self.values, what="values (faces per position)", low=1)
+        if self.devil_moves is not None:
+            self._take_devil_moves(n)
         if self.group is _CYCLIC or self.group is None:
             object.__setattr__(self, "group", Group.named("cyclic", n))
         if self.group.n != n:
@@ -174,6 +186,27 @@ class Game:
         if self.moves is not None and not self.moves:
             raise DevilcoinsError("the list of allowed moves is empty")
 
+    def _take_devil_moves(self, n: int) -> None:
+        """Check devil_moves and set group to the group they generate."""
+        perms = tuple(tuple(int(v) for v in p) for p in self.devil_moves or ())
+        text = "; ".join(" ".join(map(str, p)) for p in perms)
+        checked = parse_permutations(text, n)  # the same checks and messages as the text form
+        if self.observe != "blind":
+            raise DevilcoinsError(
+                f"devil_moves is for blind games; {self.observe} games take a group "
+                "(the Devil turns by any of its elements)"
+            )
+        identity = tuple(range(n))
+        gens = tuple(p for p in checked if p != identity)
+        group = Group(n, "generators", gens) if gens else Group(n, "none", ())
+        if self.group is not _CYCLIC and self.group is not None and self.group != group:
+            raise DevilcoinsError(
+                "give the Devil's moves or a group, not both: with devil_moves the group is "
+                "the one they generate"
+            )
+        object.__setattr__(self, "devil_moves", checked)
+        object.__setattr__(self, "group", group)
+
     # --- text and JSON ------------------------------------------------------------------------
 
     @property
@@ -186,6 +219,7 @@ class Game:
             and self.moves is None
             and self.goal == "zero"
             and self.observe == "blind"
+            and self.devil_moves is None
         )
 
     def __str__(self) -> str:
@@ -194,7 +228,7 @@ class Game:
             parts.append(f"values={self.value_group}")
         elif self.values != 2:
             parts.append(f"values={self.values}")
-        if str(self.group) != "cyclic":
+        if str(self.group) != "cyclic" and self.devil_moves is None:
             parts.append("group=" + str(self.group).replace(" ", ",").replace(";,", ";"))
         if self.hands is not None:
             parts.append(f"hands={self.hands}")
@@ -206,6 +240,8 @@ class Game:
             parts.append(f"goal={self.goal}")
         if self.observe != "blind":
             parts.append(f"observe={self.observe}")
+        if self.devil_moves is not None:
+            parts.append("devil_moves=" + ";".join(",".join(map(str, p)) for p in self.devil_moves))
         return " ".join(parts)
 
     @classmethod
@@ -228,7 +264,7 @@ class Game:
     @classmethod
     def from_fields(cls, fields: dict[str, str]) -> Game:
         """A game from text fields (what the command line and the text form give)."""
-        known = {"n", "values", "group", "hands", "moves", "goal", "observe"}
+        known = {"n", "values", "group", "hands", "moves", "goal", "observe", "devil_moves"}
         unknown = set(fields) - known
         if unknown:
             raise NotationError(
@@ -259,7 +295,27 @@ class Game:
             raise NotationError(
                 f"observe must be one of {', '.join(OBSERVATIONS)}, got {observe!r}"
             )
-        return cls(n, m, group, hands, moves, goal, goal_states, observe, value_group=value_group)
+        devil_moves = None
+        if "devil_moves" in fields:
+            if "group" in fields:
+                raise NotationError(
+                    "give devil_moves or group, not both: the group is the one the Devil's "
+                    "moves generate"
+                )
+            devil_moves = parse_permutations(fields["devil_moves"], n)
+            group = _CYCLIC
+        return cls(
+            n,
+            m,
+            group,
+            hands,
+            moves,
+            goal,
+            goal_states,
+            observe,
+            value_group=value_group,
+            devil_moves=devil_moves,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The game as plain JSON data (with 'value_group', its text, for a value group)."""
@@ -272,6 +328,7 @@ class Game:
             "moves": None if self.moves is None else [list(v) for v in self.moves],
             "goal": self.goal if self.goal != "states" else [list(v) for v in self.goal_states],
             "observe": self.observe,
+            "devil_moves": None if self.devil_moves is None else list(map(list, self.devil_moves)),
         }
         if self.value_group is not None:
             data["value_group"] = str(self.value_group)
@@ -287,7 +344,9 @@ class Game:
             fields["values"] = str(data["values"])
         if data.get("value_group"):
             fields["values"] = str(data["value_group"])
-        if data.get("group") in GROUP_NAMES or not data.get("generators"):
+        if data.get("devil_moves") is not None:
+            fields["devil_moves"] = ";".join(",".join(map(str, p)) for p in data["devil_moves"])
+        elif data.get("group") in GROUP_NAMES or not data.get("generators"):
             fields["group"] = str(data.get("group") or "cyclic")
         else:
             fields["group"] = ";".join(",".join(map(str, g)) for g in data["generators"])

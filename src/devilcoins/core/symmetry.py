@@ -17,7 +17,7 @@ import numpy as np
 
 from devilcoins.core.errors import DevilcoinsError, NotationError, check_n, did_you_mean
 
-__all__ = ["GROUP_NAMES", "Group"]
+__all__ = ["GROUP_NAMES", "Group", "parse_permutations"]
 
 #: The groups known by name.
 GROUP_NAMES = ("cyclic", "dihedral", "none", "full")
@@ -142,6 +142,46 @@ def apply(perm: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
     for i, v in enumerate(values):
         out[perm[i]] = v
     return tuple(out)
+
+
+def parse_permutations(text: str, n: int) -> tuple[tuple[int, ...], ...]:
+    """A list of permutations in one-line notation separated by ';', kept as given.
+
+    Unlike ``Group.parse`` nothing is added or dropped: the identity stays only if listed.
+    Empty lists, repeats and anything that is not a permutation of 0..n-1 are refused.
+
+    >>> parse_permutations('1 2 0; 0,2,1', 3)
+    ((1, 2, 0), (0, 2, 1))
+    """
+    n = check_n(n)
+    perms: list[tuple[int, ...]] = []
+    for k, part in enumerate(p for p in text.split(";") if p.strip()):
+        tokens = [t for t in re.split(r"[\s,]+", part.strip()) if t]
+        if not all(t.isdigit() for t in tokens):
+            raise NotationError(
+                f"Devil's move {k + 1} {part.strip()!r}: write a permutation as the positions "
+                f"0..{n - 1} in one-line notation (position i goes to p[i]), e.g. "
+                f"'{_shift_example(n)}'"
+            )
+        perm = tuple(int(t) for t in tokens)
+        if len(perm) != n:
+            raise NotationError(
+                f"Devil's move {k + 1} ({' '.join(tokens)}) has {len(perm)} entries; with "
+                f"n = {n} a permutation lists {n}, one a position"
+            )
+        if sorted(perm) != list(range(n)):
+            raise NotationError(
+                f"Devil's move {k + 1} ({' '.join(tokens)}) is not a permutation of 0..{n - 1}"
+            )
+        if perm in perms:
+            raise NotationError(f"Devil's move {k + 1} ({' '.join(tokens)}) is listed twice")
+        perms.append(perm)
+    if not perms:
+        raise NotationError(
+            "the Devil's moves are empty: list at least one permutation (the identity "
+            f"{' '.join(map(str, range(n)))} lets the Devil leave the table as it is)"
+        )
+    return tuple(perms)
 
 
 def _shift_example(n: int) -> str:

@@ -98,7 +98,7 @@ class SightProof:
         """The verdict line, then each piece of evidence marked [stated] or [checked]."""
         head = f"n={self.n:,} values={self.m:,} observe=sight: "
         if self.winnable:
-            head += f"the player wins; the least worst case is {self.length:,} moves."
+            head += f"the player wins in the worst case in {self.length:,} moves."
         else:
             head += "the Devil holds out forever."
         lines = [head, ""]

@@ -1,0 +1,971 @@
+"""A Devil restricted to a set of permutations: beliefs as sets of states (docs/variants.md).
+
+With ``Game.devil_moves`` = S the Devil applies exactly one element of S before each move; S need
+not be a group (the identity only if it is listed, so S = {one turn} makes the Devil turn every
+time).  Two states that differ by an element of S are no longer interchangeable, so beliefs are
+sets of *states*, rows of bits over the m^n states, and the belief after move a is
+
+    B' = { s(x) + a : x in B, s in S }  minus the goal,
+
+from B_0 = every state outside the goal (turn first, then the move, as for groups); a strategy
+wins when its belief is empty.  When S is a group this is the class engine's game, state by
+state, with the same lengths.
+
+No strategy is shorter than the counting bound |B_0| / |goal| (each s is one-to-one, so S(B) + a
+is never smaller than B, and a move removes at most the goal).  Solving tries, in turn:
+
+1. the reduction: with H the group of S's quotients s^-1 t closed under conjugation by S, and
+   sigma in S, the game seen through sigma^-k after move k is the game against H, so the chain
+   construction's moves b_k against H give a_k = sigma^k(b_k) (kept when they meet the bound
+   and win exactly);
+2. the Devil's certificate: a subgroup Z of states holding the goal, not all of them, such that
+   every state outside Z has two moves s, t of S with s(x) - t(x) outside Z (the least such
+   subgroup is built up from the goal; checked for every state);
+3. a depth-first search for a strategy that meets the counting bound;
+4. breadth-first search over beliefs with dominance pruning (a belief containing one already
+   kept is dropped: whatever wins the smaller wins it too, no later); a search that ends without
+   a win has explored every belief reachable, a proof that no strategy exists.
+
+Verification propagates the belief and, when a strategy loses, walks back through the beliefs
+to a start and a turn from S before each move that never reach the goal.  Both hold m^n up to
+``MAX_STATES``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from devilcoins.blind.chain import chain, chain_strategy
+from devilcoins.core.beliefs import Ints, Rows, new_rows
+from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.game import Game
+from devilcoins.core.kernel import compiled, warm_up
+from devilcoins.core.symmetry import Group, apply
+from devilcoins.core.tables import tables
+from devilcoins.results import Counterexample, Verdict, Verification
+
+__all__ = [
+    "MAX_BELIEFS",
+    "MAX_STATES",
+    "StateSearch",
+    "StateTables",
+    "devils_certificate",
+    "devils_zone",
+    "quotient_certificate",
+    "quotient_group",
+    "reduced_strategy",
+    "search_devil_moves",
+    "search_moves",
+    "search_states",
+    "state_tables",
+    "verify_devil_moves",
+]
+
+#: The most states (m^n) a game with devil_moves may have: a belief is a row of m^n bits and a
+#: search step turns and moves every state of it.
+MAX_STATES = 1 << 12
+
+#: Beliefs the search keeps before it refuses (each is a row of m^n bits).
+MAX_BELIEFS = 200_000
+
+#: Kernel steps (a state turned or moved) verification takes on before it refuses.
+MAX_VERIFY_STEPS = 10**10
+
+#: Successor rows computed per kernel call (bounds memory: 4M words = 32 MiB).
+_CHUNK_WORDS = 1 << 22
+
+_ONE = np.uint64(1)
+
+
+@dataclass(frozen=True, eq=False)
+class StateTables:
+    """What the state-level kernel reads about a game with devil_moves.
+
+    maps[s, x] = s(x) for the Devil's s-th move; inverse[s, y] = the x with s(x) = y;
+    goal[x] = whether x is in the goal; add = (m, add_lo, add_hi, lo_of, hi_of, base), the class
+    table's addition of states (XOR for coins); neg[x] = -x.
+    """
+
+    game: Game
+    maps: Ints
+    inverse: Ints
+    goal: np.ndarray
+    add: tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]
+    neg: Ints
+
+    @property
+    def states(self) -> int:
+        """m^n."""
+        return int(self.goal.shape[0])
+
+    @property
+    def width(self) -> int:
+        """Words in a belief row."""
+        return (self.states + 63) // 64
+
+    def start(self) -> Rows:
+        """The belief before the first move: every state outside the goal."""
+        return rows_of(~self.goal)
+
+    def sizes(self, rows: Rows) -> Ints:
+        """The number of states in each row."""
+        bits = np.unpackbits(rows.view(np.uint8), axis=1, bitorder="little")
+        counts: Ints = bits.sum(axis=1, dtype=np.int64)
+        return counts
+
+
+def rows_of(mask: np.ndarray) -> Rows:
+    """The belief row holding the states where mask is True."""
+    bits = np.zeros(((len(mask) + 63) // 64) * 64, dtype=np.uint8)
+    bits[: len(mask)] = mask
+    row: Rows = np.packbits(bits, bitorder="little").view(np.uint64).copy()
+    return row
+
+
+def states_of(row: Rows, states: int) -> list[int]:
+    """The states set in a belief row, in increasing order."""
+    bits = np.unpackbits(row.view(np.uint8), bitorder="little")[:states]
+    found: list[int] = np.flatnonzero(bits).tolist()
+    return found
+
+
+def check_size(game: Game) -> None:
+    """Refuse a game with devil_moves past MAX_STATES states."""
+    if game.devil_moves is None:
+        raise DevilcoinsError(f"{game} has no devil_moves: its Devil turns by a whole group")
+    states = game.values**game.n
+    if states > MAX_STATES:
+        raise DevilcoinsError(
+            f"a Devil restricted to devil_moves is solved state by state, for at most "
+            f"{MAX_STATES:,} states; {game.values}^{game.n} = {states:,} is more (use fewer "
+            "positions or values)"
+        )
+
+
+@cache
+def state_tables(game: Game) -> StateTables:
+    """Build (once per game) the state-level tables of a game with devil_moves."""
+    check_size(game)
+    tab = tables(game)  # classes of the group S generates: checks the goal, holds the adder
+    perms = game.devil_moves or ()
+    maps = np.array(Group(game.n, "generators", perms).index_maps(tab.digits, tab.powers))
+    maps = maps.reshape(len(perms), tab.states).astype(np.int64)
+    inverse = np.empty_like(maps)
+    for s in range(len(perms)):
+        inverse[s, maps[s]] = np.arange(tab.states, dtype=np.int64)
+    goal = np.zeros(tab.states, dtype=bool)
+    goal[tab.orbit_states[: tab.orbit_start[tab.n_goal]]] = True
+    k = tab.kernel
+    return StateTables(
+        game=game,
+        maps=maps,
+        inverse=inverse,
+        goal=goal,
+        add=(k.m, k.add_lo, k.add_hi, k.lo_of, k.hi_of, k.base),
+        neg=tab.neg,
+    )
+
+
+# --- the compiled kernel ----------------------------------------------------------------------
+
+
+@compiled
+def _plus(
+    x: int,
+    t: int,
+    m: int,
+    add_lo: np.ndarray,
+    add_hi: np.ndarray,
+    lo_of: np.ndarray,
+    hi_of: np.ndarray,
+    base: int,
+) -> int:
+    """x + t position by position (mod m), by two looked-up halves; XOR when m = 2."""
+    if m == 2:
+        return x ^ t
+    total: int = add_lo[lo_of[x], lo_of[t]] + base * add_hi[hi_of[x], hi_of[t]]
+    return total
+
+
+@compiled
+def _turned(row: Rows, maps: Ints, hit: np.ndarray, out: Ints) -> int:
+    """Write into out the distinct states s(x), x in row, s a Devil's move; return how many."""
+    hit[:] = False
+    count = 0
+    for w in range(row.shape[0]):
+        word = row[w]
+        b = 0
+        while word != 0:
+            if word & _ONE:
+                x = w * 64 + b
+                for s in range(maps.shape[0]):
+                    y = maps[s, x]
+                    if not hit[y]:
+                        hit[y] = True
+                        out[count] = y
+                        count += 1
+            word >>= _ONE
+            b += 1
+    return count
+
+
+@compiled
+def _moved(
+    turned: Ints,
+    count: int,
+    a: int,
+    goal: np.ndarray,
+    m: int,
+    add_lo: np.ndarray,
+    add_hi: np.ndarray,
+    lo_of: np.ndarray,
+    hi_of: np.ndarray,
+    base: int,
+    out: Rows,
+) -> None:
+    """OR into out the states turned[:count] + a that are not in the goal."""
+    for i in range(count):
+        y = _plus(turned[i], a, m, add_lo, add_hi, lo_of, hi_of, base)
+        if not goal[y]:
+            out[y >> 6] |= _ONE << np.uint64(y & 63)
+
+
+@compiled
+def _expand(
+    frontier: Rows,
+    maps: Ints,
+    moves: Ints,
+    goal: np.ndarray,
+    m: int,
+    add_lo: np.ndarray,
+    add_hi: np.ndarray,
+    lo_of: np.ndarray,
+    hi_of: np.ndarray,
+    base: int,
+    out: Rows,
+) -> None:
+    """Fill out[f * len(moves) + j] with frontier[f] turned and moved by moves[j]."""
+    states = goal.shape[0]
+    hit = np.zeros(states, dtype=np.bool_)
+    turned = np.empty(states, dtype=np.int64)
+    n_moves = moves.shape[0]
+    for f in range(frontier.shape[0]):
+        count = _turned(frontier[f], maps, hit, turned)
+        for j in range(n_moves):
+            _moved(
+                turned, count, moves[j], goal, m, add_lo, add_hi, lo_of, hi_of, base,
+                out[f * n_moves + j],
+            )  # fmt: skip
+
+
+@compiled
+def _propagate(
+    start: Rows,
+    maps: Ints,
+    moves: Ints,
+    goal: np.ndarray,
+    m: int,
+    add_lo: np.ndarray,
+    add_hi: np.ndarray,
+    lo_of: np.ndarray,
+    hi_of: np.ndarray,
+    base: int,
+    history: Rows,
+) -> None:
+    """history[0] = start, history[i + 1] = history[i] turned and moved by moves[i]."""
+    states = goal.shape[0]
+    hit = np.zeros(states, dtype=np.bool_)
+    turned = np.empty(states, dtype=np.int64)
+    history[0] = start
+    for i in range(moves.shape[0]):
+        count = _turned(history[i], maps, hit, turned)
+        _moved(turned, count, moves[i], goal, m, add_lo, add_hi, lo_of, hi_of, base, history[i + 1])
+
+
+def expand(st: StateTables, frontier: Rows, moves: Ints) -> Rows:
+    """Every (belief, move) successor: row f * len(moves) + j is frontier[f] after moves[j]."""
+    out = np.zeros((frontier.shape[0] * len(moves), st.width), dtype=np.uint64)
+    _expand(np.ascontiguousarray(frontier), st.maps, moves, st.goal, *st.add, out)
+    return out
+
+
+def propagate(st: StateTables, moves: Ints) -> Rows:
+    """The beliefs before the first move and after each move (len(moves) + 1 rows)."""
+    history = np.zeros((len(moves) + 1, st.width), dtype=np.uint64)
+    _propagate(st.start(), st.maps, moves, st.goal, *st.add, history)
+    return history
+
+
+@cache
+def warm_up_states() -> None:
+    """Load (or compile, the first time) this module's kernel on a one-coin game, so that the
+    times searches and verifications report are the work itself."""
+    warm_up()
+    st = state_tables(Game(1, devil_moves=((0,),)))
+    moves = np.array([1, 0], dtype=np.int64)
+    expand(st, st.start()[None, :], moves)
+    propagate(st, moves)
+
+
+# --- the reduction to a group ---------------------------------------------------------------
+
+
+def _compose(p: tuple[int, ...], q: tuple[int, ...]) -> tuple[int, ...]:
+    """First q, then p."""
+    return tuple(p[i] for i in q)
+
+
+def _inverse(p: tuple[int, ...]) -> tuple[int, ...]:
+    out = [0] * len(p)
+    for i, v in enumerate(p):
+        out[v] = i
+    return tuple(out)
+
+
+def quotient_group(game: Game) -> Group | None:
+    """H: the least group holding every s^-1 t (s, t in S) that conjugation by each s in S
+    keeps in place; None when it is too large to list (``Group.elements``' limit).
+
+    Every s in S is sigma h with h in H for any sigma in S, and after move k the table seen
+    through sigma^-k is the game against the group H (docs/variants.md).
+
+    >>> str(quotient_group(Game.parse('n=4 devil_moves=1,2,3,0;3,0,1,2')))
+    '2 3 0 1'
+    """
+    perms = game.devil_moves or ()
+    identity = tuple(range(game.n))
+    gens = {_compose(_inverse(s), t) for s in perms for t in perms} - {identity}
+    try:
+        while True:
+            group = Group(game.n, "generators", tuple(sorted(gens)))
+            if not gens:
+                return Group(game.n, "none", ())
+            elements = set(group.elements())
+            conjugates = {_compose(_compose(s, x), _inverse(s)) for s in perms for x in gens}
+            if conjugates <= elements:
+                return group
+            gens |= conjugates
+    except DevilcoinsError:  # too many elements to list
+        return None
+
+
+def reduced_strategy(game: Game) -> tuple[int, ...] | None:
+    """A strategy against S from the chain construction against H, or None.
+
+    With b the chain's moves against H (shortest there: |M / goal| - 1, the counting bound)
+    and sigma the first of S, a_k = sigma^k(b_k).  None when H is too large, the chain stalls,
+    the goal is not a subgroup or a move a_k is not allowed.  The caller verifies the moves.
+    """
+    group = quotient_group(game)
+    if group is None:
+        return None
+    against_h = dataclasses.replace(game, group=group, devil_moves=None)
+    c = chain(against_h)
+    if not (c.complete and c.goal_is_subgroup):
+        return None
+    sigma = (game.devil_moves or ())[0]
+    power = tuple(range(game.n))
+    moves = []
+    for b in chain_strategy(against_h).tolist():
+        power = _compose(sigma, power)
+        a = game.encode(apply(power, game.decode(b)))
+        if not game.allowed(a):
+            return None
+        moves.append(a)
+    return tuple(moves)
+
+
+def _span(st: StateTables, mask: np.ndarray) -> np.ndarray:
+    """The subgroup of states (under addition) that the states in mask generate."""
+    group = np.zeros(st.states, dtype=bool)
+    group[0] = True
+    for x in np.flatnonzero(mask).tolist():
+        if group[x]:
+            continue
+        members = np.flatnonzero(group)
+        grown = group.copy()
+        step = x
+        while step != 0:  # add every multiple of x: Y + <x>
+            grown[_plus_all(st, members, step)] = True
+            step = _plus(step, x, *st.add)
+        group = grown
+    return group
+
+
+def _plus_all(st: StateTables, xs: Ints, t: int) -> Ints:
+    """x + t for each state x (vectorised)."""
+    if st.game.values == 2:
+        return xs ^ t
+    _, add_lo, add_hi, lo_of, hi_of, base = st.add
+    out: Ints = add_lo[lo_of[xs], lo_of[t]] + base * add_hi[hi_of[xs], hi_of[t]]
+    return out
+
+
+def devils_zone(st: StateTables) -> np.ndarray:
+    """Z: the least subgroup of states holding the goal such that every state x outside Z has
+    two of the Devil's moves s, t with s(x) - t(x) outside Z.
+
+    Built up from the goal's subgroup, adding each time the states whose differences all lie
+    inside; every subgroup with that property contains Z, so there is such a subgroup other
+    than all states exactly when Z is not all states.
+    """
+    zone = _span(st, st.goal)
+    pairs = [(s, t) for s in range(len(st.maps)) for t in range(s + 1, len(st.maps))]
+    while True:
+        inside = np.ones(st.states, dtype=bool)
+        for s, t in pairs:
+            inside &= zone[_minus(st, st.maps[s], st.maps[t])]
+        if not (inside & ~zone).any():
+            return zone
+        zone = _span(st, zone | inside)
+
+
+def devils_certificate(game: Game) -> dict[str, Any] | None:
+    """The Devil's certificate against S, as JSON data, or None when there is none.
+
+    With Z = ``devils_zone`` not all states: for a state x outside Z and any move a, the states
+    s(x) + a and t(x) + a differ by s(x) - t(x), outside Z, so one of them is outside Z; the
+    Devil, starting outside Z, keeps the state outside Z, and the goal lies inside it.
+    """
+    st = state_tables(game)
+    zone = devils_zone(st)
+    outside = ~zone
+    if not outside.any():
+        return None
+    escapes = np.zeros(st.states, dtype=bool)  # the check, state by state
+    for s in range(len(st.maps)):
+        for t in range(len(st.maps)):
+            if s != t:
+                escapes |= ~zone[_minus(st, st.maps[s], st.maps[t])]
+    if not (zone[st.goal].all() and (escapes | zone).all()):  # pragma: no cover - by design
+        raise AssertionError("the Devil's zone does not hold")
+    start = int(np.flatnonzero(outside)[0])
+    return {
+        "zone_size": int(zone.sum()),
+        "states": st.states,
+        "start": game.state_text(start),
+        "checked_states": st.states,
+        "holds": True,
+        "statement": (
+            f"The Devil keeps the state outside a subgroup Z of {int(zone.sum()):,} of the "
+            f"{st.states:,} states that holds the goal: for every state x outside Z two of his "
+            "moves s, t have s(x) - t(x) outside Z (checked for all states), so after any move "
+            "a, s(x) + a or t(x) + a is outside Z. Starting outside Z (e.g. from "
+            f"{game.state_text(start)}), he never lets the goal appear."
+        ),
+    }
+
+
+def quotient_certificate(game: Game) -> dict[str, Any] | None:
+    """The game modulo the zone where H's chain stalls, searched and lost: JSON data, or None.
+
+    Coins only (m = 2: the states are a vector space over GF(2)).  Z, the last level of the
+    chain against H, is a subgroup holding the goal; when every Devil's move keeps it, the game
+    seen modulo Z is a game on the 2^d cosets with the goal the coset Z, and a strategy that
+    wins the game wins the game modulo Z.  So when the belief search there explores every
+    reachable belief without a win, no strategy wins the game.  None otherwise.
+    """
+    group = quotient_group(game)
+    if game.values != 2 or group is None:
+        return None
+    c = chain(dataclasses.replace(game, group=group, devil_moves=None))
+    if c.complete:
+        return None
+    st = state_tables(game)
+    zone = c.zone
+    if not all(zone[st.maps[s][zone]].all() for s in range(len(st.maps))):
+        return None
+    pivots: dict[int, int] = {}  # Z's basis in echelon form, by leading bit
+    for z in np.flatnonzero(zone).tolist():
+        for bit, b in pivots.items():
+            if z >> bit & 1:
+                z ^= b
+        if z:
+            bit = z.bit_length() - 1
+            for other in list(pivots):
+                if pivots[other] >> bit & 1:
+                    pivots[other] ^= z
+            pivots[bit] = z
+    free = [i for i in range(game.n) if i not in pivots]
+
+    def coset(x: int) -> int:  # x reduced modulo Z, read off the free positions
+        for bit, b in pivots.items():
+            if x >> bit & 1:
+                x ^= b
+        return sum(1 << j for j, i in enumerate(free) if x >> i & 1)
+
+    index = np.array([coset(x) for x in range(st.states)], dtype=np.int64)
+    reps = np.zeros(1 << len(free), dtype=np.int64)
+    reps[index] = np.arange(st.states, dtype=np.int64)
+    maps = np.ascontiguousarray(index[st.maps[:, reps]])
+    inverse = np.empty_like(maps)
+    for s in range(len(maps)):
+        inverse[s, maps[s]] = np.arange(len(reps), dtype=np.int64)
+    goal = np.zeros(len(reps), dtype=bool)
+    goal[0] = True
+    quotient = StateTables(
+        game=game, maps=maps, inverse=inverse, goal=goal, add=st.add, neg=np.arange(len(reps))
+    )
+    moves = np.unique(index[search_moves(game)])
+    moves = np.concatenate([moves[moves != 0], [0]]).astype(np.int64)
+    name = f"{game} modulo its zone"
+    try:
+        found = _levels(quotient, moves, name, counting_bound(quotient), time.perf_counter())
+    except DevilcoinsError:  # too many beliefs even there
+        return None
+    if found.moves is not None:
+        return None
+    return {
+        "zone_size": int(zone.sum()),
+        "states": st.states,
+        "cosets": len(reps),
+        "explored": found.kept,
+        "holds": True,
+        "statement": (
+            f"The chain against the group H of S's quotients stops at a subgroup Z of "
+            f"{int(zone.sum()):,} of the {st.states:,} states, holding the goal and kept by every "
+            f"Devil's move, so the game seen modulo Z is a game on {len(reps):,} cosets whose "
+            f"goal is Z, and any strategy that wins the game wins that one. There every "
+            f"reachable belief was explored ({found.kept:,} kept, up to dominance) and none is "
+            "empty, so no strategy wins."
+        ),
+    }
+
+
+# --- search -----------------------------------------------------------------------------------
+
+
+def search_moves(game: Game) -> Ints:
+    """The moves the search tries: every allowed move by state number, changing nothing last.
+
+    Changing nothing is a move like any other here: the Devil must still apply one of S.
+    """
+    states = game.values**game.n
+    allowed = [a for a in range(1, states) if game.allowed(a)]
+    return np.array([*allowed, 0], dtype=np.int64)
+
+
+class _Kept:
+    """The beliefs kept so far: their rows (for pruning) and the move that first reached each."""
+
+    def __init__(self, start: Rows, name: str):
+        self.seen: dict[bytes, int] = {start.tobytes(): 0}
+        self.parents: list[tuple[int, int]] = [(-1, -1)]
+        self.rows = new_rows(1024, start.shape[0] * 64)
+        self.rows[0] = start
+        self.name = name
+
+    @property
+    def count(self) -> int:
+        """Beliefs kept, the start included."""
+        return len(self.parents)
+
+    def dominated(self, child: Rows) -> bool:
+        """Whether child contains a belief already kept."""
+        return bool(np.any(np.all((self.rows[: self.count] & ~child) == 0, axis=1)))
+
+    def keep(self, child: Rows, parent: int, move: int, depth: int) -> int:
+        """Record child, reached from parent by move; its id."""
+        if self.count == MAX_BELIEFS:
+            raise DevilcoinsError(
+                f"the belief search for {self.name} passed {MAX_BELIEFS:,} beliefs of states at "
+                f"depth {depth}; this game is too large to search here"
+            )
+        if self.count == len(self.rows):
+            self.rows = np.concatenate([self.rows, np.zeros_like(self.rows)])
+        self.rows[self.count] = child
+        self.seen[child.tobytes()] = self.count
+        self.parents.append((parent, move))
+        return self.count - 1
+
+    def path(self, parent: int, move: int) -> tuple[int, ...]:
+        """The moves from the start to parent, then move."""
+        path = [move]
+        while self.parents[parent][0] >= 0:
+            parent, move = self.parents[parent]
+            path.append(move)
+        return tuple(reversed(path))
+
+
+@dataclass(frozen=True, kw_only=True)
+class StateSearch:
+    """What the search found: a shortest strategy or None, beliefs kept, depth, smallest belief.
+
+    bound is the counting bound (no strategy is shorter); by_bound says the strategy was found
+    by the depth-first search along the bound (so it is shortest by counting), not level by
+    level.
+    """
+
+    moves: tuple[int, ...] | None
+    kept: int
+    depth: int
+    smallest: int
+    seconds: float
+    bound: int = 0
+    by_bound: bool = False
+    reduced: bool = False
+
+
+def counting_bound(st: StateTables) -> int:
+    """No strategy wins in fewer moves: ceil(|B_0| / |goal|).
+
+    One Devil's move s is a bijection, so S(B) has at least |B| states and so has S(B) + a;
+    removing the goal takes out at most |goal| of them.
+    """
+    goal = int(st.goal.sum())
+    return -(-(st.states - goal) // goal)
+
+
+def _minus(st: StateTables, zs: Ints, ts: Ints) -> Ints:
+    """z - t position by position for each pair (vectorised)."""
+    if st.game.values == 2:
+        return zs ^ ts
+    _, add_lo, add_hi, lo_of, hi_of, base = st.add
+    ns = st.neg[ts]
+    out: Ints = add_lo[lo_of[zs], lo_of[ns]] + base * add_hi[hi_of[zs], hi_of[ns]]
+    return out
+
+
+#: Children the depth-first search along the counting bound computes before it gives way to the
+#: level-by-level search (each costs one pass over a belief).
+BOUND_BUDGET = 100_000
+
+
+def bound_path(st: StateTables, budget: int = BOUND_BUDGET) -> tuple[tuple[int, ...] | None, int]:
+    """A strategy of exactly counting_bound moves, by depth-first search, or None; and the
+    number of beliefs it computed.
+
+    Along such a strategy every move must take |goal| states out of the belief (up to the
+    bound's rounding), so only moves a = z - t (z in the goal, t a state the Devil's move can
+    give) are tried, and a child is followed only while its size still allows the bound.  None
+    when there is no such strategy or the budget runs out (the caller then searches level by
+    level).
+    """
+    g = int(st.goal.sum())
+    bound = counting_bound(st)
+    goal_states = np.flatnonzero(st.goal)
+    allowed = np.array([st.game.allowed(a) for a in range(st.states)], dtype=bool)
+    hit = np.zeros(st.states, dtype=np.bool_)
+    turned = np.empty(st.states, dtype=np.int64)
+
+    def frame(row: Rows) -> tuple[Rows, Ints, Ints]:
+        count = _turned(row, st.maps, hit, turned)
+        ts = turned[:count].copy()
+        cands = np.unique(_minus(st, np.repeat(goal_states, count), np.tile(ts, g)))
+        return row, ts, cands[allowed[cands]]
+
+    stack = [frame(st.start())]
+    nexts = [0]
+    path: list[int] = []
+    seen: set[bytes] = set()
+    work = 0
+    while stack:
+        _, ts, cands = stack[-1]
+        if nexts[-1] == len(cands):
+            stack.pop()
+            nexts.pop()
+            if path:
+                path.pop()
+            continue
+        a = int(cands[nexts[-1]])
+        nexts[-1] += 1
+        work += 1
+        if work > budget:
+            return None, work
+        child = np.zeros(st.width, dtype=np.uint64)
+        _moved(ts, len(ts), a, st.goal, *st.add, child)
+        size = int(st.sizes(child[None, :])[0])
+        if size == 0:
+            return (*path, a), work
+        depth = len(path) + 1
+        key = child.tobytes()
+        if depth + -(-size // g) > bound or key in seen:
+            continue
+        seen.add(key)
+        path.append(a)
+        stack.append(frame(child))
+        nexts.append(0)
+    return None, work
+
+
+def search_states(
+    game: Game,
+    *,
+    reduce: bool = True,
+    along_bound: bool = True,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> StateSearch:
+    """A shortest winning strategy against a Devil restricted to devil_moves, or proof of none.
+
+    First (unless reduce is False) the chain construction against the group H of S's
+    quotients, seen through sigma^k (``reduced_strategy``), kept when it wins and meets the
+    counting bound; then (unless along_bound is False) a depth-first search for a strategy
+    that meets the counting bound, which is then shortest; else level by level from the start
+    belief, beliefs in the order found, moves in search_moves' order, keeping the first path to
+    each belief and dropping a belief that contains one already kept.
+
+    >>> game = Game.parse('n=2 devil_moves=1,0')
+    >>> found = search_states(game)
+    >>> [Game(2).move_text(a) for a in found.moves], found.bound, found.reduced
+    (['LF', 'LF', 'LF'], 3, True)
+    >>> found = search_states(game, reduce=False)
+    >>> [Game(2).move_text(a) for a in found.moves], found.by_bound
+    (['FL', 'FL', 'FL'], True)
+    >>> found = search_states(game, reduce=False, along_bound=False)
+    >>> [Game(2).move_text(a) for a in found.moves], found.kept
+    (['FL', 'FL', 'FL'], 7)
+    """
+    st = state_tables(game)
+    warm_up_states()
+    t0 = time.perf_counter()
+    start = st.start()
+    if not start.any():
+        return StateSearch(moves=(), kept=1, depth=0, smallest=0, seconds=0.0)
+    bound = counting_bound(st)
+    reduced = reduced_strategy(game) if reduce else None
+    if reduced is not None and len(reduced) == bound:
+        history = propagate(st, np.array(reduced, dtype=np.int64))
+        if not history[-1].any():  # it wins (as it must), and no strategy is shorter
+            return StateSearch(
+                moves=reduced, kept=0, depth=bound, smallest=0,
+                seconds=time.perf_counter() - t0, bound=bound, by_bound=True, reduced=True,
+            )  # fmt: skip
+    quick, tried = bound_path(st) if along_bound else (None, 0)
+    if quick is not None:
+        return StateSearch(
+            moves=quick, kept=tried, depth=len(quick), smallest=0,
+            seconds=time.perf_counter() - t0, bound=bound, by_bound=True,
+        )  # fmt: skip
+    return _levels(st, search_moves(game), str(game), bound, t0, on_progress)
+
+
+def _levels(
+    st: StateTables,
+    moves: Ints,
+    name: str,
+    bound: int,
+    t0: float,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> StateSearch:
+    """Breadth-first search over beliefs from st.start() with dominance pruning."""
+    start = st.start()
+    kept = _Kept(start, name)
+    frontier, ids, depth = start[None, :], [0], 0
+    smallest = int(st.sizes(start[None, :])[0])
+    chunk = max(1, _CHUNK_WORDS // max(1, len(moves) * st.width))
+    while len(frontier):
+        depth += 1
+        rows: list[Rows] = []
+        next_ids: list[int] = []
+        for lo in range(0, len(frontier), chunk):
+            children = expand(st, frontier[lo : lo + chunk], moves)
+            empty = np.flatnonzero(~children.any(axis=1))
+            if len(empty):
+                pos = int(empty[0])
+                path = kept.path(ids[lo + pos // len(moves)], int(moves[pos % len(moves)]))
+                return StateSearch(
+                    moves=path, kept=kept.count, depth=depth, smallest=0,
+                    seconds=time.perf_counter() - t0, bound=bound,
+                )  # fmt: skip
+            keys = children.view(np.dtype((np.void, 8 * st.width))).ravel()
+            _, first = np.unique(keys, return_index=True)
+            first.sort()
+            for pos in first.tolist():
+                child = children[pos]
+                key = child.tobytes()
+                if key in kept.seen:
+                    continue
+                if kept.dominated(child):
+                    kept.seen[key] = -1
+                    continue
+                parent, move = ids[lo + pos // len(moves)], int(moves[pos % len(moves)])
+                next_ids.append(kept.keep(child, parent, move, depth))
+                rows.append(child)
+        frontier = np.array(rows, dtype=np.uint64).reshape(-1, st.width)
+        ids = next_ids
+        if len(frontier):
+            smallest = min(smallest, int(st.sizes(frontier).min()))
+        if on_progress is not None:
+            on_progress(depth, kept.count)
+    return StateSearch(
+        moves=None,
+        kept=kept.count,
+        depth=depth - 1,
+        smallest=smallest,
+        seconds=time.perf_counter() - t0,
+        bound=bound,
+    )
+
+
+def search_devil_moves(
+    game: Game, *, certify: bool = True, on_progress: Callable[[int, int], None] | None = None
+) -> Verdict:
+    """The verdict for a blind game with devil_moves: a shortest strategy, or proof of none.
+
+    The Devil's certificate is tried first (unless certify is False), then ``search_states``.
+
+    >>> v = search_devil_moves(Game.parse('n=3 devil_moves=1,2,0'))
+    >>> v.winnable, v.length, v.evidence['counting_bound']
+    (True, 7, 7)
+    """
+    t0 = time.perf_counter()
+    certificate = devils_certificate(game) if certify else None
+    if certificate is not None:
+        return Verdict(
+            game=game,
+            winnable=False,
+            length=None,
+            method="the Devil's certificate (two of his moves always differ outside a subgroup)",
+            seconds=time.perf_counter() - t0,
+            evidence={"devil_moves": len(game.devil_moves or ()), "certificate": certificate},
+        )
+    modulo = quotient_certificate(game) if certify else None
+    if modulo is not None:
+        return Verdict(
+            game=game,
+            winnable=False,
+            length=None,
+            method="belief search modulo the zone where the chain against H stops",
+            seconds=time.perf_counter() - t0,
+            explored=int(modulo["explored"]),
+            evidence={"devil_moves": len(game.devil_moves or ()), "certificate": modulo},
+        )
+    found = search_states(game, on_progress=on_progress)
+    evidence: dict[str, object] = {
+        "devil_moves": len(game.devil_moves or ()),
+        "counting_bound": found.bound,
+    }
+    if found.moves is None:
+        method = "belief search over states (every reachable belief explored)"
+        evidence["smallest_belief"] = found.smallest
+        evidence["statement"] = (
+            f"Every belief the player can reach was explored ({found.kept:,} kept, up to "
+            f"dominance); none is empty (the smallest holds {found.smallest:,} states outside "
+            "the goal), so against any sequence of moves some start and some choice of the "
+            "Devil's moves keep the goal away (verify names them for a given strategy)."
+        )
+    elif found.reduced:
+        method = "chain construction against the group of S's quotients"
+    elif found.by_bound:
+        method = "depth-first search along the counting bound"
+    else:
+        method = "belief search over states (shortest, with dominance pruning)"
+    if found.moves and len(found.moves) == found.bound:
+        evidence["statement"] = _bound_statement(game, found.bound)
+    if found.reduced:
+        group = quotient_group(game)
+        evidence["quotient_group"] = str(group)
+        sigma = " ".join(map(str, (game.devil_moves or ())[0]))
+        h = "only the identity" if group is None or not group.generators else f"{group}"
+        evidence["statement"] = (
+            f"Each of the Devil's moves is an element of the group H that the quotients s^-1 t "
+            f"and their conjugates by S generate (here {h}), followed by sigma = {sigma}; seen "
+            f"through sigma^-k after move k the game is the one against H, so the chain "
+            f"construction's moves b_k against H, played as sigma^k(b_k), win (checked exactly). "
+        ) + str(evidence["statement"])
+    return Verdict(
+        game=game,
+        winnable=found.moves is not None,
+        length=None if found.moves is None else len(found.moves),
+        method=method,
+        seconds=found.seconds,
+        strategy=found.moves,
+        explored=None if found.reduced else found.kept,
+        evidence=evidence,
+    )
+
+
+def _bound_statement(game: Game, bound: int) -> str:
+    """Why nothing shorter than the counting bound wins, in words."""
+    st = state_tables(game)
+    goal = int(st.goal.sum())
+    outside = st.states - goal
+    takes = "the goal's one state" if goal == 1 else f"the goal's {goal} states"
+    states = "1 state" if outside == 1 else f"{outside:,} states"
+    return (
+        f"Nothing shorter wins: the belief starts with the {states} outside the goal, "
+        f"each of the Devil's moves is one-to-one so it never shrinks, and a move takes out at "
+        f"most {takes} (lower bound {bound:,})."
+    )
+
+
+# --- verification -----------------------------------------------------------------------------
+
+
+def devil_line(st: StateTables, moves: Ints, history: Rows) -> tuple[int, tuple[int, ...]]:
+    """A start and the index in S of the Devil's move before each move that keep a losing
+    strategy out of the goal (history: the beliefs, the last one not empty)."""
+    last = states_of(history[-1], st.states)
+    y = last[0]
+    turns: list[int] = []
+    m, neg = st.game.values, st.neg
+    for i in range(len(moves), 0, -1):
+        a = int(moves[i - 1])
+        before = y ^ a if m == 2 else _plus(y, int(neg[a]), *st.add)
+        row = history[i - 1]
+        for s in range(st.maps.shape[0]):
+            x = int(st.inverse[s, before])
+            if row[x >> 6] >> np.uint64(x & 63) & _ONE:
+                turns.append(s)
+                y = x
+                break
+        else:  # pragma: no cover - every state of a belief came from the belief before
+            raise AssertionError("walking back through the beliefs lost the thread")
+    return y, tuple(reversed(turns))
+
+
+def verify_devil_moves(game: Game, moves: Ints) -> Verification:
+    """Exact verification of a blind strategy against a Devil restricted to devil_moves.
+
+    sizes are the states still possible (goal states included) before the first move and after
+    each move.
+
+    >>> g = Game.parse('n=2 devil_moves=1,0')
+    >>> verify_devil_moves(g, np.array([1, 1, 1])).wins
+    True
+    >>> verify_devil_moves(g, np.array([1, 1])).counterexample.to_json()
+    {'start': 'TH', 'turns': [[1, 0], [1, 0]]}
+    """
+    st = state_tables(game)
+    moves = np.asarray(moves, dtype=np.int64).reshape(-1)
+    bad = np.flatnonzero((moves < 0) | (moves >= st.states))
+    if len(bad):
+        raise DevilcoinsError(
+            f"move {int(bad[0]) + 1} is {int(moves[bad[0]])}, not a state of {game} "
+            f"(0..{st.states - 1})"
+        )
+    for a in np.unique(moves):
+        game.check_move(int(a))
+    cost = (len(moves) + 1) * st.states * st.maps.shape[0]
+    if cost > MAX_VERIFY_STEPS or (len(moves) + 1) * st.width > 1 << 25:
+        raise DevilcoinsError(
+            f"verifying {len(moves):,} moves of {game} state by state is too large here "
+            f"(up to {cost:.1e} steps); try fewer moves"
+        )
+    warm_up_states()
+    t0 = time.perf_counter()
+    history = propagate(st, moves)
+    alive = st.sizes(history)
+    won = np.flatnonzero(alive == 0)
+    counter = None
+    if not len(won):
+        start, turns = devil_line(st, moves, history)
+        perms = game.devil_moves or ()
+        counter = Counterexample(game=game, start=start, turns=tuple(perms[s] for s in turns))
+    goal = int(st.goal.sum())
+    return Verification(
+        game=game,
+        moves=len(moves),
+        wins=bool(len(won)),
+        won_at=int(won[0]) if len(won) else None,
+        sizes=tuple(int(s) + goal for s in alive),
+        counterexample=counter,
+        seconds=time.perf_counter() - t0,
+    )

@@ -1,0 +1,94 @@
+"""--devil-moves: a Devil who applies exactly one of a set of permutations before each move.
+
+Expected values come from the naive reference (tests/reference.py: breadth-first search over
+explicit beliefs, frozensets of state tuples, with the set as listed, never closed).
+"""
+
+from __future__ import annotations
+
+import pytest
+from cli_helpers import assert_usage_error, run
+from reference import naive_devil_moves, shortest_by_update
+
+
+def moves_of(text: str) -> list[tuple[int, ...]]:
+    """Flip patterns ('FLL') as move vectors."""
+    return [tuple(int(c == "F") for c in word) for word in text.split()]
+
+
+def test_solve_three_coins_one_turn(capsys):
+    code, out, err = run(capsys, "solve", "3", "--devil-moves", "1 2 0")
+    assert code == 0, err
+    lines = out.splitlines()
+    naive = naive_devil_moves(3, 2, [(1, 2, 0)])
+    assert shortest_by_update(naive) == 7
+    assert lines[0].startswith("n=3 devil_moves=1,2,0: the player wins in 7 moves (")
+    assert lines[1] == "Before each move the Devil applies 1 2 0, and nothing else."
+    assert "Nothing shorter wins" in out and "(lower bound 7)" in out
+    moves = next(line for line in lines if line.startswith("Moves: "))
+    assert naive.won_at(moves_of(moves[len("Moves: ") :])) == 7
+    assert lines[-1] == "Exact check: every start reaches the goal by move 7 against every Devil."
+
+
+def test_verify_accepts_what_solve_gives_and_rejects_a_prefix(capsys, tmp_path):
+    code, out, _ = run(capsys, "solve", "3", "--devil-moves", "1 2 0", "--format", "flips")
+    assert code == 0
+    path = tmp_path / "s.txt"
+    path.write_text(out)
+    code, out, _ = run(capsys, "verify", "3", str(path), "--devil-moves", "1 2 0")
+    assert code == 0 and "WINS from every start" in out
+    short = tmp_path / "short.txt"
+    short.write_text("".join(out_line + "\n" for out_line in path.read_text().split()[:-1]))
+    code, out, _ = run(capsys, "verify", "3", str(short), "--devil-moves", "1 2 0")
+    assert code == 1 and "LOSES" in out
+    assert "Counterexample: start " in out and "[1, 2, 0]" in out
+
+
+def test_solve_says_why_none_wins(capsys):
+    code, out, _ = run(capsys, "solve", "3", "--devil-moves", "1 2 0; 0 1 2")
+    assert code == 0
+    assert "no strategy wins" in out
+    assert "not their group): 1 2 0; 0 1 2" in out
+    assert "The Devil keeps the state outside a subgroup Z of 2 of the 8 states" in out
+    assert shortest_by_update(naive_devil_moves(3, 2, [(1, 2, 0), (0, 1, 2)])) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("1 2", "has 2 entries"),
+        ("0 1 2 3", "has 4 entries"),
+        ("1 1 0", "not a permutation of 0..2"),
+        ("", "the Devil's moves are empty"),
+        (" ; ", "the Devil's moves are empty"),
+        ("a b c", "one-line notation"),
+        ("1 2 0; 1 2 0", "listed twice"),
+        ("1 2 -0", "one-line notation"),
+    ],
+)
+def test_bad_devil_moves(capsys, text, fragment):
+    assert_usage_error(*run(capsys, "solve", "3", "--devil-moves", text), fragment)
+    assert_usage_error(*run(capsys, "verify", "3", "-", "--devil-moves", text), fragment)
+
+
+@pytest.mark.parametrize(
+    ("extra", "fragment"),
+    [
+        (["--group", "dihedral"], "replaces --group"),
+        (["--generators", "1 2 0"], "replaces --group"),
+        (["--observe", "sight"], "for blind games"),
+        (["--observe", "touch", "--hands", "1"], "for blind games"),
+    ],
+)
+def test_devil_moves_with_what_it_cannot_go_with(capsys, extra, fragment):
+    assert_usage_error(*run(capsys, "solve", "3", "--devil-moves", "1 2 0", *extra), fragment)
+
+
+@pytest.mark.parametrize("command", [["play", "3"], ["prove", "3"], ["explain", "3"]])
+def test_other_commands_refuse_devil_moves(capsys, command):
+    assert_usage_error(*run(capsys, *command, "--devil-moves", "1 2 0"), "solve and verify do")
+
+
+def test_too_many_states(capsys):
+    perm = " ".join(str((i + 1) % 13) for i in range(13))
+    assert_usage_error(*run(capsys, "solve", "13", "--devil-moves", perm), "at most 4,096 states")
