@@ -99,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=float, default=600.0, help="seconds per game")
     ap.add_argument("--out", default="touch_table.json", help="results (read, then extended)")
     ap.add_argument("--from", dest="source", help="only print the tables of this results file")
+    ap.add_argument(
+        "--skip", action="append", default=[], metavar="GAME", help="e.g. 'n=12 hands=8 goal=same'"
+    )
     args = ap.parse_args(argv)
     path = Path(args.source or args.out)
     results: dict[str, dict[str, Any]] = json.loads(path.read_text()) if path.exists() else {}
@@ -107,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
             for k in range(1, n + 1):
                 for goal in GOALS:
                     key = _key(n, k, goal)
-                    if key in results and results[key]["result"] != "open":
+                    if key in args.skip or (key in results and results[key]["result"] != "open"):
                         continue
                     results[key] = solve_one(n, k, goal, args.limit)
                     print(key, results[key], file=sys.stderr, flush=True)
