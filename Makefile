@@ -54,6 +54,7 @@ docs: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/atlas.py
 
 load: $(VENV)/.installed-test
 	$(BIN)/python bench/load.py
