@@ -18,9 +18,9 @@ numbered by two ``RowStore`` tables, and value iteration settles them from the g
 When the game is lost, the Devil's hold-out set of classes (``holdout``) is the certificate.
 
 >>> from devilcoins.core.game import Game
->>> s = solve_cylinders(Game.parse('n=4 hands=2 goal=same observe=touch'))
->>> s.winnable, s.length
-(True, 5)
+>>> search = solve_space(Space.of(Game.parse('n=4 hands=2 goal=same observe=touch')))
+>>> search.value(), search.explored
+(5, 10)
 """
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ any n and m and checks it now, by the exact solver, wherever m^n <= ``CHECK_STAT
 >>> p = prove_sight(16, 2)
 >>> p.winnable, p.length, [e.checked for e in p.evidence]
 (True, 16, [False, False, True])
->>> prove_sight(10**6, 2).length, prove_sight(6, 2).winnable
-(1000000, False)
+>>> prove_sight(2**20, 2).length, prove_sight(10**6, 2).winnable
+(1048576, False)
 """
 
 from __future__ import annotations
