@@ -935,14 +935,7 @@ def verify_devil_moves(game: Game, moves: Ints) -> Verification:
     """
     st = state_tables(game)
     moves = np.asarray(moves, dtype=np.int64).reshape(-1)
-    bad = np.flatnonzero((moves < 0) | (moves >= st.states))
-    if len(bad):
-        raise DevilcoinsError(
-            f"move {int(bad[0]) + 1} is {int(moves[bad[0]])}, not a state of {game} "
-            f"(0..{st.states - 1})"
-        )
-    for a in np.unique(moves):
-        game.check_move(int(a))
+    game.check_moves(moves, st.states)
     cost = (len(moves) + 1) * st.states * st.maps.shape[0]
     if cost > MAX_VERIFY_STEPS or (len(moves) + 1) * st.width > 1 << 25:
         raise DevilcoinsError(

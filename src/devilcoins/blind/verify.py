@@ -151,14 +151,7 @@ def devil_line(
 
 
 def _check_moves(game: Game, tab: ClassTable, moves: np.ndarray) -> None:
-    bad = np.flatnonzero((moves < 0) | (moves >= tab.states))
-    if len(bad):
-        raise DevilcoinsError(
-            f"move {int(bad[0]) + 1} is {int(moves[bad[0]])}, not a state of {game} "
-            f"(0..{tab.states - 1})"
-        )
-    for a in np.unique(moves):
-        game.check_move(int(a))
+    game.check_moves(moves, tab.states)
     cost = len(moves) * tab.size * game.n
     if cost > MAX_VERIFY_STEPS:
         raise DevilcoinsError(
