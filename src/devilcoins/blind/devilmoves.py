@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 
 from devilcoins.blind.chain import chain, chain_strategy
+from devilcoins.blind.search import contains_a_row, path_to
 from devilcoins.core.beliefs import Ints, Rows, new_rows
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
@@ -569,7 +570,7 @@ class _Kept:
 
     def dominated(self, child: Rows) -> bool:
         """Whether child contains a belief already kept."""
-        return bool(np.any(np.all((self.rows[: self.count] & ~child) == 0, axis=1)))
+        return contains_a_row(child, self.rows[: self.count])
 
     def keep(self, child: Rows, parent: int, move: int, depth: int) -> int:
         """Record child, reached from parent by move; its id."""
@@ -587,11 +588,7 @@ class _Kept:
 
     def path(self, parent: int, move: int) -> tuple[int, ...]:
         """The moves from the start to parent, then move."""
-        path = [move]
-        while self.parents[parent][0] >= 0:
-            parent, move = self.parents[parent]
-            path.append(move)
-        return tuple(reversed(path))
+        return path_to(self.parents, parent, move)
 
 
 @dataclass(frozen=True, kw_only=True)
