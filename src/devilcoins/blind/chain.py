@@ -19,6 +19,7 @@ their own chain, which proves nothing when it stalls (``blind.groups``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -30,7 +31,7 @@ from devilcoins.core.game import Game
 from devilcoins.core.numbers import smallest_prime_factor
 from devilcoins.core.tables import ClassTable, tables
 
-__all__ = ["Chain", "certificate_evidence", "chain", "chain_strategy", "devil_turn"]
+__all__ = ["Chain", "certificate_evidence", "chain", "chain_moves", "chain_strategy", "devil_turn"]
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -170,8 +171,18 @@ def chain_strategy(game: Game) -> np.ndarray:
         raise DevilcoinsError(
             "the goal is not a subgroup, so the chain construction does not apply; search instead"
         )
+    return chain_moves(c.steps)
+
+
+def chain_moves(steps: Iterable[tuple[int, int]]) -> np.ndarray:
+    """The construction's moves from its steps (a_j, p_j): T_j = T_(j-1), a_j, T_(j-1), ...,
+    a_j, T_(j-1) (p_j copies of T_(j-1)), from T_0 = no moves.
+
+    >>> chain_moves([(1, 2), (2, 3)]).tolist()
+    [1, 2, 1, 2, 1]
+    """
     moves = np.zeros(0, dtype=np.int64)
-    for a, p in c.steps:
+    for a, p in steps:
         parts = [moves]
         for _ in range(p - 1):
             parts += [np.array([a], dtype=np.int64), moves]

@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from devilcoins.blind.chain import chain_moves
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import smallest_prime_factor
@@ -204,13 +205,7 @@ def group_chain_strategy(chain: GroupChain) -> np.ndarray:
     """
     if not (chain.complete and chain.goal_is_subgroup):
         raise DevilcoinsError(f"the chain for {chain.game} gives no strategy (it stalls)")
-    moves = np.zeros(0, dtype=np.int64)
-    for a, p in chain.steps:
-        parts = [moves]
-        for _ in range(p - 1):
-            parts += [np.array([a], dtype=np.int64), moves]
-        moves = np.concatenate(parts)
-    return moves
+    return chain_moves(chain.steps)
 
 
 def _turned(tab: ClassTable) -> list[np.ndarray] | None:
