@@ -47,7 +47,7 @@ from devilcoins.blind.search import contains_a_row, path_to
 from devilcoins.core.beliefs import Ints, Rows, new_rows
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import compiled, warm_up
+from devilcoins.core.kernel import add_states, compiled, members, warm_up
 from devilcoins.core.symmetry import Group, apply
 from devilcoins.core.tables import tables
 from devilcoins.results import Counterexample, Verdict, Verification
@@ -84,6 +84,9 @@ _CHUNK_WORDS = 1 << 22
 
 _ONE = np.uint64(1)
 
+#: (m, add_lo, add_hi, lo_of, hi_of, base): the class table's addition of states.
+AddTables = tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]
+
 
 @dataclass(frozen=True, eq=False)
 class StateTables:
@@ -98,7 +101,7 @@ class StateTables:
     maps: Ints
     inverse: Ints
     goal: np.ndarray
-    add: tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]
+    add: AddTables
     neg: Ints
 
     @property
@@ -178,129 +181,76 @@ def state_tables(game: Game) -> StateTables:
 
 
 @compiled
-def _plus(
-    x: int,
-    t: int,
-    m: int,
-    add_lo: np.ndarray,
-    add_hi: np.ndarray,
-    lo_of: np.ndarray,
-    hi_of: np.ndarray,
-    base: int,
-) -> int:
-    """x + t position by position (mod m), by two looked-up halves; XOR when m = 2."""
-    if m == 2:
-        return x ^ t
-    total: int = add_lo[lo_of[x], lo_of[t]] + base * add_hi[hi_of[x], hi_of[t]]
-    return total
+def _room(states: int) -> tuple[np.ndarray, Ints, Ints]:
+    """The scratch arrays _turned writes into, for beliefs over the given number of states."""
+    hit = np.zeros(states, dtype=np.bool_)
+    found = np.empty(states, dtype=np.int64)
+    turned = np.empty(states, dtype=np.int64)
+    return hit, found, turned
 
 
 @compiled
-def _turned(row: Rows, maps: Ints, hit: np.ndarray, out: Ints) -> int:
-    """Write into out the distinct states s(x), x in row, s a Devil's move; return how many."""
+def _turned(row: Rows, maps: Ints, hit: np.ndarray, found: Ints, out: Ints) -> int:
+    """Write into out the distinct states s(x), x in row, s a Devil's move; return how many
+    (hit, found: scratch from _room)."""
     hit[:] = False
     count = 0
-    for w in range(row.shape[0]):
-        word = row[w]
-        b = 0
-        while word != 0:
-            if word & _ONE:
-                x = w * 64 + b
-                for s in range(maps.shape[0]):
-                    y = maps[s, x]
-                    if not hit[y]:
-                        hit[y] = True
-                        out[count] = y
-                        count += 1
-            word >>= _ONE
-            b += 1
+    for i in range(members(row, found)):
+        x = found[i]
+        for s in range(maps.shape[0]):
+            y = maps[s, x]
+            if not hit[y]:
+                hit[y] = True
+                out[count] = y
+                count += 1
     return count
 
 
 @compiled
-def _moved(
-    turned: Ints,
-    count: int,
-    a: int,
-    goal: np.ndarray,
-    m: int,
-    add_lo: np.ndarray,
-    add_hi: np.ndarray,
-    lo_of: np.ndarray,
-    hi_of: np.ndarray,
-    base: int,
-    out: Rows,
-) -> None:
+def _moved(turned: Ints, count: int, a: int, goal: np.ndarray, add: AddTables, out: Rows) -> None:
     """OR into out the states turned[:count] + a that are not in the goal."""
     for i in range(count):
-        y = _plus(turned[i], a, m, add_lo, add_hi, lo_of, hi_of, base)
+        y = add_states(turned[i], a, add[0], add[1], add[2], add[3], add[4], add[5])
         if not goal[y]:
             out[y >> 6] |= _ONE << np.uint64(y & 63)
 
 
 @compiled
 def _expand(
-    frontier: Rows,
-    maps: Ints,
-    moves: Ints,
-    goal: np.ndarray,
-    m: int,
-    add_lo: np.ndarray,
-    add_hi: np.ndarray,
-    lo_of: np.ndarray,
-    hi_of: np.ndarray,
-    base: int,
-    out: Rows,
+    frontier: Rows, maps: Ints, moves: Ints, goal: np.ndarray, add: AddTables, out: Rows
 ) -> None:
     """Fill out[f * len(moves) + j] with frontier[f] turned and moved by moves[j]."""
-    states = goal.shape[0]
-    hit = np.zeros(states, dtype=np.bool_)
-    turned = np.empty(states, dtype=np.int64)
+    hit, found, turned = _room(goal.shape[0])
     n_moves = moves.shape[0]
     for f in range(frontier.shape[0]):
-        count = _turned(frontier[f], maps, hit, turned)
+        count = _turned(frontier[f], maps, hit, found, turned)
         for j in range(n_moves):
-            _moved(
-                turned, count, moves[j], goal, m, add_lo, add_hi, lo_of, hi_of, base,
-                out[f * n_moves + j],
-            )  # fmt: skip
+            _moved(turned, count, moves[j], goal, add, out[f * n_moves + j])
 
 
 @compiled
 def _propagate(
-    start: Rows,
-    maps: Ints,
-    moves: Ints,
-    goal: np.ndarray,
-    m: int,
-    add_lo: np.ndarray,
-    add_hi: np.ndarray,
-    lo_of: np.ndarray,
-    hi_of: np.ndarray,
-    base: int,
-    history: Rows,
+    start: Rows, maps: Ints, moves: Ints, goal: np.ndarray, add: AddTables, history: Rows
 ) -> None:
     """history[0] = start, history[i + 1] = history[i] turned and moved by moves[i]."""
-    states = goal.shape[0]
-    hit = np.zeros(states, dtype=np.bool_)
-    turned = np.empty(states, dtype=np.int64)
+    hit, found, turned = _room(goal.shape[0])
     history[0] = start
     for i in range(moves.shape[0]):
-        count = _turned(history[i], maps, hit, turned)
-        _moved(turned, count, moves[i], goal, m, add_lo, add_hi, lo_of, hi_of, base, history[i + 1])
+        count = _turned(history[i], maps, hit, found, turned)
+        _moved(turned, count, moves[i], goal, add, history[i + 1])
 
 
 def expand(st: StateTables, frontier: Rows, moves: Ints) -> Rows:
     """Every (belief, move) successor: row f * len(moves) + j is frontier[f] after moves[j]."""
     out = np.zeros((frontier.shape[0] * len(moves), st.width), dtype=np.uint64)
-    _expand(np.ascontiguousarray(frontier), st.maps, moves, st.goal, *st.add, out)
+    _expand(np.ascontiguousarray(frontier), st.maps, moves, st.goal, st.add, out)
     return out
 
 
 def propagate(st: StateTables, moves: Ints) -> Rows:
     """The beliefs before the first move and after each move (len(moves) + 1 rows)."""
     history = np.zeros((len(moves) + 1, st.width), dtype=np.uint64)
-    _propagate(st.start(), st.maps, moves, st.goal, *st.add, history)
+    _propagate(st.start(), st.maps, moves, st.goal, st.add, history)
     return history
 
 
@@ -395,7 +345,7 @@ def _span(st: StateTables, mask: np.ndarray) -> np.ndarray:
         step = x
         while step != 0:  # add every multiple of x: Y + <x>
             grown[_plus_all(st, members, step)] = True
-            step = _plus(step, x, *st.add)
+            step = add_states(step, x, *st.add)
         group = grown
     return group
 
@@ -649,11 +599,10 @@ def bound_path(st: StateTables, budget: int = BOUND_BUDGET) -> tuple[tuple[int, 
     bound = counting_bound(st)
     goal_states = np.flatnonzero(st.goal)
     allowed = np.array([st.game.allowed(a) for a in range(st.states)], dtype=bool)
-    hit = np.zeros(st.states, dtype=np.bool_)
-    turned = np.empty(st.states, dtype=np.int64)
+    hit, found, turned = _room(st.states)
 
     def frame(row: Rows) -> tuple[Rows, Ints, Ints]:
-        count = _turned(row, st.maps, hit, turned)
+        count = _turned(row, st.maps, hit, found, turned)
         ts = turned[:count].copy()
         cands = np.unique(_minus(st, np.repeat(goal_states, count), np.tile(ts, g)))
         return row, ts, cands[allowed[cands]]
@@ -677,7 +626,7 @@ def bound_path(st: StateTables, budget: int = BOUND_BUDGET) -> tuple[tuple[int, 
         if work > budget:
             return None, work
         child = np.zeros(st.width, dtype=np.uint64)
-        _moved(ts, len(ts), a, st.goal, *st.add, child)
+        _moved(ts, len(ts), a, st.goal, st.add, child)
         size = int(st.sizes(child[None, :])[0])
         if size == 0:
             return (*path, a), work
@@ -905,7 +854,7 @@ def devil_line(st: StateTables, moves: Ints, history: Rows) -> tuple[int, tuple[
     m, neg = st.game.values, st.neg
     for i in range(len(moves), 0, -1):
         a = int(moves[i - 1])
-        before = y ^ a if m == 2 else _plus(y, int(neg[a]), *st.add)
+        before = y ^ a if m == 2 else add_states(y, int(neg[a]), *st.add)
         row = history[i - 1]
         for s in range(st.maps.shape[0]):
             x = int(st.inverse[s, before])
