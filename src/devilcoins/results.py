@@ -80,6 +80,28 @@ class Verification:
     counterexample: Counterexample | None
     seconds: float
 
+    @classmethod
+    def of_sizes(
+        cls,
+        game: Game,
+        moves: int,
+        sizes: Iterable[SupportsInt],
+        won: np.ndarray,
+        counterexample: Counterexample | None,
+        seconds: float,
+    ) -> Verification:
+        """The verification of a run whose belief sizes are sizes and which is won at the moves
+        listed in won (the first is won_at; none: the strategy loses)."""
+        return cls(
+            game=game,
+            moves=moves,
+            wins=bool(len(won)),
+            won_at=int(won[0]) if len(won) else None,
+            sizes=tuple(int(s) for s in sizes),
+            counterexample=counterexample,
+            seconds=seconds,
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The verdict as plain JSON data."""
         data: dict[str, Any] = {

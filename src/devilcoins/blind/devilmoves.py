@@ -899,12 +899,6 @@ def verify_devil_moves(game: Game, moves: Ints) -> Verification:
         perms = game.devil_moves or ()
         counter = Counterexample(game=game, start=start, turns=tuple(perms[s] for s in turns))
     goal = int(st.goal.sum())
-    return Verification(
-        game=game,
-        moves=len(moves),
-        wins=bool(len(won)),
-        won_at=int(won[0]) if len(won) else None,
-        sizes=tuple(int(s) + goal for s in alive),
-        counterexample=counter,
-        seconds=time.perf_counter() - t0,
+    return Verification.of_sizes(
+        game, len(moves), alive + goal, won, counter, time.perf_counter() - t0
     )

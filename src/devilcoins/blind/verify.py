@@ -193,12 +193,6 @@ def verify_moves(
         elements = [tuple(int(v) for v in e) for e in _elements(game)]
         turns = tuple(elements[e] for e in line.turns)
         counter = Counterexample(game=game, start=line.start, turns=turns)
-    return Verification(
-        game=game,
-        moves=len(moves),
-        wins=bool(len(won)),
-        won_at=int(won[0]) if len(won) else None,
-        sizes=tuple(int(s) for s in run.sizes),
-        counterexample=counter,
-        seconds=time.perf_counter() - t0,
+    return Verification.of_sizes(
+        game, len(moves), run.sizes, won, counter, time.perf_counter() - t0
     )
