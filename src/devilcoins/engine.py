@@ -84,7 +84,9 @@ def solve(game: Game, *, on_progress: Callable[[int, int], None] | None = None) 
     evidence: dict[str, Any] = {"chain_sizes": c.sizes()}
     if not c.complete:
         evidence["certificate"] = certificate_evidence(game, c.zone)
-        return _unwinnable(game, "the Devil's certificate (the chain stalls)", t0, evidence)
+        return Verdict.unwinnable(
+            game, "the Devil's certificate (the chain stalls)", time.perf_counter() - t0, evidence
+        )
     evidence["lower_bound"] = c.length() if c.goal_is_subgroup else None
     # the construction meets the lower bound, so it is shortest whenever its moves are allowed
     if c.goal_is_subgroup and all(game.allowed(int(a)) for a, _ in c.steps):
@@ -103,7 +105,9 @@ def _in_group(game: Game, t0: float, on_progress: Callable[[int, int], None] | N
     zone = hold_out(game)
     if zone is not None and zone.any():
         evidence["certificate"] = hold_out_evidence(game, zone)
-        return _unwinnable(game, "the Devil's hold-out set", t0, evidence)
+        return Verdict.unwinnable(
+            game, "the Devil's hold-out set", time.perf_counter() - t0, evidence
+        )
     return _searched(game, t0, on_progress, evidence)
 
 
@@ -119,18 +123,6 @@ def _constructed(
         method=method,
         seconds=time.perf_counter() - t0,
         strategy=strategy,
-        evidence=evidence,
-    )
-
-
-def _unwinnable(game: Game, method: str, t0: float, evidence: dict[str, Any]) -> Verdict:
-    """A verdict that the game cannot be won, shown by method (its evidence given)."""
-    return Verdict(
-        game=game,
-        winnable=False,
-        length=None,
-        method=method,
-        seconds=time.perf_counter() - t0,
         evidence=evidence,
     )
 

@@ -135,6 +135,26 @@ class Verdict:
     evidence: dict[str, Any] = field(default_factory=dict)
     tree: Tree | None = None
 
+    @classmethod
+    def unwinnable(
+        cls,
+        game: Game,
+        method: str,
+        seconds: float,
+        evidence: dict[str, Any],
+        explored: int | None = None,
+    ) -> Verdict:
+        """The verdict that no strategy wins the game, shown by method (evidence: the proof)."""
+        return cls(
+            game=game,
+            winnable=False,
+            length=None,
+            method=method,
+            seconds=seconds,
+            explored=explored,
+            evidence=evidence,
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The verdict as plain JSON data (the strategy as move texts)."""
         data = {

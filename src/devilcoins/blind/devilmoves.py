@@ -764,24 +764,20 @@ def search_devil_moves(
     t0 = time.perf_counter()
     certificate = devils_certificate(game) if certify else None
     if certificate is not None:
-        return Verdict(
-            game=game,
-            winnable=False,
-            length=None,
-            method="the Devil's certificate (two of his moves always differ outside a subgroup)",
-            seconds=time.perf_counter() - t0,
-            evidence={"devil_moves": len(game.devil_moves or ()), "certificate": certificate},
+        return Verdict.unwinnable(
+            game,
+            "the Devil's certificate (two of his moves always differ outside a subgroup)",
+            time.perf_counter() - t0,
+            {"devil_moves": len(game.devil_moves or ()), "certificate": certificate},
         )
     modulo = quotient_certificate(game) if certify else None
     if modulo is not None:
-        return Verdict(
-            game=game,
-            winnable=False,
-            length=None,
-            method="belief search modulo the zone where the chain against H stops",
-            seconds=time.perf_counter() - t0,
+        return Verdict.unwinnable(
+            game,
+            "belief search modulo the zone where the chain against H stops",
+            time.perf_counter() - t0,
+            {"devil_moves": len(game.devil_moves or ()), "certificate": modulo},
             explored=int(modulo["explored"]),
-            evidence={"devil_moves": len(game.devil_moves or ()), "certificate": modulo},
         )
     found = search_states(game, on_progress=on_progress)
     evidence: dict[str, object] = {
