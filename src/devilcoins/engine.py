@@ -84,38 +84,14 @@ def solve(game: Game, *, on_progress: Callable[[int, int], None] | None = None) 
     evidence: dict[str, Any] = {"chain_sizes": c.sizes()}
     if not c.complete:
         evidence["certificate"] = certificate_evidence(game, c.zone)
-        return Verdict(
-            game=game,
-            winnable=False,
-            length=None,
-            method="the Devil's certificate (the chain stalls)",
-            seconds=time.perf_counter() - t0,
-            evidence=evidence,
+        return Verdict.unwinnable(
+            game, "the Devil's certificate (the chain stalls)", time.perf_counter() - t0, evidence
         )
     evidence["lower_bound"] = c.length() if c.goal_is_subgroup else None
     # the construction meets the lower bound, so it is shortest whenever its moves are allowed
     if c.goal_is_subgroup and all(game.allowed(int(a)) for a, _ in c.steps):
-        moves = chain_strategy(game)
-        return Verdict(
-            game=game,
-            winnable=True,
-            length=len(moves),
-            method="chain construction",
-            seconds=time.perf_counter() - t0,
-            strategy=tuple(int(a) for a in moves),
-            evidence=evidence,
-        )
-    found = search_game(game, on_progress=on_progress)
-    return Verdict(
-        game=game,
-        winnable=found.winnable,
-        length=found.length,
-        method=found.method,
-        seconds=time.perf_counter() - t0,
-        strategy=found.strategy,
-        explored=found.explored,
-        evidence=evidence,
-    )
+        return _constructed(game, chain_strategy(game), "chain construction", t0, evidence)
+    return _searched(game, t0, on_progress, evidence)
 
 
 def _in_group(game: Game, t0: float, on_progress: Callable[[int, int], None] | None) -> Verdict:
@@ -125,26 +101,39 @@ def _in_group(game: Game, t0: float, on_progress: Callable[[int, int], None] | N
     if c.complete and c.goal_is_subgroup and all(game.allowed(a) for a, _ in c.steps):
         moves = group_chain_strategy(c)
         evidence["lower_bound"] = c.length()
-        return Verdict(
-            game=game,
-            winnable=True,
-            length=len(moves),
-            method="chain construction (values in a group)",
-            seconds=time.perf_counter() - t0,
-            strategy=tuple(int(a) for a in moves),
-            evidence=evidence,
-        )
+        return _constructed(game, moves, "chain construction (values in a group)", t0, evidence)
     zone = hold_out(game)
     if zone is not None and zone.any():
         evidence["certificate"] = hold_out_evidence(game, zone)
-        return Verdict(
-            game=game,
-            winnable=False,
-            length=None,
-            method="the Devil's hold-out set",
-            seconds=time.perf_counter() - t0,
-            evidence=evidence,
+        return Verdict.unwinnable(
+            game, "the Devil's hold-out set", time.perf_counter() - t0, evidence
         )
+    return _searched(game, t0, on_progress, evidence)
+
+
+def _constructed(
+    game: Game, moves: Iterable[Any], method: str, t0: float, evidence: dict[str, Any]
+) -> Verdict:
+    """A winnable verdict whose strategy is the given moves (a construction)."""
+    strategy = tuple(int(a) for a in moves)
+    return Verdict(
+        game=game,
+        winnable=True,
+        length=len(strategy),
+        method=method,
+        seconds=time.perf_counter() - t0,
+        strategy=strategy,
+        evidence=evidence,
+    )
+
+
+def _searched(
+    game: Game,
+    t0: float,
+    on_progress: Callable[[int, int], None] | None,
+    evidence: dict[str, Any],
+) -> Verdict:
+    """The belief search's verdict, with the evidence gathered before it."""
     found = search_game(game, on_progress=on_progress)
     return Verdict(
         game=game,

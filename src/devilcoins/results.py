@@ -80,6 +80,28 @@ class Verification:
     counterexample: Counterexample | None
     seconds: float
 
+    @classmethod
+    def of_sizes(
+        cls,
+        game: Game,
+        moves: int,
+        sizes: Iterable[SupportsInt],
+        won: np.ndarray,
+        counterexample: Counterexample | None,
+        seconds: float,
+    ) -> Verification:
+        """The verification of a run whose belief sizes are sizes and which is won at the moves
+        listed in won (the first is won_at; none: the strategy loses)."""
+        return cls(
+            game=game,
+            moves=moves,
+            wins=bool(len(won)),
+            won_at=int(won[0]) if len(won) else None,
+            sizes=tuple(int(s) for s in sizes),
+            counterexample=counterexample,
+            seconds=seconds,
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The verdict as plain JSON data."""
         data: dict[str, Any] = {
@@ -112,6 +134,26 @@ class Verdict:
     explored: int | None = None
     evidence: dict[str, Any] = field(default_factory=dict)
     tree: Tree | None = None
+
+    @classmethod
+    def unwinnable(
+        cls,
+        game: Game,
+        method: str,
+        seconds: float,
+        evidence: dict[str, Any],
+        explored: int | None = None,
+    ) -> Verdict:
+        """The verdict that no strategy wins the game, shown by method (evidence: the proof)."""
+        return cls(
+            game=game,
+            winnable=False,
+            length=None,
+            method=method,
+            seconds=seconds,
+            explored=explored,
+            evidence=evidence,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The verdict as plain JSON data (the strategy as move texts)."""

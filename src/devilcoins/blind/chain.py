@@ -19,6 +19,7 @@ their own chain, which proves nothing when it stalls (``blind.groups``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -30,7 +31,15 @@ from devilcoins.core.game import Game
 from devilcoins.core.numbers import smallest_prime_factor
 from devilcoins.core.tables import ClassTable, tables
 
-__all__ = ["Chain", "certificate_evidence", "chain", "chain_strategy", "devil_turn"]
+__all__ = [
+    "Chain",
+    "certificate_evidence",
+    "chain",
+    "chain_moves",
+    "chain_strategy",
+    "devil_turn",
+    "zone_evidence",
+]
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -170,8 +179,18 @@ def chain_strategy(game: Game) -> np.ndarray:
         raise DevilcoinsError(
             "the goal is not a subgroup, so the chain construction does not apply; search instead"
         )
+    return chain_moves(c.steps)
+
+
+def chain_moves(steps: Iterable[tuple[int, int]]) -> np.ndarray:
+    """The construction's moves from its steps (a_j, p_j): T_j = T_(j-1), a_j, T_(j-1), ...,
+    a_j, T_(j-1) (p_j copies of T_(j-1)), from T_0 = no moves.
+
+    >>> chain_moves([(1, 2), (2, 3)]).tolist()
+    [1, 2, 1, 2, 1]
+    """
     moves = np.zeros(0, dtype=np.int64)
-    for a, p in c.steps:
+    for a, p in steps:
         parts = [moves]
         for _ in range(p - 1):
             parts += [np.array([a], dtype=np.int64), moves]
@@ -211,17 +230,32 @@ def certificate_evidence(game: Game, zone: np.ndarray) -> dict[str, Any]:
     goal_states = tab.orbit_states[: tab.orbit_start[tab.n_goal]]
     holds = bool((escapes | ~outside).all() and zone[goal_states].all() and outside.any())
     start = int(np.flatnonzero(outside)[0])
-    return {
-        "zone_size": int(zone.sum()),
-        "states": int(tab.states),
-        "start": game.state_text(start),
-        "checked_states": int(tab.states),
-        "holds": holds,
-        "statement": (
+    return zone_evidence(
+        game,
+        tab.states,
+        int(zone.sum()),
+        start,
+        holds,
+        (
             f"The chain stops at a zone Z of {int(zone.sum()):,} of the {tab.states:,} states, "
             "holding the goal. For every state x outside Z some generator g of the Devil's "
             "group has g(x) - x outside Z (checked for all states), so after any move x + a or "
             "g(x) + a is outside Z: the Devil, starting outside Z (e.g. from "
             f"{game.state_text(start)}), never lets the goal appear."
         ),
+    )
+
+
+def zone_evidence(
+    game: Game, states: int, size: int, start: int, holds: bool, statement: str
+) -> dict[str, Any]:
+    """A Devil's zone checked over every state, as JSON data: its size, a start in it (a state
+    number), whether it holds and the statement in words."""
+    return {
+        "zone_size": size,
+        "states": int(states),
+        "start": game.state_text(start),
+        "checked_states": int(states),
+        "holds": holds,
+        "statement": statement,
     }

@@ -43,10 +43,11 @@ from typing import Any
 import numpy as np
 
 from devilcoins.blind.chain import chain, chain_strategy
+from devilcoins.blind.search import contains_a_row, path_to
 from devilcoins.core.beliefs import Ints, Rows, new_rows
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import compiled, warm_up
+from devilcoins.core.kernel import add_states, compiled, members, warm_up
 from devilcoins.core.symmetry import Group, apply
 from devilcoins.core.tables import tables
 from devilcoins.results import Counterexample, Verdict, Verification
@@ -83,6 +84,9 @@ _CHUNK_WORDS = 1 << 22
 
 _ONE = np.uint64(1)
 
+#: (m, add_lo, add_hi, lo_of, hi_of, base): the class table's addition of states.
+AddTables = tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]
+
 
 @dataclass(frozen=True, eq=False)
 class StateTables:
@@ -97,7 +101,7 @@ class StateTables:
     maps: Ints
     inverse: Ints
     goal: np.ndarray
-    add: tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]
+    add: AddTables
     neg: Ints
 
     @property
@@ -177,129 +181,76 @@ def state_tables(game: Game) -> StateTables:
 
 
 @compiled
-def _plus(
-    x: int,
-    t: int,
-    m: int,
-    add_lo: np.ndarray,
-    add_hi: np.ndarray,
-    lo_of: np.ndarray,
-    hi_of: np.ndarray,
-    base: int,
-) -> int:
-    """x + t position by position (mod m), by two looked-up halves; XOR when m = 2."""
-    if m == 2:
-        return x ^ t
-    total: int = add_lo[lo_of[x], lo_of[t]] + base * add_hi[hi_of[x], hi_of[t]]
-    return total
+def _room(states: int) -> tuple[np.ndarray, Ints, Ints]:
+    """The scratch arrays _turned writes into, for beliefs over the given number of states."""
+    hit = np.zeros(states, dtype=np.bool_)
+    found = np.empty(states, dtype=np.int64)
+    turned = np.empty(states, dtype=np.int64)
+    return hit, found, turned
 
 
 @compiled
-def _turned(row: Rows, maps: Ints, hit: np.ndarray, out: Ints) -> int:
-    """Write into out the distinct states s(x), x in row, s a Devil's move; return how many."""
+def _turned(row: Rows, maps: Ints, hit: np.ndarray, found: Ints, out: Ints) -> int:
+    """Write into out the distinct states s(x), x in row, s a Devil's move; return how many
+    (hit, found: scratch from _room)."""
     hit[:] = False
     count = 0
-    for w in range(row.shape[0]):
-        word = row[w]
-        b = 0
-        while word != 0:
-            if word & _ONE:
-                x = w * 64 + b
-                for s in range(maps.shape[0]):
-                    y = maps[s, x]
-                    if not hit[y]:
-                        hit[y] = True
-                        out[count] = y
-                        count += 1
-            word >>= _ONE
-            b += 1
+    for i in range(members(row, found)):
+        x = found[i]
+        for s in range(maps.shape[0]):
+            y = maps[s, x]
+            if not hit[y]:
+                hit[y] = True
+                out[count] = y
+                count += 1
     return count
 
 
 @compiled
-def _moved(
-    turned: Ints,
-    count: int,
-    a: int,
-    goal: np.ndarray,
-    m: int,
-    add_lo: np.ndarray,
-    add_hi: np.ndarray,
-    lo_of: np.ndarray,
-    hi_of: np.ndarray,
-    base: int,
-    out: Rows,
-) -> None:
+def _moved(turned: Ints, count: int, a: int, goal: np.ndarray, add: AddTables, out: Rows) -> None:
     """OR into out the states turned[:count] + a that are not in the goal."""
     for i in range(count):
-        y = _plus(turned[i], a, m, add_lo, add_hi, lo_of, hi_of, base)
+        y = add_states(turned[i], a, add[0], add[1], add[2], add[3], add[4], add[5])
         if not goal[y]:
             out[y >> 6] |= _ONE << np.uint64(y & 63)
 
 
 @compiled
 def _expand(
-    frontier: Rows,
-    maps: Ints,
-    moves: Ints,
-    goal: np.ndarray,
-    m: int,
-    add_lo: np.ndarray,
-    add_hi: np.ndarray,
-    lo_of: np.ndarray,
-    hi_of: np.ndarray,
-    base: int,
-    out: Rows,
+    frontier: Rows, maps: Ints, moves: Ints, goal: np.ndarray, add: AddTables, out: Rows
 ) -> None:
     """Fill out[f * len(moves) + j] with frontier[f] turned and moved by moves[j]."""
-    states = goal.shape[0]
-    hit = np.zeros(states, dtype=np.bool_)
-    turned = np.empty(states, dtype=np.int64)
+    hit, found, turned = _room(goal.shape[0])
     n_moves = moves.shape[0]
     for f in range(frontier.shape[0]):
-        count = _turned(frontier[f], maps, hit, turned)
+        count = _turned(frontier[f], maps, hit, found, turned)
         for j in range(n_moves):
-            _moved(
-                turned, count, moves[j], goal, m, add_lo, add_hi, lo_of, hi_of, base,
-                out[f * n_moves + j],
-            )  # fmt: skip
+            _moved(turned, count, moves[j], goal, add, out[f * n_moves + j])
 
 
 @compiled
 def _propagate(
-    start: Rows,
-    maps: Ints,
-    moves: Ints,
-    goal: np.ndarray,
-    m: int,
-    add_lo: np.ndarray,
-    add_hi: np.ndarray,
-    lo_of: np.ndarray,
-    hi_of: np.ndarray,
-    base: int,
-    history: Rows,
+    start: Rows, maps: Ints, moves: Ints, goal: np.ndarray, add: AddTables, history: Rows
 ) -> None:
     """history[0] = start, history[i + 1] = history[i] turned and moved by moves[i]."""
-    states = goal.shape[0]
-    hit = np.zeros(states, dtype=np.bool_)
-    turned = np.empty(states, dtype=np.int64)
+    hit, found, turned = _room(goal.shape[0])
     history[0] = start
     for i in range(moves.shape[0]):
-        count = _turned(history[i], maps, hit, turned)
-        _moved(turned, count, moves[i], goal, m, add_lo, add_hi, lo_of, hi_of, base, history[i + 1])
+        count = _turned(history[i], maps, hit, found, turned)
+        _moved(turned, count, moves[i], goal, add, history[i + 1])
 
 
 def expand(st: StateTables, frontier: Rows, moves: Ints) -> Rows:
     """Every (belief, move) successor: row f * len(moves) + j is frontier[f] after moves[j]."""
     out = np.zeros((frontier.shape[0] * len(moves), st.width), dtype=np.uint64)
-    _expand(np.ascontiguousarray(frontier), st.maps, moves, st.goal, *st.add, out)
+    _expand(np.ascontiguousarray(frontier), st.maps, moves, st.goal, st.add, out)
     return out
 
 
 def propagate(st: StateTables, moves: Ints) -> Rows:
     """The beliefs before the first move and after each move (len(moves) + 1 rows)."""
     history = np.zeros((len(moves) + 1, st.width), dtype=np.uint64)
-    _propagate(st.start(), st.maps, moves, st.goal, *st.add, history)
+    _propagate(st.start(), st.maps, moves, st.goal, st.add, history)
     return history
 
 
@@ -394,7 +345,7 @@ def _span(st: StateTables, mask: np.ndarray) -> np.ndarray:
         step = x
         while step != 0:  # add every multiple of x: Y + <x>
             grown[_plus_all(st, members, step)] = True
-            step = _plus(step, x, *st.add)
+            step = add_states(step, x, *st.add)
         group = grown
     return group
 
@@ -569,7 +520,7 @@ class _Kept:
 
     def dominated(self, child: Rows) -> bool:
         """Whether child contains a belief already kept."""
-        return bool(np.any(np.all((self.rows[: self.count] & ~child) == 0, axis=1)))
+        return contains_a_row(child, self.rows[: self.count])
 
     def keep(self, child: Rows, parent: int, move: int, depth: int) -> int:
         """Record child, reached from parent by move; its id."""
@@ -587,11 +538,7 @@ class _Kept:
 
     def path(self, parent: int, move: int) -> tuple[int, ...]:
         """The moves from the start to parent, then move."""
-        path = [move]
-        while self.parents[parent][0] >= 0:
-            parent, move = self.parents[parent]
-            path.append(move)
-        return tuple(reversed(path))
+        return path_to(self.parents, parent, move)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -652,11 +599,10 @@ def bound_path(st: StateTables, budget: int = BOUND_BUDGET) -> tuple[tuple[int, 
     bound = counting_bound(st)
     goal_states = np.flatnonzero(st.goal)
     allowed = np.array([st.game.allowed(a) for a in range(st.states)], dtype=bool)
-    hit = np.zeros(st.states, dtype=np.bool_)
-    turned = np.empty(st.states, dtype=np.int64)
+    hit, found, turned = _room(st.states)
 
     def frame(row: Rows) -> tuple[Rows, Ints, Ints]:
-        count = _turned(row, st.maps, hit, turned)
+        count = _turned(row, st.maps, hit, found, turned)
         ts = turned[:count].copy()
         cands = np.unique(_minus(st, np.repeat(goal_states, count), np.tile(ts, g)))
         return row, ts, cands[allowed[cands]]
@@ -680,7 +626,7 @@ def bound_path(st: StateTables, budget: int = BOUND_BUDGET) -> tuple[tuple[int, 
         if work > budget:
             return None, work
         child = np.zeros(st.width, dtype=np.uint64)
-        _moved(ts, len(ts), a, st.goal, *st.add, child)
+        _moved(ts, len(ts), a, st.goal, st.add, child)
         size = int(st.sizes(child[None, :])[0])
         if size == 0:
             return (*path, a), work
@@ -818,24 +764,20 @@ def search_devil_moves(
     t0 = time.perf_counter()
     certificate = devils_certificate(game) if certify else None
     if certificate is not None:
-        return Verdict(
-            game=game,
-            winnable=False,
-            length=None,
-            method="the Devil's certificate (two of his moves always differ outside a subgroup)",
-            seconds=time.perf_counter() - t0,
-            evidence={"devil_moves": len(game.devil_moves or ()), "certificate": certificate},
+        return Verdict.unwinnable(
+            game,
+            "the Devil's certificate (two of his moves always differ outside a subgroup)",
+            time.perf_counter() - t0,
+            {"devil_moves": len(game.devil_moves or ()), "certificate": certificate},
         )
     modulo = quotient_certificate(game) if certify else None
     if modulo is not None:
-        return Verdict(
-            game=game,
-            winnable=False,
-            length=None,
-            method="belief search modulo the zone where the chain against H stops",
-            seconds=time.perf_counter() - t0,
+        return Verdict.unwinnable(
+            game,
+            "belief search modulo the zone where the chain against H stops",
+            time.perf_counter() - t0,
+            {"devil_moves": len(game.devil_moves or ()), "certificate": modulo},
             explored=int(modulo["explored"]),
-            evidence={"devil_moves": len(game.devil_moves or ()), "certificate": modulo},
         )
     found = search_states(game, on_progress=on_progress)
     evidence: dict[str, object] = {
@@ -908,7 +850,7 @@ def devil_line(st: StateTables, moves: Ints, history: Rows) -> tuple[int, tuple[
     m, neg = st.game.values, st.neg
     for i in range(len(moves), 0, -1):
         a = int(moves[i - 1])
-        before = y ^ a if m == 2 else _plus(y, int(neg[a]), *st.add)
+        before = y ^ a if m == 2 else add_states(y, int(neg[a]), *st.add)
         row = history[i - 1]
         for s in range(st.maps.shape[0]):
             x = int(st.inverse[s, before])
@@ -935,14 +877,7 @@ def verify_devil_moves(game: Game, moves: Ints) -> Verification:
     """
     st = state_tables(game)
     moves = np.asarray(moves, dtype=np.int64).reshape(-1)
-    bad = np.flatnonzero((moves < 0) | (moves >= st.states))
-    if len(bad):
-        raise DevilcoinsError(
-            f"move {int(bad[0]) + 1} is {int(moves[bad[0]])}, not a state of {game} "
-            f"(0..{st.states - 1})"
-        )
-    for a in np.unique(moves):
-        game.check_move(int(a))
+    game.check_moves(moves, st.states)
     cost = (len(moves) + 1) * st.states * st.maps.shape[0]
     if cost > MAX_VERIFY_STEPS or (len(moves) + 1) * st.width > 1 << 25:
         raise DevilcoinsError(
@@ -960,12 +895,6 @@ def verify_devil_moves(game: Game, moves: Ints) -> Verification:
         perms = game.devil_moves or ()
         counter = Counterexample(game=game, start=start, turns=tuple(perms[s] for s in turns))
     goal = int(st.goal.sum())
-    return Verification(
-        game=game,
-        moves=len(moves),
-        wins=bool(len(won)),
-        won_at=int(won[0]) if len(won) else None,
-        sizes=tuple(int(s) + goal for s in alive),
-        counterexample=counter,
-        seconds=time.perf_counter() - t0,
+    return Verification.of_sizes(
+        game, len(moves), alive + goal, won, counter, time.perf_counter() - t0
     )

@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from devilcoins.blind.chain import chain_moves, zone_evidence
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import smallest_prime_factor
@@ -204,13 +205,7 @@ def group_chain_strategy(chain: GroupChain) -> np.ndarray:
     """
     if not (chain.complete and chain.goal_is_subgroup):
         raise DevilcoinsError(f"the chain for {chain.game} gives no strategy (it stalls)")
-    moves = np.zeros(0, dtype=np.int64)
-    for a, p in chain.steps:
-        parts = [moves]
-        for _ in range(p - 1):
-            parts += [np.array([a], dtype=np.int64), moves]
-        moves = np.concatenate(parts)
-    return moves
+    return chain_moves(chain.steps)
 
 
 def _turned(tab: ClassTable) -> list[np.ndarray] | None:
@@ -281,16 +276,16 @@ def hold_out_evidence(game: Game, zone: np.ndarray) -> dict[str, Any]:
     holds = bool(zone.any() and not (zone & _goal_mask(tab)).any() and closed and stays)
     start = int(np.flatnonzero(zone)[0]) if zone.any() else 0
     size = int(zone.sum())
-    return {
-        "zone_size": size,
-        "states": int(tab.states),
-        "start": game.state_text(start),
-        "checked_states": int(tab.states),
-        "holds": holds,
-        "statement": (
+    return zone_evidence(
+        game,
+        tab.states,
+        size,
+        start,
+        holds,
+        (
             f"The Devil's hold-out set U has {size:,} of the {tab.states:,} states, none in "
             "the goal, and is closed under turns. For every state x in U and every move a some "
             "turn g keeps g(x)*a in U (checked for all states and moves), so the Devil, starting "
             f"in U (e.g. from {game.state_text(start)}), never lets the goal appear."
         ),
-    }
+    )

@@ -29,6 +29,8 @@ __all__ = [
     "SearchOutcome",
     "SearchProgress",
     "allowed_moves",
+    "contains_a_row",
+    "path_to",
     "search_beliefs",
     "search_game",
 ]
@@ -87,6 +89,21 @@ def allowed_moves(game: Game) -> np.ndarray:
     return np.array([int(r) for r in np.sort(tab.reps) if r and game.allowed(int(r))], np.int64)
 
 
+def path_to(parents: list[tuple[int, int]], parent: int, move: int) -> tuple[int, ...]:
+    """The moves from the start to parent, then move (parents[i]: the belief i came from and
+    the move that reached it; (-1, -1) for the start)."""
+    path = [move]
+    while parents[parent][0] >= 0:
+        parent, move = parents[parent]
+        path.append(move)
+    return tuple(reversed(path))
+
+
+def contains_a_row(child: Rows, rows: Rows) -> bool:
+    """Whether the belief child contains one of rows (then a search need not keep child)."""
+    return bool(np.any(np.all((rows & ~child) == 0, axis=1)))
+
+
 class _Tree:
     """The beliefs kept so far: their rows (for pruning) and the move that first reached each."""
 
@@ -100,7 +117,7 @@ class _Tree:
 
     def dominated(self, child: np.ndarray) -> bool:
         """Whether child contains a belief already kept."""
-        return bool(np.any(np.all((self.rows[: self.count] & ~child) == 0, axis=1)))
+        return contains_a_row(child, self.rows[: self.count])
 
     def keep(self, key: bytes, child: np.ndarray, parent: int, move: int, depth: int) -> int:
         """Record child (its bytes: key), reached from parent by move; its id."""
@@ -120,11 +137,7 @@ class _Tree:
 
     def path(self, parent: int, move: int) -> tuple[int, ...]:
         """The moves from the start to parent, then move."""
-        path = [move]
-        while self.parents[parent][0] >= 0:
-            parent, move = self.parents[parent]
-            path.append(move)
-        return tuple(reversed(path))
+        return path_to(self.parents, parent, move)
 
 
 def _level(

@@ -151,14 +151,7 @@ def devil_line(
 
 
 def _check_moves(game: Game, tab: ClassTable, moves: np.ndarray) -> None:
-    bad = np.flatnonzero((moves < 0) | (moves >= tab.states))
-    if len(bad):
-        raise DevilcoinsError(
-            f"move {int(bad[0]) + 1} is {int(moves[bad[0]])}, not a state of {game} "
-            f"(0..{tab.states - 1})"
-        )
-    for a in np.unique(moves):
-        game.check_move(int(a))
+    game.check_moves(moves, tab.states)
     cost = len(moves) * tab.size * game.n
     if cost > MAX_VERIFY_STEPS:
         raise DevilcoinsError(
@@ -200,12 +193,6 @@ def verify_moves(
         elements = [tuple(int(v) for v in e) for e in _elements(game)]
         turns = tuple(elements[e] for e in line.turns)
         counter = Counterexample(game=game, start=line.start, turns=turns)
-    return Verification(
-        game=game,
-        moves=len(moves),
-        wins=bool(len(won)),
-        won_at=int(won[0]) if len(won) else None,
-        sizes=tuple(int(s) for s in run.sizes),
-        counterexample=counter,
-        seconds=time.perf_counter() - t0,
+    return Verification.of_sizes(
+        game, len(moves), run.sizes, won, counter, time.perf_counter() - t0
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import Any, Protocol
 
 from devilcoins.cli.common import Command, UsageError, coins_count, emit_json
 from devilcoins.cli.games import verdict_lines
@@ -13,6 +13,26 @@ from devilcoins.core.game import Game
 from devilcoins.results import Verdict
 
 __all__ = ["COMMAND"]
+
+
+class _Proof(Protocol):
+    """What both proofs (N coins; the sight rule) offer for printing."""
+
+    @property
+    def holds(self) -> bool: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def to_text(self) -> str: ...
+
+
+def _emit_proof(proof: _Proof, *, as_json: bool) -> int:
+    """Print a proof as JSON or text; the exit status is 0 where it holds, else 1."""
+    if as_json:
+        emit_json(proof.to_json())
+    else:
+        sys.stdout.write(proof.to_text())
+    return 0 if proof.holds else 1
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -28,11 +48,7 @@ def run(args: argparse.Namespace) -> int:
     if args.n > MAX_PROVE_N:
         raise UsageError(f"prove answers N up to {MAX_PROVE_N:,}, not {args.n:,}")
     proof = prove(args.n)
-    if args.json:
-        emit_json(proof.to_json())
-    else:
-        sys.stdout.write(proof.to_text())
-    return 0 if proof.holds else 1
+    return _emit_proof(proof, as_json=args.json)
 
 
 def run_sight(args: argparse.Namespace) -> int | None:
@@ -52,11 +68,7 @@ def run_sight(args: argparse.Namespace) -> int | None:
     if not values.isdigit():
         return None
     proof = prove_sight(args.n, int(values))
-    if args.json:
-        emit_json(proof.to_json())
-    else:
-        sys.stdout.write(proof.to_text())
-    return 0 if proof.holds else 1
+    return _emit_proof(proof, as_json=args.json)
 
 
 def run_game(args: argparse.Namespace, game: Game) -> int:

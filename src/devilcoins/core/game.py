@@ -38,6 +38,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from devilcoins.core.errors import (
     DevilcoinsError,
     NotationError,
@@ -433,6 +435,17 @@ class Game:
             )
             raise NotationError(f"move {self.move_text(x)} is not allowed: {why}")
         return x
+
+    def check_moves(self, moves: np.ndarray, states: int) -> None:
+        """Raise a clear error unless every move is a state (0..states-1) the game allows."""
+        bad = np.flatnonzero((moves < 0) | (moves >= states))
+        if len(bad):
+            raise DevilcoinsError(
+                f"move {int(bad[0]) + 1} is {int(moves[bad[0]])}, not a state of {self} "
+                f"(0..{states - 1})"
+            )
+        for a in np.unique(moves):
+            self.check_move(int(a))
 
     def allowed(self, x: int) -> bool:
         """Whether move x is allowed (hands limit, explicit list); changing nothing always is."""

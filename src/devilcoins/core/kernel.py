@@ -35,9 +35,11 @@ compiled = njit(cache=True, nogil=True)
 
 __all__ = [
     "COMPILE_NOTICE",
+    "add_states",
     "compiled",
     "expand",
     "kernel_cached",
+    "members",
     "propagate",
     "trace_back",
     "turns_along",
@@ -99,6 +101,12 @@ def _add(
         return x ^ t
     total: int = add_lo[lo_of[x], lo_of[t]] + base * add_hi[hi_of[x], hi_of[t]]
     return total
+
+
+#: The compiled helpers other modules' compiled loops call (the same functions, not copies):
+#: the set bits of a row, and the addition of states.
+members = _members
+add_states = _add
 
 
 @compiled
