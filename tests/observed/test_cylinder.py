@@ -140,3 +140,11 @@ def test_a_large_strategy_goes_to_json_as_shared_nodes():
     assert verify_tree(sol.game, {**shared, "length": sol.length}).wins
     broken = {**shared, "length": sol.length - 1}
     assert not verify_tree(sol.game, broken).wins
+
+
+def test_a_search_past_its_memory_stops_with_a_clear_error(monkeypatch):
+    from devilcoins.core.errors import DevilcoinsError
+
+    monkeypatch.setattr(cylinder, "MAX_BYTES", 1 << 10)
+    with pytest.raises(DevilcoinsError, match="GiB\\), past its limits"):
+        solve_touch(_touch(6, 4))

@@ -44,6 +44,10 @@ __all__ = ["MAX_NODES", "CylinderSearch", "Space", "holdout", "solve_space"]
 #: How many beliefs plus cylinder nodes the search may number before it stops with an error.
 MAX_NODES = 60_000_000
 
+#: How much memory (bytes) the search's tables and links may take before it stops with an error
+#: (8 coins with 4 hands take under 1 GiB; 12 with 8 hands pass this after about 20 minutes).
+MAX_BYTES = 6 << 30
+
 #: How many new rows one compiled chunk of the exploration may add (bounds the room reserved).
 _CHUNK = 1 << 21
 
@@ -524,13 +528,15 @@ def _explore(space: Space, limit: int, progress: Progress | None) -> CylinderSea
     index_of = t.index_of.astype(np.int64)
     bparts: list[tuple[I32, Ints]] = [(np.zeros(0, np.int32), np.zeros(reaches, np.int64))]
     cparts: list[tuple[I32, Ints]] = []
-    bdone, cdone = 1, 0
+    bdone, cdone, held = 1, 0, 0
     while bdone < beliefs.count or cdone < cyl.count:
-        if beliefs.count + cyl.count > limit:
+        size = held + sum(a.nbytes for st in (beliefs, cyl) for a in (st.rows, st.keys, st.ids))
+        if beliefs.count + cyl.count > limit or size > MAX_BYTES:
             raise DevilcoinsError(
                 f"{space.game}: the touch search stops at {beliefs.count - 1:,} beliefs and "
-                f"{cyl.count:,} cylinder nodes, past its limit of {limit:,}; use fewer "
-                "positions or more hands"
+                f"{cyl.count:,} cylinder nodes ({size / 2**30:,.1f} GiB), past its limits "
+                f"({limit:,} nodes, {MAX_BYTES / 2**30:,.0f} GiB); use fewer positions or more "
+                "hands (docs/observed.md lists what is settled)"
             )
         if bdone < beliefs.count:
             last = min(beliefs.count, bdone + max(1, min(4096, _CHUNK // (reaches * felts))))
@@ -542,6 +548,7 @@ def _explore(space: Space, limit: int, progress: Progress | None) -> CylinderSea
                 cyl.keys, cyl.ids, cyl.rows, cyl.count, room, edges, counts,
             )  # fmt: skip
             bparts.append((edges[:used].copy(), counts[: (stop - bdone) * reaches].copy()))
+            held += bparts[-1][0].nbytes + bparts[-1][1].nbytes
             bdone = stop
         else:
             last = min(cyl.count, cdone + max(1, min(4096, _CHUNK // felts)))
@@ -554,6 +561,7 @@ def _explore(space: Space, limit: int, progress: Progress | None) -> CylinderSea
                 edges, counts,
             )  # fmt: skip
             cparts.append((edges[:used].copy(), counts[: stop - cdone].copy()))
+            held += cparts[-1][0].nbytes + cparts[-1][1].nbytes
             cdone = stop
         if progress is not None:
             progress(bdone + cdone, beliefs.count + cyl.count)
