@@ -66,28 +66,41 @@ def solve_one(n: int, k: int, goal: str, limit: float) -> dict[str, Any]:
     return row
 
 
-def _cell(row: dict[str, Any] | None) -> str:
+def _moves(row: dict[str, Any] | None) -> str:
     if row is None:
         return ""
     if row["result"] in ("open", "refused"):
-        return f"open ({row['why']})" if row["result"] == "open" else "refused"
-    seconds = f"{row['seconds']:.2f} s" if row["seconds"] < 100 else f"{row['seconds']:.0f} s"
+        return "open"
     if row["result"] == "devil":
-        return f"Devil · {seconds}"
-    mark = "" if row.get("verified") else " (not verified)"
-    return f"**{row['result']}** · {seconds}{mark}"
+        return "–"
+    return f"**{row['result']}**" + ("" if row.get("verified") else " (not verified)")
+
+
+def _seconds(row: dict[str, Any] | None) -> str:
+    if row is None:
+        return ""
+    seconds = row["seconds"]
+    return f"{seconds:.2f}" if seconds < 10 else f"{seconds:,.0f}"
+
+
+def _table(results: dict[str, dict[str, Any]], max_n: int, goal: str, cell: Any) -> list[str]:
+    lines = ["| n \\ k | " + " | ".join(str(k) for k in range(1, max_n + 1)) + " |"]
+    lines.append("|---" * (max_n + 1) + "|")
+    for n in range(1, max_n + 1):
+        cells = [cell(results.get(_key(n, k, goal))) for k in range(1, max_n + 1)]
+        lines.append(f"| {n} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def markdown(results: dict[str, dict[str, Any]], max_n: int) -> str:
-    """One table per goal: rows n, columns k, each cell the moves (or Devil) and seconds."""
+    """Per goal two tables, rows n and columns k: the least worst-case moves (– the Devil holds
+    out, open: not settled), then the seconds each game took."""
     out = []
     for goal in GOALS:
-        out.append(f"Goal all {goal}:\n")
-        out.append("| n \\ k | " + " | ".join(str(k) for k in range(1, max_n + 1)) + " |")
-        out.append("|---" * (max_n + 1) + "|")
-        for n in range(1, max_n + 1):
-            cells = [_cell(results.get(_key(n, k, goal))) for k in range(1, max_n + 1)]
-            out.append(f"| {n} | " + " | ".join(cells) + " |")
+        out += [f"Goal all {goal}, least worst-case moves:", ""]
+        out += _table(results, max_n, goal, _moves)
+        out += ["", f"Goal all {goal}, seconds:", ""]
+        out += _table(results, max_n, goal, _seconds)
         out.append("")
     return "\n".join(out)
 
