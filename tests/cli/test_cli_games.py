@@ -793,3 +793,20 @@ def test_solve_saves_a_policy_file_that_verify_reads(capsys, tmp_path, options):
         changed.write_text("\n".join([lines[0], json.dumps(first), *lines[2:]]) + "\n")
         code, out, _ = run(capsys, "verify", "4", str(changed), *options)
         assert code == 1 and "LOSES" in out and "Counterexample: start" in out
+
+
+def test_save_is_refused_before_solving(capsys, monkeypatch, tmp_path):
+    """A wrong or existing --save path is refused at once, not after a long search."""
+    from devilcoins import engine
+
+    def never(*_args, **_kwargs):
+        raise AssertionError("solved before the --save path was checked")
+
+    monkeypatch.setattr(engine, "solve", never)
+    touch = ("--hands", "8", "--goal", "same", "--observe", "touch")
+    line = assert_usage_error(*run(capsys, "solve", "12", *touch, "--save", "x.txt"), "FILE.jsonl")
+    assert "x.txt" in line
+    kept = tmp_path / "kept.jsonl"
+    kept.write_text("mine\n")
+    assert_usage_error(*run(capsys, "solve", "12", *touch, "--save", str(kept)), "already exists")
+    assert kept.read_text() == "mine\n"

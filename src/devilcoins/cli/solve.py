@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from devilcoins.cli.common import Command, UsageError, coins_count, counted, emit_json
 from devilcoins.cli.games import moves_text, verdict_lines
@@ -81,6 +82,9 @@ def run_game(args: argparse.Namespace, game: Game) -> int:
     from devilcoins import engine
     from devilcoins.observed.andor import TreeSolution
 
+    if args.save:
+        _check_save(args.save, game)
+
     def progress(done: int, known: int) -> None:
         if game.observe == "touch":
             rep.note(f"{game}: {done:,} of {known:,} beliefs and cylinders expanded")
@@ -125,13 +129,19 @@ def run_game(args: argparse.Namespace, game: Game) -> int:
     return 0
 
 
+def _check_save(path: str, game: Game) -> None:
+    """Refuse a --save path before solving: a policy file must be .jsonl, and none is replaced."""
+    if game.observe != "blind" and not path.endswith(".jsonl"):
+        raise UsageError(f"save a {game.observe} strategy as a policy file: FILE.jsonl, not {path}")
+    if Path(path).exists():
+        raise UsageError(f"{path} already exists; choose a new file name (nothing was written)")
+
+
 def _save_policy(path: str, game: Game, tree: object) -> None:
     """Write a won touch or sight strategy as a policy file (JSON lines, any size)."""
     from devilcoins.observed.andor import TreeSolution
     from devilcoins.observed.policyfile import policy_lines
 
-    if not path.endswith(".jsonl"):
-        raise UsageError(f"save a {game.observe} strategy as a policy file: FILE.jsonl, not {path}")
     if not isinstance(tree, TreeSolution) or not tree.winnable:
         raise UsageError(f"{game}: the Devil holds out; there is no strategy to save")
     write_new_with(path, lambda out: out.writelines(line.encode() for line in policy_lines(tree)))
