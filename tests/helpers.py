@@ -184,3 +184,16 @@ def table_sight(game):
     if (outside == inf).any():
         return None, policy
     return (int(outside.max()) if len(outside) else 0), policy
+
+
+def atlas_fields(entry) -> tuple:
+    """An atlas entry's answer, without its seconds: what two runs must agree on."""
+    return (
+        str(entry.game),
+        entry.winnable,
+        entry.length,
+        entry.method,
+        entry.known,
+        entry.agrees,
+        entry.note,
+    )

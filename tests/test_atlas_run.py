@@ -15,6 +15,7 @@ import time
 import dask
 import pytest
 from atlas_solvers import MARKER
+from helpers import atlas_fields
 
 from devilcoins.atlas import AtlasEntry, atlas, grid
 from devilcoins.atlas_run import local_client, run_atlas, threads
@@ -40,24 +41,12 @@ def client(marker):
         yield client
 
 
-def fields(entry: AtlasEntry) -> tuple:
-    return (
-        str(entry.game),
-        entry.winnable,
-        entry.length,
-        entry.method,
-        entry.known,
-        entry.agrees,
-        entry.note,
-    )
-
-
 def test_two_workers_give_the_serial_answers(client):
     assert threads(client) == 2
     with AtlasStore(":memory:") as store:
         distributed = run_atlas(GRID, store, client)
         assert len(store) == len(GRID) == 120
-    assert [fields(e) for e in distributed] == [fields(e) for e in atlas(GRID)]
+    assert [atlas_fields(e) for e in distributed] == [atlas_fields(e) for e in atlas(GRID)]
 
 
 def test_an_interrupted_run_resumes_and_stores_every_game_once(client, tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+from helpers import atlas_fields
 
 from devilcoins.atlas import AtlasEntry, atlas, left_open
 from devilcoins.atlas_store import AtlasStore, StoreError
@@ -18,18 +19,6 @@ def solved():
     return atlas(GAMES)
 
 
-def fields(entry: AtlasEntry) -> tuple:
-    return (
-        str(entry.game),
-        entry.winnable,
-        entry.length,
-        entry.method,
-        entry.known,
-        entry.agrees,
-        entry.note,
-    )
-
-
 def test_entries_round_trip_and_are_committed_at_once(tmp_path, solved):
     path = tmp_path / "atlas.sqlite"
     with AtlasStore(path) as store:
@@ -40,7 +29,7 @@ def test_entries_round_trip_and_are_committed_at_once(tmp_path, solved):
         assert count == len(solved)
     with AtlasStore(path, create=False) as store:
         back = store.entries([Game.parse(t) for t in GAMES])
-        assert [fields(e) for e in back] == [fields(e) for e in solved]
+        assert [atlas_fields(e) for e in back] == [atlas_fields(e) for e in solved]
         assert [e.seconds for e in back] == pytest.approx([e.seconds for e in solved])
         record = store.records()[0]
         assert record["time_limit"] == 5.0 and record["version"]
