@@ -11,6 +11,7 @@ three-seat tables turning independently).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -75,20 +76,9 @@ class Group:
                 f"{', '.join(GROUP_NAMES)}{did_you_mean(body, GROUP_NAMES)}; or give generators "
                 f"in one-line notation separated by ';', e.g. '{_shift_example(n)}'"
             )
+        how = f", e.g. '{_shift_example(n)}', or name a group: {', '.join(GROUP_NAMES)}"
         gens = []
-        for k, part in enumerate(p for p in body.split(";") if p.strip()):
-            tokens = [t for t in re.split(r"[\s,]+", part.strip()) if t]
-            if not all(t.isdigit() for t in tokens):
-                raise NotationError(
-                    f"generator {k + 1} {part.strip()!r}: write a permutation as the positions "
-                    f"0..{n - 1} in one-line notation, e.g. '{_shift_example(n)}', or name a "
-                    f"group: {', '.join(GROUP_NAMES)}"
-                )
-            perm = tuple(int(t) for t in tokens)
-            if sorted(perm) != list(range(n)):
-                raise NotationError(
-                    f"generator {k + 1} ({' '.join(tokens)}) is not a permutation of 0..{n - 1}"
-                )
+        for _, _, perm in _one_line(body, n, "generator", how, sized=False):
             if perm != tuple(range(n)):
                 gens.append(perm)
         if not gens:
@@ -144,6 +134,33 @@ def apply(perm: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _one_line(
+    text: str, n: int, name: str, how: str, *, sized: bool
+) -> Iterator[tuple[str, str, tuple[int, ...]]]:
+    """(label, text, permutation) for each ';'-separated permutation of 0..n-1 in text.
+
+    Each is checked: whole numbers (else the error says how to write one, ending with how),
+    with sized=True exactly n of them, and a permutation of 0..n-1.
+    """
+    for k, part in enumerate(p for p in text.split(";") if p.strip()):
+        label = f"{name} {k + 1}"
+        tokens = [t for t in re.split(r"[\s,]+", part.strip()) if t]
+        if not all(t.isdigit() for t in tokens):
+            raise NotationError(
+                f"{label} {part.strip()!r}: write a permutation as the positions 0..{n - 1} "
+                f"in one-line notation{how}"
+            )
+        perm, shown = tuple(int(t) for t in tokens), " ".join(tokens)
+        if sized and len(perm) != n:
+            raise NotationError(
+                f"{label} ({shown}) has {len(perm)} entries; with n = {n} a permutation lists "
+                f"{n}, one a position"
+            )
+        if sorted(perm) != list(range(n)):
+            raise NotationError(f"{label} ({shown}) is not a permutation of 0..{n - 1}")
+        yield label, shown, perm
+
+
 def parse_permutations(text: str, n: int) -> tuple[tuple[int, ...], ...]:
     """A list of permutations in one-line notation separated by ';', kept as given.
 
@@ -155,26 +172,10 @@ def parse_permutations(text: str, n: int) -> tuple[tuple[int, ...], ...]:
     """
     n = check_n(n)
     perms: list[tuple[int, ...]] = []
-    for k, part in enumerate(p for p in text.split(";") if p.strip()):
-        tokens = [t for t in re.split(r"[\s,]+", part.strip()) if t]
-        if not all(t.isdigit() for t in tokens):
-            raise NotationError(
-                f"Devil's move {k + 1} {part.strip()!r}: write a permutation as the positions "
-                f"0..{n - 1} in one-line notation (position i goes to p[i]), e.g. "
-                f"'{_shift_example(n)}'"
-            )
-        perm = tuple(int(t) for t in tokens)
-        if len(perm) != n:
-            raise NotationError(
-                f"Devil's move {k + 1} ({' '.join(tokens)}) has {len(perm)} entries; with "
-                f"n = {n} a permutation lists {n}, one a position"
-            )
-        if sorted(perm) != list(range(n)):
-            raise NotationError(
-                f"Devil's move {k + 1} ({' '.join(tokens)}) is not a permutation of 0..{n - 1}"
-            )
+    how = f" (position i goes to p[i]), e.g. '{_shift_example(n)}'"
+    for label, shown, perm in _one_line(text, n, "Devil's move", how, sized=True):
         if perm in perms:
-            raise NotationError(f"Devil's move {k + 1} ({' '.join(tokens)}) is listed twice")
+            raise NotationError(f"{label} ({shown}) is listed twice")
         perms.append(perm)
     if not perms:
         raise NotationError(
