@@ -171,13 +171,18 @@ def test_z4_as_a_group_is_z4(text):
 @SETTINGS
 @given(small_games("Z2xZ2", 2))
 def test_z2xz2_agrees_with_the_naive_search(text):
-    game = Game.parse(text)
+    _agrees_with_the_naive_search(Game.parse(text))
+
+
+def _agrees_with_the_naive_search(game: Game) -> None:
+    """solve's verdict and length are the naive search's, and its strategy wins at that move."""
     naive = naive_group_game(game)
     length, _ = naive.shortest()
     verdict = solve(game)
     assert (verdict.winnable, verdict.length) == (length is not None, length)
     if verdict.strategy is not None:
         assert naive.won_at([game.decode(a) for a in verdict.strategy]) == length
+        assert verify(game, verdict.strategy).won_at == length
 
 
 @st.composite
@@ -205,14 +210,7 @@ def restricted_games(draw):
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(restricted_games())
 def test_restricted_games_agree_with_the_naive_search(text):
-    game = Game.parse(text)
-    naive = naive_group_game(game)
-    length, _ = naive.shortest()
-    verdict = solve(game)
-    assert (verdict.winnable, verdict.length) == (length is not None, length)
-    if verdict.strategy is not None:
-        assert naive.won_at([game.decode(a) for a in verdict.strategy]) == length
-        assert verify(game, verdict.strategy).won_at == length
+    _agrees_with_the_naive_search(Game.parse(text))
 
 
 def _prime_power_of(k: int) -> int | None:
