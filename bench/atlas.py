@@ -25,8 +25,8 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from devilcoins.atlas import atlas, default_grid, settle
-from devilcoins.atlas_run import local_client, run_atlas, settle_task
-from devilcoins.atlas_store import AtlasStore
+from devilcoins.atlas.run import local_client, run_atlas, settle_task
+from devilcoins.atlas.store import AtlasStore
 from devilcoins.core.game import Game
 
 REPEATS = 2

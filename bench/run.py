@@ -524,11 +524,13 @@ def touch_rows() -> list[Row]:
 _THRESHOLD_BODY = """\
 import json, time
 from devilcoins.core.game import Game
-from devilcoins.observed.andor import check_tree, solve_touch
+from devilcoins.observed.andor import solve_touch
+from devilcoins.observed.check import verify_tree
 game = Game.parse("n={n} hands={k} goal=same observe=touch")
 solve_touch(Game.parse("n=4 hands=2 goal=same observe=touch"))  # load the compiled code
 sol = solve_touch(game)
-assert sol.winnable and check_tree(sol)
+checked = verify_tree(game, {{**sol.strategy_json(), "length": sol.length}})
+assert sol.winnable and checked.wins and checked.won_at <= sol.length
 print(json.dumps({{"seconds": sol.seconds, "length": sol.length, "beliefs": sol.explored}}))
 """
 

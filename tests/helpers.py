@@ -7,10 +7,10 @@ and the reference's, mutations of a list of moves, and the check that a countere
 from __future__ import annotations
 
 from hypothesis import strategies as st
-from reference import closure, naive_named, permute, replay, tails, to_number, to_vector
+from reference import closure, naive_named, permute, replay, to_number, to_vector
 
 from devilcoins.blind.chain import chain
-from devilcoins.coins.notation import Strategy
+from devilcoins.coins.notation import Coins, Strategy
 from devilcoins.coins.notebook import play
 from devilcoins.coins.search import belief_search
 from devilcoins.core.game import Game
@@ -131,18 +131,51 @@ def small_strategy(draw, low: int = 1, high: int = 6, longest: int = 40):
 
 
 def assert_beats(strategy, n: int, counter) -> None:
-    """The counterexample is well formed and, replayed, never shows all heads."""
+    """The counterexample (of the coin game for n coins) is well formed and, replayed, never
+    shows all heads."""
     assert counter is not None
-    assert counter.start is not None and len(counter.start) == n
-    assert len(counter.turns) == len(strategy)
-    assert all(0 <= r < n for r in counter.turns)
-    states = replay(tails(counter.start), counter.turns, masks_of(strategy), n)
+    assert counter.game == Game(n) and counter.start is not None and counter.start < 2**n
+    turns = counter.rotations
+    assert len(turns) == len(strategy)
+    assert all(r is not None and 0 <= r < n for r in turns)
+    states = replay(counter.start, turns, masks_of(strategy), n)
     assert all(states), f"all heads after move {states.index(0)}"
     if n <= 64:
-        final = play(
-            strategy, counter.start, devil=lambda i, coins: counter.turns[i - 1], canonical=False
-        )
+        start = Coins.from_mask(counter.start, n)
+        final = play(strategy, start, devil=lambda i, coins: turns[i - 1], canonical=False)
         assert "T" in final
+
+
+def check_tree(sol) -> bool:
+    """Whether the one checker (observed.check) accepts a solved tree: replayed against every
+    start and every turn, it wins within its length."""
+    from devilcoins.observed.check import verify_tree
+
+    if not sol.winnable or sol.length is None:
+        return False
+    v = verify_tree(sol.game, {**sol.strategy_json(), "length": sol.length})
+    return v.wins and v.won_at is not None and v.won_at <= sol.length
+
+
+def check_devil(sol) -> bool:
+    """Whether the one checker accepts a lost game's trap: the Devil holds out from it."""
+    from devilcoins.observed.check import check_trap
+
+    return not sol.winnable and bool(sol.devil) and check_trap(sol.game, sol.devil)
+
+
+def evidence_of(verdict, name: str):
+    """The verdict's piece of evidence of that name (it must have one)."""
+    found = [e for e in verdict.evidence if e.name == name]
+    assert found, f"no evidence {name!r} in {[e.name for e in verdict.evidence]}"
+    return found[0]
+
+
+def json_evidence(data: dict, name: str) -> dict:
+    """The piece of evidence of that name in a verdict's JSON (it must have one)."""
+    found = [e for e in data["evidence"] if e["name"] == name]
+    assert found, f"no evidence {name!r} in {[e['name'] for e in data['evidence']]}"
+    return found[0]
 
 
 def detail(response) -> str:
@@ -190,6 +223,7 @@ def atlas_fields(entry) -> tuple:
     """An atlas entry's answer, without its seconds: what two runs must agree on."""
     return (
         str(entry.game),
+        entry.status,
         entry.winnable,
         entry.length,
         entry.method,

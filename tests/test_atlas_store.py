@@ -8,7 +8,7 @@ import pytest
 from helpers import atlas_fields
 
 from devilcoins.atlas import AtlasEntry, atlas, left_open
-from devilcoins.atlas_store import AtlasStore, StoreError
+from devilcoins.atlas.store import AtlasStore, StoreError
 from devilcoins.core.game import Game
 
 GAMES = ["n=4", "n=3 goal=same", "n=4 hands=2 goal=same observe=touch", "n=2 values=3"]
@@ -43,7 +43,8 @@ def test_a_game_is_stored_once_the_last_answer_kept(tmp_path, solved):
         store.put(solved[0])
         assert len(store) == 1
         (entry,) = store.entries()
-        assert (entry.winnable, entry.length, entry.method) == (True, 15, "chain construction")
+        assert (entry.status, entry.winnable, entry.length) == ("settled", True, 15)
+        assert entry.method == "the notebook's belief search"
 
 
 def test_every_stored_entry_comes_back_in_table_order(solved):
@@ -70,13 +71,19 @@ def test_pending_skips_what_is_settled_and_retries_open_games_with_more_time(sol
         assert store.pending(games, 3.0) == games[2:]
         assert store.pending(games, None) == games[2:]
         (entry,) = store.entries([games[2]])
-        assert entry.method == "open" and entry.winnable is None
+        assert entry.status == "open" and entry.winnable is None
         assert entry.note.startswith("time limit 2 s reached; ")
 
 
 def test_a_refused_game_is_stored_too_large_and_not_retried():
     refused = AtlasEntry(
-        game=Game(9), winnable=None, length=None, method="too large", seconds=0.1, note="why"
+        game=Game(9),
+        status="too large",
+        winnable=None,
+        length=None,
+        method="",
+        seconds=0.1,
+        note="why",
     )
     with AtlasStore(":memory:") as store:
         store.put(refused, time_limit=1.0)
@@ -123,3 +130,51 @@ def test_an_empty_file_becomes_a_store_and_a_missing_one_is_refused_for_reading(
 def test_a_device_is_not_a_database():
     with pytest.raises(StoreError, match="not a regular file"):
         AtlasStore("/dev/null")
+
+
+def test_an_atlas_of_an_earlier_version_gets_its_status_column(tmp_path):
+    """Before, 'too large' and 'open' were written in the method column; opened now, those rows
+    get them as their status, the others 'settled', and the rows read back by name."""
+    import sqlite3
+
+    from devilcoins.atlas.store import APPLICATION_ID
+
+    path = tmp_path / "old.sqlite"
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute(
+        "CREATE TABLE games (game TEXT PRIMARY KEY, winnable INTEGER, length INTEGER, "
+        "method TEXT NOT NULL, note TEXT NOT NULL, known_winnable INTEGER, known_length "
+        "INTEGER, agrees INTEGER, seconds REAL NOT NULL, time_limit REAL, version TEXT NOT "
+        "NULL, solved_at TEXT NOT NULL)"
+    )
+    rows = [
+        ("n=4", 1, 15, "chain construction", "", 1, 15, 1, 0.1, None, "0.1.0", "then"),
+        ("n=12 hands=8 goal=same observe=touch", None, None, "too large", "why", None, None,
+         None, 1.0, None, "0.1.0", "then"),
+        ("n=5", None, None, "open", "time limit 1 s reached", 0, None, None, 1.0, 1.0, "0.1.0",
+         "then"),
+    ]  # fmt: skip
+    db.executemany(f"INSERT INTO games VALUES ({', '.join('?' * 12)})", rows)
+    db.commit()
+    db.close()
+    with AtlasStore(path, create=False) as store:
+        entries = {str(e.game): e for e in store.entries()}
+        assert [(e.status, e.method) for e in entries.values()] == [
+            ("settled", "chain construction"),
+            ("open", ""),
+            ("too large", ""),
+        ]
+        assert entries["n=4"].length == 15 and store.pending([Game(5)], 2.0) == [Game(5)]
+
+
+def test_each_kind_of_refusal_is_stored_as_its_status():
+    """A refusal keeps its kind: a touch game with a list of moves is not supported (it was
+    once filed as 'too large')."""
+    unsupported = Game.parse("n=3 hands=1 moves=FLL,FFL observe=touch")
+    with AtlasStore(":memory:") as store:
+        (entry,) = atlas([unsupported])
+        store.put(entry)
+        (back,) = store.entries()
+        assert (back.status, back.winnable) == ("not supported", None)
+        assert "takes no move list" in back.note

@@ -176,7 +176,7 @@ def test_solve_game_strategies_verify(case):
 
 
 def test_explicit_moves_for_four_coins():
-    game = Game.parse("n=4 moves=1111,1010,1100,1000")
+    game = Game.parse("n=4 moves=FFFF,FLFL,FFLL,FLLL")
     verdict = solve(game)
     assert verdict.winnable and verdict.length == 15
     listed = set(game.moves)
@@ -185,19 +185,19 @@ def test_explicit_moves_for_four_coins():
     assert naive.won_at([vec(game, a) for a in verdict.strategy]) == 15
     assert naive.shortest()[0] == 15
     # turned copies of the same moves do as well
-    turned = Game.parse("n=4 moves=1111,0101,0011,0001")
+    turned = Game.parse("n=4 moves=FFFF,LFLF,LLFF,LLLF")
     assert solve(turned).length == 15
 
 
 def test_explicit_moves_without_a_single_coin():
-    game = Game.parse("n=4 moves=1111,1010,1100")
+    game = Game.parse("n=4 moves=FFFF,FLFL,FFLL")
     assert not solve(game).winnable
     assert naive_game(game, naive_named("cyclic", 4)).shortest() == (None, None)
 
 
 def test_explicit_moves_and_hands_together():
     # both limits hold: with one hand only 1000 of the list may be played, and that loses
-    game = Game.parse("n=4 hands=1 moves=1111,1010,1100,1000")
+    game = Game.parse("n=4 hands=1 moves=FFFF,FLFL,FFLL,FLLL")
     naive = naive_game(game, naive_named("cyclic", 4))
     assert naive.moves == [(1, 0, 0, 0)]
     assert naive.shortest() == (None, None)
@@ -206,12 +206,31 @@ def test_explicit_moves_and_hands_together():
         assert all(game.allowed(int(a)) for a in verdict.strategy), "moves past the hands"
     assert not verdict.winnable
     # two hands: the list without 1111
-    game = Game.parse("n=4 hands=2 moves=1111,1010,1100,1000")
+    game = Game.parse("n=4 hands=2 moves=FFFF,FLFL,FFLL,FLLL")
     assert naive_game(game, naive_named("cyclic", 4)).shortest() == (None, None)
     assert not solve(game).winnable
 
 
 def test_explicit_moves_of_nothing():
-    game = Game.parse("n=3 moves=000")
+    game = Game.parse("n=3 moves=LLL")
     assert not solve(game).winnable
-    assert solve(Game.parse("n=1 goal=same moves=0")).length == 0
+    assert solve(Game.parse("n=1 goal=same moves=L")).length == 0
+
+
+# --- nothing cut: a verdict's JSON carries the whole strategy --------------------------------
+
+
+def test_a_strategy_of_more_than_100_000_moves_is_whole_in_json():
+    """17 coins on a still table: 2^17 - 1 = 131,071 moves, all in the JSON, and read back
+    equal both as a verdict and as a strategy file."""
+    import json
+
+    from devilcoins.results import Verdict
+
+    game = Game.parse("n=17 group=none")
+    v = solve(game)
+    data = json.loads(json.dumps(v.to_json()))
+    assert len(data["strategy"]) == v.length == 2**17 - 1
+    back = Verdict.from_json(data)
+    assert back.strategy == v.strategy and (back.winnable, back.length) == (True, 2**17 - 1)
+    assert tuple(int(a) for a in game.parse_moves(json.dumps(data))) == v.strategy

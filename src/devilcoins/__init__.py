@@ -13,18 +13,14 @@ One engine serves every game; the coin game is ``Game(n)``.
 15
 """
 
+import sys
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
-
-from devilcoins.render import display as _display  # noqa: F401  (notebook displays; light)
 
 if TYPE_CHECKING:
     from devilcoins.coins.certificate import Certificate, certificate
     from devilcoins.coins.construct import construction, move_mask, stream_moves
-    from devilcoins.coins.devil import adversary
-    from devilcoins.coins.explain import explain
     from devilcoins.coins.notation import Belief, Coins, Move, Strategy
-    from devilcoins.coins.notation import Counterexample as CoinCounterexample
     from devilcoins.coins.notebook import (
         all_coins,
         all_moves,
@@ -36,35 +32,45 @@ if TYPE_CHECKING:
         show,
         update,
     )
-    from devilcoins.coins.prove import Proof, prove
     from devilcoins.coins.search import SearchResult, belief_search, search
-    from devilcoins.coins.verification import Verification as CoinVerification
     from devilcoins.coins.verification import verify as verify_coins
-    from devilcoins.core.errors import DevilcoinsError, NotationError
+    from devilcoins.core.errors import (
+        DevilcoinsError,
+        InvalidInput,
+        NotationError,
+        NotSupported,
+        TooLarge,
+    )
     from devilcoins.core.game import Game
     from devilcoins.core.numbers import canonical_count
+    from devilcoins.core.perm import Perm
     from devilcoins.core.symmetry import Group
+    from devilcoins.devil import adversary
     from devilcoins.engine import solve, verify
-    from devilcoins.results import Counterexample, Verdict, Verification
+    from devilcoins.explaining import explain
+    from devilcoins.proving import prove
+    from devilcoins.results import Counterexample, Evidence, Verdict, Verification
 
 _LAZY = {
     "Belief": ("devilcoins.coins.notation", "Belief"),
     "Certificate": ("devilcoins.coins.certificate", "Certificate"),
-    "CoinCounterexample": ("devilcoins.coins.notation", "Counterexample"),
-    "CoinVerification": ("devilcoins.coins.verification", "Verification"),
     "Coins": ("devilcoins.coins.notation", "Coins"),
     "Counterexample": ("devilcoins.results", "Counterexample"),
     "DevilcoinsError": ("devilcoins.core.errors", "DevilcoinsError"),
+    "Evidence": ("devilcoins.results", "Evidence"),
     "Game": ("devilcoins.core.game", "Game"),
     "Group": ("devilcoins.core.symmetry", "Group"),
+    "InvalidInput": ("devilcoins.core.errors", "InvalidInput"),
     "Move": ("devilcoins.coins.notation", "Move"),
+    "NotSupported": ("devilcoins.core.errors", "NotSupported"),
     "NotationError": ("devilcoins.core.errors", "NotationError"),
-    "Proof": ("devilcoins.coins.prove", "Proof"),
+    "Perm": ("devilcoins.core.perm", "Perm"),
     "SearchResult": ("devilcoins.coins.search", "SearchResult"),
     "Strategy": ("devilcoins.coins.notation", "Strategy"),
+    "TooLarge": ("devilcoins.core.errors", "TooLarge"),
     "Verdict": ("devilcoins.results", "Verdict"),
     "Verification": ("devilcoins.results", "Verification"),
-    "adversary": ("devilcoins.coins.devil", "adversary"),
+    "adversary": ("devilcoins.devil", "adversary"),
     "all_coins": ("devilcoins.coins.notebook", "all_coins"),
     "all_moves": ("devilcoins.coins.notebook", "all_moves"),
     "belief_search": ("devilcoins.coins.search", "belief_search"),
@@ -72,12 +78,12 @@ _LAZY = {
     "certificate": ("devilcoins.coins.certificate", "certificate"),
     "coin_search": ("devilcoins.coins.notebook", "coin_search"),
     "construction": ("devilcoins.coins.construct", "construction"),
-    "explain": ("devilcoins.coins.explain", "explain"),
+    "explain": ("devilcoins.explaining", "explain"),
     "flip": ("devilcoins.coins.notebook", "flip"),
     "move_mask": ("devilcoins.coins.construct", "move_mask"),
     "play": ("devilcoins.coins.notebook", "play"),
     "probably_wins": ("devilcoins.coins.notebook", "probably_wins"),
-    "prove": ("devilcoins.coins.prove", "prove"),
+    "prove": ("devilcoins.proving", "prove"),
     "rotations": ("devilcoins.coins.notebook", "rotations"),
     "search": ("devilcoins.coins.search", "search"),
     "show": ("devilcoins.coins.notebook", "show"),
@@ -105,23 +111,35 @@ def __dir__() -> list[str]:
     return sorted(__all__)
 
 
+def _register_displays() -> None:
+    """In a running IPython (a notebook), have the coin values draw themselves: the shell is
+    told which function draws each type, by name (``render.display``); nothing is patched and
+    nothing is imported outside IPython."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is not None:
+        import_module("devilcoins.render.display").register(shell)
+
+
 __version__ = "0.1.0"
 
 __all__ = [
     "Belief",
     "Certificate",
-    "CoinCounterexample",
-    "CoinVerification",
     "Coins",
     "Counterexample",
     "DevilcoinsError",
+    "Evidence",
     "Game",
     "Group",
+    "InvalidInput",
     "Move",
+    "NotSupported",
     "NotationError",
-    "Proof",
+    "Perm",
     "SearchResult",
     "Strategy",
+    "TooLarge",
     "Verdict",
     "Verification",
     "__version__",
@@ -148,3 +166,5 @@ __all__ = [
     "verify",
     "verify_coins",
 ]
+
+_register_displays()

@@ -2,10 +2,11 @@
 the adversary that knows the strategy.
 
 Each Devil is a function ``devil(i, x, move) -> turned`` (see ``devilcoins.playing``): the state x
-turned by an element of the game's group before move i.  The adversary plays the chain's
-certificate when the chain stalls (docs/mathematics.md §6.5: from outside the zone some turn
-always keeps the state outside), and otherwise the line exact propagation finds, which never
-reaches the goal when the strategy fails and holds out longest when it wins.
+turned by one of the Devil's choices (``Game.turns``) before move i.  The adversary plays the
+chain's certificate when the chain stalls (docs/mathematics.md §6.5: from outside the zone some
+turn always keeps the state outside), and otherwise the line exact propagation finds, which
+never reaches the goal when the strategy fails and holds out longest when it wins.  The
+greedy Devil is one simple rule, for moves no strategy is known for (the page's live games).
 """
 
 from __future__ import annotations
@@ -17,65 +18,49 @@ from functools import cache
 import numpy as np
 
 from devilcoins.blind.chain import chain, devil_turn
-from devilcoins.blind.verify import devil_line, propagate_checkpointed
-from devilcoins.core.beliefs import row_from_indices
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.blind.verify import worst_line
+from devilcoins.core.errors import InvalidInput, NotSupported
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import warm_up
-from devilcoins.core.symmetry import apply
+from devilcoins.core.perm import Perm
 from devilcoins.core.tables import tables
 from devilcoins.playing import Devil
 
 __all__ = [
+    "DEVILS",
     "Adversary",
     "adversary",
     "certificate_devil",
-    "elements",
     "greedy_devil",
+    "live_devil",
+    "live_start",
     "random_devil",
     "scripted",
-    "turned",
 ]
 
-
-@cache
-def elements(game: Game) -> tuple[tuple[int, ...], ...]:
-    """The Devil's choices: his group, element by element, identity first; or, for a Devil
-    restricted to devil_moves, exactly those."""
-    if game.devil_moves is not None:
-        return game.devil_moves
-    return tuple(game.group.elements())
-
-
-def turned(game: Game, x: int, perm: Sequence[int]) -> int:
-    """The state x after the permutation (the value at position i moves to perm[i]).
-
-    >>> turned(Game(4), 0b0010, (3, 0, 1, 2))  # 'HTHH' turned by one is 'THHH'
-    1
-    """
-    return game.encode(apply(tuple(perm), game.decode(x)))
+#: The Devils a person can choose by name (the command line and the page).
+DEVILS = ("random", "greedy", "adversarial")
 
 
 def random_devil(game: Game, rng: np.random.Generator) -> Devil:
-    """A Devil that turns by a uniformly random element of its group."""
-    group = elements(game)
+    """A Devil that turns by a uniformly random one of his choices."""
+    turns = game.turns
 
     def devil(i: int, x: int, move: int) -> int:
-        return turned(game, x, group[int(rng.integers(len(group)))])
+        return game.turn(x, turns[int(rng.integers(len(turns)))])
 
     return devil
 
 
 def scripted(game: Game, turns: Sequence[Sequence[int]]) -> Devil:
     """A Devil that plays the given permutations in order (turns[i - 1] before move i)."""
-    script = tuple(tuple(p) for p in turns)
+    script = tuple(Perm(p) for p in turns)
 
     def devil(i: int, x: int, move: int) -> int:
         if i > len(script):
-            raise DevilcoinsError(
+            raise InvalidInput(
                 f"the Devil's turns ran out: {len(script)} given, but the game reached move {i}"
             )
-        return turned(game, x, script[i - 1])
+        return game.turn(x, script[i - 1])
 
     return devil
 
@@ -83,29 +68,71 @@ def scripted(game: Game, turns: Sequence[Sequence[int]]) -> Devil:
 @cache
 def certificate_devil(game: Game) -> tuple[Devil, np.ndarray] | None:
     """The certificate's Devil and the zone it keeps the state out of, when the chain stalls."""
+    if game.devil_moves is not None or game.value_group is not None:
+        return None
     c = chain(game)
     if c.complete:
         return None
 
     def devil(i: int, x: int, move: int) -> int:
-        return turned(game, x, devil_turn(game, x, move, c.zone))
+        return game.turn(x, devil_turn(game, x, move, c.zone))
 
     return devil, c.zone
 
 
 @cache
 def greedy_devil(game: Game) -> Devil:
-    """A simple rule, not an optimal Devil: the first state of x's class (in increasing order)
-    that the move does not take into the goal, else x."""
+    """A simple rule, not an optimal Devil: of the states his choices make from x, the first
+    (in increasing order) that the move does not take into the goal, else x."""
     tab = tables(game)
 
+    def options(x: int) -> np.ndarray:
+        if game.devil_moves is not None:
+            return np.unique([game.turn(x, p) for p in game.devil_moves])
+        k = int(tab.index_of[x])  # a whole group: its turns make x's class
+        return tab.orbit_states[tab.orbit_start[k] : tab.orbit_start[k + 1]]
+
     def devil(i: int, x: int, move: int) -> int:
-        k = int(tab.index_of[x])
-        members = tab.orbit_states[tab.orbit_start[k] : tab.orbit_start[k + 1]]
-        safe = members[tab.index_of[tab.add(members, move)] >= tab.n_goal]
+        made = options(x)
+        safe = made[tab.index_of[tab.add(made, move)] >= tab.n_goal]
         return int(safe[0]) if len(safe) else x
 
     return devil
+
+
+def live_devil(game: Game, name: str, rng: np.random.Generator) -> Devil:
+    """The Devil called name ('random', 'greedy' or 'adversarial') for a game whose moves come
+    one at a time (the page): the adversarial one plays the certificate while the state is
+    outside its zone, and the greedy rule otherwise."""
+    if name == "random":
+        return random_devil(game, rng)
+    greedy = greedy_devil(game)
+    if name == "greedy":
+        return greedy
+    if name != "adversarial":
+        raise InvalidInput(f"the Devil is one of {', '.join(DEVILS)}, not {name!r}")
+    cert = certificate_devil(game)
+    if cert is None:
+        return greedy
+    keep, zone = cert
+
+    def devil(i: int, x: int, move: int) -> int:
+        return keep(i, x, move) if not zone[x] else greedy(i, x, move)
+
+    return devil
+
+
+def live_start(game: Game, name: str, rng: np.random.Generator) -> int | None:
+    """A random state outside the goal to start from (for the adversarial Devil, outside the
+    certificate's zone when there is one, so that he never loses); None when every state is in
+    the goal."""
+    tab = tables(game)
+    outside = tab.index_of >= tab.n_goal
+    cert = certificate_devil(game) if name == "adversarial" else None
+    if cert is not None:
+        outside = outside & ~cert[1]
+    choices = np.flatnonzero(outside)
+    return int(choices[int(rng.integers(len(choices)))]) if len(choices) else None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -133,6 +160,11 @@ def adversary(game: Game, moves: Sequence[int] | np.ndarray, start: int | None =
     >>> a.plan, a.survives, a.won_at
     ('exact', False, 3)
     """
+    if game.devil_moves is not None:
+        raise NotSupported(
+            f"{game}: the adversarial Devil plans against a whole group; for a Devil restricted "
+            "to devil_moves, verify names a start and turns that beat a losing strategy"
+        )
     cert = certificate_devil(game)
     if cert is not None:
         devil, zone = cert
@@ -142,19 +174,11 @@ def adversary(game: Game, moves: Sequence[int] | np.ndarray, start: int | None =
             return Adversary(
                 plan="certificate", start=start, devil=devil, survives=True, won_at=None
             )
-    tab = tables(game)
-    warm_up()
-    plan = np.asarray(moves, dtype=np.int64)
-    row = row_from_indices(
-        range(tab.size) if start is None else {*range(tab.n_goal), tab.index(start)}, tab.size
-    )
-    line = devil_line(tab, plan, propagate_checkpointed(tab, plan, row), start)
-    group = elements(game)
-    turns = [group[e] for e in line.turns]
+    line, _ = worst_line(game, moves, start)
     return Adversary(
         plan="exact",
         start=line.start,
-        devil=scripted(game, turns),
+        devil=scripted(game, line.turns),
         survives=line.survives,
         won_at=line.won_at,
     )

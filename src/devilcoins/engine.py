@@ -1,7 +1,9 @@
-"""Settle any game with evidence, and verify any blind strategy: the library's front door.
+"""Settle any game with evidence, and verify any strategy: the library's front door.
 
 The method follows the game (docs/mathematics.md §6-§8):
 
+- the coin game (``Game(n)``, n <= 15): the notebook's own belief search, every belief and its
+  moves in its order, so the strategies are exactly the notebook's;
 - blind, the goal a subgroup: the chain construction (shortest, by the lower bound
   |M / H| - 1) whenever its moves are allowed, or the Devil's certificate when the chain stalls;
 - blind otherwise (limited hands, a list of moves, a goal that is not a subgroup): the
@@ -11,13 +13,16 @@ The method follows the game (docs/mathematics.md §6-§8):
 - blind with values in a group other than Z_m (``Game.value_group``, §7.5): the chain for
   groups when it completes and its moves are allowed (shortest), else the Devil's hold-out set
   when there is one (a certificate), else breadth-first search over beliefs.
-- a Devil restricted to a set of permutations (``devil_moves``): breadth-first search over
-  beliefs of states (``blind.devilmoves``).
+- a Devil restricted to a set of permutations (``devil_moves``): the same search over beliefs of
+  states (``blind.devilmoves``).
+
+A certificate is used only when its check (run over every state) holds; when it fails the
+search decides, and the verdict carries the failed check (``Verdict.holds`` is then False).
 
 >>> from devilcoins import Game, solve, verify
 >>> v = solve(Game.parse('n=4 hands=2 goal=same observe=touch'))
->>> v.winnable, v.length
-(True, 5)
+>>> v.winnable, v.length, v.how
+(True, 5, 'tree')
 >>> verify(Game(4), solve(Game(4)).strategy).wins
 True
 """
@@ -30,7 +35,14 @@ from typing import Any, TypeAlias
 
 import numpy as np
 
-from devilcoins.blind.chain import certificate_evidence, chain, chain_strategy
+from devilcoins.blind.chain import (
+    Chain,
+    certificate_evidence,
+    chain,
+    chain_evidence,
+    chain_strategy,
+    lower_bound_evidence,
+)
 from devilcoins.blind.devilmoves import search_devil_moves
 from devilcoins.blind.groups import (
     group_chain,
@@ -38,33 +50,54 @@ from devilcoins.blind.groups import (
     hold_out,
     hold_out_evidence,
 )
-from devilcoins.blind.search import search_game
+from devilcoins.blind.search import notebook_moves, search_beliefs, search_game, searched_verdict
 from devilcoins.blind.verify import verify_moves
+from devilcoins.core.errors import InvalidInput
 from devilcoins.core.game import Game
+from devilcoins.core.tables import tables
 from devilcoins.observed.andor import solve_tree
+from devilcoins.observed.check import verify_tree
 from devilcoins.observed.count import solve_count
-from devilcoins.results import Verdict, Verification
+from devilcoins.results import Evidence, Tree, Verdict, Verification
 
-__all__ = ["solve", "verify"]
+__all__ = ["NOTEBOOK_N", "solve", "verify"]
+
+#: The largest coin game solved by the notebook's own search (15 coins: about a second).
+NOTEBOOK_N = 15
 
 #: A move of a strategy: a state number, a text ('FLFL', '0 2', '0120') or a set of positions.
 MoveLike: TypeAlias = int | np.integer[Any] | str | set[int] | frozenset[int]
 
+Progress = Callable[[int, int], None] | None
 
-def _observed(game: Game, on_progress: Callable[[int, int], None] | None) -> Verdict:
+
+def _observed(game: Game, on_progress: Progress) -> Verdict:
     sol = solve_count(game) if game.observe == "count" else solve_tree(game, progress=on_progress)
+    what = "every reachable belief" if game.observe != "sight" else "every class of states"
+    settled = f"least worst case {sol.length:,} moves" if sol.winnable else "the Devil holds out"
+    evidence = Evidence(
+        name="value iteration",
+        statement=(
+            f"Values settled from the goal outwards over {what} ({sol.explored:,}): {settled}."
+        ),
+        checked=True,
+        holds=True,
+        detail={"explored": sol.explored},
+    )
     return Verdict(
         game=game,
         winnable=sol.winnable,
         length=sol.length,
         method=f"AND-OR value iteration ({game.observe})",
+        how="tree",
         seconds=sol.seconds,
         explored=sol.explored,
+        evidence=(evidence,),
         tree=sol,
     )
 
 
-def solve(game: Game, *, on_progress: Callable[[int, int], None] | None = None) -> Verdict:
+def solve(game: Game, *, on_progress: Progress = None) -> Verdict:
     """Settle a game with evidence (see the module doc for the method each game gets).
 
     >>> v = solve(Game(9, values=3))
@@ -73,46 +106,91 @@ def solve(game: Game, *, on_progress: Callable[[int, int], None] | None = None) 
     >>> solve(Game.parse('n=6 goal=same')).method
     "the Devil's certificate (the chain stalls)"
     """
-    t0 = time.perf_counter()
     if game.observe != "blind":
         return _observed(game, on_progress)
     if game.value_group is not None:
-        return _in_group(game, t0, on_progress)
+        return _in_group(game, on_progress)
     if game.devil_moves is not None:  # a set of turns, not a group: beliefs of states
         return search_devil_moves(game, on_progress=on_progress)
+    t0 = time.perf_counter()
     c = chain(game)
-    evidence: dict[str, Any] = {"chain_sizes": c.sizes()}
+    evidence: tuple[Evidence, ...] = (chain_evidence(c),)
+    if c.complete and c.goal_is_subgroup:
+        evidence += (lower_bound_evidence(c),)
+    if game.is_coins and game.n <= NOTEBOOK_N:
+        return _notebook(game, evidence, on_progress)
     if not c.complete:
-        evidence["certificate"] = certificate_evidence(game, c.zone)
-        return Verdict.unwinnable(
-            game, "the Devil's certificate (the chain stalls)", time.perf_counter() - t0, evidence
+        certificate = certificate_evidence(game, c.zone)
+        if not certificate.holds:  # proves nothing: let the search decide
+            return search_game(game, evidence=(*evidence, certificate), on_progress=on_progress)
+        return Verdict.lost(
+            game,
+            "the Devil's certificate (the chain stalls)",
+            (*evidence, certificate),
+            time.perf_counter() - t0,
         )
-    evidence["lower_bound"] = c.length() if c.goal_is_subgroup else None
     # the construction meets the lower bound, so it is shortest whenever its moves are allowed
-    if c.goal_is_subgroup and all(game.allowed(int(a)) for a, _ in c.steps):
+    if c.goal_is_subgroup and _allowed(game, c):
         return _constructed(game, chain_strategy(game), "chain construction", t0, evidence)
-    return _searched(game, t0, on_progress, evidence)
+    return search_game(game, evidence=evidence, on_progress=on_progress)
 
 
-def _in_group(game: Game, t0: float, on_progress: Callable[[int, int], None] | None) -> Verdict:
+def _allowed(game: Game, c: Chain) -> bool:
+    return all(game.allowed(int(a)) for a, _ in c.steps)
+
+
+def _notebook(game: Game, evidence: tuple[Evidence, ...], on_progress: Progress) -> Verdict:
+    """The coin game by the notebook's own search: its strategies exactly."""
+    found = search_beliefs(
+        tables(game, "text"),
+        notebook_moves(game.n),
+        on_progress=None if on_progress is None else lambda p: on_progress(p.depth, p.explored),
+    )
+    return searched_verdict(game, found, pruned=False, evidence=evidence)
+
+
+def _in_group(game: Game, on_progress: Progress) -> Verdict:
     """A blind game with values in a group: the chain, the hold-out set, or the search."""
+    t0 = time.perf_counter()
     c = group_chain(game)
-    evidence: dict[str, Any] = {"chain_sizes": list(c.sizes)}
+    sizes = ", ".join(f"{s:,}" for s in c.sizes)
+    chain_text = Evidence(
+        name="the chain for values in a group",
+        statement=(
+            "From the goal, steps of prime index, each normal in the next, on which the Devil's "
+            f"turns act trivially (docs/mathematics.md §7.5): sizes {sizes}"
+            + (", every state." if c.complete else "; it stops short, which proves nothing here.")
+        ),
+        checked=False,
+        detail={"sizes": list(c.sizes), "complete": c.complete},
+    )
     if c.complete and c.goal_is_subgroup and all(game.allowed(a) for a, _ in c.steps):
+        bound = Evidence(
+            name="lower bound",
+            statement=(
+                f"Nothing shorter than {c.length():,} moves wins: against a Devil who never "
+                "turns, the prefix products must meet every right coset of the goal."
+            ),
+            checked=False,
+            detail={"lower_bound": c.length()},
+        )
         moves = group_chain_strategy(c)
-        evidence["lower_bound"] = c.length()
-        return _constructed(game, moves, "chain construction (values in a group)", t0, evidence)
+        return _constructed(
+            game, moves, "chain construction (values in a group)", t0, (chain_text, bound)
+        )
     zone = hold_out(game)
     if zone is not None and zone.any():
-        evidence["certificate"] = hold_out_evidence(game, zone)
-        return Verdict.unwinnable(
-            game, "the Devil's hold-out set", time.perf_counter() - t0, evidence
-        )
-    return _searched(game, t0, on_progress, evidence)
+        held = hold_out_evidence(game, zone)
+        if held.holds:
+            return Verdict.lost(
+                game, "the Devil's hold-out set", (chain_text, held), time.perf_counter() - t0
+            )
+        return search_game(game, evidence=(chain_text, held), on_progress=on_progress)
+    return search_game(game, evidence=(chain_text,), on_progress=on_progress)
 
 
 def _constructed(
-    game: Game, moves: Iterable[Any], method: str, t0: float, evidence: dict[str, Any]
+    game: Game, moves: Iterable[Any], method: str, t0: float, evidence: tuple[Evidence, ...]
 ) -> Verdict:
     """A winnable verdict whose strategy is the given moves (a construction)."""
     strategy = tuple(int(a) for a in moves)
@@ -121,45 +199,22 @@ def _constructed(
         winnable=True,
         length=len(strategy),
         method=method,
+        how="construction",
         seconds=time.perf_counter() - t0,
         strategy=strategy,
         evidence=evidence,
     )
 
 
-def _searched(
-    game: Game,
-    t0: float,
-    on_progress: Callable[[int, int], None] | None,
-    evidence: dict[str, Any],
-) -> Verdict:
-    """The belief search's verdict, with the evidence gathered before it."""
-    found = search_game(game, on_progress=on_progress)
-    return Verdict(
-        game=game,
-        winnable=found.winnable,
-        length=found.length,
-        method=found.method,
-        seconds=time.perf_counter() - t0,
-        strategy=found.strategy,
-        explored=found.explored,
-        evidence=evidence,
-    )
-
-
 def _move_states(game: Game, strategy: Iterable[MoveLike]) -> np.ndarray:
     """Moves as states: numbers pass through, texts are read ('FLFL', '0 2', '0120'), and sets
-    of positions (the coin ``Move``) flip those positions."""
+    of positions (the coin ``Move``) change those positions by one."""
     out = []
     for move in strategy:
         if isinstance(move, str):
             out.append(game.parse_move(move))
-        elif isinstance(move, (set, frozenset)):
-            out.append(
-                sum(1 << p for p in move)
-                if game.values == 2
-                else game.encode([1 if i in move else 0 for i in range(game.n)])
-            )
+        elif isinstance(move, set | frozenset):
+            out.append(game.encode([1 if i in move else 0 for i in range(game.n)]))
         else:
             out.append(int(move))
     return np.array(out, dtype=np.int64)
@@ -167,14 +222,26 @@ def _move_states(game: Game, strategy: Iterable[MoveLike]) -> np.ndarray:
 
 def verify(
     game: Game,
-    strategy: Iterable[MoveLike],
+    strategy: Iterable[MoveLike] | Tree | dict[str, Any],
     *,
-    on_progress: Callable[[int, int], None] | None = None,
+    on_progress: Progress = None,
 ) -> Verification:
-    """Exact verification of a blind strategy for a game: wins, won_at, a counterexample.
+    """Exact verification of a strategy for a game: wins, won_at, a counterexample.
+
+    A blind game's strategy is a sequence of moves; an observed game's is a tree (a solved
+    ``Tree``, or its JSON as ``solve --json`` prints it), replayed against every start and turn.
 
     >>> from devilcoins import Strategy
     >>> verify(Game(2), Strategy([{0, 1}, {0}])).counterexample.to_json()
     {'start': 'TH', 'turns': [0, 0]}
     """
-    return verify_moves(game, _move_states(game, strategy), on_progress=on_progress)
+    if game.observe != "blind":
+        if isinstance(strategy, dict):
+            return verify_tree(game, strategy)
+        if hasattr(strategy, "strategy_json"):
+            return verify_tree(game, strategy.strategy_json())
+        raise InvalidInput(f"a {game.observe} strategy is a tree (see solve --json), not moves")
+    if isinstance(strategy, dict) or hasattr(strategy, "strategy_json"):
+        raise InvalidInput("a blind strategy is a sequence of moves, not a tree")
+    moves: Iterable[MoveLike] = strategy
+    return verify_moves(game, _move_states(game, moves), on_progress=on_progress)

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from reference import add_vectors, all_vectors, goal_vectors, naive_named, naive_subgroup, permute
 
-from devilcoins.blind.chain import chain, chain_strategy, devil_turn
+from devilcoins.blind.chain import certificate_evidence, chain, chain_strategy, devil_turn
 from devilcoins.coins.construct import construction
 from devilcoins.core.game import Game
 from devilcoins.engine import solve
@@ -63,7 +63,9 @@ def test_chain_and_certificate_by_brute_force(case, rnd):
     if c.complete:
         return
     verdict = solve(game)
-    assert not verdict.winnable and verdict.evidence["certificate"]["holds"]
+    assert not verdict.winnable and verdict.holds
+    certificate = certificate_evidence(game, zone)
+    assert certificate.checked and certificate.holds
     assert goal <= levels[-1]
     outside = [x for x in states if x not in levels[-1]]
     for x in outside:

@@ -8,6 +8,7 @@ its generators where a strategy's moves must be read), and nothing is reduced by
 from __future__ import annotations
 
 import pytest
+from helpers import evidence_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import (
@@ -86,7 +87,7 @@ def test_p_groups_win_in_the_lower_bound(name, n, length):
     game = Game.parse(f"n={n} values={name}")
     verdict = solve(game)
     assert verdict.method == "chain construction (values in a group)"
-    assert verdict.length == length == verdict.evidence["lower_bound"]
+    assert verdict.length == length == evidence_of(verdict, "lower bound").detail["lower_bound"]
     assert verify(game, verdict.strategy).won_at == length
     assert verify(game, verdict.strategy[:-1]).counterexample is not None
     if n == 2:
@@ -100,9 +101,9 @@ def test_the_hold_out_set_is_the_naive_one(name, n):
     game = Game.parse(f"n={n} values={name}")
     verdict = solve(game)
     assert not verdict.winnable and verdict.method == "the Devil's hold-out set"
-    cert = verdict.evidence["certificate"]
-    assert cert["holds"]
-    assert cert["zone_size"] == len(_naive(name, n).hold_out())
+    cert = evidence_of(verdict, "the Devil's hold-out set")
+    assert cert.checked and cert.holds and verdict.holds
+    assert cert.detail["zone_size"] == len(_naive(name, n).hold_out())
     zone = hold_out(game)
     assert {game.decode(x) for x in range(len(zone)) if zone[x]} == naive_group_game(
         game

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import assert_usage_error, run
-from reference import canonical_coins, flip, rotations, seed_table_rows
+from reference import canonical_coins, flipped, rotations, seed_table_rows
 
 from devilcoins import Strategy, belief_search
 from devilcoins import verify_coins as verify
@@ -27,26 +27,26 @@ CANONICAL = {1: 2, 2: 3, 3: 4, 4: 6, 5: 8, 6: 14, 7: 20, 8: 36}
 def trace_lines(out: str, n: int) -> list[tuple[int, str, str, set[int], str]]:
     """The trace lines of play's output: (move number, coins, turned, move, result)."""
     pattern = re.compile(
-        rf"^\s*(\d+): ([HT]{{{n}}}) \| rot: ([HT]{{{n}}}) \| flip: (.{{{n}}}) ([HT]{{{n}}})$"
+        rf"^\s*(\d+): ([HT]{{{n}}}) \| turn: ([HT]{{{n}}}) \| move: ([FL]{{{n}}}) -> ([HT]{{{n}}})$"
     )
     lines = []
     for line in out.splitlines():
         m = pattern.match(line)
         if m:
-            move = {i for i, ch in enumerate(m[4]) if ch != " "}
-            assert all(m[4][i] == str(i) for i in move)
+            move = {i for i, ch in enumerate(m[4]) if ch == "F"}
             lines.append((int(m[1]), m[2], m[3], move, m[5]))
     return lines
 
 
 def check_trace(lines, start: str, strategy) -> None:
-    """Each turn is a rotation of the coins before it and each result is the flip's result."""
+    """Each turn is a rotation of the coins before it and each result is the flip's result,
+    every state as it lies on the table."""
     coins = start
     for k, (i, before, turned, move, after) in enumerate(lines, 1):
         assert i == k and before == coins
         assert turned in rotations(before)
         assert move == set(strategy[k - 1])
-        assert after == flip(turned, move)
+        assert after == flipped(turned, move)
         coins = after
 
 
@@ -57,10 +57,16 @@ def test_solve_8_json(capsys):
     code, out, err = run(capsys, "solve", "8", "--json")
     assert code == 0 and err == ""
     data = json.loads(out)
-    assert {"coins", "winnable", "length", "strategy", "explored", "seconds"} <= set(data)
-    assert data["coins"] == 8 and data["winnable"] is True and data["length"] == 255
-    assert all(isinstance(m, list) and all(isinstance(p, int) for p in m) for m in data["strategy"])
-    strategy = Strategy(data["strategy"])
+    assert {"game", "winnable", "length", "strategy", "explored", "seconds", "holds"} <= set(data)
+    assert (data["game"], data["winnable"], data["length"], data["how"]) == (
+        "n=8",
+        True,
+        255,
+        "search",
+    )
+    assert data["verified"]["wins"] and data["verified"]["won_at"] == 255
+    assert all(isinstance(m, str) and len(m) == 8 for m in data["strategy"])  # flip patterns
+    strategy = Strategy.parse(json.dumps(data["strategy"]), 8)  # the JSON list reads back
     assert strategy == belief_search(8).strategy
     assert verify(strategy, 8).wins
     assert data["explored"] >= 256 and data["seconds"] >= 0
@@ -82,7 +88,8 @@ def test_solve_4_prints_the_belief_table(capsys):
 def test_solve_says_when_there_is_no_strategy(capsys, n):
     code, out, _ = run(capsys, "solve", str(n))
     assert code == 0
-    assert "no winning strategy" in out.lower()
+    assert out.startswith(f"{n} coins: no strategy wins; the Devil holds out forever")
+    assert "every belief the player can reach was explored" in out.lower()
     assert "Move|" not in out
 
 
@@ -158,7 +165,17 @@ def test_play_json(capsys):
     data = json.loads(out)
     assert data["start"] == "TTTH" and data["seed"] == 2 and data["won"] is True
     assert data["final"] == "HHHH" and data["moves"] == len(data["trace"])
-    check_trace(trace_lines("\n".join(data["trace"]), 4), "TTTH", belief_search(4).strategy)
+    steps = [
+        (
+            s["number"],
+            s["before"],
+            s["turned"],
+            {i for i, v in enumerate(s["amounts"]) if v},
+            s["after"],
+        )
+        for s in data["trace"]
+    ]
+    check_trace(steps, "TTTH", belief_search(4).strategy)
 
 
 def test_play_from_all_heads_needs_no_move(capsys):
@@ -216,7 +233,7 @@ def test_check_a_strategy_from_stdin(capsys, monkeypatch):
 def test_save_writes_a_strategy_that_parses_back(capsys, tmp_path, fmt):
     path = tmp_path / "eight.txt"
     code, _, err = run(capsys, "solve", "8", "--format", fmt, "--save", str(path))
-    assert code == 0 and err == ""
+    assert code == 0 and err == f"devilcoins: wrote the strategy to {path}\n"
     strategy = Strategy.parse(path.read_text(), 8)
     assert strategy == belief_search(8).strategy
     assert verify(strategy, 8).wins
@@ -271,7 +288,6 @@ def test_a_folder_given_as_strategy_file(capsys, tmp_path):
         (["frobnicate"], "frobnicate"),
         (["table", "--max", "16"], "16"),
         (["table", "--min", "5", "--max", "3"], ""),
-        (["solve", "16"], "construction"),
         (["play", "4", "--start", "HHXH"], "X"),
         (["play", "4", "--start", "HHH"], "HHH"),
         (["play", "3"], "3"),
@@ -292,7 +308,7 @@ def test_usage_errors(capsys, argv, fragment):
         ("0 1 2 3\n0 2\nbanana\n", ("line 3", "banana")),
         ("0 1 2 3\n\n# comment\n0 9\n", ("line 4", "9")),
         ("FFFF\nFLF\n", ("line 2",)),
-        ("", ("no moves",)),
+        ("", ("is empty",)),
         ("[[0, 1], [5]]", ("move 2",)),
         ("[[0, 1", ("JSON",)),
     ],
@@ -336,7 +352,7 @@ def test_console_script_solves():
     )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    assert Strategy(data["strategy"]) == belief_search(2).strategy
+    assert Strategy.parse("\n".join(data["strategy"]), 2) == belief_search(2).strategy
 
 
 def test_module_reports_usage_errors_without_traceback():

@@ -10,9 +10,9 @@ from contextlib import contextmanager
 import pytest
 from cli_helpers import assert_usage_error, run
 
-from devilcoins import atlas_run
+from devilcoins.atlas import run as atlas_run
 from devilcoins.atlas import settle
-from devilcoins.atlas_store import AtlasStore
+from devilcoins.atlas.store import AtlasStore
 from devilcoins.core.game import Game
 
 
@@ -78,7 +78,7 @@ def test_from_db_prints_the_stored_table_in_each_format(capsys, stored, no_clust
     summary = "3 games, 3 settled, 3 checked against the literature, 0 disagreeing; "
     assert out.splitlines()[-1].startswith(summary)
     code, out, _ = run(capsys, "atlas", "--from-db", stored, "--format", "markdown")
-    assert out.splitlines()[3] == "| `n=4` | yes | 15 | 15 | yes | chain construction |"
+    assert out.splitlines()[3] == "| `n=4` | yes | 15 | 15 | yes | the notebook's belief search |"
     code, out, _ = run(capsys, "atlas", "--from-db", stored, "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(out)))
     assert [(r["game"], r["winnable"], r["moves"]) for r in rows] == [

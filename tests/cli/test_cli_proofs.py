@@ -74,20 +74,24 @@ def random_masks(rng: random.Random, n: int, count: int) -> list[int]:
     return [rng.randrange(1 << n) for _ in range(count)]
 
 
-TRACE = re.compile(r"^\s*(\d+): ([HT]+) \| rot: ([HT]+) \| flip: .* ([HT]+)$")
+TRACE = re.compile(r"^\s*(\d+): ([HT]+) \| turn: ([HT]+) \| move: ([FL]+) -> ([HT]+)$")
 
 
-def check_trace(text: str, start: str, masks: list[int]) -> list[str]:
-    """Each traced turn is a turn of the coins before it and each result is that turn flipped."""
+def check_trace(text: str | list[dict], start: str, masks: list[int]) -> list[str]:
+    """Each traced turn is a turn of the coins before it and each result is that turn flipped
+    (the trace as text, or as play --json writes it)."""
+    if isinstance(text, str):
+        lines = [TRACE.match(line) for line in text.splitlines()]
+        steps = [(int(m[1]), m[2], m[3], m[5]) for m in lines if m]
+    else:
+        steps = [(s["number"], s["before"], s["turned"], s["after"]) for s in text]
     coins = start
     results = []
-    lines = [TRACE.match(line) for line in text.splitlines()]
-    lines = [m for m in lines if m]
-    for k, m in enumerate(lines, 1):
-        assert int(m[1]) == k and m[2] == coins
-        assert m[3] in {rotate(coins, r) for r in range(len(coins))}
-        coins = m[4]
-        assert coins == flipped(m[3], positions(masks[k - 1], len(coins)))
+    for k, (number, before, turned, after) in enumerate(steps, 1):
+        assert number == k and before == coins
+        assert turned in {rotate(coins, r) for r in range(len(coins))}
+        coins = after
+        assert coins == flipped(turned, positions(masks[k - 1], len(coins)))
         results.append(coins)
     return results
 
@@ -381,7 +385,7 @@ def test_verify_counterexample_file_replays_with_play(capsys, tmp_path):
     data = json.loads(out)
     assert data["won"] is False and data["moves"] == 255
     assert data["start"] == ce["start"] and data["final"] == states[-1]
-    assert check_trace("\n".join(data["trace"]), ce["start"], masks) == states[1:]
+    assert check_trace(data["trace"], ce["start"], masks) == states[1:]
 
     before = out_path.read_bytes()
     assert_usage_error(
@@ -408,8 +412,7 @@ def test_verify_writes_no_counterexample_when_it_wins(capsys, tmp_path):
         ("0 1 2\n9\n", ("line 2", "9")),
         ("FLFLFLFL\nFFF\n", ("line 2", "FFF")),
         ("FLFLFLFLF\n", ("line 1",)),
-        ("", ("no moves",)),
-        ("# only a comment\n\n", ("no moves",)),
+        ("", ("is empty",)),
         ("[[0, 1], [8]]", ("move 2",)),
     ],
 )
@@ -418,6 +421,20 @@ def test_verify_malformed_files(capsys, tmp_path, text, fragments):
     path.write_text(text)
     line = assert_usage_error(*run(capsys, "verify", "8", str(path)), *fragments)
     assert str(path) in line
+
+
+def test_a_file_of_comments_is_the_strategy_of_no_moves(capsys, tmp_path):
+    """What solve --format prints for a game won before any move reads back as 0 moves: it
+    wins that game and loses the coin game, whose starts are not all heads."""
+    path = tmp_path / "none.txt"
+    code, out, _ = run(capsys, "solve", "1", "--goal", "same", "--format", "flips")
+    assert code == 0 and out.startswith("#")
+    path.write_text(out)
+    code, out, _ = run(capsys, "verify", "1", str(path), "--goal", "same")
+    assert code == 0 and "0 moves" in out and "WINS" in out
+    code, out, _ = run(capsys, "verify", "8", str(path))
+    assert code == 1 and "0 moves for 8 coins" in out and "LOSES" in out
+    assert "no move to change it" in out
 
 
 def test_verify_missing_file_and_too_many_coins(capsys, tmp_path):
@@ -464,14 +481,14 @@ def test_prove_powers_of_two(capsys, n):
     code, out, _ = run(capsys, "prove", str(n), "--json")
     assert code == 0
     data = json.loads(out)
-    assert data["winnable"] is True and data["all_checks_hold"] is True
-    assert data["min_length"] == 2**n - 1
+    assert data["winnable"] is True and data["holds"] is True
+    assert data["length"] == 2**n - 1 and data["length_expr"] == f"2^{n} - 1"
     checked = [e for e in data["evidence"] if e["checked"]]
     assert checked and all(e["holds"] for e in checked)
-    exact = [e for e in checked if "verification" in e["name"]]
+    exact = [e["detail"] for e in checked if "verification" in e["name"]]
     assert len(exact) == 1 and exact[0]["wins"] is True and exact[0]["won_at"] == 2**n - 1
     if n <= 15:
-        assert any(e.get("length") == 2**n - 1 for e in checked)
+        assert any(e["detail"].get("length") == 2**n - 1 for e in checked)
     code, text, _ = run(capsys, "prove", str(n))
     assert code == 0 and f"{2**n - 1:,}" in text and "CHECK FAILED" not in text
 
@@ -483,9 +500,9 @@ def test_prove_other_n(capsys, n):
     seconds = time.perf_counter() - t0
     assert code == 0
     data = json.loads(out)
-    assert data["winnable"] is False and data["min_length"] is None
-    assert data["all_checks_hold"] is True
-    certs = [e["certificate"] for e in data["evidence"] if "certificate" in e]
+    assert data["winnable"] is False and data["length"] is None
+    assert data["holds"] is True
+    certs = [e["detail"]["certificate"] for e in data["evidence"] if "certificate" in e["detail"]]
     assert certs
     primes = odd_primes_naive(n)
     assert all(c["prime"] in primes for c in certs), (certs, primes)
@@ -500,8 +517,8 @@ def test_prove_2_to_the_19(capsys):
     code, out, _ = run(capsys, "prove", str(n), "--json")
     assert code == 0
     data = json.loads(out)
-    assert data["winnable"] is True and data["min_length"] is None
-    assert data["min_length_expr"] == "2^524288 - 1"
+    assert data["winnable"] is True and data["length"] is None
+    assert data["length_expr"] == "2^524288 - 1"
     code, text, _ = run(capsys, "prove", str(n))
     assert code == 0 and "2^524288 - 1" in text
 
@@ -594,7 +611,7 @@ def test_play_adversarial_holds_out_to_the_last_move(capsys, tmp_path):
     code, out, _ = run(capsys, "play", "4", "--devil", "adversarial", "--strategy", str(path))
     assert code == 0
     won_at = naive_won_at(lamping(4), 4)
-    assert f"Won: all heads after move {won_at}." in out
+    assert f"Won: the goal after move {won_at}." in out
     start = re.search(r"from ([HT]{4})", out)[1]
     results = check_trace(out, start, lamping(4))
     assert len(results) == won_at and results[-1] == "HHHH"
@@ -621,11 +638,27 @@ def test_play_devil_turns_errors(capsys, tmp_path):
         "15 moves",
     )
     wide = tmp_path / "wide.txt"
-    wide.write_text(" ".join(["0"] * 6 + ["7"] + ["0"] * 8))
+    turns = [0] * 6 + [7] + [0] * 8  # r = 7: the turn by 3 on 4 coins
+    wide.write_text(" ".join(map(str, turns)))
+    start = next(x for x in range(1, 16) if all(replay(x, turns, lamping(4), 4)[:7]))
+    code, out, _ = run(
+        capsys,
+        "play",
+        "4",
+        "--strategy",
+        str(strategy),
+        "--devil-turns",
+        str(wide),
+        "--start",
+        coins_text(start, 4),
+    )  # a start still not all heads before move 7
+    assert code == 0 and "   7: " in out
+    odd = tmp_path / "odd.txt"
+    odd.write_text("; ".join(["0 1 2 3"] * 6 + ["1 0 2 3"] + ["0 1 2 3"] * 8))
     assert_usage_error(
-        *run(capsys, "play", "4", "--strategy", str(strategy), "--devil-turns", str(wide)),
-        "turn 7",
-        "got 7",
+        *run(capsys, "play", "4", "--strategy", str(strategy), "--devil-turns", str(odd)),
+        "turn 7 (1 0 2 3)",
+        "not one of the Devil's turns",
     )
     good = tmp_path / "good.txt"
     good.write_text(" ".join(["0"] * 15))
@@ -678,12 +711,12 @@ def test_prove_large_primes_instant_and_small(capsys, n):
     tracemalloc.stop()
     assert code == 0 and seconds < 2 and peak < 50 * 2**20, (seconds, peak)
     data = json.loads(out)
-    assert data["winnable"] is False and data["all_checks_hold"] is True
-    column = data["evidence"][0]["certificate"]
+    assert data["winnable"] is False and data["holds"] is True
+    column = data["evidence"][0]["detail"]["certificate"]
     assert (column["kind"], column["prime"], column["spacing"]) == ("column", n, 1)
     assert column["devil_turns"] == "multiples of 1"
     code, text, _ = run(capsys, "prove", str(n))
-    assert code == 0 and ": no strategy wins; the Devil can hold out forever." in text
+    assert code == 0 and " coins: no strategy wins; the Devil holds out forever (" in text
     assert "[stated] the Devil's certificate (Lamping's column rule, p = " in text
     assert "[stated] the Devil's certificate (the chain stops short)" in text
 
@@ -691,11 +724,15 @@ def test_prove_large_primes_instant_and_small(capsys, n):
 @pytest.mark.parametrize(
     ("n", "head", "fragments"),
     [
-        (10**12, "N = 1,000,000,000,000: no strategy wins", ("j+200,000,000,000",)),
-        (999_983, "N = 999,983: no strategy wins", ("p = 999,983)", "N = 999,983 is an odd prime")),
-        (30_000, "N = 30,000: no strategy wins", ("N = 30,000 = 16 x 1875.",)),
-        (2**20, "N = 1,048,576: the player wins", ("2^1048576 - 1",)),
-        (9999, "N = 9999: no strategy wins", ("N = 9999 has the odd prime factor 3",)),
+        (10**12, "1,000,000,000,000 coins: no strategy wins", ("j+200,000,000,000",)),
+        (
+            999_983,
+            "999,983 coins: no strategy wins",
+            ("p = 999,983)", "N = 999,983 is an odd prime"),
+        ),
+        (30_000, "30,000 coins: no strategy wins", ("N = 30,000 = 16 x 1875.",)),
+        (2**20, "1,048,576 coins: the player wins in 2^1048576 - 1 moves", ("2^1048576 - 1",)),
+        (9999, "9,999 coins: no strategy wins", ("N = 9999 has the odd prime factor 3",)),
     ],
 )
 def test_prove_writes_large_n_with_thousands_separators(capsys, n, head, fragments):

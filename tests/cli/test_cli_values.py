@@ -4,6 +4,8 @@ reference.py (explicit states, the group's table written out from its definition
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from cli_helpers import assert_usage_error, run
 from reference import NaiveGroupGame, closure, value_table
@@ -23,7 +25,7 @@ def test_solve_answers_as_the_naive_model(capsys, n, name):
         assert "no strategy wins" in out
     else:
         assert f"the player wins in {length} moves" in out
-        assert f"every start reaches the goal by move {length} " in out
+        assert f") by move {length} against every Devil" in out
 
 
 def test_solve_s3_on_three_positions_gives_the_hold_out_set(capsys):
@@ -65,15 +67,30 @@ def test_observed_games_refuse_value_groups(capsys):
 
 
 def test_prove_shows_the_group_chain_and_the_checked_hold_out_set(capsys):
-    code, out, _ = run(capsys, "prove", "3", "--values", "S3")
+    code, out, _ = run(capsys, "prove", "3", "--values", "S3", "--json")
     assert code == 0
-    assert "sizes 1, 3, 9, 27, 54 (it stops short, which proves nothing here)." in out
-    assert "[checked] the certificate, over all 216 states: holds." in out
-    code, out, _ = run(capsys, "prove", "2", "--values", "Z2xZ2")
-    assert code == 0 and "sizes 1, 2, 4, 8, 16 = every state." in out
+    evidence = {e["name"]: e for e in json.loads(out)["evidence"]}
+    chain = evidence["the chain for values in a group"]
+    assert chain["detail"]["sizes"] == [1, 3, 9, 27, 54] and chain["checked"] is False
+    assert "it stops short, which proves nothing here" in chain["statement"]
+    held = evidence["the Devil's hold-out set"]
+    assert (held["checked"], held["holds"], held["detail"]["checked_states"]) == (True, True, 216)
+    code, out, _ = run(capsys, "prove", "2", "--values", "Z2xZ2", "--json")
+    chain = {e["name"]: e for e in json.loads(out)["evidence"]}["the chain for values in a group"]
+    assert code == 0 and chain["detail"]["sizes"] == [1, 2, 4, 8, 16]
 
 
-@pytest.mark.parametrize("command", ["construct", "explain"])
-def test_commands_built_on_the_dials_chain_refuse_value_groups(capsys, command):
-    code, out, err = run(capsys, command, "2", "--values", "Q8")
-    assert_usage_error(code, out, err, "values that add mod m", "use solve, prove or verify")
+def test_construct_and_explain_answer_value_groups_as_solve_does(capsys):
+    """They once refused values in a group; now the engine's construction is what they give."""
+    code, out, _ = run(capsys, "construct", "2", "--values", "Q8")
+    assert code == 0 and len(out.splitlines()) == 63
+    code, listed, _ = run(capsys, "solve", "2", "--values", "Q8", "--format", "flips")
+    assert out == listed
+    code, out, _ = run(capsys, "explain", "2", "--values", "Q8", "--json")
+    data = json.loads(out)
+    assert code == 0 and (data["winnable"], data["length"], data["how"]) == (
+        True,
+        63,
+        "construction",
+    )
+    assert "sizes 1, 2, 4, 8, 16, 32, 64" in data["explanation"]

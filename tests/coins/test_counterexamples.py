@@ -27,14 +27,14 @@ from reference import (
     necklaces,
     prefix_sums,
     replay,
-    tails,
 )
 
-from devilcoins import Coins, belief_search
+from devilcoins import Game, belief_search
+from devilcoins.blind.verify import worst_line
 from devilcoins.coins.construct import (
     construction,
 )
-from devilcoins.coins.verification import lower_bound_counterexample, worst_line
+from devilcoins.coins.verification import lower_bound_counterexample
 
 SETTINGS = settings(max_examples=40, deadline=None)
 
@@ -44,12 +44,12 @@ SETTINGS = settings(max_examples=40, deadline=None)
 
 def check_lower_bound(masks, n: int) -> None:
     strategy = strategy_of(masks)
-    c = lower_bound_counterexample(strategy, n)
+    c = lower_bound_counterexample(masks, n)
     if len(masks) >= 2**n - 1:
         assert c is None
         return
-    assert c.turns == (0,) * len(masks)
-    assert tails(c.start) not in prefix_sums(masks)
+    assert c.rotations == [0] * len(masks)
+    assert c.start not in prefix_sums(masks)
     assert_beats(strategy, n, c)
 
 
@@ -83,18 +83,19 @@ def test_lower_bound_counterexample_when_prefix_sums_fill_the_small_starts():
 def check_line(strategy, n: int, start: int) -> None:
     masks = masks_of(strategy)
     expected = naive_won_at(masks, n, {start})
-    line, sizes = worst_line(strategy, n, Coins.from_mask(start, n))
+    line, sizes = worst_line(Game(n), masks, start)
     # belief sizes count canonical sequences, all heads (always kept) included
     beliefs = naive_beliefs(masks, n, {start})
     assert list(sizes) == [1 + necklaces(b, n) for b in beliefs]
-    assert tails(line.start) == start
-    assert len(line.turns) == len(masks) and all(0 <= r < n for r in line.turns)
+    assert line.start == start
+    turns = [t.rotation() for t in line.turns]
+    assert len(turns) == len(masks) and all(r is not None and 0 <= r < n for r in turns)
     assert line.survives == (expected is None)
     assert line.won_at == expected
-    states = replay(start, line.turns, masks, n)
+    states = replay(start, turns, masks, n)
     if line.survives:
         assert all(states)
-        assert_beats(strategy, n, line.counterexample())
+        assert_beats(strategy, n, line.counterexample(Game(n)))
     else:  # the Devil holds out until won_at, and no longer
         assert all(states[: line.won_at]) and states[line.won_at] == 0
 
@@ -115,10 +116,10 @@ def test_worst_line_from_some_starts_for_8_coins():
 @pytest.mark.parametrize("n", [2, 4])
 def test_worst_line_from_the_devils_favourite_start(n):
     strategy = belief_search(n).strategy
-    line, _ = worst_line(strategy, n)
+    line, _ = worst_line(Game(n), masks_of(strategy))
     assert not line.survives
     assert line.won_at == naive_won_at(masks_of(strategy), n) == len(strategy)
-    states = replay(tails(line.start), line.turns, masks_of(strategy), n)
+    states = replay(line.start, [t.rotation() for t in line.turns], masks_of(strategy), n)
     assert all(states[: line.won_at]) and states[-1] == 0
 
 
@@ -135,9 +136,9 @@ def test_worst_line_for_a_losing_strategy():
     assert survivors and len(survivors) < 15
     for start in range(16):
         check_line(strategy, 4, start)
-    line, _ = worst_line(strategy, 4)
-    assert line.survives and tails(line.start) in survivors
-    assert_beats(strategy, 4, line.counterexample())
+    line, _ = worst_line(Game(4), losing)
+    assert line.survives and line.start in survivors
+    assert_beats(strategy, 4, line.counterexample(Game(4)))
 
 
 @settings(max_examples=60, deadline=None)

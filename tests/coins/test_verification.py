@@ -35,13 +35,15 @@ from reference import (
 
 from devilcoins import DevilcoinsError, Strategy, belief_search
 from devilcoins import verify_coins as verify
+from devilcoins.blind.verify import worst_line
 from devilcoins.coins.certificate import certificate
 from devilcoins.coins.construct import (
     construction,
     is_power_of_two,
     stream_moves,
 )
-from devilcoins.coins.verification import worst_line
+from devilcoins.coins.verification import lower_bound_counterexample
+from devilcoins.core.game import Game
 
 # --- verify against plain propagation ---------------------------------------------------------
 
@@ -120,7 +122,7 @@ def check_verdict(strategy, n: int) -> None:
     v = verify(strategy, n)
     assert v.wins == (expected is not None)
     assert v.won_at == expected
-    assert v.coins == n and v.moves == len(strategy)
+    assert v.game == Game(n) and v.moves == len(strategy)
     if v.wins:
         assert v.counterexample is None
     else:
@@ -216,9 +218,10 @@ def test_every_dropped_move_loses_by_the_lower_bound(n):
         strategy = strategy_of(masks)
         v = verify(strategy, n)
         assert not v.wins and v.won_at is None
-        c = v.counterexample
-        assert c.turns == (0,) * len(masks)
-        assert_beats(strategy, n, c)
+        assert_beats(strategy, n, v.counterexample)
+        short = lower_bound_counterexample(masks, n)  # and a Devil who never turns beats it too
+        assert short is not None and short.rotations == [0] * len(masks)
+        assert_beats(strategy, n, short)
         if n <= 4:
             assert not naive_wins(masks, n)
 
@@ -260,28 +263,25 @@ def test_verify_short_strategies_for_wide_tables(n):
     v = verify(strategy, n)
     assert v.method == "lower bound"
     assert not v.wins and v.won_at is None and v.sizes == ()
-    assert v.counterexample.turns == (0,) * 50
+    assert v.counterexample.rotations == [0] * 50
     assert_beats(strategy, n, v.counterexample)
 
 
 @pytest.mark.parametrize("k", [4095, 4200])
-def test_verify_by_certificate_for_long_strategies(k):
+def test_the_certificate_beats_long_strategies(k):
+    """Past the tables verify plays the Devil's certificate; within them it must agree with the
+    exact verdict (both counterexamples replayed)."""
     rng = random.Random(k)
     strategy = strategy_of([rng.getrandbits(12) for _ in range(k)])
-    v = verify(strategy, 12, exact=False)
-    assert v.method == "certificate"
-    assert not v.wins and v.won_at is None and v.moves == k
-    assert_beats(strategy, 12, v.counterexample)
+    assert_beats(strategy, 12, certificate(12).beat(strategy))
     exact = verify(strategy, 12)
-    assert exact.method == "exact" and not exact.wins
+    assert exact.method == "exact" and not exact.wins and exact.moves == k
     assert_beats(strategy, 12, exact.counterexample)
 
 
-def test_verify_by_certificate_for_a_repeated_move():
+def test_the_certificate_beats_a_repeated_move():
     strategy = Strategy([{0}] * 4095)
-    v = verify(strategy, 12, exact=False)
-    assert v.method == "certificate" and not v.wins
-    assert_beats(strategy, 12, v.counterexample)
+    assert_beats(strategy, 12, certificate(12).beat(strategy))
 
 
 # --- limits and bad input -------------------------------------------------------------------
@@ -313,23 +313,22 @@ def test_verify_in_chunks_matches_one_pass_and_reports_progress(monkeypatch):
 
 
 def test_verify_refuses_work_past_its_limit(monkeypatch):
-    import devilcoins.coins.verification as verify_module
+    import devilcoins.blind.verify as verify_module
 
     monkeypatch.setattr(verify_module, "MAX_VERIFY_STEPS", 100)
     with pytest.raises(DevilcoinsError, match="fewer moves"):
-        verify(Strategy([{0}] * 20), 4)  # long enough to need propagation: N = 4 can win
-    # too short to win, or N = 6 with its odd factor: settled without propagation
-    assert verify(Strategy([{0}] * 10), 4).method == "lower bound"
-    assert verify(Strategy([{0}] * 70), 6).method == "certificate"
+        verify(Strategy([{0}] * 20), 4)
+    # past the tables: too short to win, settled without propagation
+    assert verify(Strategy([{0}] * 10), 30).method == "lower bound"
 
 
 def test_starts_and_counts_of_the_wrong_kind_are_refused():
-    from devilcoins.coins.notation import Coins, DevilcoinsError, Strategy
+    from devilcoins.coins.notation import DevilcoinsError, Strategy
 
-    with pytest.raises(DevilcoinsError, match="coins but N = 3"):
-        worst_line(Strategy([{0}] * 3), 3, Coins("TH"))
-    with pytest.raises(DevilcoinsError, match="coins but N = 3"):
-        worst_line(Strategy([{0}] * 3), 3, Coins("HHHT"))
+    with pytest.raises(DevilcoinsError, match="not a state of n=3"):
+        worst_line(Game(3), [1] * 3, 8)
+    with pytest.raises(DevilcoinsError, match="not a state of n=3"):
+        worst_line(Game(3), [1] * 3, -1)
     with pytest.raises(DevilcoinsError, match="coins but N = 6"):
         certificate(6).beat(Strategy([{0}, {1}]), "THH")
     for bad in (2.5, "3", True):

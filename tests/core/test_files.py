@@ -37,6 +37,6 @@ def test_write_new_honours_the_umask(tmp_path, umask, mask):
 def test_save_file_mode_under_umask_022(capsys, tmp_path, umask):
     path = tmp_path / "s.txt"
     code, _, err = run(capsys, "solve", "4", "--save", str(path))
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, f"devilcoins: wrote the strategy to {path}\n")
     assert stat.S_IMODE(path.stat().st_mode) == 0o644
     assert_usage_error(*run(capsys, "solve", "4", "--save", str(path)), "already exists")

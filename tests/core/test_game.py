@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import closure, naive_named
 
-from devilcoins.coins.notation import DevilcoinsError, NotationError
+from devilcoins.core.errors import DevilcoinsError, NotationError, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.symmetry import Group
 from devilcoins.core.tables import tables
@@ -76,9 +76,13 @@ def test_text_form_examples():
     g = Game.parse("n=4 values=3 group=dihedral hands=2 goal=same")
     assert (g.n, g.values, g.hands, g.goal, g.observe) == (4, 3, 2, "same", "blind")
     assert closure(g.group.generators, 4) == naive_named("dihedral", 4)
-    g = Game.parse("n=4 moves=1111,1010 goal=0000,1111")
-    assert g.moves == ((1, 1, 1, 1), (1, 0, 1, 0))
-    assert g.goal == "states" and g.goal_states == ((0, 0, 0, 0), (1, 1, 1, 1))
+    g = Game.parse("n=4 moves=FFFF,FLFL goal=HHHH,TTTH")
+    assert g.moves == ((1, 0, 1, 0), (1, 1, 1, 1))  # a set of moves: kept sorted
+    assert g.goal == "states" and g.goal_states == ((0, 0, 0, 0), (1, 1, 1, 0))
+    # two-valued digits name positions (the notebook's Flips column): 0123 and 02 are those moves
+    assert Game.parse("n=4 moves=0123,02 goal=HHHH,TTTH") == g
+    # a list of states that is a named goal is that goal: one game, one value
+    assert Game.parse("n=4 goal=0000,1111") == Game.parse("n=4 goal=same")
     g = Game.parse("n=6 group=1,2,0,3,4,5;0,1,2,4,5,3")
     assert len(closure(g.group.generators, 6)) == 9  # two three-seat tables turning apart
     assert Game.parse("n=4").is_coins and Game(4) == Game.parse("n=4")
@@ -103,7 +107,6 @@ def test_errors_are_value_errors():
         "n=3 hands=-1",
         "n=3 hands=4",  # more hands than positions
         "n=3 goal=,",  # an empty list of goal states
-        "n=10 values=5",  # 9,765,625 states
         "n=4 colour=red",  # unknown field
         "n=4 observe=touch",  # touch without hands
         "n=4 observe=peek",
@@ -140,8 +143,8 @@ def test_invalid_values():
         Game(3, goal="states")  # no goal states
     with pytest.raises(DevilcoinsError):
         Game(3, moves=())
-    with pytest.raises(DevilcoinsError):
-        Game(10, values=5)
+    with pytest.raises(TooLarge, match="9,765,625 states"):
+        tables(Game(10, values=5))  # a game of any size is a value; its tables are refused
     with pytest.raises(DevilcoinsError):
         Game(4, observe="touch")
     with pytest.raises(DevilcoinsError):
@@ -177,8 +180,12 @@ def test_devil_moves_round_trip_in_text_and_json(data):
     perms = data.draw(st.lists(st.permutations(range(n)), min_size=1, max_size=4, unique_by=tuple))
     goal = data.draw(st.sampled_from(["zero", "same"]))
     game = Game(n, devil_moves=tuple(tuple(p) for p in perms), goal=goal)
-    assert game.devil_moves == tuple(tuple(p) for p in perms)  # as listed: nothing closed
-    assert not game.is_coins
+    whole = closure(perms, n) == {tuple(p) for p in perms}
+    if whole:  # S is a group: the Devil turns by any of its elements, the plain game
+        assert game.devil_moves is None and game == Game(n, group=game.group, goal=goal)
+    else:  # as listed (a set, sorted): nothing closed
+        assert game.devil_moves == tuple(sorted(tuple(p) for p in perms))
+        assert not game.is_coins
     assert closure(game.group.generators, n) == closure(perms, n)  # group: the one S generates
     assert Game.parse(str(game)) == game
     assert Game.from_json(json.loads(json.dumps(game.to_json()))) == game
@@ -187,9 +194,9 @@ def test_devil_moves_round_trip_in_text_and_json(data):
 
 def test_devil_moves_text_form():
     game = Game.parse("n=3 devil_moves=1,2,0;0,1,2")
-    assert str(game) == "n=3 devil_moves=1,2,0;0,1,2"
-    assert game.devil_moves == ((1, 2, 0), (0, 1, 2))
-    assert game.to_json()["devil_moves"] == [[1, 2, 0], [0, 1, 2]]
+    assert str(game) == "n=3 devil_moves=0,1,2;1,2,0"  # a set of moves, sorted
+    assert game.devil_moves == ((0, 1, 2), (1, 2, 0))
+    assert game.to_json()["devil_moves"] == [[0, 1, 2], [1, 2, 0]]
     assert Game.parse("n=3").to_json()["devil_moves"] is None
 
 

@@ -9,7 +9,7 @@ import dataclasses
 import json
 
 import pytest
-from helpers import table_sight
+from helpers import check_devil, check_tree, table_sight
 from reference import A171462, brute_sight, brute_touch, naive_sight_rule
 
 from devilcoins.coins.notation import DevilcoinsError
@@ -17,13 +17,11 @@ from devilcoins.core.game import Game
 from devilcoins.core.symmetry import Group
 from devilcoins.observed import andor
 from devilcoins.observed.andor import (
-    Reach,
-    check_devil,
-    check_tree,
     solve_sight,
     solve_touch,
     solve_tree,
 )
+from devilcoins.observed.check import verify_tree
 
 
 def touch(n: int, k: int, goal: str = "same", **fields) -> Game:
@@ -133,7 +131,7 @@ def test_touch_certificate_agrees_with_full_search(n):
     + [
         "n=2 values=3 observe=sight",
         "n=3 values=3 observe=sight",
-        "n=3 moves=100,110 observe=sight",
+        "n=3 moves=FLL,FFL observe=sight",
     ],
 )
 def test_sight_matches_naive_minimax(text):
@@ -172,14 +170,10 @@ def test_check_tree_rejects_corrupted_touch_trees():
     felt, delta, _ = root.outcomes[0]
     bold = dataclasses.replace(root, outcomes=((felt, delta, None), *root.outcomes[1:]))
     assert not check_tree(dataclasses.replace(sol, policy={**sol.policy, 0: bold}))
-    # reaching for too few positions
-    one = Reach(
-        positions=root.positions[:1],
-        moves_left=root.moves_left,
-        belief=root.belief,
-        outcomes=root.outcomes,
-    )
-    assert not check_tree(dataclasses.replace(sol, policy={**sol.policy, 0: one}))
+    # reaching for too few positions (the tree as the checker reads it, from JSON)
+    tree = sol.strategy_json()["tree"]
+    tree["reach"] = tree["reach"][:1]
+    assert not verify_tree(sol.game, {"tree": tree}).wins
     assert check_tree(sol)
 
 
@@ -203,7 +197,7 @@ def test_check_devil_rejects_a_wrong_certificate():
 SMALL_SIGHT = [
     f"n={n} values={m} observe=sight" for m in range(2, 8) for n in range(1, 13) if m**n <= 1024
 ] + [
-    "n=3 moves=100,110 observe=sight",
+    "n=3 moves=FLL,FFL observe=sight",
     "n=4 hands=1 observe=sight",
     "n=4 hands=2 goal=same observe=sight",
     "n=6 group=dihedral observe=sight",

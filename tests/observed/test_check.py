@@ -24,7 +24,7 @@ def test_the_solvers_touch_trees_verify_with_their_length(spec):
     game = Game.parse(spec)
     sol = solve_tree(game)
     v = verify_tree(game, sol.tree(max_nodes=10**6))
-    assert v.wins and v.worst == sol.length
+    assert v.wins and v.won_at == sol.length
 
 
 def test_every_single_corruption_of_gardners_tree_is_caught_and_replays():
@@ -38,14 +38,14 @@ def test_every_single_corruption_of_gardners_tree_is_caught_and_replays():
         bad["outcomes"][i]["next"] = "win"  # claim a win that is not there
         v = verify_tree(game, bad)
         assert not v.wins
-        c = v.counterexample
+        c = v.counterexample.to_json()
         assert replay_touch(bad, c["start"], c["turns"]) in ("false win", "gap")
         caught += 1
     assert caught >= 1
     bad = copy.deepcopy(tree)
     del bad["outcomes"][0]  # a felt pattern with nothing to do
     v = verify_tree(game, bad)
-    c = v.counterexample
+    c = v.counterexample.to_json()
     assert not v.wins and replay_touch(bad, c["start"], c["turns"]) == "gap"
 
 
@@ -58,7 +58,7 @@ def test_a_sight_policy_that_loops_is_caught():
         if isinstance(entry, dict):
             entry["move"] = "LLLL"  # never change anything: the Devil waits forever
     v = verify_tree(game, bad)
-    assert not v.wins and "before" in v.counterexample["why"]
+    assert not v.wins and "before" in v.counterexample.why
 
 
 def test_a_sight_policy_for_every_class_by_brute_force():

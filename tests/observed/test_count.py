@@ -22,7 +22,7 @@ def test_coins_match_the_brute_force(n):
     assert sol.length == count_value(n)
     if sol.winnable:
         v = verify_tree(game, sol.tree(max_nodes=10**6))
-        assert v.wins and v.worst == sol.length
+        assert v.wins and v.won_at == sol.length
 
 
 @pytest.mark.parametrize("n", [1, 2, 3])
@@ -35,7 +35,7 @@ def test_eight_coins_asedatab_tree_verifies():
     sol = solve_count(game)
     assert sol.winnable and sol.length == 13
     v = verify_tree(game, sol.tree(max_nodes=10**6))
-    assert v.wins and v.worst == 13
+    assert v.wins and v.won_at == 13
 
 
 def test_engine_and_text_form():
@@ -78,7 +78,7 @@ def test_every_corruption_is_caught_and_replays():
                     target["next"][count] = bad_then
                 v = verify_tree(game, bad)
                 assert not v.wins
-                c = v.counterexample
+                c = v.counterexample.to_json()
                 assert replay_count(bad, c["start"], c["turns"]) in ("false win", "gap")
                 caught += 1
     assert caught >= 10
@@ -89,5 +89,5 @@ def test_a_wrong_move_is_caught():
     bad = solve_count(game).tree(max_nodes=10**6)
     bad["next"]["1"]["move"] = "LLLL"  # THHH stays THHH: count 1, which the node leaves out
     v = verify_tree(game, bad)
-    c = v.counterexample
+    c = v.counterexample.to_json()
     assert not v.wins and replay_count(bad, c["start"], c["turns"]) in ("false win", "gap")

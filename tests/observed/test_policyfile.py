@@ -12,7 +12,7 @@ from reference import replay_touch, rotate, sight_policy_wins
 from devilcoins.coins.notation import NotationError
 from devilcoins.core.game import Game
 from devilcoins.observed.andor import solve_tree
-from devilcoins.observed.check import verify_policy_lines
+from devilcoins.observed.check import verify_policy_lines, verify_tree
 from devilcoins.observed.policyfile import policy_lines
 
 GARDNER = "n=4 hands=2 goal=same observe=touch"
@@ -49,7 +49,7 @@ def test_round_trip_wins_with_the_solvers_length(spec):
     head = json.loads(lines[0])
     assert head["format"] == "devilcoins-policy" and head["game"] == str(game)
     v = verify_policy_lines(game, lines)
-    assert v.wins and v.worst == head["length"]
+    assert v.wins and v.won_at == head["length"]
 
 
 def test_every_changed_winning_move_of_gardner_is_caught_and_replays():
@@ -65,7 +65,7 @@ def test_every_changed_winning_move_of_gardner_is_caught_and_replays():
             bad = [*lines[:i], json.dumps(bad_node), *lines[i + 1 :]]
             v = verify_policy_lines(game, bad)
             assert not v.wins
-            c = v.counterexample
+            c = v.counterexample.to_json()
             assert replay_touch(_linked(bad), c["start"], c["turns"]) == "false win"
             caught += 1
     assert caught >= 2
@@ -84,7 +84,7 @@ def test_a_changed_sight_move_is_caught_and_the_naive_policy_check_agrees():
             for r in range(4):
                 policy[rotate(row["state"], r)] = row["move"]
         assert not v.wins
-        start = v.counterexample["start"]
+        start = v.counterexample.to_json()["start"]
         values = tuple("HT".index(c) for c in start)
         assert not sight_policy_wins(values, lambda s, p=policy: p["".join("HT"[x] for x in s)])
 
@@ -94,18 +94,26 @@ def test_a_promise_too_short_is_caught():
     head = json.loads(lines[0])
     head["length"] = 4
     v = verify_policy_lines(game, [json.dumps(head), *lines[1:]])
-    assert not v.wins and "within the 4 moves" in v.counterexample["why"]
+    assert not v.wins and "within the 4 moves" in v.counterexample.why
 
 
 def test_past_the_json_trees_limit_the_file_is_small_and_verifies_fast():
-    """n=8 hands=5: the nested tree has 194,309 nodes (about 72 MB of JSON, cut at 100,000 by
-    solve --json); the policy file has one line a node (about 215 nodes), under 100 kB."""
-    game, lines = _lines("n=8 hands=5 goal=same observe=touch")
+    """n=8 hands=5: the nested tree has over 180,000 nodes (about 70 MB of JSON); the policy file
+    has one line a node (about 215 nodes), under 100 kB, and solve --json gives the same shared
+    nodes, whole: nothing is cut."""
+    game = Game.parse("n=8 hands=5 goal=same observe=touch")
+    sol = solve_tree(game)
+    lines = list(policy_lines(sol))
     assert len(lines) - 1 < 1000 and sum(map(len, lines)) < 100_000
     t0 = time.perf_counter()
     v = verify_policy_lines(game, lines)
-    assert v.wins and v.worst == 8
+    assert v.wins and v.won_at == 8
     assert time.perf_counter() - t0 < 10
+    data = sol.strategy_json()
+    assert sol.expanded_size() > 100_000 and len(data["nodes"]) == len(lines) - 1
+    assert "..." not in json.dumps(data)
+    whole = verify_tree(game, {**data, "length": sol.length})
+    assert whole.wins and whole.won_at == 8
 
 
 @pytest.mark.parametrize(

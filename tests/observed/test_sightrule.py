@@ -10,7 +10,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from reference import naive_sight_rule
 
-from devilcoins.observed.sightrule import prove_sight, sight_rule
+from devilcoins.core.game import Game
+from devilcoins.observed import sightrule
+from devilcoins.observed.sightrule import sight_rule
+
+
+def prove_sight(n: int, m: int):
+    """The sight rule's verdict for n dials of m values."""
+    return sightrule.prove_sight(Game(n, values=m, observe="sight"))
 
 
 @given(n=st.integers(1, 10**6), m=st.integers(1, 10**4))
@@ -24,15 +31,13 @@ def test_the_rule_is_the_naive_rule(n, m):
 def test_small_games_are_solved_now_and_agree(n, m):
     proof = prove_sight(n, m)
     checked = [e for e in proof.evidence if e.checked]
-    assert len(checked) == 1 and checked[0].detail["holds"] and proof.holds
+    assert len(checked) == 1 and checked[0].holds and proof.holds
     assert checked[0].detail["length"] == proof.length == naive_sight_rule(n, m)
 
 
 def test_a_wrong_rule_is_caught(monkeypatch):
-    from devilcoins.observed import sightrule
-
     monkeypatch.setattr(sightrule, "sight_rule", lambda n, m: 7)
-    proof = sightrule.prove_sight(4, 2)
+    proof = prove_sight(4, 2)
     assert not proof.holds and "DISAGREES" in proof.to_text()
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from devilcoins import Belief, Coins, DevilcoinsError
+from devilcoins import Belief, Coins, DevilcoinsError, Strategy
 from devilcoins.cli.main import main
 from devilcoins.render.pictures import MAX_DRAW_N, belief_svg, table_svg
 
@@ -65,9 +65,31 @@ def test_a_belief_is_a_row_of_tables_one_per_sequence():
     assert ET.fromstring(belief_svg([])).find(f"{SVG}title").text == "empty belief"
 
 
+class _Formatter:
+    """What IPython's display formatters offer: a drawing function registered by type name."""
+
+    def __init__(self) -> None:
+        self.by_name: dict[tuple[str, str], object] = {}
+
+    def for_type_by_name(self, module: str, name: str, draw: object) -> None:
+        self.by_name[(module, name)] = draw
+
+
 def test_notebooks_show_coins_and_beliefs_as_pictures():
-    assert len(coins_of(Coins("HTT")._repr_svg_())) == 3
-    assert len(coins_of(Belief({"HH", "HT"})._repr_svg_())) == 4
+    """The values are never patched: a notebook's shell is told how to draw them, by name."""
+    from types import SimpleNamespace
+
+    from devilcoins.render.display import register
+
+    formatters = {"image/svg+xml": _Formatter(), "text/html": _Formatter()}
+    register(SimpleNamespace(display_formatter=SimpleNamespace(formatters=formatters)))
+    svg = formatters["image/svg+xml"].by_name
+    assert len(coins_of(svg[("devilcoins.coins.notation", "Coins")](Coins("HTT")))) == 3
+    belief = Belief({"HH", "HT"})
+    assert len(coins_of(svg[("devilcoins.coins.notation", "Belief")](belief))) == 4
+    html = formatters["text/html"].by_name[("devilcoins.coins.notation", "Strategy")]
+    assert "HH    TT" in html(Strategy([{0, 1}, {0}, {0, 1}]))
+    assert not hasattr(Coins("HT"), "_repr_svg_")  # nothing patched onto the values
 
 
 def test_bad_pictures_are_refused():

@@ -9,8 +9,9 @@ from helpers import detail
 from devilcoins import __version__
 from devilcoins.coins.notation import Coins, Move
 from devilcoins.coins.notebook import all_coins, update
+from devilcoins.core.game import Game
+from devilcoins.devil import greedy_devil
 from devilcoins.web.app import MAX_GAMES, create_app
-from devilcoins.web.devils import greedy_turn
 
 
 def test_health(client):
@@ -81,15 +82,17 @@ def test_peek(client):
 
 
 def test_greedy_devil_keeps_off_all_heads_when_it_can():
+    """The page's greedy Devil is the library's one greedy rule: of the turns of the coins, the
+    first (in increasing order) that the move does not flip to all heads."""
+    game = Game(4)
+    devil = greedy_devil(game)
     for mask in range(1, 16):
         coins = Coins.from_mask(mask, 4)
         for move_mask in range(16):
-            move = Move.from_mask(move_mask)
-            after = [coins.rotate(r).flipped(move) for r in range(4)]
-            r = greedy_turn(coins, move)
-            if not all(a.all_heads for a in after):
-                assert not after[r].all_heads
-                assert after[r].canonical() == max(a.canonical() for a in after if not a.all_heads)
+            options = sorted({coins.rotate(r).tails_mask for r in range(4)})
+            safe = [x for x in options if x ^ move_mask]
+            turned = devil(1, mask, move_mask)
+            assert turned == (safe[0] if safe else mask)
 
 
 def test_strategy_for_two_coins_matches_update(client):

@@ -32,13 +32,21 @@ def test_adversarial_devil_never_loses_with_an_odd_factor(client, n):
 
 @pytest.mark.parametrize("n", [3, 5, 6, 7])
 def test_adversarial_starts_are_safe_for_many_seeds(n):
-    from devilcoins.coins.certificate import certificate
-    from devilcoins.web.devils import start_coins
+    """The live adversarial Devil starts outside the zone of his certificate (the chain's), from
+    where some turn always keeps the coins off all heads, whatever the move."""
+    import numpy as np
 
-    cert = certificate(n)
+    from devilcoins.blind.chain import chain
+    from devilcoins.core.game import Game
+    from devilcoins.devil import live_start
+
+    zone = chain(Game(n)).zone
     for seed in range(50):
-        coins = start_coins(n, "adversarial", random.Random(seed))
-        assert cert.safe(coins.tails_mask) and not coins.all_heads
+        x = live_start(Game(n), "adversarial", np.random.default_rng(seed))
+        assert x is not None and x != 0 and not zone[x]
+        for move in range(2**n):  # every move has a turn that stays outside the zone
+            turns = {((x >> r) | (x << (n - r))) & (2**n - 1) for r in range(n)}
+            assert any(not zone[t ^ move] for t in turns)
 
 
 def test_powers_of_two_still_winnable_against_adversarial(client):

@@ -22,22 +22,27 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
 
 import numpy as np
 
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.errors import InvalidInput, NotSupported
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import smallest_prime_factor
+from devilcoins.core.perm import Perm
 from devilcoins.core.tables import ClassTable, tables
+from devilcoins.results import Evidence
 
 __all__ = [
     "Chain",
     "certificate_evidence",
     "chain",
+    "chain_evidence",
     "chain_moves",
     "chain_strategy",
     "devil_turn",
+    "goal_mask",
+    "levels_evidence",
+    "lower_bound_evidence",
     "zone_evidence",
 ]
 
@@ -72,6 +77,13 @@ class Chain:
         return int(len(self.zone) // self.levels[0].sum()) - 1
 
 
+def goal_mask(tab: ClassTable) -> np.ndarray:
+    """The goal's states, as a mask over states."""
+    goal = np.zeros(tab.states, dtype=bool)
+    goal[tab.orbit_states[: tab.orbit_start[tab.n_goal]]] = True
+    return goal
+
+
 def _shift(tab: ClassTable, mask: np.ndarray, v: int) -> np.ndarray:
     """The mask moved by v: {x + v : x in mask}."""
     xs = np.arange(tab.states, dtype=np.int64)
@@ -101,30 +113,18 @@ def chain(game: Game) -> Chain:
     (False, [1, 2, 4])
     """
     if game.value_group is not None:
-        raise DevilcoinsError(
+        raise NotSupported(
             f"{game}: this needs values that add mod m; for values in the group "
             f"{game.value_group} use solve, prove or verify (blind.groups)"
         )
     if game.devil_moves is not None:
-        raise DevilcoinsError(
+        raise NotSupported(
             "the chain is for a Devil who turns by a whole group; a Devil restricted to "
             "devil_moves is solved by engine.solve (blind.devilmoves)"
         )
     tab = tables(game)
-    goal = np.zeros(tab.states, dtype=bool)
-    goal[tab.orbit_states[: tab.orbit_start[tab.n_goal]]] = True
-    zero = goal.copy()
-    zero[0] = True
-    generated = zero
-    members = np.flatnonzero(goal)
-    while True:  # the subgroup the goal generates
-        grown = generated.copy()
-        for h in members[:64]:
-            grown |= _shift(tab, generated, int(h))
-        if np.array_equal(grown, generated):
-            break
-        generated = grown
-        members = np.flatnonzero(generated)
+    goal = goal_mask(tab)
+    generated = tab.span(goal)
     levels = [generated]
     diffs = _differences(tab)
     while True:
@@ -171,12 +171,12 @@ def chain_strategy(game: Game) -> np.ndarray:
     """
     c = chain(game)
     if not c.complete:
-        raise DevilcoinsError(
+        raise NotSupported(
             f"no strategy wins {game}: the chain stops at {c.sizes()[-1]:,} of "
             f"{len(c.zone):,} states (the Devil's certificate)"
         )
     if not c.goal_is_subgroup:
-        raise DevilcoinsError(
+        raise NotSupported(
             "the goal is not a subgroup, so the chain construction does not apply; search instead"
         )
     return chain_moves(c.steps)
@@ -198,64 +198,129 @@ def chain_moves(steps: Iterable[tuple[int, int]]) -> np.ndarray:
     return moves
 
 
-def devil_turn(game: Game, x: int, move: int, zone: np.ndarray) -> tuple[int, ...]:
+def devil_turn(game: Game, x: int, move: int, zone: np.ndarray) -> Perm:
     """The certificate's turn for state x (outside zone) facing a move: identity or a generator.
 
     The result, applied to x and then moved, stays outside the zone.
 
     >>> z = chain(Game(3)).zone
     >>> devil_turn(Game(3), 0b001, 0b001, z)  # 'THH' flipped at 0 would be all heads: turn
-    (2, 0, 1)
+    Perm(2 0 1)
     """
     tab = tables(game)
-    identity = tuple(range(game.n))
+    identity = Perm.identity(game.n)
     if not zone[int(tab.add(np.array([x]), move)[0])]:
         return identity
     for g, image in zip(game.group.generators, tab.maps, strict=True):
         y = int(image[x])
         if not zone[int(tab.add(np.array([y]), move)[0])]:
             return g
-    raise DevilcoinsError(
+    raise InvalidInput(
         f"{game.state_text(x)} is inside the zone the Devil keeps out of; no turn helps"
     )
 
 
-def certificate_evidence(game: Game, zone: np.ndarray) -> dict[str, Any]:
-    """Check the stalled chain's zone as a certificate; the evidence as JSON data."""
+def certificate_evidence(game: Game, zone: np.ndarray) -> Evidence:
+    """Check the stalled chain's zone as the Devil's certificate, over every state.
+
+    It holds when the zone Z is a subgroup holding the goal, not every state, and every state x
+    outside Z has a generator g with g(x) - x outside Z: then x + a and g(x) + a, which differ
+    by g(x) - x, are not both in Z, whatever the move a.
+    """
     tab = tables(game)
     outside = ~zone
     escapes = np.zeros(tab.states, dtype=bool)
     for d in _differences(tab):
         escapes |= ~zone[d]
-    goal_states = tab.orbit_states[: tab.orbit_start[tab.n_goal]]
-    holds = bool((escapes | ~outside).all() and zone[goal_states].all() and outside.any())
-    start = int(np.flatnonzero(outside)[0])
-    return zone_evidence(
-        game,
-        tab.states,
-        int(zone.sum()),
-        start,
-        holds,
-        (
-            f"The chain stops at a zone Z of {int(zone.sum()):,} of the {tab.states:,} states, "
-            "holding the goal. For every state x outside Z some generator g of the Devil's "
-            "group has g(x) - x outside Z (checked for all states), so after any move x + a or "
-            "g(x) + a is outside Z: the Devil, starting outside Z (e.g. from "
-            f"{game.state_text(start)}), never lets the goal appear."
-        ),
+    subgroup = bool(np.array_equal(tab.span(zone), zone))
+    holds = bool(
+        subgroup and (escapes | zone).all() and zone[goal_mask(tab)].all() and outside.any()
     )
+    start = int(np.flatnonzero(outside)[0]) if outside.any() else 0
+    size = int(zone.sum())
+    argument = (
+        f"The chain stops at a subgroup Z of {size:,} of the {tab.states:,} states, holding the "
+        "goal. For every state x outside Z some generator g of the Devil's group has g(x) - x "
+        "outside Z, so after any move a, x + a or g(x) + a is outside Z: the Devil, starting "
+        f"outside Z (e.g. from {game.state_text(start)}), never lets the goal appear."
+    )
+    return zone_evidence(game, "the Devil's certificate", argument, zone, start, holds)
 
 
 def zone_evidence(
-    game: Game, states: int, size: int, start: int, holds: bool, statement: str
-) -> dict[str, Any]:
-    """A Devil's zone checked over every state, as JSON data: its size, a start in it (a state
-    number), whether it holds and the statement in words."""
-    return {
-        "zone_size": size,
-        "states": int(states),
-        "start": game.state_text(start),
-        "checked_states": int(states),
-        "holds": holds,
-        "statement": statement,
-    }
+    game: Game, name: str, argument: str, zone: np.ndarray, start: int, holds: bool
+) -> Evidence:
+    """A Devil's zone checked over every state: the argument, and what the check found."""
+    states = len(zone)
+    found = (
+        f" Checked for all {states:,} states: it holds."
+        if holds
+        else f" Checked for all {states:,} states: it does NOT hold, so it proves nothing."
+    )
+    return Evidence(
+        name=name,
+        statement=argument + found,
+        checked=True,
+        holds=holds,
+        detail={
+            "zone_size": int(zone.sum()),
+            "states": states,
+            "start": game.state_text(start),
+            "checked_states": states,
+        },
+    )
+
+
+def chain_evidence(c: Chain) -> Evidence:
+    """The chain's levels, stated: their sizes and where they stop."""
+    sizes = c.sizes()
+    shown = ", ".join(f"{s:,}" for s in sizes)
+    ends = (
+        "every state"
+        if c.complete
+        else f"{sizes[-1]:,} of the {len(c.zone):,} states, where it stalls"
+    )
+    return Evidence(
+        name="the chain",
+        statement=(
+            "Z_0 is the subgroup the goal generates and Z_(i+1) the states that every turn of "
+            "the Devil changes only by something in Z_i (docs/mathematics.md §6); the levels "
+            f"have {shown} states, reaching {ends}."
+        ),
+        checked=False,
+        detail={"sizes": sizes, "complete": c.complete},
+    )
+
+
+def levels_evidence(c: Chain) -> Evidence:
+    """Check that each level of the chain is a subgroup holding the one before."""
+    tab = tables(c.game)
+    subgroups = all(np.array_equal(tab.span(z), z) for z in c.levels)
+    nested = all(not (lo & ~hi).any() for lo, hi in pairwise(c.levels))
+    holds = bool(subgroups and nested and (c.levels[0] >= goal_mask(tab)).all())
+    return Evidence(
+        name="the chain's levels are subgroups",
+        statement=(
+            "Each level was checked to be the subgroup its own states generate, to hold the "
+            "one before it, and the first to hold the goal"
+            + (": it holds." if holds else ": it does NOT hold.")
+        ),
+        checked=True,
+        holds=holds,
+        detail={"sizes": c.sizes()},
+    )
+
+
+def lower_bound_evidence(c: Chain) -> Evidence:
+    """Why no strategy is shorter than |M / Z_0| - 1 (when the goal is a subgroup)."""
+    bound = c.length()
+    return Evidence(
+        name="lower bound",
+        statement=(
+            f"Nothing shorter than {bound:,} moves wins: against a Devil who never turns, the "
+            f"{bound + 1:,} cosets of the goal must each be met by a prefix of the moves, and L "
+            "moves have L + 1 prefixes (docs/mathematics.md §3)."
+        ),
+        checked=False,
+        detail={"lower_bound": bound},
+    )

@@ -38,25 +38,25 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 import numpy as np
 
-from devilcoins.blind.chain import chain, chain_strategy
-from devilcoins.blind.search import contains_a_row, path_to
-from devilcoins.core.beliefs import Ints, Rows, new_rows
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.blind.chain import chain, chain_strategy, goal_mask, zone_evidence
+from devilcoins.blind.search import SearchOutcome, search_beliefs, searched_verdict
+from devilcoins.core.beliefs import Ints, Rows
+from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import add_states, compiled, members, warm_up
-from devilcoins.core.symmetry import Group, apply
+from devilcoins.core.perm import Perm
+from devilcoins.core.symmetry import Group, state_map
 from devilcoins.core.tables import tables
-from devilcoins.results import Counterexample, Verdict, Verification
+from devilcoins.results import Counterexample, Evidence, Verdict, Verification
 
 __all__ = [
     "MAX_BELIEFS",
     "MAX_STATES",
-    "StateSearch",
-    "StateTables",
+    "StateSpace",
+    "counting_bound",
     "devils_certificate",
     "devils_zone",
     "quotient_certificate",
@@ -79,9 +79,6 @@ MAX_BELIEFS = 200_000
 #: Kernel steps (a state turned or moved) verification takes on before it refuses.
 MAX_VERIFY_STEPS = 10**10
 
-#: Successor rows computed per kernel call (bounds memory: 4M words = 32 MiB).
-_CHUNK_WORDS = 1 << 22
-
 _ONE = np.uint64(1)
 
 #: (m, add_lo, add_hi, lo_of, hi_of, base): the class table's addition of states.
@@ -89,8 +86,9 @@ AddTables = tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]
 
 
 @dataclass(frozen=True, eq=False)
-class StateTables:
-    """What the state-level kernel reads about a game with devil_moves.
+class StateSpace:
+    """The belief space of a game with devil_moves: beliefs are sets of states (rows of bits
+    over the m^n states, the goal left out), for ``blind.search``; and what its kernel reads.
 
     maps[s, x] = s(x) for the Devil's s-th move; inverse[s, y] = the x with s(x) = y;
     goal[x] = whether x is in the goal; add = (m, add_lo, add_hi, lo_of, hi_of, base), the class
@@ -124,6 +122,17 @@ class StateTables:
         counts: Ints = bits.sum(axis=1, dtype=np.int64)
         return counts
 
+    def expand(self, frontier: Rows, moves: Ints) -> Rows:
+        """Every (belief, move) successor: row f * len(moves) + j is frontier[f] after moves[j]."""
+        out = np.zeros((frontier.shape[0] * len(moves), self.width), dtype=np.uint64)
+        _expand(np.ascontiguousarray(frontier), self.maps, moves, self.goal, self.add, out)
+        return out
+
+    def won(self, rows: Rows) -> np.ndarray:
+        """The empty rows: nothing outside the goal is possible."""
+        won: np.ndarray = np.logical_not(rows.any(axis=1))
+        return won
+
 
 def rows_of(mask: np.ndarray) -> Rows:
     """The belief row holding the states where mask is True."""
@@ -143,31 +152,24 @@ def states_of(row: Rows, states: int) -> list[int]:
 def check_size(game: Game) -> None:
     """Refuse a game with devil_moves past MAX_STATES states."""
     if game.devil_moves is None:
-        raise DevilcoinsError(f"{game} has no devil_moves: its Devil turns by a whole group")
-    states = game.values**game.n
-    if states > MAX_STATES:
-        raise DevilcoinsError(
-            f"a Devil restricted to devil_moves is solved state by state, for at most "
-            f"{MAX_STATES:,} states; {game.values}^{game.n} = {states:,} is more (use fewer "
-            "positions or values)"
-        )
+        raise NotSupported(f"{game} has no devil_moves: its Devil turns by a whole group")
+    game.check_size(MAX_STATES, "a Devil restricted to devil_moves is solved for, state by state")
 
 
 @cache
-def state_tables(game: Game) -> StateTables:
+def state_tables(game: Game) -> StateSpace:
     """Build (once per game) the state-level tables of a game with devil_moves."""
     check_size(game)
     tab = tables(game)  # classes of the group S generates: checks the goal, holds the adder
     perms = game.devil_moves or ()
-    maps = np.array(Group(game.n, "generators", perms).index_maps(tab.digits, tab.powers))
-    maps = maps.reshape(len(perms), tab.states).astype(np.int64)
+    maps = np.array([state_map(p, tab.digits, tab.powers) for p in perms], dtype=np.int64)
+    maps = maps.reshape(len(perms), tab.states)
     inverse = np.empty_like(maps)
     for s in range(len(perms)):
         inverse[s, maps[s]] = np.arange(tab.states, dtype=np.int64)
-    goal = np.zeros(tab.states, dtype=bool)
-    goal[tab.orbit_states[: tab.orbit_start[tab.n_goal]]] = True
+    goal = goal_mask(tab)
     k = tab.kernel
-    return StateTables(
+    return StateSpace(
         game=game,
         maps=maps,
         inverse=inverse,
@@ -240,14 +242,7 @@ def _propagate(
         _moved(turned, count, moves[i], goal, add, history[i + 1])
 
 
-def expand(st: StateTables, frontier: Rows, moves: Ints) -> Rows:
-    """Every (belief, move) successor: row f * len(moves) + j is frontier[f] after moves[j]."""
-    out = np.zeros((frontier.shape[0] * len(moves), st.width), dtype=np.uint64)
-    _expand(np.ascontiguousarray(frontier), st.maps, moves, st.goal, st.add, out)
-    return out
-
-
-def propagate(st: StateTables, moves: Ints) -> Rows:
+def propagate(st: StateSpace, moves: Ints) -> Rows:
     """The beliefs before the first move and after each move (len(moves) + 1 rows)."""
     history = np.zeros((len(moves) + 1, st.width), dtype=np.uint64)
     _propagate(st.start(), st.maps, moves, st.goal, st.add, history)
@@ -259,25 +254,13 @@ def warm_up_states() -> None:
     """Load (or compile, the first time) this module's kernel on a one-coin game, so that the
     times searches and verifications report are the work itself."""
     warm_up()
-    st = state_tables(Game(1, devil_moves=((0,),)))
+    st = state_tables(Game(2, devil_moves=(Perm((1, 0)),)))
     moves = np.array([1, 0], dtype=np.int64)
-    expand(st, st.start()[None, :], moves)
+    st.expand(st.start()[None, :], moves)
     propagate(st, moves)
 
 
 # --- the reduction to a group ---------------------------------------------------------------
-
-
-def _compose(p: tuple[int, ...], q: tuple[int, ...]) -> tuple[int, ...]:
-    """First q, then p."""
-    return tuple(p[i] for i in q)
-
-
-def _inverse(p: tuple[int, ...]) -> tuple[int, ...]:
-    out = [0] * len(p)
-    for i, v in enumerate(p):
-        out[v] = i
-    return tuple(out)
 
 
 def quotient_group(game: Game) -> Group | None:
@@ -290,20 +273,20 @@ def quotient_group(game: Game) -> Group | None:
     >>> str(quotient_group(Game.parse('n=4 devil_moves=1,2,3,0;3,0,1,2')))
     '2 3 0 1'
     """
-    perms = game.devil_moves or ()
-    identity = tuple(range(game.n))
-    gens = {_compose(_inverse(s), t) for s in perms for t in perms} - {identity}
+    perms = [Perm(p) for p in game.devil_moves or ()]
+    identity = Perm.identity(game.n)
+    gens = {t.then(s.inverse()) for s in perms for t in perms} - {identity}
     try:
         while True:
-            group = Group(game.n, "generators", tuple(sorted(gens)))
+            group = Group.of(game.n, sorted(gens))
             if not gens:
-                return Group(game.n, "none", ())
+                return group
             elements = set(group.elements())
-            conjugates = {_compose(_compose(s, x), _inverse(s)) for s in perms for x in gens}
+            conjugates = {x.conjugated(s) for s in perms for x in gens}
             if conjugates <= elements:
                 return group
             gens |= conjugates
-    except DevilcoinsError:  # too many elements to list
+    except TooLarge:  # too many elements to list
         return None
 
 
@@ -322,44 +305,18 @@ def reduced_strategy(game: Game) -> tuple[int, ...] | None:
     if not (c.complete and c.goal_is_subgroup):
         return None
     sigma = (game.devil_moves or ())[0]
-    power = tuple(range(game.n))
+    power = Perm.identity(game.n)
     moves = []
     for b in chain_strategy(against_h).tolist():
-        power = _compose(sigma, power)
-        a = game.encode(apply(power, game.decode(b)))
+        power = power.then(sigma)
+        a = game.encode(power.apply(game.decode(b)))
         if not game.allowed(a):
             return None
         moves.append(a)
     return tuple(moves)
 
 
-def _span(st: StateTables, mask: np.ndarray) -> np.ndarray:
-    """The subgroup of states (under addition) that the states in mask generate."""
-    group = np.zeros(st.states, dtype=bool)
-    group[0] = True
-    for x in np.flatnonzero(mask).tolist():
-        if group[x]:
-            continue
-        members = np.flatnonzero(group)
-        grown = group.copy()
-        step = x
-        while step != 0:  # add every multiple of x: Y + <x>
-            grown[_plus_all(st, members, step)] = True
-            step = add_states(step, x, *st.add)
-        group = grown
-    return group
-
-
-def _plus_all(st: StateTables, xs: Ints, t: int) -> Ints:
-    """x + t for each state x (vectorised)."""
-    if st.game.values == 2:
-        return xs ^ t
-    _, add_lo, add_hi, lo_of, hi_of, base = st.add
-    out: Ints = add_lo[lo_of[xs], lo_of[t]] + base * add_hi[hi_of[xs], hi_of[t]]
-    return out
-
-
-def devils_zone(st: StateTables) -> np.ndarray:
+def devils_zone(st: StateSpace) -> np.ndarray:
     """Z: the least subgroup of states holding the goal such that every state x outside Z has
     two of the Devil's moves s, t with s(x) - t(x) outside Z.
 
@@ -367,7 +324,8 @@ def devils_zone(st: StateTables) -> np.ndarray:
     inside; every subgroup with that property contains Z, so there is such a subgroup other
     than all states exactly when Z is not all states.
     """
-    zone = _span(st, st.goal)
+    span = tables(st.game).span
+    zone = span(st.goal)
     pairs = [(s, t) for s in range(len(st.maps)) for t in range(s + 1, len(st.maps))]
     while True:
         inside = np.ones(st.states, dtype=bool)
@@ -375,15 +333,16 @@ def devils_zone(st: StateTables) -> np.ndarray:
             inside &= zone[_minus(st, st.maps[s], st.maps[t])]
         if not (inside & ~zone).any():
             return zone
-        zone = _span(st, zone | inside)
+        zone = span(zone | inside)
 
 
-def devils_certificate(game: Game) -> dict[str, Any] | None:
-    """The Devil's certificate against S, as JSON data, or None when there is none.
+def devils_certificate(game: Game) -> Evidence | None:
+    """The Devil's certificate against S, checked for every state, or None when there is none.
 
     With Z = ``devils_zone`` not all states: for a state x outside Z and any move a, the states
     s(x) + a and t(x) + a differ by s(x) - t(x), outside Z, so one of them is outside Z; the
-    Devil, starting outside Z, keeps the state outside Z, and the goal lies inside it.
+    Devil, starting outside Z, keeps the state outside Z, and the goal lies inside it.  The
+    check: Z is a subgroup holding the goal, and every state outside it has such s and t.
     """
     st = state_tables(game)
     zone = devils_zone(st)
@@ -395,27 +354,22 @@ def devils_certificate(game: Game) -> dict[str, Any] | None:
         for t in range(len(st.maps)):
             if s != t:
                 escapes |= ~zone[_minus(st, st.maps[s], st.maps[t])]
-    if not (zone[st.goal].all() and (escapes | zone).all()):  # pragma: no cover - by design
-        raise AssertionError("the Devil's zone does not hold")
+    subgroup = np.array_equal(tables(game).span(zone), zone)
+    holds = bool(subgroup and zone[st.goal].all() and (escapes | zone).all())
     start = int(np.flatnonzero(outside)[0])
-    return {
-        "zone_size": int(zone.sum()),
-        "states": st.states,
-        "start": game.state_text(start),
-        "checked_states": st.states,
-        "holds": True,
-        "statement": (
-            f"The Devil keeps the state outside a subgroup Z of {int(zone.sum()):,} of the "
-            f"{st.states:,} states that holds the goal: for every state x outside Z two of his "
-            "moves s, t have s(x) - t(x) outside Z (checked for all states), so after any move "
-            "a, s(x) + a or t(x) + a is outside Z. Starting outside Z (e.g. from "
-            f"{game.state_text(start)}), he never lets the goal appear."
-        ),
-    }
+    argument = (
+        f"The Devil keeps the state outside a subgroup Z of {int(zone.sum()):,} of the "
+        f"{st.states:,} states that holds the goal: for every state x outside Z two of his "
+        "moves s, t have s(x) - t(x) outside Z, so after any move a, s(x) + a or t(x) + a is "
+        f"outside Z. Starting outside Z (e.g. from {game.state_text(start)}), he never lets "
+        "the goal appear."
+    )
+    return zone_evidence(game, "the Devil's certificate", argument, zone, start, holds)
 
 
-def quotient_certificate(game: Game) -> dict[str, Any] | None:
-    """The game modulo the zone where H's chain stalls, searched and lost: JSON data, or None.
+def quotient_certificate(game: Game) -> tuple[Evidence, int] | None:
+    """The game modulo the zone where H's chain stalls, searched and lost: the evidence and the
+    beliefs explored, or None.
 
     Coins only (m = 2: the states are a vector space over GF(2)).  Z, the last level of the
     chain against H, is a subgroup holding the goal; when every Devil's move keeps it, the game
@@ -461,33 +415,32 @@ def quotient_certificate(game: Game) -> dict[str, Any] | None:
         inverse[s, maps[s]] = np.arange(len(reps), dtype=np.int64)
     goal = np.zeros(len(reps), dtype=bool)
     goal[0] = True
-    quotient = StateTables(
+    quotient = StateSpace(
         game=game, maps=maps, inverse=inverse, goal=goal, add=st.add, neg=np.arange(len(reps))
     )
     moves = np.unique(index[search_moves(game)])
     moves = np.concatenate([moves[moves != 0], [0]]).astype(np.int64)
-    name = f"{game} modulo its zone"
     try:
-        found = _levels(quotient, moves, name, counting_bound(quotient), time.perf_counter())
-    except DevilcoinsError:  # too many beliefs even there
+        found = search_beliefs(quotient, moves, prune=True, limit=MAX_BELIEFS)
+    except TooLarge:  # too many beliefs even there
         return None
     if found.moves is not None:
         return None
-    return {
-        "zone_size": int(zone.sum()),
-        "states": st.states,
-        "cosets": len(reps),
-        "explored": found.kept,
-        "holds": True,
-        "statement": (
-            f"The chain against the group H of S's quotients stops at a subgroup Z of "
-            f"{int(zone.sum()):,} of the {st.states:,} states, holding the goal and kept by every "
-            f"Devil's move, so the game seen modulo Z is a game on {len(reps):,} cosets whose "
-            f"goal is Z, and any strategy that wins the game wins that one. There every "
-            f"reachable belief was explored ({found.kept:,} kept, up to dominance) and none is "
-            "empty, so no strategy wins."
-        ),
-    }
+    statement = (
+        f"The chain against the group H of S's quotients stops at a subgroup Z of "
+        f"{int(zone.sum()):,} of the {st.states:,} states, holding the goal and kept by every "
+        f"Devil's move, so the game seen modulo Z is a game on {len(reps):,} cosets whose goal is "
+        f"Z, and any strategy that wins the game wins that one. There every reachable belief was "
+        f"explored ({found.kept:,} kept, up to dominance) and none is empty, so no strategy wins."
+    )
+    evidence = Evidence(
+        name="the game modulo the zone, searched",
+        statement=statement,
+        checked=True,
+        holds=True,
+        detail={"zone_size": int(zone.sum()), "states": st.states, "cosets": len(reps)},
+    )
+    return evidence, found.kept
 
 
 # --- search -----------------------------------------------------------------------------------
@@ -503,64 +456,7 @@ def search_moves(game: Game) -> Ints:
     return np.array([*allowed, 0], dtype=np.int64)
 
 
-class _Kept:
-    """The beliefs kept so far: their rows (for pruning) and the move that first reached each."""
-
-    def __init__(self, start: Rows, name: str):
-        self.seen: dict[bytes, int] = {start.tobytes(): 0}
-        self.parents: list[tuple[int, int]] = [(-1, -1)]
-        self.rows = new_rows(1024, start.shape[0] * 64)
-        self.rows[0] = start
-        self.name = name
-
-    @property
-    def count(self) -> int:
-        """Beliefs kept, the start included."""
-        return len(self.parents)
-
-    def dominated(self, child: Rows) -> bool:
-        """Whether child contains a belief already kept."""
-        return contains_a_row(child, self.rows[: self.count])
-
-    def keep(self, child: Rows, parent: int, move: int, depth: int) -> int:
-        """Record child, reached from parent by move; its id."""
-        if self.count == MAX_BELIEFS:
-            raise DevilcoinsError(
-                f"the belief search for {self.name} passed {MAX_BELIEFS:,} beliefs of states at "
-                f"depth {depth}; this game is too large to search here"
-            )
-        if self.count == len(self.rows):
-            self.rows = np.concatenate([self.rows, np.zeros_like(self.rows)])
-        self.rows[self.count] = child
-        self.seen[child.tobytes()] = self.count
-        self.parents.append((parent, move))
-        return self.count - 1
-
-    def path(self, parent: int, move: int) -> tuple[int, ...]:
-        """The moves from the start to parent, then move."""
-        return path_to(self.parents, parent, move)
-
-
-@dataclass(frozen=True, kw_only=True)
-class StateSearch:
-    """What the search found: a shortest strategy or None, beliefs kept, depth, smallest belief.
-
-    bound is the counting bound (no strategy is shorter); by_bound says the strategy was found
-    by the depth-first search along the bound (so it is shortest by counting), not level by
-    level.
-    """
-
-    moves: tuple[int, ...] | None
-    kept: int
-    depth: int
-    smallest: int
-    seconds: float
-    bound: int = 0
-    by_bound: bool = False
-    reduced: bool = False
-
-
-def counting_bound(st: StateTables) -> int:
+def counting_bound(st: StateSpace) -> int:
     """No strategy wins in fewer moves: ceil(|B_0| / |goal|).
 
     One Devil's move s is a bijection, so S(B) has at least |B| states and so has S(B) + a;
@@ -570,7 +466,7 @@ def counting_bound(st: StateTables) -> int:
     return -(-(st.states - goal) // goal)
 
 
-def _minus(st: StateTables, zs: Ints, ts: Ints) -> Ints:
+def _minus(st: StateSpace, zs: Ints, ts: Ints) -> Ints:
     """z - t position by position for each pair (vectorised)."""
     if st.game.values == 2:
         return zs ^ ts
@@ -585,7 +481,7 @@ def _minus(st: StateTables, zs: Ints, ts: Ints) -> Ints:
 BOUND_BUDGET = 100_000
 
 
-def bound_path(st: StateTables, budget: int = BOUND_BUDGET) -> tuple[tuple[int, ...] | None, int]:
+def bound_path(st: StateSpace, budget: int = BOUND_BUDGET) -> tuple[tuple[int, ...] | None, int]:
     """A strategy of exactly counting_bound moves, by depth-first search, or None; and the
     number of beliefs it computed.
 
@@ -647,107 +543,54 @@ def search_states(
     reduce: bool = True,
     along_bound: bool = True,
     on_progress: Callable[[int, int], None] | None = None,
-) -> StateSearch:
-    """A shortest winning strategy against a Devil restricted to devil_moves, or proof of none.
+) -> tuple[SearchOutcome, str]:
+    """A shortest winning strategy against a Devil restricted to devil_moves, or proof of none,
+    and how it was found: 'reduced', 'bound' or 'levels'.
 
     First (unless reduce is False) the chain construction against the group H of S's
     quotients, seen through sigma^k (``reduced_strategy``), kept when it wins and meets the
     counting bound; then (unless along_bound is False) a depth-first search for a strategy
-    that meets the counting bound, which is then shortest; else level by level from the start
-    belief, beliefs in the order found, moves in search_moves' order, keeping the first path to
-    each belief and dropping a belief that contains one already kept.
+    that meets the counting bound, which is then shortest; else the one belief search
+    (``blind.search``) over this game's beliefs of states, moves in search_moves' order,
+    dropping a belief that contains one already kept.
 
     >>> game = Game.parse('n=2 devil_moves=1,0')
-    >>> found = search_states(game)
-    >>> [Game(2).move_text(a) for a in found.moves], found.bound, found.reduced
-    (['LF', 'LF', 'LF'], 3, True)
-    >>> found = search_states(game, reduce=False)
-    >>> [Game(2).move_text(a) for a in found.moves], found.by_bound
-    (['FL', 'FL', 'FL'], True)
-    >>> found = search_states(game, reduce=False, along_bound=False)
-    >>> [Game(2).move_text(a) for a in found.moves], found.kept
-    (['FL', 'FL', 'FL'], 7)
+    >>> found, how = search_states(game)
+    >>> [Game(2).move_text(a) for a in found.moves], how
+    (['LF', 'LF', 'LF'], 'reduced')
+    >>> found, how = search_states(game, reduce=False)
+    >>> [Game(2).move_text(a) for a in found.moves], how
+    (['FL', 'FL', 'FL'], 'bound')
+    >>> found, how = search_states(game, reduce=False, along_bound=False)
+    >>> [Game(2).move_text(a) for a in found.moves], found.kept, how
+    (['FL', 'FL', 'FL'], 7, 'levels')
     """
     st = state_tables(game)
     warm_up_states()
     t0 = time.perf_counter()
-    start = st.start()
-    if not start.any():
-        return StateSearch(moves=(), kept=1, depth=0, smallest=0, seconds=0.0)
+    if not st.start().any():
+        return SearchOutcome(moves=(), kept=1, depth=0, smallest=0, seconds=0.0), "levels"
     bound = counting_bound(st)
     reduced = reduced_strategy(game) if reduce else None
     if reduced is not None and len(reduced) == bound:
         history = propagate(st, np.array(reduced, dtype=np.int64))
         if not history[-1].any():  # it wins (as it must), and no strategy is shorter
-            return StateSearch(
-                moves=reduced, kept=0, depth=bound, smallest=0,
-                seconds=time.perf_counter() - t0, bound=bound, by_bound=True, reduced=True,
-            )  # fmt: skip
+            seconds = time.perf_counter() - t0
+            done = SearchOutcome(moves=reduced, kept=0, depth=bound, smallest=0, seconds=seconds)
+            return done, "reduced"
     quick, tried = bound_path(st) if along_bound else (None, 0)
     if quick is not None:
-        return StateSearch(
-            moves=quick, kept=tried, depth=len(quick), smallest=0,
-            seconds=time.perf_counter() - t0, bound=bound, by_bound=True,
-        )  # fmt: skip
-    return _levels(st, search_moves(game), str(game), bound, t0, on_progress)
-
-
-def _levels(
-    st: StateTables,
-    moves: Ints,
-    name: str,
-    bound: int,
-    t0: float,
-    on_progress: Callable[[int, int], None] | None = None,
-) -> StateSearch:
-    """Breadth-first search over beliefs from st.start() with dominance pruning."""
-    start = st.start()
-    kept = _Kept(start, name)
-    frontier, ids, depth = start[None, :], [0], 0
-    smallest = int(st.sizes(start[None, :])[0])
-    chunk = max(1, _CHUNK_WORDS // max(1, len(moves) * st.width))
-    while len(frontier):
-        depth += 1
-        rows: list[Rows] = []
-        next_ids: list[int] = []
-        for lo in range(0, len(frontier), chunk):
-            children = expand(st, frontier[lo : lo + chunk], moves)
-            empty = np.flatnonzero(~children.any(axis=1))
-            if len(empty):
-                pos = int(empty[0])
-                path = kept.path(ids[lo + pos // len(moves)], int(moves[pos % len(moves)]))
-                return StateSearch(
-                    moves=path, kept=kept.count, depth=depth, smallest=0,
-                    seconds=time.perf_counter() - t0, bound=bound,
-                )  # fmt: skip
-            keys = children.view(np.dtype((np.void, 8 * st.width))).ravel()
-            _, first = np.unique(keys, return_index=True)
-            first.sort()
-            for pos in first.tolist():
-                child = children[pos]
-                key = child.tobytes()
-                if key in kept.seen:
-                    continue
-                if kept.dominated(child):
-                    kept.seen[key] = -1
-                    continue
-                parent, move = ids[lo + pos // len(moves)], int(moves[pos % len(moves)])
-                next_ids.append(kept.keep(child, parent, move, depth))
-                rows.append(child)
-        frontier = np.array(rows, dtype=np.uint64).reshape(-1, st.width)
-        ids = next_ids
-        if len(frontier):
-            smallest = min(smallest, int(st.sizes(frontier).min()))
-        if on_progress is not None:
-            on_progress(depth, kept.count)
-    return StateSearch(
-        moves=None,
-        kept=kept.count,
-        depth=depth - 1,
-        smallest=smallest,
-        seconds=time.perf_counter() - t0,
-        bound=bound,
+        seconds = time.perf_counter() - t0
+        done = SearchOutcome(moves=quick, kept=tried, depth=len(quick), smallest=0, seconds=seconds)
+        return done, "bound"
+    found = search_beliefs(
+        st,
+        search_moves(game),
+        prune=True,
+        limit=MAX_BELIEFS,
+        on_progress=None if on_progress is None else lambda p: on_progress(p.depth, p.explored),
     )
+    return found, "levels"
 
 
 def search_devil_moves(
@@ -755,93 +598,106 @@ def search_devil_moves(
 ) -> Verdict:
     """The verdict for a blind game with devil_moves: a shortest strategy, or proof of none.
 
-    The Devil's certificate is tried first (unless certify is False), then ``search_states``.
+    The Devil's certificate is tried first (unless certify is False), then the game modulo the
+    zone where H's chain stops, then ``search_states``.  A certificate whose check fails is
+    not used (the search decides), and the verdict carries the failed check.
 
     >>> v = search_devil_moves(Game.parse('n=3 devil_moves=1,2,0'))
-    >>> v.winnable, v.length, v.evidence['counting_bound']
+    >>> v.winnable, v.length, v.evidence[-1].detail['counting_bound']
     (True, 7, 7)
     """
     t0 = time.perf_counter()
+    failed: tuple[Evidence, ...] = ()
     certificate = devils_certificate(game) if certify else None
-    if certificate is not None:
-        return Verdict.unwinnable(
+    if certificate is not None and certificate.holds:
+        return Verdict.lost(
             game,
             "the Devil's certificate (two of his moves always differ outside a subgroup)",
+            (certificate,),
             time.perf_counter() - t0,
-            {"devil_moves": len(game.devil_moves or ()), "certificate": certificate},
         )
+    if certificate is not None:
+        failed = (certificate,)
     modulo = quotient_certificate(game) if certify else None
     if modulo is not None:
-        return Verdict.unwinnable(
+        searched, explored = modulo
+        return Verdict.lost(
             game,
             "belief search modulo the zone where the chain against H stops",
+            (*failed, searched),
             time.perf_counter() - t0,
-            {"devil_moves": len(game.devil_moves or ()), "certificate": modulo},
-            explored=int(modulo["explored"]),
+            how="search",
+            explored=explored,
         )
-    found = search_states(game, on_progress=on_progress)
-    evidence: dict[str, object] = {
-        "devil_moves": len(game.devil_moves or ()),
-        "counting_bound": found.bound,
-    }
-    if found.moves is None:
-        method = "belief search over states (every reachable belief explored)"
-        evidence["smallest_belief"] = found.smallest
-        evidence["statement"] = (
-            f"Every belief the player can reach was explored ({found.kept:,} kept, up to "
-            f"dominance); none is empty (the smallest holds {found.smallest:,} states outside "
-            "the goal), so against any sequence of moves some start and some choice of the "
-            "Devil's moves keep the goal away (verify names them for a given strategy)."
+    found, route = search_states(game, on_progress=on_progress)
+    bound = _bound_evidence(game)
+    if route == "levels":
+        return searched_verdict(
+            game, found, name="belief search over states", evidence=(*failed, bound)
         )
-    elif found.reduced:
-        method = "chain construction against the group of S's quotients"
-    elif found.by_bound:
-        method = "depth-first search along the counting bound"
+    if route == "reduced":
+        method, how = "chain construction against the group of S's quotients", "construction"
+        evidence: tuple[Evidence, ...] = (*failed, _reduction_evidence(game), bound)
     else:
-        method = "belief search over states (shortest, with dominance pruning)"
-    if found.moves and len(found.moves) == found.bound:
-        evidence["statement"] = _bound_statement(game, found.bound)
-    if found.reduced:
-        group = quotient_group(game)
-        evidence["quotient_group"] = str(group)
-        sigma = " ".join(map(str, (game.devil_moves or ())[0]))
-        h = "only the identity" if group is None or not group.generators else f"{group}"
-        evidence["statement"] = (
-            f"Each of the Devil's moves is an element of the group H that the quotients s^-1 t "
-            f"and their conjugates by S generate (here {h}), followed by sigma = {sigma}; seen "
-            f"through sigma^-k after move k the game is the one against H, so the chain "
-            f"construction's moves b_k against H, played as sigma^k(b_k), win (checked exactly). "
-        ) + str(evidence["statement"])
+        method, how = "depth-first search along the counting bound", "search"
+        evidence = (*failed, bound)
     return Verdict(
         game=game,
-        winnable=found.moves is not None,
-        length=None if found.moves is None else len(found.moves),
+        winnable=True,
+        length=len(found.moves or ()),
         method=method,
+        how=how,
         seconds=found.seconds,
         strategy=found.moves,
-        explored=None if found.reduced else found.kept,
+        explored=None if route == "reduced" else found.kept,
         evidence=evidence,
     )
 
 
-def _bound_statement(game: Game, bound: int) -> str:
-    """Why nothing shorter than the counting bound wins, in words."""
+def _reduction_evidence(game: Game) -> Evidence:
+    """Why the chain against H, seen through sigma^k, wins against S (it was checked exactly)."""
+    group = quotient_group(game)
+    sigma = (game.devil_moves or ())[0]
+    h = "only the identity" if group is None or not group.generators else f"{group}"
+    return Evidence(
+        name="the reduction to the group of S's quotients",
+        statement=(
+            f"Each of the Devil's moves is an element of the group H that the quotients s^-1 t "
+            f"and their conjugates by S generate (here {h}), followed by sigma = {sigma}; seen "
+            "through sigma^-k after move k the game is the one against H, so the chain "
+            "construction's moves b_k against H, played as sigma^k(b_k), win. The belief was "
+            "propagated through them: it empties at the last move."
+        ),
+        checked=True,
+        holds=True,
+        detail={"quotient_group": str(group)},
+    )
+
+
+def _bound_evidence(game: Game) -> Evidence:
+    """Why nothing shorter than the counting bound wins, stated."""
     st = state_tables(game)
+    bound = counting_bound(st)
     goal = int(st.goal.sum())
     outside = st.states - goal
     takes = "the goal's one state" if goal == 1 else f"the goal's {goal} states"
     states = "1 state" if outside == 1 else f"{outside:,} states"
-    return (
-        f"Nothing shorter wins: the belief starts with the {states} outside the goal, "
-        f"each of the Devil's moves is one-to-one so it never shrinks, and a move takes out at "
-        f"most {takes} (lower bound {bound:,})."
+    return Evidence(
+        name="the counting bound",
+        statement=(
+            f"Nothing shorter than {bound:,} moves wins: the belief starts with the {states} "
+            f"outside the goal, each of the Devil's moves is one-to-one so it never shrinks, "
+            f"and a move takes out at most {takes}."
+        ),
+        checked=False,
+        detail={"counting_bound": bound, "devil_moves": len(game.devil_moves or ())},
     )
 
 
 # --- verification -----------------------------------------------------------------------------
 
 
-def devil_line(st: StateTables, moves: Ints, history: Rows) -> tuple[int, tuple[int, ...]]:
+def devil_line(st: StateSpace, moves: Ints, history: Rows) -> tuple[int, tuple[int, ...]]:
     """A start and the index in S of the Devil's move before each move that keep a losing
     strategy out of the goal (history: the beliefs, the last one not empty)."""
     last = states_of(history[-1], st.states)
@@ -872,15 +728,15 @@ def verify_devil_moves(game: Game, moves: Ints) -> Verification:
     >>> g = Game.parse('n=2 devil_moves=1,0')
     >>> verify_devil_moves(g, np.array([1, 1, 1])).wins
     True
-    >>> verify_devil_moves(g, np.array([1, 1])).counterexample.to_json()
-    {'start': 'TH', 'turns': [[1, 0], [1, 0]]}
+    >>> verify_devil_moves(g, np.array([1, 1])).counterexample.to_json()  # turn 1: the swap
+    {'start': 'TH', 'turns': [1, 1]}
     """
     st = state_tables(game)
     moves = np.asarray(moves, dtype=np.int64).reshape(-1)
-    game.check_moves(moves, st.states)
+    game.check_moves(moves)
     cost = (len(moves) + 1) * st.states * st.maps.shape[0]
     if cost > MAX_VERIFY_STEPS or (len(moves) + 1) * st.width > 1 << 25:
-        raise DevilcoinsError(
+        raise TooLarge(
             f"verifying {len(moves):,} moves of {game} state by state is too large here "
             f"(up to {cost:.1e} steps); try fewer moves"
         )
@@ -893,7 +749,7 @@ def verify_devil_moves(game: Game, moves: Ints) -> Verification:
     if not len(won):
         start, turns = devil_line(st, moves, history)
         perms = game.devil_moves or ()
-        counter = Counterexample(game=game, start=start, turns=tuple(perms[s] for s in turns))
+        counter = Counterexample(game=game, start=start, turns=tuple(Perm(perms[s]) for s in turns))
     goal = int(st.goal.sum())
     return Verification.of_sizes(
         game, len(moves), alive + goal, won, counter, time.perf_counter() - t0

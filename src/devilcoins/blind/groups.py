@@ -30,15 +30,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
-from devilcoins.blind.chain import chain_moves, zone_evidence
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.blind.chain import chain_moves, goal_mask, zone_evidence
+from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import smallest_prime_factor
+from devilcoins.core.symmetry import state_map
 from devilcoins.core.tables import ClassTable, tables
+from devilcoins.results import Evidence
 
 __all__ = [
     "MAX_CHAIN_CHECKS",
@@ -62,17 +63,11 @@ def _products(tab: ClassTable, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     """x * y position by position, for states xs and ys of the same shape (or one a scalar)."""
     game = tab.game
     if game.value_group is None:
-        raise DevilcoinsError(f"{game} has values that add mod m; this module is for groups")
+        raise NotSupported(f"{game} has values that add mod m; this module is for groups")
     mul = np.array(game.value_group.mul, dtype=np.int64)
     dx = tab.digits[np.asarray(xs, dtype=np.int64)].astype(np.int64)
     dy = tab.digits[np.asarray(ys, dtype=np.int64)].astype(np.int64)
     return np.asarray(mul[dx, dy] @ tab.powers)
-
-
-def _goal_mask(tab: ClassTable) -> np.ndarray:
-    goal = np.zeros(tab.states, dtype=bool)
-    goal[tab.orbit_states[: tab.orbit_start[tab.n_goal]]] = True
-    return goal
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -95,21 +90,6 @@ class GroupChain:
         """|M / H| - 1: the construction's length (when complete), and the lower bound."""
         states: int = self.game.values**self.game.n
         return states // self.sizes[0] - 1
-
-
-def _generated(tab: ClassTable, goal: np.ndarray) -> np.ndarray:
-    """The subgroup the goal (and the identity) generates."""
-    zone = goal.copy()
-    zone[0] = True
-    generators = np.flatnonzero(goal)
-    while True:
-        members = np.flatnonzero(zone)
-        grown = zone.copy()
-        for h in generators:
-            grown[_products(tab, members, np.full_like(members, h))] = True
-        if np.array_equal(grown, zone):
-            return zone
-        zone = grown
 
 
 def _steps(
@@ -161,8 +141,8 @@ def group_chain(game: Game, *, budget: int = MAX_CHAIN_CHECKS) -> GroupChain:
     False
     """
     tab = tables(game)
-    goal = _goal_mask(tab)
-    generated = _generated(tab, goal)
+    goal = goal_mask(tab)
+    generated = tab.span(goal)
     failed: set[bytes] = set()
     best: list[tuple[int, int, np.ndarray]] = []
     path: list[tuple[int, int, np.ndarray]] = []
@@ -204,7 +184,7 @@ def group_chain_strategy(chain: GroupChain) -> np.ndarray:
     '11 10 11 22 11 10 11'
     """
     if not (chain.complete and chain.goal_is_subgroup):
-        raise DevilcoinsError(f"the chain for {chain.game} gives no strategy (it stalls)")
+        raise NotSupported(f"the chain for {chain.game} gives no strategy (it stalls)")
     return chain_moves(chain.steps)
 
 
@@ -213,12 +193,7 @@ def _turned(tab: ClassTable) -> list[np.ndarray] | None:
     elements = tab.game.group.elements()
     if len(elements) * tab.states > MAX_HOLD_OUT_STEPS // 16:
         return None
-    out = []
-    for e in elements:
-        inverse = np.empty(tab.n, dtype=np.int64)
-        inverse[list(e)] = np.arange(tab.n)
-        out.append((tab.digits[:, inverse].astype(np.int64) @ tab.powers).astype(np.int64))
-    return out
+    return [state_map(e, tab.digits, tab.powers) for e in elements]
 
 
 def _moves(game: Game, tab: ClassTable) -> list[int]:
@@ -255,7 +230,7 @@ def hold_out(game: Game) -> np.ndarray | None:
     moves = _moves(game, tab)
     if turned is None or len(moves) * len(turned) * tab.states > MAX_HOLD_OUT_STEPS:
         return None
-    zone = ~_goal_mask(tab)
+    zone = ~goal_mask(tab)
     while zone.any():
         kept = _hold_out_round(tab, zone, turned, moves)
         if np.array_equal(kept, zone):
@@ -264,28 +239,22 @@ def hold_out(game: Game) -> np.ndarray | None:
     return zone
 
 
-def hold_out_evidence(game: Game, zone: np.ndarray) -> dict[str, Any]:
-    """Check a hold-out set (every state against every move); the evidence as JSON data."""
+def hold_out_evidence(game: Game, zone: np.ndarray) -> Evidence:
+    """Check a hold-out set against every state and every move."""
     tab = tables(game)
     turned = _turned(tab)
     if turned is None:
-        raise DevilcoinsError(f"{game} is too large to check a hold-out set")
+        raise TooLarge(f"{game} is too large to check a hold-out set")
     moves = _moves(game, tab)
     closed = all(np.array_equal(zone[image], zone) for image in turned)
     stays = np.array_equal(_hold_out_round(tab, zone, turned, moves), zone)
-    holds = bool(zone.any() and not (zone & _goal_mask(tab)).any() and closed and stays)
+    holds = bool(zone.any() and not (zone & goal_mask(tab)).any() and closed and stays)
     start = int(np.flatnonzero(zone)[0]) if zone.any() else 0
     size = int(zone.sum())
-    return zone_evidence(
-        game,
-        tab.states,
-        size,
-        start,
-        holds,
-        (
-            f"The Devil's hold-out set U has {size:,} of the {tab.states:,} states, none in "
-            "the goal, and is closed under turns. For every state x in U and every move a some "
-            "turn g keeps g(x)*a in U (checked for all states and moves), so the Devil, starting "
-            f"in U (e.g. from {game.state_text(start)}), never lets the goal appear."
-        ),
+    argument = (
+        f"The Devil's hold-out set U has {size:,} of the {tab.states:,} states, none in the "
+        "goal, and is closed under turns. For every state x in U and every move a some turn g "
+        f"keeps g(x)*a in U, so the Devil, starting in U (e.g. from {game.state_text(start)}), "
+        "never lets the goal appear."
     )
+    return zone_evidence(game, "the Devil's hold-out set", argument, zone, start, holds)

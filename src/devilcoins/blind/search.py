@@ -1,12 +1,16 @@
 """One breadth-first search over beliefs for every blind game (docs/mathematics.md §2).
 
-A belief is a set of classes (a row of bits); the search starts from the belief "anything at all"
-and explores level by level, updating every belief of a level by every move in one kernel call.
-Within a level it takes beliefs in the order they were found and moves in the order given, and
-keeps the first path to each new belief, so with the notebook's moves and no pruning it returns
-exactly the notebook's strategies.  With ``prune`` it drops a belief containing one already
-kept (whatever wins the smaller belief wins it too, no later).  A search that ends without a win
-has explored every belief reachable (up to pruning): a proof that no strategy exists.
+A belief is a row of bits: the classes still possible (``ClassSpace``: the Devil turns by a whole
+group, so states that differ by a turn are one class) or the states still possible
+(``blind.devilmoves.StateSpace``: a Devil restricted to a set of moves).  A space says where the
+search starts, how a belief follows from a move, and when a belief is won; the search is the
+same for both.  It starts from the belief "anything at all" and explores level by level,
+updating every belief of a level by every move in one kernel call.  Within a level it takes
+beliefs in the order they were found and moves in the order given, and keeps the first path to
+each new belief, so with the notebook's moves and no pruning it returns exactly the notebook's
+strategies.  With ``prune`` it drops a belief containing one already kept (whatever wins the
+smaller belief wins it too, no later).  A search that ends without a win has explored every
+belief reachable (up to pruning): a proof that no strategy exists.
 """
 
 from __future__ import annotations
@@ -14,25 +18,28 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
 from devilcoins.core.beliefs import Ints, Rows, new_rows, row_from_indices
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import expand, warm_up
 from devilcoins.core.tables import ClassTable, tables
-from devilcoins.results import Verdict
+from devilcoins.results import Evidence, Verdict
 
 __all__ = [
     "MAX_GAME_BELIEFS",
+    "BeliefSpace",
+    "ClassSpace",
     "SearchOutcome",
     "SearchProgress",
     "allowed_moves",
-    "contains_a_row",
-    "path_to",
+    "notebook_moves",
     "search_beliefs",
     "search_game",
+    "searched_verdict",
 ]
 
 #: Beliefs the pruned search of a game keeps before it refuses (each is a row of K bits).
@@ -40,6 +47,58 @@ MAX_GAME_BELIEFS = 200_000
 
 #: Successor rows computed per kernel call (bounds memory: 4M words = 32 MiB).
 _CHUNK_WORDS = 1 << 22
+
+
+class BeliefSpace(Protocol):
+    """Where a belief search runs: its start, its update, when a belief is won."""
+
+    @property
+    def game(self) -> Game:
+        """The game searched."""
+
+    def start(self) -> Rows:
+        """The belief before the first move: every state (or class) outside the goal."""
+
+    def expand(self, frontier: Rows, moves: Ints) -> Rows:
+        """Row f * len(moves) + j: frontier[f] after moves[j] (the Devil's turn, then it)."""
+
+    def won(self, rows: Rows) -> np.ndarray:
+        """Which rows leave nothing possible outside the goal."""
+
+    def sizes(self, rows: Rows) -> Ints:
+        """How many states (or classes) outside the goal each row holds."""
+
+
+@dataclass(frozen=True, eq=False)
+class ClassSpace:
+    """Beliefs as sets of classes of a class table (the goal classes kept, as the notebook does)."""
+
+    table: ClassTable
+
+    @property
+    def game(self) -> Game:
+        """The game searched."""
+        return self.table.game
+
+    def start(self) -> Rows:
+        """Every class."""
+        return row_from_indices(range(self.table.size), self.table.size)
+
+    def expand(self, frontier: Rows, moves: Ints) -> Rows:
+        """The kernel's update of every belief by every move."""
+        return expand(self.table.kernel, frontier, moves)
+
+    def won(self, rows: Rows) -> np.ndarray:
+        """No class outside the goal is possible."""
+        beyond_goal = ~row_from_indices(range(self.table.n_goal), self.table.size)
+        won: np.ndarray = ~np.any(rows & beyond_goal, axis=1)
+        return won
+
+    def sizes(self, rows: Rows) -> Ints:
+        """Classes outside the goal in each row."""
+        bits = np.unpackbits(rows.view(np.uint8), axis=1, bitorder="little")
+        counts: Ints = bits[:, self.table.n_goal :].sum(axis=1, dtype=np.int64)
+        return counts
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -58,12 +117,14 @@ class SearchOutcome:
     moves       a shortest winning strategy (move states), or None when no strategy wins
     kept        beliefs kept, the start included (the winning belief is not counted)
     depth       the deepest level reached: the strategy's length, or the last level explored
+    smallest    the fewest states (or classes) outside the goal of any belief kept
     seconds     the search time inside this process (loading the kernel not included)
     """
 
     moves: tuple[int, ...] | None
     kept: int
     depth: int
+    smallest: int
     seconds: float
 
     @property
@@ -89,98 +150,103 @@ def allowed_moves(game: Game) -> np.ndarray:
     return np.array([int(r) for r in np.sort(tab.reps) if r and game.allowed(int(r))], np.int64)
 
 
-def path_to(parents: list[tuple[int, int]], parent: int, move: int) -> tuple[int, ...]:
-    """The moves from the start to parent, then move (parents[i]: the belief i came from and
-    the move that reached it; (-1, -1) for the start)."""
-    path = [move]
-    while parents[parent][0] >= 0:
-        parent, move = parents[parent]
-        path.append(move)
-    return tuple(reversed(path))
+def notebook_moves(n: int) -> np.ndarray:
+    """The notebook's moves for n coins, in its order: move k flips the heads of sequence k.
+
+    >>> [Game(2).move_text(int(m)) for m in notebook_moves(2)]
+    ['FF', 'FL', 'LL']
+    """
+    tab = tables(Game(n), "text")
+    return (~tab.reps) & ((1 << n) - 1)
 
 
-def contains_a_row(child: Rows, rows: Rows) -> bool:
-    """Whether the belief child contains one of rows (then a search need not keep child)."""
-    return bool(np.any(np.all((rows & ~child) == 0, axis=1)))
-
-
-class _Tree:
+class _Kept:
     """The beliefs kept so far: their rows (for pruning) and the move that first reached each."""
 
-    def __init__(self, start: np.ndarray, prune: bool, limit: int | None, name: str):
+    def __init__(self, start: Rows, prune: bool, limit: int | None, name: str):
         self.seen: dict[bytes, int] = {start.tobytes(): 0}
         self.parents: list[tuple[int, int]] = [(-1, -1)]
         self.rows = new_rows(1024 if prune else 0, start.shape[0] * 64)
         if prune:
             self.rows[0] = start
-        self.count, self.prune, self.limit, self.name = 1, prune, limit, name
+        self.prune, self.limit, self.name = prune, limit, name
 
-    def dominated(self, child: np.ndarray) -> bool:
+    @property
+    def count(self) -> int:
+        """Beliefs kept, the start included."""
+        return len(self.parents)
+
+    def dominated(self, child: Rows) -> bool:
         """Whether child contains a belief already kept."""
-        return contains_a_row(child, self.rows[: self.count])
+        kept = self.rows[: self.count]
+        return bool(np.any(np.all((kept & ~child) == 0, axis=1)))
 
-    def keep(self, key: bytes, child: np.ndarray, parent: int, move: int, depth: int) -> int:
+    def keep(self, key: bytes, child: Rows, parent: int, move: int, depth: int) -> int:
         """Record child (its bytes: key), reached from parent by move; its id."""
-        self.seen[key] = len(self.parents)
-        self.parents.append((parent, move))
-        if self.prune:
-            if self.count == len(self.rows):
-                self.rows = np.concatenate([self.rows, np.zeros_like(self.rows)])
-            self.rows[self.count] = child
-        self.count += 1
-        if self.limit is not None and self.count > self.limit:
-            raise DevilcoinsError(
+        if self.limit is not None and self.count >= self.limit:
+            raise TooLarge(
                 f"the belief search for {self.name} passed {self.limit:,} beliefs at depth "
                 f"{depth}; this game is too large to search here"
             )
-        return len(self.parents) - 1
+        self.seen[key] = self.count
+        self.parents.append((parent, move))
+        if self.prune:
+            if self.count > len(self.rows):
+                self.rows = np.concatenate([self.rows, np.zeros_like(self.rows)])
+            self.rows[self.count - 1] = child
+        return self.count - 1
 
     def path(self, parent: int, move: int) -> tuple[int, ...]:
         """The moves from the start to parent, then move."""
-        return path_to(self.parents, parent, move)
+        path = [move]
+        while self.parents[parent][0] >= 0:
+            parent, move = self.parents[parent]
+            path.append(move)
+        return tuple(reversed(path))
 
 
 def _level(
-    tab: ClassTable, tree: _Tree, frontier: Rows, ids: list[int], moves: Ints, depth: int
+    space: BeliefSpace, kept: _Kept, frontier: Rows, ids: list[int], moves: Ints, depth: int
 ) -> tuple[list[Rows], list[int], tuple[int, ...] | None]:
     """Expand one level: (next frontier rows, their ids, the winning path or None)."""
     width = frontier.shape[1]
     key_type = np.dtype((np.void, 8 * width))
-    beyond_goal = ~row_from_indices(range(tab.n_goal), tab.size)
     chunk = max(1, _CHUNK_WORDS // max(1, len(moves) * width))
     next_rows: list[Rows] = []
     next_ids: list[int] = []
     for lo in range(0, len(frontier), chunk):
-        children = expand(tab.kernel, frontier[lo : lo + chunk], moves)
+        children = space.expand(frontier[lo : lo + chunk], moves)
         keys = children.view(key_type).ravel()
         _, first = np.unique(keys, return_index=True)
         first.sort()
-        won = ~np.any(children[first] & beyond_goal, axis=1)  # the distinct children only
+        won = space.won(children[first])  # the distinct children only
         for pos, winning in zip(first.tolist(), won.tolist(), strict=True):
             child = children[pos]
             key = child.tobytes()
-            if key in tree.seen:
+            if key in kept.seen:
                 continue
             parent, move = ids[lo + pos // len(moves)], int(moves[pos % len(moves)])
             if winning:
-                return next_rows, next_ids, tree.path(parent, move)
-            if tree.prune and tree.dominated(child):
-                tree.seen[key] = -1
+                return next_rows, next_ids, kept.path(parent, move)
+            if kept.prune and kept.dominated(child):
+                kept.seen[key] = -1
                 continue
-            next_ids.append(tree.keep(key, child, parent, move, depth))
+            next_ids.append(kept.keep(key, child, parent, move, depth))
             next_rows.append(child)
     return next_rows, next_ids, None
 
 
 def search_beliefs(
-    tab: ClassTable,
+    space: BeliefSpace | ClassTable,
     moves: np.ndarray,
     *,
     prune: bool = False,
     limit: int | None = None,
     on_progress: Callable[[SearchProgress], None] | None = None,
 ) -> SearchOutcome:
-    """A shortest winning strategy from the belief "any state", or the proof there is none.
+    """A shortest winning strategy from the belief "anything at all", or the proof there is none.
+
+    space is a belief space, or a class table (its ``ClassSpace``).
 
     >>> from devilcoins.core.tables import table
     >>> found = search_beliefs(table(2), np.array([3, 1, 2]))
@@ -188,28 +254,90 @@ def search_beliefs(
     ((3, 1, 3), 3, 3)
     """
     warm_up()
+    if isinstance(space, ClassTable):
+        space = ClassSpace(space)
     t0 = time.perf_counter()
     moves = np.asarray(moves, dtype=np.int64)
-    start = row_from_indices(range(tab.size), tab.size)
-    if tab.n_goal == tab.size:
-        return SearchOutcome(moves=(), kept=1, depth=0, seconds=0.0)
-    tree = _Tree(start, prune, limit, str(tab.game))
+    start = space.start()
+    smallest = int(space.sizes(start[None, :])[0])
+    if space.won(start[None, :])[0]:
+        return SearchOutcome(moves=(), kept=1, depth=0, smallest=0, seconds=0.0)
+    kept = _Kept(start, prune, limit, str(space.game))
     frontier, ids, depth, found = start[None, :], [0], 0, None
     while len(frontier) and found is None and len(moves):
         depth += 1
-        rows, ids, found = _level(tab, tree, frontier, ids, moves, depth)
+        rows, ids, found = _level(space, kept, frontier, ids, moves, depth)
         frontier = np.array(rows, dtype=np.uint64).reshape(-1, start.shape[0])
+        if len(frontier):
+            smallest = min(smallest, int(space.sizes(frontier).min()))
         if on_progress is not None:
-            on_progress(SearchProgress(depth=depth, explored=tree.count, frontier=len(frontier)))
+            on_progress(SearchProgress(depth=depth, explored=kept.count, frontier=len(frontier)))
     return SearchOutcome(
         moves=found,
-        kept=tree.count,
+        kept=kept.count,
         depth=depth if found is not None else max(0, depth - 1),
+        smallest=0 if found is not None else smallest,
         seconds=time.perf_counter() - t0,
     )
 
 
-def search_game(game: Game, *, on_progress: Callable[[int, int], None] | None = None) -> Verdict:
+def searched_verdict(
+    game: Game,
+    found: SearchOutcome,
+    *,
+    name: str = "belief search",
+    pruned: bool = True,
+    evidence: tuple[Evidence, ...] = (),
+) -> Verdict:
+    """The verdict of a search, with the evidence gathered before it and the search's own.
+
+    name is the search's ('belief search', 'belief search over states'); pruned says whether
+    it dropped beliefs containing others (else it kept the notebook's moves and order).
+    """
+    if found.moves is None:
+        method = f"{name} (every reachable belief explored)"
+        statement = (
+            f"Every belief the player can reach was explored ({found.kept:,} kept) and none "
+            f"leaves only the goal possible (the smallest holds {found.smallest:,} outside it), "
+            "so against any sequence of moves some start and some turns keep the goal away "
+            "(verify names them for a given strategy)."
+        )
+    else:
+        method = (
+            f"{name} (shortest, with dominance pruning)" if pruned else f"the notebook's {name}"
+        )
+        method = method if found.moves else name
+        statement = (
+            f"The search went level by level, every belief of one level before the next "
+            f"({found.kept:,} kept), so no strategy of fewer than {len(found.moves):,} moves "
+            "wins."
+        )
+    search = Evidence(
+        name="the belief search",
+        statement=statement,
+        checked=True,
+        holds=True,
+        detail={"kept": found.kept, "depth": found.depth},
+    )
+    return Verdict(
+        game=game,
+        winnable=found.winnable,
+        length=None if found.moves is None else len(found.moves),
+        method=method,
+        how="search",
+        seconds=found.seconds,
+        strategy=found.moves,
+        explored=found.kept + bool(found.moves),  # the winning belief counted, as the notebook
+        evidence=(*evidence, search),
+    )
+
+
+def search_game(
+    game: Game,
+    *,
+    evidence: tuple[Evidence, ...] = (),
+    on_progress: Callable[[int, int], None] | None = None,
+) -> Verdict:
     """Shortest blind strategy by breadth-first search over beliefs, with dominance pruning.
 
     A belief that contains one already reached is dropped (whatever wins the smaller belief
@@ -227,18 +355,4 @@ def search_game(game: Game, *, on_progress: Callable[[int, int], None] | None = 
         limit=MAX_GAME_BELIEFS,
         on_progress=None if on_progress is None else lambda p: on_progress(p.depth, p.explored),
     )
-    if found.moves is None:
-        method = "belief search (every reachable belief explored)"
-    elif found.moves:
-        method = "belief search (shortest, with dominance pruning)"
-    else:
-        method = "belief search"
-    return Verdict(
-        game=game,
-        winnable=found.winnable,
-        length=None if found.moves is None else len(found.moves),
-        method=method,
-        seconds=found.seconds,
-        strategy=found.moves,
-        explored=found.kept,
-    )
+    return searched_verdict(game, found, evidence=evidence)

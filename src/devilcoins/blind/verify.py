@@ -19,9 +19,10 @@ from numpy.typing import ArrayLike
 
 from devilcoins.blind.devilmoves import verify_devil_moves
 from devilcoins.core.beliefs import row_from_indices, row_to_indices
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.errors import InvalidInput, NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import propagate, trace_back, turns_along, warm_up
+from devilcoins.core.perm import Perm
 from devilcoins.core.tables import ClassTable, tables
 from devilcoins.results import Counterexample, Verification
 
@@ -33,6 +34,7 @@ __all__ = [
     "propagate_checkpointed",
     "verify_moves",
     "walk_back",
+    "worst_line",
 ]
 
 #: Kernel steps (one state turned, moved and looked up) exact verification takes on before it
@@ -54,16 +56,20 @@ class Propagation:
 
 @dataclass(frozen=True, kw_only=True)
 class Line:
-    """One game the Devil can force: a start and a turn before each move (group element indices).
+    """One game the Devil can force: a start and his turn before each move.
 
     survives: the game never reaches the goal; otherwise it is the longest the Devil can make
-    it, won at move won_at (turns after the last surviving move are 0, the identity).
+    it, won at move won_at (turns after the last surviving move are the identity).
     """
 
     start: int
-    turns: tuple[int, ...]
+    turns: tuple[Perm, ...]
     survives: bool
     won_at: int | None
+
+    def counterexample(self, game: Game) -> Counterexample:
+        """The line as a counterexample (meaningful when it survives)."""
+        return Counterexample(game=game, start=self.start, turns=self.turns)
 
 
 def propagate_checkpointed(
@@ -118,8 +124,8 @@ def walk_back(tab: ClassTable, moves: np.ndarray, run: Propagation, last: int) -
 
 @cache
 def _elements(game: Game) -> np.ndarray:
-    """The Devil's group as an array of permutations, identity first."""
-    return np.array(game.group.elements(), dtype=np.int64).reshape(-1, game.n)
+    """The Devil's group as an array of permutations, identity first (``Game.turns``)."""
+    return np.array(game.turns, dtype=np.int64).reshape(-1, game.n)
 
 
 def devil_line(
@@ -130,8 +136,9 @@ def devil_line(
     A line that never reaches the goal when there is one; otherwise the one that holds out
     longest.  run is the propagation of the belief of every start (or of {goal, start}).
     """
+    identity = Perm.identity(tab.n)
     if start is not None and tab.index(start) < tab.n_goal:
-        return Line(start=start, turns=(0,) * len(moves), survives=False, won_at=0)
+        return Line(start=start, turns=(identity,) * len(moves), survives=False, won_at=0)
     alive = np.flatnonzero(run.sizes > tab.n_goal)
     last = int(alive[-1])
     classes = walk_back(tab, moves, run, last)
@@ -142,19 +149,39 @@ def devil_line(
     if (turns < 0).any():  # pragma: no cover - each class was chosen reachable
         raise AssertionError("no turn leads along the Devil's line")
     survives = last == len(moves)
+    perms = tab.game.turns
     return Line(
         start=begin,
-        turns=tuple(turns.tolist()),
+        turns=tuple(perms[e] for e in turns.tolist()),
         survives=survives,
         won_at=None if survives else last + 1,
     )
 
 
+def worst_line(game: Game, moves: ArrayLike, start: int | None = None) -> tuple[Line, np.ndarray]:
+    """The Devil's best game against moves (from start, or from the start he likes best), and
+    the belief sizes along it (classes, the goal included; of start alone when given).
+
+    >>> line, sizes = worst_line(Game(2), [3, 1])
+    >>> Game(2).state_text(line.start), [t.rotation() for t in line.turns], line.survives
+    ('TH', [0, 0], True)
+    """
+    tab = tables(game)
+    plan = np.asarray(moves, dtype=np.int64).reshape(-1)
+    _check_moves(game, tab, plan)
+    if start is not None and not 0 <= start < tab.states:
+        raise InvalidInput(f"start {start} is not a state of {game} (0..{tab.states - 1})")
+    warm_up()
+    members = range(tab.size) if start is None else {*range(tab.n_goal), tab.index(start)}
+    run = propagate_checkpointed(tab, plan, row_from_indices(members, tab.size))
+    return devil_line(tab, plan, run, start), run.sizes
+
+
 def _check_moves(game: Game, tab: ClassTable, moves: np.ndarray) -> None:
-    game.check_moves(moves, tab.states)
+    game.check_moves(moves)
     cost = len(moves) * tab.size * game.n
     if cost > MAX_VERIFY_STEPS:
-        raise DevilcoinsError(
+        raise TooLarge(
             f"verifying {len(moves):,} moves of {game} takes up to {cost:.1e} kernel steps, "
             f"more than {MAX_VERIFY_STEPS:.0e}; try fewer moves"
         )
@@ -174,7 +201,7 @@ def verify_moves(
     '211'
     """
     if game.observe != "blind":
-        raise DevilcoinsError(f"{game.observe} games have trees, not sequences; see solve")
+        raise NotSupported(f"{game.observe} games have trees, not sequences; see solve")
     if game.devil_moves is not None:  # a set of turns, not a group: beliefs of states
         return verify_devil_moves(game, np.asarray(moves, dtype=np.int64))
     tab = tables(game)
@@ -189,10 +216,7 @@ def verify_moves(
     won = np.flatnonzero(run.sizes == tab.n_goal)
     counter = None
     if not len(won):
-        line = devil_line(tab, moves, run)
-        elements = [tuple(int(v) for v in e) for e in _elements(game)]
-        turns = tuple(elements[e] for e in line.turns)
-        counter = Counterexample(game=game, start=line.start, turns=turns)
+        counter = devil_line(tab, moves, run).counterexample(game)
     return Verification.of_sizes(
         game, len(moves), run.sizes, won, counter, time.perf_counter() - t0
     )

@@ -9,14 +9,21 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from devilcoins.atlas import GOALS, OBSERVE, parse_names, parse_range
-from devilcoins.cli.common import EXIT_INTERRUPTED, Command, UsageError, emit_json, positive
+from devilcoins.atlas.grid import GOALS, OBSERVE, parse_names, parse_range
+from devilcoins.cli.common import (
+    EXIT_INTERRUPTED,
+    Command,
+    Options,
+    UsageError,
+    emit_json,
+    positive,
+)
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.symmetry import GROUP_NAMES
 
 if TYPE_CHECKING:
-    from devilcoins.atlas import AtlasEntry
-    from devilcoins.atlas_store import AtlasStore
+    from devilcoins.atlas.entry import AtlasEntry
+    from devilcoins.atlas.store import AtlasStore
     from devilcoins.core.game import Game
 
 __all__ = ["COMMAND"]
@@ -54,7 +61,7 @@ def _hands(text: str) -> tuple[int, ...] | str:
     return "all" if text.strip().lower() == "all" else parse_range(text, "hands", 0)
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
+def add_arguments(p: Options) -> None:
     """The grid's ranges, where to solve it, where to keep it and how to print it."""
     g = p.add_argument_group("the grid (without any: the default grid of 200 games)")
     size = g.add_mutually_exclusive_group()
@@ -151,7 +158,7 @@ def _run_options_given(args: argparse.Namespace) -> bool:
 
 def _grid(args: argparse.Namespace) -> list[Game]:
     """The games the options ask for: the default grid when no range is given."""
-    from devilcoins.atlas import default_grid, grid
+    from devilcoins.atlas.grid import default_grid, grid
 
     if not _ranges_given(args):
         return default_grid()
@@ -177,7 +184,7 @@ def _print(
 ) -> None:
     """Print the table in the format; json's entries are records when given (from a store:
     each with its version and time)."""
-    from devilcoins.atlas import to_csv, to_json, to_markdown, to_text
+    from devilcoins.atlas.report import to_csv, to_json, to_markdown, to_text
 
     if fmt == "json":
         data = to_json(entries)
@@ -197,7 +204,7 @@ def _status(entries: list[AtlasEntry]) -> int:
 
 def _from_db(args: argparse.Namespace, fmt: str) -> int:
     """Print the stored table."""
-    from devilcoins.atlas_store import AtlasStore
+    from devilcoins.atlas.store import AtlasStore
 
     if _run_options_given(args):
         raise UsageError(
@@ -213,7 +220,7 @@ def _from_db(args: argparse.Namespace, fmt: str) -> int:
 
 def _serial(games: list[Game], fmt: str) -> int:
     """Solve the games one after another in this process (no run options: as before)."""
-    from devilcoins.atlas import atlas
+    from devilcoins.atlas.entry import atlas
     from devilcoins.cli.progress import reporter
 
     with reporter("atlas", total=len(games), enabled=False if fmt != "text" else None) as rep:
@@ -224,7 +231,7 @@ def _serial(games: list[Game], fmt: str) -> int:
 
 def _distributed(args: argparse.Namespace, games: list[Game], fmt: str) -> int:
     """Solve the games on a Dask cluster, each answer stored as it arrives."""
-    from devilcoins.atlas_store import AtlasStore
+    from devilcoins.atlas.store import AtlasStore
 
     with AtlasStore(args.db or ":memory:") as store:
         todo = len(store.pending(games, args.time_limit))
@@ -242,8 +249,8 @@ def _solve(
     args: argparse.Namespace, games: list[Game], store: AtlasStore, todo: int
 ) -> list[AtlasEntry]:
     """Run the games on the cluster the options name, the progress bar counting todo games."""
-    from devilcoins.atlas import OPEN
-    from devilcoins.atlas_run import local_client, remote_client, run_atlas, threads
+    from devilcoins.atlas.entry import OPEN
+    from devilcoins.atlas.run import local_client, remote_client, run_atlas, threads
     from devilcoins.cli.progress import reporter
 
     counts = {"done": 0, "open": 0}
@@ -254,7 +261,7 @@ def _solve(
 
         def show(entry: AtlasEntry) -> None:
             counts["done"] += 1
-            counts["open"] += entry.method == OPEN
+            counts["open"] += entry.status == OPEN
             rep.note(f"atlas: {min(width, todo - counts['done'])} running, {counts['open']} open")
             rep.reach(counts["done"])
 

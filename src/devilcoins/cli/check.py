@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from devilcoins.cli.common import Command, UsageError, coins_count, emit_json, positive
+from devilcoins.cli.common import Command, Options, UsageError, coins_count, emit_json, positive
 from devilcoins.cli.strategies import add_strategy_options, strategy_for
 
 __all__ = ["COMMAND", "MAX_PLAY_STEPS"]
@@ -15,7 +15,7 @@ __all__ = ["COMMAND", "MAX_PLAY_STEPS"]
 MAX_PLAY_STEPS = 5 * 10**8
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
+def add_arguments(p: Options) -> None:
     """N, --games, then --seed, --strategy and --json."""
     p.add_argument("n", type=coins_count, metavar="N", help="number of coins")
     p.add_argument(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shlex
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,6 +18,7 @@ __all__ = [
     "EXIT_INTERRUPTED",
     "EXIT_USAGE",
     "Command",
+    "Options",
     "UsageError",
     "coins_count",
     "counted",
@@ -26,7 +26,6 @@ __all__ = [
     "json_text",
     "move_number",
     "non_negative",
-    "not_an_observed_strategy",
     "port_number",
     "positive",
     "read_text",
@@ -47,23 +46,51 @@ class UsageError(DevilcoinsError):
 class Command:
     """One subcommand: its name and help, how to add its arguments and how to run it.
 
-    ``run_game`` answers when any game option is given (the general engine); a command that
-    has one also takes the game options.  ``run_first``, where there is one, is asked before
-    the game is built (for games too large to build): it answers, or returns None to go on.
+    A command with ``takes_game`` also takes the game options (``cli.games``): it answers the
+    game they describe with N, the coin game when none is given.
     """
 
     name: str
     help: str
     description: str
-    add_arguments: Callable[[argparse.ArgumentParser], None]
+    add_arguments: Callable[[Options], None]
     run: Callable[[argparse.Namespace], int]
-    run_game: Callable[..., int] | None = None
-    run_first: Callable[[argparse.Namespace], int | None] | None = None
+    takes_game: bool = False
 
 
-def _whole(text: str, *, what: str, low: int) -> int:
+class Options:
+    """A parser's options as they are added (argparse keeps its own list to itself), so that a
+    misspelt option can be matched against them: wraps the three ways of adding one."""
+
+    def __init__(self, parser: argparse.ArgumentParser | Any, names: list[str]) -> None:
+        self._parser, self.names = parser, names
+
+    def add_argument(self, *flags: str, **kwargs: Any) -> argparse.Action:
+        """As argparse's, remembering the flags."""
+        self.names.extend(f for f in flags if f.startswith("-"))
+        action: argparse.Action = self._parser.add_argument(*flags, **kwargs)
+        return action
+
+    def add_argument_group(self, *args: Any, **kwargs: Any) -> Options:
+        """As argparse's, the group's options remembered too."""
+        return Options(self._parser.add_argument_group(*args, **kwargs), self.names)
+
+    def add_mutually_exclusive_group(self, **kwargs: Any) -> Options:
+        """As argparse's, the group's options remembered too."""
+        return Options(self._parser.add_mutually_exclusive_group(**kwargs), self.names)
+
+
+def _whole(text: str, *, what: str, low: int, digits: int = 19) -> int:
+    """A whole number >= low of at most digits digits (19: up to 10^18)."""
+    body = text.strip()
+    if len(body.lstrip("+-")) > digits and body.lstrip("+-").isdigit():
+        most = "10^18" if digits == 19 else f"{digits:,} digits"
+        raise argparse.ArgumentTypeError(
+            f"{what} must be at most {most}, got a number of {len(body.lstrip('+-')):,} digits"
+        )
     try:
-        value = int(text, 10)
+        with unlimited_digits():
+            value = int(text, 10)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{what} must be a whole number, got {text!r}") from None
     if value < low:
@@ -82,8 +109,8 @@ def positive(text: str) -> int:
 
 
 def move_number(text: str) -> int:
-    """A move number, 1-based."""
-    return _whole(text, what="a move number", low=1)
+    """A move number, 1-based (up to 2^65536, the last move of the largest construction)."""
+    return _whole(text, what="a move number", low=1, digits=19_729)
 
 
 def non_negative(text: str) -> int:
@@ -155,57 +182,6 @@ def read_text(path: str, what: str) -> str:
         return file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise UsageError(f"cannot read {what} file {path}: {err}") from None
-
-
-def not_an_observed_strategy(text: str, name: str) -> None:
-    """A usage error when text is a touch, sight or count strategy (solve --json) read as moves.
-
-    The error names the kind and the game options that read it, from the file's own "spec".
-    """
-    if not text.lstrip().startswith("{"):
-        return
-    _not_a_policy_file(text, name)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        return
-    tree = data.get("tree") if isinstance(data, dict) else None
-    if not isinstance(tree, dict):
-        return
-    spec = data.get("spec") if isinstance(data.get("spec"), dict) else {}
-    guess = "sight" if "policy" in tree else "count" if "move" in tree else "touch"
-    kind = spec.get("observe") or guess
-    defaults = {"values": 2, "group": "cyclic", "hands": None, "goal": "zero"}
-    options = " ".join(
-        f"--{field} {shlex.quote(str(spec[field]))}"
-        for field, default in defaults.items()
-        if spec.get(field, default) != default
-    )
-    what = "a policy" if kind == "sight" else "a tree"
-    raise UsageError(
-        f"{name} holds a {kind} strategy ({what}, as 'solve --observe {kind} --json' writes), "
-        f"not a list of moves: add {options + ' ' if options else ''}--observe {kind} to read it"
-    )
-
-
-def _not_a_policy_file(text: str, name: str) -> None:
-    """A usage error when text is a policy file (solve --save FILE.jsonl) read as moves."""
-    first = text.lstrip().split("\n", 1)[0]
-    if '"devilcoins-policy"' not in first:
-        return
-    try:
-        game = str(json.loads(first).get("game"))
-    except (json.JSONDecodeError, AttributeError):
-        return
-    options = " ".join(
-        f"--{key} {shlex.quote(value)}"
-        for key, _, value in (word.partition("=") for word in game.split())
-        if key != "n"
-    )
-    raise UsageError(
-        f"{name} holds a policy file for {game} (as 'solve --save FILE.jsonl' writes), not a "
-        f"list of moves: add {options} to read it"
-    )
 
 
 def write_output(path: str | None, text: str) -> None:

@@ -1,5 +1,5 @@
 """``devilcoins construct N`` and ``devilcoins move N I``: Lamping's shortest strategy for
-N = 2^k coins, streamed or one move at a time; with game options, the chain construction."""
+N = 2^k coins, streamed or one move at a time; for another game, the engine's construction."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import BinaryIO
 
 from devilcoins.cli.common import (
     Command,
+    Options,
     UsageError,
     coins_count,
     counted,
@@ -17,21 +18,24 @@ from devilcoins.cli.common import (
     non_negative,
     write_output,
 )
+from devilcoins.cli.games import command_line, game_from, too_large
 from devilcoins.cli.strategies import add_format_argument
+from devilcoins.core.errors import TooLarge
 from devilcoins.core.files import write_new_with
 from devilcoins.core.game import Game
 
 __all__ = ["CONSTRUCT", "MOVE"]
 
 
-def add_construct_arguments(p: argparse.ArgumentParser) -> None:
+def add_construct_arguments(p: Options) -> None:
     """N, --format, --start, --count and --output."""
     p.add_argument("n", type=coins_count, metavar="N", help="number of coins, a power of 2")
     add_format_argument(
         p,
         ("positions", "flips", "binary"),
-        "'positions' (default): '0 2'; 'flips': 'FLFL'; 'binary': one little-endian word "
-        "of max(1, N/8) bytes a move, bit t = flip position t",
+        "'positions' (default): '0 2'; 'flips': 'FLFL' (the amounts, for more values); "
+        "'binary' (coins): one little-endian word of max(1, N/8) bytes a move, bit t = flip "
+        "position t",
     )
     p.add_argument(
         "--start", type=move_number, default=1, metavar="I", help="first move (1-based, default 1)"
@@ -45,7 +49,10 @@ def add_construct_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run_construct(args: argparse.Namespace) -> int:
-    """devilcoins construct N."""
+    """devilcoins construct N: Lamping's strategy for coins, the engine's construction else."""
+    game = game_from(args)
+    if not game.is_coins:
+        return _construct_game(args, game)
     from devilcoins.coins.construct import check_power_of_two, strategy_length
 
     n = check_power_of_two(args.n)
@@ -57,6 +64,7 @@ def run_construct(args: argparse.Namespace) -> int:
         write_new_with(
             args.output, lambda out: _stream(out, args, n, count, f"writing {args.output}")
         )
+        print(f"devilcoins: wrote {count:,} moves to {args.output}", file=sys.stderr)
         return 0
     out = sys.stdout.buffer
     show = not sys.stdout.isatty() and None  # a bar only when the moves go to a file or pipe
@@ -89,37 +97,34 @@ def _stream(
         )
 
 
-def run_construct_game(args: argparse.Namespace, game: Game) -> int:
-    """devilcoins construct N with game options: the chain construction's moves."""
-    from devilcoins.blind.chain import chain, chain_strategy
+def _construct_game(args: argparse.Namespace, game: Game) -> int:
+    """The engine's construction for a game that has one (its verdict's method says so)."""
+    from devilcoins import engine
 
     try:
-        moves = chain_strategy(game)
-    except ValueError as err:
-        raise UsageError(str(err)) from None
-    if not all(game.allowed(int(a)) for a, _ in chain(game).steps):
+        verdict = engine.solve(game)
+    except TooLarge as err:
+        raise too_large(game, err, "construct") from None
+    if verdict.how != "construction" or verdict.strategy is None:
         raise UsageError(
-            f"the chain construction for {game} needs moves the game does not allow; "
-            "'devilcoins solve' with the same options searches for a strategy instead"
+            f"{game} has no construction: it is settled by {verdict.method}; "
+            f"'{command_line('solve', game)}' gives its answer"
         )
     if args.format == "binary":
         raise UsageError("--format binary is for the coin game's construction; use flips")
+    moves = verdict.strategy
     end = len(moves) if args.count is None else args.start - 1 + args.count
     if args.start > len(moves) or end > len(moves):
         raise UsageError(f"the strategy has {counted(len(moves), 'move')}")
-
-    def positions(a: int) -> str:
-        if game.values != 2:
-            return game.move_text(a)
-        return " ".join(str(i) for i, v in enumerate(game.decode(a)) if v) or "-"
-
-    text = positions if args.format == "positions" else game.move_text
-    out = "".join(text(int(a)) + "\n" for a in moves[args.start - 1 : end])
-    write_output(args.output, out)
+    form = "positions" if args.format == "positions" and game.values == 2 else "pattern"
+    texts = {a: game.move_text(a, form) for a in set(moves)}
+    write_output(args.output, "".join(texts[a] + "\n" for a in moves[args.start - 1 : end]))
+    if args.output:
+        print(f"devilcoins: wrote {end - args.start + 1:,} moves to {args.output}", file=sys.stderr)
     return 0
 
 
-def add_move_arguments(p: argparse.ArgumentParser) -> None:
+def add_move_arguments(p: Options) -> None:
     """N, I, --format and --json."""
     p.add_argument("n", type=coins_count, metavar="N", help="number of coins, a power of 2")
     p.add_argument("i", type=move_number, metavar="I", help="move number, 1-based")
@@ -157,7 +162,7 @@ CONSTRUCT = Command(
     "deterministic.",
     add_arguments=add_construct_arguments,
     run=run_construct,
-    run_game=run_construct_game,
+    takes_game=True,
 )
 
 MOVE = Command(

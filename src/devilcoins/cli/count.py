@@ -6,6 +6,7 @@ import argparse
 
 from devilcoins.cli.common import (
     Command,
+    Options,
     UsageError,
     coins_count,
     counted,
@@ -18,7 +19,7 @@ __all__ = ["COMMAND", "MAX_COUNT_N"]
 MAX_COUNT_N = 100_000
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
+def add_arguments(p: Options) -> None:
     """N and --json."""
     p.add_argument("n", type=coins_count, metavar="N", help=f"number of coins (1..{MAX_COUNT_N:,})")
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")

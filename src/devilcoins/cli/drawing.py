@@ -6,13 +6,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from devilcoins.cli.common import Command, UsageError, coins_count, positive, write_output
+from devilcoins.cli.common import Command, Options, UsageError, coins_count, positive, write_output
 from devilcoins.cli.strategies import strategy_for
 
 __all__ = ["DRAW", "PLOT"]
 
 
-def add_draw_arguments(p: argparse.ArgumentParser) -> None:
+def add_draw_arguments(p: Options) -> None:
     """COINS, --move, --size and --output."""
     p.add_argument("coins", metavar="COINS", help="coins such as HTTH (position 0 first)")
     p.add_argument("--move", metavar="MOVE", help="ring the positions a move flips: '0 2' or FLFL")
@@ -32,7 +32,7 @@ def run_draw(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_plot_arguments(p: argparse.ArgumentParser) -> None:
+def add_plot_arguments(p: Options) -> None:
     """N, --output, --table, --strategy (and a hidden --json)."""
     p.add_argument("n", type=coins_count, metavar="N", help="number of coins")
     p.add_argument("--output", metavar="FILE", help="a new .png or .svg (default beliefs-N.png)")

@@ -1,26 +1,37 @@
-"""The game options, for games other than the notebook's coin game, and what their commands share.
+"""The game options every command about a game takes, and what those commands share.
 
-A command that takes the game options hands over to the general engine (``devilcoins.engine``)
-when any of them is given (``--values``, ``--group``, ``--generators``, ``--hands``,
-``--moves``, ``--goal``, ``--observe``, ``--devil-moves``); without them the coin game's
-commands run exactly as before.
+``devilcoins solve 4`` is the coin game ``Game(4)``; the options change one field each
+(``--values``, ``--group``, ``--generators``, ``--hands``, ``--moves``, ``--goal``, ``--observe``,
+``--devil-moves``), and every spelling of one game is the same ``Game`` (``core.game``), so every
+command answers it the same way.  Strategies, moves, states and turns are read in the one
+notation (``core.notation``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import shlex
 import textwrap
-from collections.abc import Iterable
 
-import numpy as np
-
-from devilcoins.cli.common import UsageError, counted, not_an_observed_strategy, read_text
-from devilcoins.coins.notation import NotationError
+from devilcoins.cli.common import Options, UsageError, counted, read_text
+from devilcoins.core.errors import DevilcoinsError, TooLarge
 from devilcoins.core.game import GOALS, OBSERVATIONS, Game
 from devilcoins.core.symmetry import GROUP_NAMES
-from devilcoins.results import Verdict
+from devilcoins.results import Counterexample, Verdict, Verification, describe, goal_words
 
-__all__ = ["add_game_options", "game_from", "moves_text", "read_moves", "verdict_lines"]
+__all__ = [
+    "OPTION_FIELDS",
+    "add_game_options",
+    "command_line",
+    "counterexample_lines",
+    "game_from",
+    "moves_text",
+    "read_moves",
+    "read_tree",
+    "too_large",
+    "verdict_lines",
+]
 
 OPTION_FIELDS = (
     "values",
@@ -33,11 +44,8 @@ OPTION_FIELDS = (
     "devil_moves",
 )
 
-#: The commands that play a Devil restricted to a set of moves (--devil-moves).
-DEVIL_MOVES_COMMANDS = ("solve", "verify")
 
-
-def add_game_options(p: argparse.ArgumentParser) -> None:
+def add_game_options(p: Options) -> None:
     """The options that describe a game other than the coin game."""
     g = p.add_argument_group("game options (default: the coin game: 2 values, cyclic, blind)")
     g.add_argument(
@@ -56,12 +64,16 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument("--hands", metavar="K", help="a move changes at most K positions")
     g.add_argument(
-        "--moves", metavar="LIST", help="the allowed moves, digit strings separated by commas"
+        "--moves",
+        metavar="LIST",
+        help="the allowed moves, separated by commas: patterns (FLFL; digits for more values) "
+        "or positions ('0 2, 1 3')",
     )
     g.add_argument(
         "--goal",
         metavar="GOAL",
-        help=f"{' or '.join(GOALS)} (default zero), or goal states separated by commas",
+        help=f"{' or '.join(GOALS)} (default zero), or goal states separated by commas "
+        "(HHTT or digits)",
     )
     g.add_argument("--observe", choices=OBSERVATIONS, help="blind (default), touch, sight or count")
     g.add_argument(
@@ -69,15 +81,13 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
         metavar="PERMS",
         help="blind only: before each move the Devil applies exactly one of these permutations "
         "(one-line notation separated by ';', position i goes to p[i]; not their group: the "
-        "identity only if listed), e.g. '1 2 0' (solve and verify)",
+        "identity only if listed), e.g. '1 2 0'",
     )
 
 
-def game_from(args: argparse.Namespace) -> Game | None:
-    """The game the options describe, or None for the notebook's coin game (the coin engine)."""
+def game_from(args: argparse.Namespace) -> Game:
+    """The game N and the options describe (the coin game when no option is given)."""
     given = {f: getattr(args, f, None) for f in OPTION_FIELDS}
-    if all(v is None for v in given.values()):
-        return None
     if given["group"] is not None and given["generators"] is not None:
         raise UsageError("--group and --generators both name the group; use one")
     if given["devil_moves"] is not None and (given["group"] or given["generators"]) is not None:
@@ -92,68 +102,122 @@ def game_from(args: argparse.Namespace) -> Game | None:
     group = given["generators"] or given["group"]
     if group is not None:
         fields["group"] = group
+    for name, value in fields.items():
+        if not value.strip():
+            option = "--" + name.replace("_", "-")
+            raise UsageError(f"{option} is empty: give a value, or leave the option out")
     try:
-        game = Game.from_fields(fields)
-    except (NotationError, ValueError) as err:
+        return Game.from_fields(fields)
+    except DevilcoinsError as err:
         raise UsageError(str(err)) from None
-    return None if game.is_coins else game
 
 
-def moves_text(game: Game, moves: Iterable[int]) -> str:
+def command_line(command: str, game: Game, *rest: str) -> str:
+    """The command line that names this game: 'devilcoins play 4 --hands 2 ...'.
+
+    >>> command_line('play', Game.parse('n=4 hands=2 goal=HHHH,TTHH'), '--strategy', 'f')
+    'devilcoins play 4 --hands 2 --goal HHHH,TTHH --strategy f'
+    """
+    words = ["devilcoins", command, str(game.n)]
+    for token in str(game).split()[1:]:
+        key, _, value = token.partition("=")
+        option = {"group": "--generators" if "," in value else "--group"}.get(key, "--" + key)
+        if key == "group" and "," in value:
+            value = value.replace(",", " ")
+        words += [option.replace("_", "-"), value]
+    return " ".join(shlex.quote(w) for w in (*words, *rest))
+
+
+def too_large(game: Game, err: TooLarge, command: str) -> UsageError:
+    """The refusal for a game past the tables, naming what answers it (coins: prove)."""
+    if game.is_coins and command not in ("prove", "explain"):
+        return UsageError(
+            f"{err}. {game.n:,} coins are settled without tables: 'devilcoins prove {game.n}' "
+            "gives the verdict and its proof, 'devilcoins construct N' streams the strategy for "
+            "a power of 2"
+        )
+    return UsageError(f"{command}: {err}")
+
+
+def moves_text(game: Game, moves: object) -> str:
     """The moves in the game's notation, separated by spaces."""
-    return " ".join(game.move_text(int(a)) for a in moves)
+    return " ".join(game.move_text(int(a)) for a in moves)  # type: ignore[attr-defined]
 
 
-def read_moves(game: Game, path: str) -> np.ndarray:
-    """The moves of a strategy file ('-' for stdin), one a line, or a usage error naming it."""
+def read_moves(game: Game, path: str) -> list[int]:
+    """The moves of a strategy file ('-' for stdin), or a usage error naming the file."""
     text = read_text(path, "strategy")
     name = "stdin" if path == "-" else path
-    not_an_observed_strategy(text, name)
-    moves = []
-    for lineno, line in enumerate(text.splitlines(), 1):
-        body = line.split("#", 1)[0].strip()
-        if not body:
-            continue
+    _not_a_tree(text, name)
+    try:
+        moves = game.parse_moves(text)
+    except DevilcoinsError as err:
+        raise UsageError(f"{name}: {err}") from None
+    if not len(moves) and not text.strip():
+        raise UsageError(f"{name} is empty: a strategy has one move a line ('#' for a comment)")
+    return [int(a) for a in moves]
+
+
+def read_tree(game: Game, path: str) -> dict[str, object] | list[str]:
+    """A touch, sight or count strategy: the JSON solve prints, or a policy file's lines."""
+    text = read_text(path, "strategy")
+    name = "stdin" if path == "-" else path
+    if '"devilcoins-policy"' in text.lstrip().split("\n", 1)[0]:
+        return text.splitlines()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        raise UsageError(
+            f"{name}: a {game.observe} strategy is a tree: the JSON 'devilcoins solve ... "
+            "--json' prints, or a policy file from 'solve ... --save FILE.jsonl'; this is neither"
+        ) from None
+    if not isinstance(data, dict):
+        raise UsageError(f"{name}: a {game.observe} strategy is a JSON object (see solve --json)")
+    return data
+
+
+def _not_a_tree(text: str, name: str) -> None:
+    """A usage error when a blind game is given a tree (solve --json of an observed game)."""
+    first = text.lstrip().split("\n", 1)[0]
+    if '"devilcoins-policy"' in first:
         try:
-            moves.append(game.check_move(game.parse_move(body)))
-        except (NotationError, ValueError) as err:
-            raise UsageError(f"{name}: line {lineno}: {err}") from None
-    if not moves:
-        raise UsageError(f"{name}: the strategy has no moves")
-    return np.array(moves, dtype=np.int64)
-
-
-def _trivial_reason(verdict: Verdict) -> list[str]:
-    """Why a game with one value or no hands comes out as it does, in a line."""
-    game = verdict.game
-    if game.values == 1:
-        return ["With one value every state is the goal: the player has won before any move."]
-    if game.hands == 0 and not verdict.winnable:
-        return [
-            "With 0 hands the only move touches nothing, so the values never change: a start "
-            "outside the goal stays outside it (the Devil's certificate: start there)."
-        ]
-    return []
+            named = Game.parse(str(json.loads(first).get("game")))
+        except (json.JSONDecodeError, AttributeError, DevilcoinsError):
+            return
+        raise UsageError(
+            f"{name} holds a policy file for {named} (as 'solve --save FILE.jsonl' writes), not a "
+            f"list of moves: verify it as that game: {command_line('verify', named, name)}"
+        )
+    if not text.lstrip().startswith("{"):
+        return
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return
+    spec = data.get("spec") if isinstance(data, dict) else None
+    if isinstance(spec, dict) and ("tree" in data or "nodes" in data):
+        try:
+            game = Game.from_json(spec)
+        except DevilcoinsError:
+            return
+        raise UsageError(
+            f"{name} holds a {game.observe} strategy for {game} (a tree, as 'solve --json' "
+            f"writes), not a list of moves: verify it as that game: "
+            f"{command_line('verify', game, name)}"
+        )
 
 
 def verdict_lines(verdict: Verdict) -> list[str]:
-    """The verdict's summary: who wins, how fast, and the evidence in a line or two."""
-    game = verdict.game
-    head = f"{game}: "
-    timing = f"{verdict.seconds:.3f} s"
+    """The verdict's summary: who wins, how fast, and the evidence that says why (the proof of
+    a lost game, the lower bound of a won one; ``prove`` gives all of it)."""
+    lines = [verdict.headline()]
     if verdict.explored is not None:
-        timing = f"{counted(verdict.explored, 'belief')} explored, " + timing
-    if verdict.winnable:
-        assert verdict.length is not None
-        worst = "in the worst case " if game.observe != "blind" else ""
-        lines = [
-            head + f"the player wins {worst}in {counted(verdict.length, 'move')} "
-            f"({verdict.method}; {timing})."
-        ]
-    else:
-        lines = [head + f"no strategy wins; the Devil holds out forever ({verdict.method})."]
+        lines.append(
+            f"Search: {counted(verdict.explored, 'belief')} explored in {verdict.seconds:.4f} s."
+        )
+    game = verdict.game
     if game.devil_moves is not None:
-        perms = "; ".join(" ".join(map(str, p)) for p in game.devil_moves)
+        perms = "; ".join(map(str, game.devil_moves))
         if len(game.devil_moves) == 1:
             lines.append(f"Before each move the Devil applies {perms}, and nothing else.")
         else:
@@ -161,16 +225,61 @@ def verdict_lines(verdict: Verdict) -> list[str]:
                 f"Before each move the Devil applies one of these {len(game.devil_moves)} "
                 f"permutations (not their group): {perms}"
             )
-    cert = verdict.evidence.get("certificate")
-    if cert:
-        lines.append(textwrap.fill(cert["statement"], 96))
-    if verdict.evidence.get("statement"):
-        lines.append(textwrap.fill(verdict.evidence["statement"], 96))
-    lines += _trivial_reason(verdict)
-    bound = verdict.evidence.get("lower_bound")
-    if verdict.winnable and bound is not None and game.observe == "blind":
-        lines.append(
-            f"Nothing shorter wins: against a Devil who never turns, the {bound + 1:,} cosets of "
-            f"the goal must each be met by a prefix of the moves (lower bound {bound:,})."
-        )
+    for e in verdict.evidence:
+        shown = e.name in ("lower bound", "the counting bound") if verdict.winnable else e.checked
+        if shown or (e.checked and not e.holds):
+            lines.append(f"[{e.mark}] " + textwrap.fill(e.statement, 92, subsequent_indent="  "))
+    return lines + _trivial_reason(verdict)
+
+
+def _trivial_reason(verdict: Verdict) -> list[str]:
+    """Why a game with one value or no hands comes out as it does, in a line."""
+    game = verdict.game
+    if game.values == 1:
+        return ["With one value every state is the goal: the player has won before any move."]
+    if game.hands == 0 and not verdict.winnable and game.observe != "touch":
+        return [
+            "With 0 hands the only move touches nothing, so the values never change: a start "
+            "outside the goal stays outside it (the Devil's certificate: start there)."
+        ]
+    return []
+
+
+def counterexample_lines(game: Game, c: Counterexample, source: str) -> list[str]:
+    """The Devil's winning line, in the game's notation."""
+    turns = [game.turn_text(p) for p in c.turns]
+    sep = " " if game.group.name == "cyclic" else "; "
+    shown = sep.join(turns[:24]) + (" ..." if len(turns) > 24 else "")
+    start = "?" if c.start is None else game.state_text(c.start)
+    sense = " (r: the table turned as coins[r:] + coins[:r])" if game.group.name == "cyclic" else ""
+    lines = [
+        f"Counterexample: start {start}; the Devil's turn before each move{sense}: {shown}"
+        if turns
+        else f"Counterexample: start {start}, outside the goal, and no move to change it."
+    ]
+    if c.why:
+        lines.append(f"Where the strategy breaks: {c.why}.")
     return lines
+
+
+def verification_line(v: Verification, moves: int | None) -> str:
+    """WINS or LOSES, in one line."""
+    game = v.game
+    if v.wins and moves is None:
+        assert v.won_at is not None
+        return (
+            f"WINS for {describe(game)}: from every start, against every turn, the goal comes "
+            f"within {counted(v.won_at, 'move')}."
+        )
+    how = {
+        "exact": f"exact belief propagation, {v.seconds:.3f} s",
+        "lower bound": "the lower bound: fewer than 2^N - 1 moves cannot win",
+        "certificate": f"the Devil's certificate: N = {game.n:,} has an odd prime factor",
+    }[v.method]
+    if v.wins:
+        assert v.won_at is not None
+        return (
+            f"WINS from every start against every Devil: the goal ({goal_words(game)}) is "
+            f"reached by move {v.won_at:,} ({how})."
+        )
+    return f"LOSES ({how})."

@@ -1,274 +1,223 @@
-"""``devilcoins play N``: one game against a random, scripted or adversarial Devil, traced move
-by move; with game options, a blind game of the general engine."""
+"""``devilcoins play N``: one game of a blind game against a random, greedy, scripted or
+adversarial Devil, traced move by move (the one play loop, ``devilcoins.playing``)."""
 
 from __future__ import annotations
 
 import argparse
 import random
-import textwrap
+from collections.abc import Sequence
 
 import numpy as np
 
-from devilcoins.cli.common import Command, UsageError, coins_count, counted, emit_json, read_text
-from devilcoins.cli.games import read_moves
-from devilcoins.cli.strategies import add_strategy_options, strategy_for
-from devilcoins.coins.devil import Devil as CoinDevil
-from devilcoins.coins.notation import Coins, NotationError, Strategy
+from devilcoins.cli.common import (
+    Command,
+    Options,
+    UsageError,
+    coins_count,
+    counted,
+    emit_json,
+    read_text,
+)
+from devilcoins.cli.games import game_from, read_moves, too_large
+from devilcoins.cli.strategies import add_strategy_options
+from devilcoins.core.errors import DevilcoinsError, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.playing import Devil
+from devilcoins.results import describe
 
 __all__ = ["COMMAND"]
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
+def add_arguments(p: Options) -> None:
     """N, --start, --devil, --devil-turns, then --seed, --strategy and --json."""
-    p.add_argument("n", type=coins_count, metavar="N", help="number of coins")
+    p.add_argument("n", type=coins_count, metavar="N", help="number of positions (coins)")
     p.add_argument(
-        "--start", metavar="COINS", help="starting coins such as HTTH (default: drawn at random)"
+        "--start",
+        metavar="STATE",
+        help="the starting state such as HTTH (default: drawn at random, outside the goal)",
     )
     p.add_argument(
         "--devil",
-        choices=("random", "adversarial"),
+        choices=("random", "greedy", "adversarial"),
         default="random",
-        help="'random' (default) turns at random; 'adversarial' knows the strategy and plays "
-        "its certificate or the worst line exact propagation finds",
+        help="'random' (default) turns at random; 'greedy' keeps the goal away from the next "
+        "move when it can; 'adversarial' knows the strategy and plays its certificate or the "
+        "worst line exact propagation finds",
     )
     p.add_argument(
         "--devil-turns",
         metavar="FILE",
-        help="the Devil's turns from FILE ('-' for stdin): a counterexample from 'verify --json' "
-        "or 'verify --counterexample', a JSON list, or numbers separated by spaces; the game "
-        "starts from the file's start unless --start is given",
+        help="the Devil's turns from FILE ('-' for stdin): a counterexample from 'verify "
+        "--counterexample' or 'verify --json', a JSON list, numbers r separated by spaces, or "
+        "permutations separated by ';'; the game starts from the file's start unless --start is "
+        "given",
     )
     add_strategy_options(p, "play")
 
 
-# --- the coin game -----------------------------------------------------------------------------
+def _moves(args: argparse.Namespace, game: Game) -> list[int]:
+    """The moves to play: from --strategy FILE, else the solver's strategy."""
+    from devilcoins import engine
+
+    if args.strategy:
+        return read_moves(game, args.strategy)
+    try:
+        verdict = engine.solve(game)
+    except TooLarge as err:
+        raise too_large(game, err, "play") from None
+    if verdict.strategy is None:
+        raise UsageError(
+            f"no strategy wins {describe(game)} ({verdict.method}); give one to play with "
+            "--strategy FILE"
+        )
+    return list(verdict.strategy)
 
 
-def _start_coins(args: argparse.Namespace, rng: np.random.Generator) -> Coins:
-    """--start, or random coins that are not all heads."""
-    if args.start is None:
-        tails = int(rng.integers(1, 1 << args.n))
-        return Coins.from_mask(tails, args.n)
-    coins = Coins(args.start)
-    if coins.n != args.n:
-        raise UsageError(f"--start {args.start} has {coins.n} coins but N = {args.n}")
-    return coins
+def _start(args: argparse.Namespace, game: Game, rng: np.random.Generator) -> int:
+    """--start, or a random state outside the goal (the first drawn, when all are goal)."""
+    if args.start:
+        try:
+            return game.parse_state(args.start)
+        except DevilcoinsError as err:
+            raise UsageError(f"--start: {err}") from None
+    for _ in range(64):
+        x = int(rng.integers(game.states))
+        if not game.in_goal(x):
+            return x
+    return x
 
 
-def _devil_for(
-    args: argparse.Namespace, strategy: Strategy, rng: np.random.Generator
-) -> tuple[Coins, CoinDevil | None, bool, str]:
-    """(start coins, devil function or None for random, canonical display, a header line)."""
-    from devilcoins.coins.devil import adversary, scripted
-    from devilcoins.coins.notation import Counterexample
+def _scripted(
+    args: argparse.Namespace, game: Game, moves: Sequence[int]
+) -> tuple[int | None, Devil]:
+    """(the file's start, the Devil playing its turns) from --devil-turns."""
+    from devilcoins.devil import scripted
 
-    if args.devil_turns and args.devil == "adversarial":
-        raise UsageError("--devil-turns and --devil adversarial both choose the turns; use one")
+    if args.devil != "random":
+        raise UsageError("--devil-turns and --devil both choose the turns; use one")
     if args.devil_turns == "-" and args.strategy == "-":
         raise UsageError("--strategy and --devil-turns cannot both read stdin; give one a file")
-    if args.devil_turns:
-        try:
-            script = Counterexample.parse(read_text(args.devil_turns, "turns"), args.n)
-        except NotationError as err:
-            raise UsageError(f"{args.devil_turns}: {err}") from None
-        if len(script.turns) < len(strategy):
-            raise UsageError(
-                f"{args.devil_turns} has {counted(len(script.turns), 'turn')} but the strategy "
-                f"has {counted(len(strategy), 'move')}; give a turn for every move"
-            )
-        start = _start_coins(args, rng) if args.start or script.start is None else script.start
-        return (
-            start,
-            scripted(script.turns),
-            False,
-            "the Devil's turns from "
-            + ("stdin:" if args.devil_turns == "-" else f"{args.devil_turns}:"),
+    name = "stdin" if args.devil_turns == "-" else args.devil_turns
+    try:
+        start, turns = game.parse_turns(read_text(args.devil_turns, "turns"))
+    except DevilcoinsError as err:
+        raise UsageError(f"{name}: {err}") from None
+    if len(turns) < len(moves):
+        raise UsageError(
+            f"{name} has {counted(len(turns), 'turn')} but the strategy has "
+            f"{counted(len(moves), 'move')}; give a turn for every move"
         )
-    if args.devil == "adversarial":
-        adv = adversary(strategy, args.n, _start_coins(args, rng) if args.start else None)
-        text = textwrap.fill(adv.explanation, 96)
-        return adv.start, adv.devil, False, f"an adversarial Devil:\n{text}"
-    return _start_coins(args, rng), None, True, "a random Devil"
+    return start, scripted(game, turns)
+
+
+def _devil(
+    args: argparse.Namespace, game: Game, moves: list[int], rng: np.random.Generator
+) -> tuple[int, Devil, str]:
+    """(the start, the Devil, who he is): from --devil-turns, or --devil."""
+    from devilcoins.devil import adversary, greedy_devil, random_devil
+
+    if args.devil_turns:
+        start, devil = _scripted(args, game, moves)
+        x = _start(args, game, rng) if args.start or start is None else start
+        return x, devil, f"the Devil's turns from {args.devil_turns}"
+    if args.devil == "random":
+        return _start(args, game, rng), random_devil(game, rng), "a random Devil"
+    try:
+        if args.devil == "greedy":
+            return _start(args, game, rng), greedy_devil(game), "a greedy Devil"
+        if game.is_coins and game.n > 20:
+            return _coin_certificate(args, game, rng)
+        found = adversary(game, moves, _start(args, game, rng) if args.start else None)
+    except TooLarge as err:
+        raise too_large(game, err, "play") from None
+    except DevilcoinsError as err:
+        raise UsageError(str(err)) from None
+    plan = (
+        "it plays its certificate: the goal never shows"
+        if found.plan == "certificate"
+        else "it plays the line exact propagation finds"
+        + ("" if found.survives else f", and the strategy still wins at move {found.won_at}")
+    )
+    return found.start, found.devil, f"an adversarial Devil ({plan})"
+
+
+def _coin_certificate(
+    args: argparse.Namespace, game: Game, rng: np.random.Generator
+) -> tuple[int, Devil, str]:
+    """Past the tables, the coin game's adversary: the Devil's certificate (N with an odd
+    prime factor), which needs no tables."""
+    from devilcoins.coins.certificate import certificate
+    from devilcoins.core.numbers import is_power_of_two
+
+    if is_power_of_two(game.n):
+        raise UsageError(
+            f"the adversarial Devil plans by exact propagation up to N = 20; {game.n} coins is "
+            "a power of 2, so it has no certificate: use the random or greedy Devil"
+        )
+    cert = certificate(game.n)
+    x = _start(args, game, rng) if args.start else cert.start().tails_mask
+    if not cert.safe(x):
+        raise UsageError(
+            f"the certificate keeps the coins out of all heads from starts in its set; "
+            f"{game.state_text(x)} is not one: leave --start out"
+        )
+    return x, cert.devil(), "an adversarial Devil (it plays its certificate: no all heads)"
 
 
 def run(args: argparse.Namespace) -> int:
     """devilcoins play N."""
-    from devilcoins.coins.notebook import play
+    from devilcoins.playing import play
 
-    scripted = args.devil != "random" or args.devil_turns
-    strategy = strategy_for(args, widest=64 if scripted else None)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    rng = np.random.default_rng(seed)
-    start, devil, canonical, against = _devil_for(args, strategy, rng)
-    lines: list[str] = []
-    final = play(
-        strategy, start, verbose=True, rng=rng, devil=devil, out=lines.append, canonical=canonical
-    )
-    moves_used = len(lines)
-    kind = "random" if not scripted else ("turns" if args.devil_turns else "adversarial")
-    if args.json:
-        data = {
-            "coins": args.n,
-            "start": start,
-            "devil": kind,
-            "won": final.all_heads,
-            "moves": moves_used,
-            "final": final,
-            "trace": lines,
-        }
-        if kind == "random":
-            data["seed"] = seed
-        emit_json(data)
-        return 0
-    if kind == "random":
-        against += f" (seed {seed}):"
-    print(
-        f"Playing a {len(strategy):,}-move strategy for {counted(args.n, 'coin')} from {start} "
-        f"against {against}"
-    )
-    print("\n".join(lines))
-    if final.all_heads:
-        print(
-            f"Won: all heads after move {moves_used}."
-            if moves_used
-            else "Won before any move: the coins started all heads."
-        )
-    else:
-        print(f"Lost: the strategy ran out of moves with {final} on the table.")
-    return 0
-
-
-# --- games with game options -------------------------------------------------------------------
-
-
-def _game_moves(args: argparse.Namespace, game: Game) -> np.ndarray:
-    """The moves to play: from --strategy FILE, else the solver's strategy."""
-    from devilcoins import engine
-
+    game = game_from(args)
     if game.observe != "blind":
         raise UsageError(
             f"play shows blind games; the {game.observe} game's strategy is a tree: see "
             "'devilcoins solve' with the same options"
         )
-    if args.strategy:
-        return read_moves(game, args.strategy)
-    verdict = engine.solve(game)
-    if verdict.strategy is None:
-        raise UsageError(f"no strategy wins {game}; give one to play with --strategy FILE")
-    return np.array(verdict.strategy, dtype=np.int64)
-
-
-def _game_devil(
-    args: argparse.Namespace,
-    game: Game,
-    moves: np.ndarray,
-    x: int,
-    rng: np.random.Generator,
-) -> tuple[int, Devil]:
-    """(the start, the Devil): scripted by --devil-turns, adversarial, or random."""
-    from devilcoins.devil import adversary, certificate_devil, random_devil, scripted
-
-    if args.devil_turns:
-        if args.devil == "adversarial":
-            raise UsageError("--devil-turns and --devil adversarial both choose the turns")
-        start, script = _read_turns(game, args.devil_turns, len(moves))
-        if args.start is None and start is not None:
-            x = start
-        return x, scripted(game, script)
-    if args.devil == "adversarial":
-        cert = certificate_devil(game)
-        if cert is not None and args.start is not None and cert[1][x]:
-            raise UsageError(
-                f"the adversarial Devil's certificate needs a start outside its zone; "
-                f"{game.state_text(x)} is inside"
-            )
-        found = adversary(game, moves, None if args.start is None else x)
-        return found.start, found.devil
-    return x, random_devil(game, rng)
-
-
-def run_game(args: argparse.Namespace, game: Game) -> int:
-    """devilcoins play N with game options (blind games)."""
-    from devilcoins.core.tables import tables
-    from devilcoins.playing import play, won
-
-    moves = _game_moves(args, game)
-    tab = tables(game)
+    moves = _moves(args, game)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     rng = np.random.default_rng(seed)
-    if args.start:
-        try:
-            x = game.parse_state(args.start)
-        except (NotationError, ValueError) as err:
-            raise UsageError(str(err)) from None
-    else:
-        x = int(rng.integers(tab.states))
-    x, devil = _game_devil(args, game, moves, x, rng)
-    steps = play(game, moves, x, devil)
-    lines = [step.text(game) for step in steps]
-    end = won(game, steps[-1].after if steps else x)
-    if args.json:
-        emit_json({"game": str(game), "won": end, "moves": len(lines), "trace": lines})
-        return 0
-    against = (
-        f"the Devil's turns from {args.devil_turns}"
-        if args.devil_turns
-        else (f"the {args.devil} Devil")
-    )
-    print(f"Playing {counted(len(moves), 'move')} of {game} against {against}:")
-    print("\n".join(lines))
-    print(f"Won: the goal after move {len(lines)}." if end else "Lost: the goal never came.")
-    return 0
-
-
-def _read_turns(game: Game, path: str, needed: int) -> tuple[int | None, list[tuple[int, ...]]]:
-    """(start or None, turns as permutations) from a counterexample file ('verify --json')."""
-    import json
-
-    name = "stdin" if path == "-" else path
+    x, devil, against = _devil(args, game, moves, rng)
     try:
-        data = json.loads(read_text(path, "turns"))
-    except json.JSONDecodeError as err:
-        raise UsageError(f"{name}: turns are JSON, as verify writes them: {err}") from None
-    start = None
-    if isinstance(data, dict):
-        try:
-            start = game.parse_state(str(data["start"])) if data.get("start") else None
-        except (NotationError, ValueError) as err:
-            raise UsageError(f"{name}: {err}") from None
-        data = data.get("turns")
-    if not isinstance(data, list):
-        raise UsageError(f"{name}: expected a list of turns")
-    elements = set(game.group.elements())
-    perms = []
-    for i, item in enumerate(data, 1):
-        if isinstance(item, int) and not isinstance(item, bool) and game.group.name == "cyclic":
-            perm = tuple((j - item) % game.n for j in range(game.n))
-        elif isinstance(item, list):
-            perm = tuple(item)
-        else:
-            raise UsageError(f"{name}: turn {i} ({item!r}) is not a turn of {game.group}")
-        if perm not in elements:
-            raise UsageError(f"{name}: turn {i} ({item!r}) is not in the Devil's group")
-        perms.append(perm)
-    if len(perms) < needed:
-        raise UsageError(
-            f"{name} has {counted(len(perms), 'turn')} but the strategy has "
-            f"{counted(needed, 'move')}; give a turn for every move"
-        )
-    return start, perms
+        steps = play(game, moves, x, devil)
+    except DevilcoinsError as err:
+        raise UsageError(str(err)) from None
+    final = steps[-1].after if steps else x
+    won = game.in_goal(final)
+    if args.json:
+        data = {
+            "game": str(game),
+            "start": game.state_text(x),
+            "devil": args.devil if not args.devil_turns else "turns",
+            "won": won,
+            "moves": len(steps),
+            "final": game.state_text(final),
+            "trace": [step.to_json(game) for step in steps],
+        }
+        if args.devil == "random" and not args.devil_turns:
+            data["seed"] = seed
+        emit_json(data)
+        return 0
+    seeded = f" (seed {seed})" if args.devil == "random" and not args.devil_turns else ""
+    print(
+        f"Playing {counted(len(moves), 'move')} for {describe(game)} from {game.state_text(x)} "
+        f"against {against}{seeded}:"
+    )
+    for step in steps:
+        print(step.text(game))
+    if won:
+        print(f"Won: the goal after move {len(steps)}." if steps else "Won before any move.")
+    else:
+        print(f"Lost: the strategy ran out of moves with {game.state_text(final)} on the table.")
+    return 0
 
 
 COMMAND = Command(
     name="play",
-    help="play a strategy against a random, scripted or adversarial Devil",
-    description="Play one game with the notebook's verbose trace: each line shows "
-    "the coins, the table after the Devil's turn, the flips and the result. Against the "
-    "random Devil the result is shown in canonical form, as in the notebook; against a "
-    "scripted or adversarial Devil the coins are shown as they lie on the table.",
+    help="play a strategy against a random, greedy, scripted or adversarial Devil",
+    description="Play one game, traced move by move: the state, the table after the Devil's "
+    "turn, the move and the result, every state as it lies on the table.",
     add_arguments=add_arguments,
     run=run,
-    run_game=run_game,
+    takes_game=True,
 )

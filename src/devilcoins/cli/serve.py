@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from devilcoins.cli.common import Command, UsageError, port_number
+from devilcoins.cli.common import Command, Options, UsageError, port_number
 
 __all__ = ["COMMAND"]
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
+def add_arguments(p: Options) -> None:
     """--host and --port."""
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=port_number, default=8000, help="port (default 8000)")

@@ -1,5 +1,5 @@
-"""``devilcoins solve N``: the shortest winning strategy with its belief table, or a proof that
-none exists; with game options, the general engine's verdict."""
+"""``devilcoins solve N``: the shortest winning strategy (for the coin game with its belief
+table), or a proof that none exists, for the game N and the game options describe."""
 
 from __future__ import annotations
 
@@ -7,152 +7,179 @@ import argparse
 import sys
 from pathlib import Path
 
-from devilcoins.cli.common import Command, UsageError, coins_count, counted, emit_json
-from devilcoins.cli.games import moves_text, verdict_lines
+from devilcoins.cli.common import Command, Options, UsageError, coins_count, emit_json
+from devilcoins.cli.games import game_from, moves_text, too_large, verdict_lines
 from devilcoins.cli.progress import reporter
-from devilcoins.cli.strategies import add_format_argument, searched
+from devilcoins.cli.strategies import add_format_argument
+from devilcoins.core.errors import TooLarge
 from devilcoins.core.files import write_new, write_new_with
 from devilcoins.core.game import Game
+from devilcoins.results import Verdict, Verification, goal_words
 
 __all__ = ["COMMAND"]
 
+#: The largest coin game whose strategy is shown as the notebook's belief table.
+TABLE_N = 8
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
+
+def add_arguments(p: Options) -> None:
     """N, --json, --format and --save."""
-    p.add_argument("n", type=coins_count, metavar="N", help="number of coins (1..15)")
+    p.add_argument("n", type=coins_count, metavar="N", help="number of positions (coins)")
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
     add_format_argument(
         p,
         ("table", "positions", "flips"),
-        "'table' (default): summary and the notebook's belief table; 'positions' or "
-        "'flips': only the moves, one a line",
+        "'table' (default): the verdict, its evidence and the strategy (the notebook's belief "
+        "table for up to 8 coins); 'positions' ('0 2') or 'flips' ('FLFL'; the amounts for more "
+        "values): only the moves, one a line",
     )
     p.add_argument(
         "--save",
         metavar="FILE",
-        help="also write the moves to FILE (never overwrites an existing file); for touch "
-        "and sight, the strategy as a policy file FILE.jsonl (any size; verify reads it)",
+        help="also write the moves to FILE (never overwrites an existing file); for touch, "
+        "sight and count, the strategy as a policy file FILE.jsonl (any size; verify reads it)",
     )
 
 
 def run(args: argparse.Namespace) -> int:
     """devilcoins solve N."""
-    from devilcoins.coins.show import belief_table
-    from devilcoins.coins.verification import verify
-
-    result = searched(args.n, quiet=args.json)
-    checked = verify(result.strategy, args.n) if result.strategy is not None else None
-    if args.save:
-        if result.strategy is None:
-            raise UsageError(f"no winning strategy exists for N = {args.n}; nothing to save")
-        fmt = "flips" if args.format == "flips" else "positions"
-        write_new(args.save, result.strategy.to_text(args.n, fmt).encode("utf-8"))
-    if args.json:
-        data = result.to_json()
-        if checked is not None:
-            data["verified"] = checked.to_json()
-        emit_json(data)
-        return 0
-    if args.format in ("positions", "flips"):
-        if result.strategy is not None:
-            sys.stdout.write(result.strategy.to_text(args.n, args.format))
-        return 0
-    goal = "H" * args.n
-    head = f"{counted(args.n, 'coin')} ({result.canonical:,} canonical sequences)"
-    if result.strategy is None:
-        print(f"{head}: no winning strategy exists.")
-        print(
-            f"Proof by exhaustion: all {result.explored:,} beliefs reachable from the start were "
-            f"explored and none is {{{goal}}} ({result.seconds:.4f} s)."
-        )
-        return 0
-    assert checked is not None
-    print(f"{head}: the shortest winning strategy has {counted(len(result.strategy), 'move')}.")
-    print(
-        f"Search: {result.explored:,} beliefs explored in {result.seconds:.4f} s. "
-        f"Exact check: every start ends at {goal} by move {checked.won_at}."
-    )
-    print()
-    print(belief_table(result.strategy, args.n))
-    return 0
-
-
-def run_game(args: argparse.Namespace, game: Game) -> int:
-    """devilcoins solve N with game options."""
     from devilcoins import engine
-    from devilcoins.observed.andor import TreeSolution
 
-    if args.save:
+    game = game_from(args)
+    if args.save is not None:
         _check_save(args.save, game)
+    if args.json and args.format != "table":
+        raise UsageError("--json prints the whole verdict; --format lists the moves: use one")
 
     def progress(done: int, known: int) -> None:
         if game.observe == "touch":
-            rep.note(f"{game}: {done:,} of {known:,} beliefs and cylinders expanded")
+            rep.note(f"solving {game}: {done:,} of {known:,} beliefs and cylinders expanded")
         else:
-            rep.note(f"{game}: {known:,} beliefs at depth {done:,}")
+            rep.note(f"solving {game}: depth {done:,}, {known:,} beliefs")
 
-    with reporter(f"solving {game}") as rep:
-        verdict = engine.solve(game, on_progress=progress)
-    checked = None
-    if verdict.strategy is not None and game.observe == "blind":
-        checked = engine.verify(game, verdict.strategy)
-    if args.save and game.observe != "blind":
-        _save_policy(args.save, game, verdict.tree)
-    elif args.save:
-        if verdict.strategy is None:
-            raise UsageError(f"{game} has no blind strategy to save")
-        write_new(
-            args.save, "".join(game.move_text(int(a)) + "\n" for a in verdict.strategy).encode()
-        )
+    try:
+        with reporter(f"solving {game}", enabled=False if args.json else None) as rep:
+            verdict = engine.solve(game, on_progress=progress)
+    except TooLarge as err:
+        raise too_large(game, err, "solve") from None
+    checked, skipped = None, None
+    if verdict.strategy is not None:
+        try:
+            checked = engine.verify(game, verdict.strategy)
+        except TooLarge as err:  # the strategy stands on its construction's argument
+            skipped = str(err)
+    if args.save is not None:
+        _save(args.save, verdict)
     if args.json:
         data = verdict.to_json()
         if checked is not None:
             data["verified"] = {k: v for k, v in checked.to_json().items() if k != "belief_sizes"}
+        elif skipped is not None:
+            data["verified"], data["not_verified"] = None, skipped
         emit_json(data)
-        return 0
-    if args.format in ("positions", "flips") and verdict.strategy is not None:
-        sys.stdout.write("".join(game.move_text(int(a)) + "\n" for a in verdict.strategy))
-        return 0
+    elif args.format in ("positions", "flips"):
+        _print_moves(verdict, args.format)
+    else:
+        _print_verdict(verdict, checked, skipped)
+    held = verdict.holds and (checked is None or checked.wins)
+    return 0 if held else 1
+
+
+def _print_moves(verdict: Verdict, fmt: str) -> None:
+    """Only the moves, one a line (a note on stderr when there are none to list)."""
+    game = verdict.game
+    if verdict.tree is not None:
+        raise UsageError(
+            f"a {game.observe} strategy is a tree, not a list of moves: use --json, or --save "
+            "FILE.jsonl"
+        )
+    if verdict.strategy is None:
+        print(f"devilcoins: {verdict.headline()} There are no moves to list.", file=sys.stderr)
+        return
+    if not len(verdict.strategy):
+        print("# no moves: every start is already in the goal")
+        return
+    form = "positions" if fmt == "positions" else "pattern"
+    try:
+        texts = {a: game.move_text(a, form) for a in set(verdict.strategy)}
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    sys.stdout.write("".join(texts[a] + "\n" for a in verdict.strategy))
+
+
+def _print_verdict(verdict: Verdict, checked: Verification | None, skipped: str | None) -> None:
+    """The verdict, its evidence, the exact check (or why it did not run) and the strategy."""
+    game = verdict.game
     print("\n".join(verdict_lines(verdict)))
-    if verdict.strategy is not None:
+    if skipped is not None:
+        print(f"Exact check: not run ({skipped}).")
+    if checked is not None:
+        print(
+            f"Exact check: every start reaches the goal ({goal_words(game)}) by move "
+            f"{checked.won_at:,} against every Devil."
+            if checked.wins
+            else "Exact check: the strategy does NOT win (a check failed)."
+        )
+    if verdict.strategy is not None and game.is_coins and game.n <= TABLE_N:
+        from devilcoins.coins.notation import Move, Strategy
+        from devilcoins.coins.show import belief_table
+
+        print()
+        print(belief_table(Strategy(Move.from_mask(a) for a in verdict.strategy), game.n))
+    elif verdict.strategy is not None:
         shown = verdict.strategy[:64]
-        more = f" ... ({len(verdict.strategy):,} in all)" if len(verdict.strategy) > 64 else ""
-        print("Moves:", moves_text(game, shown) + more if len(shown) else "none")
-        if checked is not None:
-            print(
-                f"Exact check: every start reaches the goal by move {checked.won_at:,} against "
-                "every Devil."
-            )
-    if isinstance(verdict.tree, TreeSolution) and verdict.winnable:
-        # The verdict line named the game; sight keeps the tree's own line (the README shows it).
-        print(verdict.tree.to_text(header=False))
-    return 0
+        more = (
+            f" ... ({len(verdict.strategy):,} in all; --format flips prints them all)"
+            if len(verdict.strategy) > 64
+            else ""
+        )
+        print("Moves:", (moves_text(game, shown) + more) if shown else "none")
+    tree = verdict.tree
+    if tree is not None and verdict.winnable and hasattr(tree, "to_text"):
+        print(tree.to_text(header=False))
 
 
 def _check_save(path: str, game: Game) -> None:
-    """Refuse a --save path before solving: a policy file must be .jsonl, and none is replaced."""
+    """Refuse a --save path before solving: a policy file must be .jsonl, none is replaced."""
+    target = Path(path)
+    if not path.strip() or path.endswith(("/", "\\")) or target.is_dir():
+        raise UsageError(f"--save {path!r}: give a file name to write the strategy to")
     if game.observe != "blind" and not path.endswith(".jsonl"):
         raise UsageError(f"save a {game.observe} strategy as a policy file: FILE.jsonl, not {path}")
-    if Path(path).exists():
+    if target.exists():
         raise UsageError(f"{path} already exists; choose a new file name (nothing was written)")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageError(f"{folder} is not a folder; choose where --save writes")
 
 
-def _save_policy(path: str, game: Game, tree: object) -> None:
-    """Write a won touch or sight strategy as a policy file (JSON lines, any size)."""
-    from devilcoins.observed.andor import TreeSolution
-    from devilcoins.observed.policyfile import policy_lines
+def _save(path: str, verdict: Verdict) -> None:
+    """Write the strategy: blind moves one a line, or a policy file (JSON lines, any size)."""
+    game = verdict.game
+    if not verdict.winnable:
+        raise UsageError(f"no strategy wins {game}; nothing to save")
+    if verdict.tree is not None:
+        from devilcoins.observed.andor import TreeSolution
+        from devilcoins.observed.policyfile import policy_lines
 
-    if not isinstance(tree, TreeSolution) or not tree.winnable:
-        raise UsageError(f"{game}: the Devil holds out; there is no strategy to save")
-    write_new_with(path, lambda out: out.writelines(line.encode() for line in policy_lines(tree)))
+        tree = verdict.tree
+        assert isinstance(tree, TreeSolution), "a solved tree"
+        write_new_with(
+            path, lambda out: out.writelines(line.encode() for line in policy_lines(tree))
+        )
+    else:
+        texts = {a: game.move_text(a) for a in set(verdict.strategy or ())}
+        write_new(path, "".join(texts[a] + "\n" for a in verdict.strategy or ()).encode())
+    print(f"devilcoins: wrote the strategy to {path}", file=sys.stderr)
 
 
 COMMAND = Command(
     name="solve",
-    help="shortest winning strategy for N coins, with its belief table",
-    description="Search every belief reachable from 'any coins at all' for the "
-    "shortest strategy that always ends at all heads, or prove there is none.",
+    help="shortest winning strategy for a game (N coins by default), or a proof there is none",
+    description="Settle the game: the shortest strategy that always reaches the goal, or the "
+    "proof that none exists (the Devil's certificate, or every belief explored). For the coin "
+    "game the strategy is the notebook's, with its belief table.",
     add_arguments=add_arguments,
     run=run,
-    run_game=run_game,
+    takes_game=True,
 )

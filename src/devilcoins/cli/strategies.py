@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from devilcoins.cli.common import UsageError, not_an_observed_strategy, read_text, seed_number
+from devilcoins.cli.common import Options, UsageError, seed_number
 
 if TYPE_CHECKING:
     from devilcoins.coins.notation import Strategy
@@ -20,12 +20,12 @@ __all__ = [
 ]
 
 
-def add_format_argument(p: argparse.ArgumentParser, choices: tuple[str, ...], help: str) -> None:
+def add_format_argument(p: Options, choices: tuple[str, ...], help: str) -> None:
     """--format: how the moves are written: one of choices, the first by default."""
     p.add_argument("--format", choices=choices, default=choices[0], help=help)
 
 
-def add_strategy_options(p: argparse.ArgumentParser, verb: str) -> None:
+def add_strategy_options(p: Options, verb: str) -> None:
     """The options play and check share: the Devil's seed, a strategy file, JSON output."""
     p.add_argument(
         "--seed", type=seed_number, metavar="S", help="seed for the Devil's random turns"
@@ -47,26 +47,19 @@ def searched(n: int, quiet: bool) -> SearchResult:
     with reporter(f"searching {n} coins", enabled=None if not quiet else False) as rep:
         return belief_search(
             n,
-            on_progress=lambda p: rep.note(
-                f"searching {n} coins: depth {p.depth}, {p.explored:,} beliefs"
+            on_progress=lambda depth, beliefs: rep.note(
+                f"searching {n} coins: depth {depth}, {beliefs:,} beliefs"
             ),
         )
 
 
 def read_strategy(path: str, n: int) -> Strategy:
-    """The strategy in a file ('-' for stdin) for n coins, or a usage error naming the file."""
-    from devilcoins.coins.notation import NotationError, Strategy
+    """The coin strategy in a file ('-' for stdin), read as every command reads moves."""
+    from devilcoins.cli.games import read_moves
+    from devilcoins.coins.notation import Move, Strategy
+    from devilcoins.core.game import Game
 
-    text = read_text(path, "strategy")
-    name = "stdin" if path == "-" else path
-    not_an_observed_strategy(text, name)
-    try:
-        strategy = Strategy.parse(text, n)
-    except NotationError as err:
-        raise UsageError(f"{name}: {err}") from None
-    if not strategy:
-        raise UsageError(f"{name}: the strategy has no moves")
-    return strategy
+    return Strategy(Move.from_mask(a) for a in read_moves(Game(n), path))
 
 
 def strategy_for(args: argparse.Namespace, *, widest: int | None = None) -> Strategy:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from devilcoins.cli.common import Command, UsageError, coins_count, emit_json
+from devilcoins.cli.common import Command, Options, UsageError, coins_count, emit_json
 
 __all__ = ["COMMAND", "DEFAULT_TABLE_MAX"]
 
 DEFAULT_TABLE_MAX = 12
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
+def add_arguments(p: Options) -> None:
     """--max, --min and --json."""
     p.add_argument(
         "--max",

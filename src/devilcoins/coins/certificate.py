@@ -22,18 +22,22 @@ Both are checked exhaustively by ``Certificate.check`` for the sizes that allows
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from devilcoins.coins.notation import Coins, Counterexample, DevilcoinsError, Strategy, check_n
+from devilcoins.coins.notation import Coins, Strategy, check_n
+from devilcoins.core.errors import InvalidInput, NotSupported, TooLarge
+from devilcoins.core.game import Game
 from devilcoins.core.numbers import odd_prime_factors, rotate_mask
+from devilcoins.core.perm import Perm
+from devilcoins.playing import Devil
+from devilcoins.results import Counterexample, Evidence
 
 __all__ = [
     "MAX_CERTIFICATE_N",
     "Certificate",
-    "CertificateCheck",
     "certificate",
     "number_text",
     "odd_prime_factors",
@@ -46,20 +50,6 @@ MAX_CERTIFICATE_N = 10**12
 _CHECK_STATES_N = 20  # every state, the chain certificate's step condition
 _CHECK_GAME_N = 10  # every state and every move, the whole certificate
 _CHECK_COLUMN_P = 11  # every column pattern and every flip of a column
-
-
-@dataclass(frozen=True, kw_only=True)
-class CertificateCheck:
-    """What the program checked of a certificate, and how many cases that took."""
-
-    what: str
-    cases: int
-    holds: bool
-    failure: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """The check as plain JSON data: its fields, in order."""
-        return asdict(self)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -101,34 +91,46 @@ class Certificate:
         for r in self.turns:
             if self.safe(rotate_mask(x, r, self.n) ^ move):
                 return r
-        raise DevilcoinsError(  # only when x was not in the set to begin with
+        raise InvalidInput(  # only when x was not in the set to begin with
             f"coins {Coins.from_mask(x, self.n)} are outside the set the Devil keeps; "
             "it cannot promise to win from there"
         )
+
+    def devil(self) -> Devil:
+        """The certificate as a Devil for the one play loop (``devilcoins.playing``): before each
+        move it turns the coins (a tails mask) so that they stay in its set."""
+
+        def devil(i: int, x: int, move: int) -> int:
+            return rotate_mask(x, self.turn(x, move), self.n)
+
+        return devil
 
     def start(self) -> Coins:
         """A start in the set: one tail at position 0."""
         return Coins.from_mask(1, self.n)
 
-    def beat(self, strategy: Strategy, start: Coins | None = None) -> Counterexample:
-        """Play the certificate against strategy: a start and turns that never reach all heads.
+    def beat(
+        self, strategy: Strategy | Sequence[int], start: Coins | None = None
+    ) -> Counterexample:
+        """Play the certificate against a strategy (or its flip masks): a start and turns that
+        never reach all heads.
 
-        >>> certificate(3).beat(Strategy([{0}, {0, 1}, {0}]))
-        Counterexample(start='THH', turns=3 turns)
+        >>> certificate(3).beat(Strategy([{0}, {0, 1}, {0}])).to_json()
+        {'start': 'THH', 'turns': [1, 0, 1]}
         """
         start = self.start() if start is None else Coins(start)
         if start.n != self.n:
-            raise DevilcoinsError(f"start {start} has {start.n} coins but N = {self.n}")
+            raise InvalidInput(f"start {start} has {start.n} coins but N = {self.n}")
         x = start.tails_mask
         if not self.safe(x):
             self.turn(x, 0)  # raises the error that explains why
+        masks = strategy.masks() if isinstance(strategy, Strategy) else [int(m) for m in strategy]
         turns = []
-        for move in strategy:
-            m = move.check(self.n).mask
+        for m in masks:
             r = self.turn(x, m)
-            turns.append(r)
+            turns.append(Perm.turn(self.n, r))
             x = rotate_mask(x, r, self.n) ^ m
-        return Counterexample(start, turns)
+        return Counterexample(game=Game(self.n), start=start.tails_mask, turns=tuple(turns))
 
     def statement(self) -> str:
         """The certificate in words, for a reader."""
@@ -166,7 +168,7 @@ class Certificate:
             f"cannot both land in Z after the same flips. All heads is in Z, so it never shows."
         )
 
-    def check(self) -> list[CertificateCheck]:
+    def check(self) -> list[Evidence]:
         """Check the certificate exhaustively wherever the sizes allow (an empty list if none)."""
         checks = []
         n = self.n
@@ -214,10 +216,10 @@ def certificate(n: int, kind: str = "column") -> Certificate:
     """
     n = check_n(n)
     if n > MAX_CERTIFICATE_N:
-        raise DevilcoinsError(f"certificates are built for N up to {MAX_CERTIFICATE_N:.0e}")
+        raise TooLarge(f"certificates are built for N up to {MAX_CERTIFICATE_N:.0e}")
     primes = odd_prime_factors(n)
     if not primes:
-        raise DevilcoinsError(
+        raise NotSupported(
             f"N = {n} is a power of 2: the player wins (see 'devilcoins prove {n}'), so the "
             "Devil has no certificate"
         )
@@ -231,7 +233,7 @@ def certificate(n: int, kind: str = "column") -> Certificate:
         return Certificate(
             n=n, kind="chain", prime=p, spacing=n // p, period=period, turns=range(2)
         )
-    raise DevilcoinsError(f"unknown certificate kind {kind!r}: use 'column' or 'chain'")
+    raise InvalidInput(f"unknown certificate kind {kind!r}: use 'column' or 'chain'")
 
 
 def _failure(ok: np.ndarray, describe: Callable[[int, int], str]) -> str | None:
@@ -240,7 +242,18 @@ def _failure(ok: np.ndarray, describe: Callable[[int, int], str]) -> str | None:
     return describe(int(bad[0][0]), int(bad[0][1])) if len(bad) else None
 
 
-def _check_column(p: int) -> CertificateCheck:
+def _checked(name: str, what: str, cases: int, holds: bool, failure: str | None) -> Evidence:
+    """One exhaustive check of a certificate, as evidence."""
+    return Evidence(
+        name=f"exhaustive check of {name}",
+        statement=f"{what}: {cases:,} cases" + ("" if holds else f"; FAILS at {failure}"),
+        checked=True,
+        holds=holds,
+        detail={"cases": cases, "failure": failure},
+    )
+
+
+def _check_column(p: int) -> Evidence:
     """Every mixed column of p coins, every flip of it: some turn of the column stays mixed."""
     full = (1 << p) - 1
     ys = np.arange(1, full, dtype=np.int64)  # the mixed columns
@@ -251,15 +264,11 @@ def _check_column(p: int) -> CertificateCheck:
         z = rotate_mask(y, r, p) ^ f
         ok |= (z != 0) & (z != full)
     failure = _failure(ok, lambda i, j: f"column {int(ys[i]):0{p}b} flipped by {int(fs[j]):0{p}b}")
-    return CertificateCheck(
-        what=f"every mixed column of {p} coins and every flip of it has a turn that keeps it mixed",
-        cases=int(ok.size),
-        holds=failure is None,
-        failure=failure,
-    )
+    what = f"every mixed column of {p} coins and every flip of it has a turn that keeps it mixed"
+    return _checked("the column certificate", what, int(ok.size), failure is None, failure)
 
 
-def _check_chain_step(n: int, period: int) -> CertificateCheck:
+def _check_chain_step(n: int, period: int) -> Evidence:
     """For every x not repeating every period positions, x + (x turned by 1) does not either."""
     x = np.arange(1 << n, dtype=np.int64)
     outside = rotate_mask(x, period, n) != x
@@ -271,15 +280,10 @@ def _check_chain_step(n: int, period: int) -> CertificateCheck:
         f"for each of the {int(outside.sum()):,} sequences x outside Z, x plus x turned by 1 "
         "is outside Z"
     )
-    return CertificateCheck(
-        what=what,
-        cases=1 << n,
-        holds=failure is None,
-        failure=failure,
-    )
+    return _checked("the chain certificate", what, 1 << n, failure is None, failure)
 
 
-def _check_game(cert: Certificate) -> CertificateCheck:
+def _check_game(cert: Certificate) -> Evidence:
     """Every sequence in the set, every move: one of the Devil's turns stays in the set."""
     n = cert.n
     full = (1 << n) - 1
@@ -301,9 +305,5 @@ def _check_game(cert: Certificate) -> CertificateCheck:
         f"all {len(xs):,} sequences in the Devil's set, against all {len(ms):,} moves, have a "
         f"turn among {len(cert.turns)} that stays in the set (all heads is not in it)"
     )
-    return CertificateCheck(
-        what=what,
-        cases=int(ok.size),
-        holds=failure is None and not safe(np.array([0]))[0],
-        failure=failure,
-    )
+    holds = failure is None and not safe(np.array([0]))[0]
+    return _checked("the Devil's set against every move", what, int(ok.size), bool(holds), failure)

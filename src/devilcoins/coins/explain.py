@@ -12,8 +12,12 @@ import textwrap
 
 from devilcoins.coins.construct import construction, generator_masks, is_power_of_two
 from devilcoins.coins.notation import Coins, Move, canonical_coins, check_n
+from devilcoins.core.errors import TooLarge
 
-__all__ = ["MAX_TABLE_EXPLAIN_N", "explain", "move_kind", "pattern_of"]
+__all__ = ["MAX_EXPLAIN_N", "MAX_TABLE_EXPLAIN_N", "explain_coins", "move_kind", "pattern_of"]
+
+#: The largest power of 2 explained (its move list has one line per coin).
+MAX_EXPLAIN_N = 64
 
 #: The largest N whose explanation prints the belief table move by move.
 MAX_TABLE_EXPLAIN_N = 8
@@ -131,13 +135,18 @@ those {total:,} + 1 prefixes."""
     )
 
 
-def explain(n: int) -> str:
+def explain_coins(n: int) -> str:
     """A reader's explanation of how the winning strategy for n coins works (or why none does).
 
-    >>> print(explain(2).splitlines()[0])
+    >>> print(explain_coins(2).splitlines()[0])
     How the 3-move strategy for 2 coins works
     """
     n = check_n(n)
+    if is_power_of_two(n) and n > MAX_EXPLAIN_N:
+        raise TooLarge(
+            f"explain describes powers of 2 up to N = {MAX_EXPLAIN_N}; N = {n:,} is built the "
+            f"same way (see 'devilcoins explain {MAX_EXPLAIN_N}' and 'devilcoins prove {n}')"
+        )
     if not is_power_of_two(n):
         from devilcoins.coins.certificate import certificate
 

@@ -1,8 +1,10 @@
-"""The domain values and their text forms: coins, moves, beliefs and strategies.
+"""The coin game's values and their text forms: coins, moves, beliefs and strategies.
 
 Position 0 is 12 o'clock, then clockwise.  A coin sequence is written 'HTTH' (position 0 first);
-a move is a set of positions to flip, written ``{0, 2}``, ``0 2`` or as a flip pattern ``FLFL``
-(F = flip, L = leave); a strategy is a sequence of moves, one a line in a file.
+a move is a set of positions to flip, written ``{0, 2}``, ``0 2``, as the notebook's Flips
+column (``0123``) or as a flip pattern ``FLFL`` (F = flip, L = leave); a strategy is a sequence
+of moves, one a line in a file.  These are the two-valued case of the one notation every game
+uses (``core.notation``): the same text reads the same here and in any command.
 
 As integers (the engine's encoding): bit i of a coin sequence is set when position i shows tails,
 bit i of a move is set when position i is flipped; flipping is XOR.
@@ -10,23 +12,16 @@ bit i of a move is set when position i is flipped; flipping is XOR.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
-from typing import Any, overload
+from typing import overload
 
-from devilcoins.core.errors import (
-    DevilcoinsError,
-    NotationError,
-    check_n,
-    check_positions,
-    read_positions,
-)
+from devilcoins.core import notation
+from devilcoins.core.errors import DevilcoinsError, NotationError, check_n
 
 __all__ = [
     "Belief",
     "Coins",
-    "Counterexample",
     "DevilcoinsError",
     "Move",
     "NotationError",
@@ -35,6 +30,9 @@ __all__ = [
     "check_n",
     "check_start",
 ]
+
+#: The widest table a move read without its n may name (a move is a 64-bit word).
+_WIDEST = 64
 
 
 def _rotate_text(text: str, r: int) -> str:
@@ -154,21 +152,18 @@ class Move(frozenset[int]):
         (Move({0, 1, 4, 5}), Move({12}))
         """
         raw = text.strip()
-        if re.fullmatch(r"[FLfl]+", raw):
-            if n is not None and len(raw) != n:
-                raise NotationError(
-                    f"flip pattern {raw!r} has {len(raw)} letters but there are {n} coins"
-                )
-            move = cls.from_flips(raw)
-        else:
-            move = cls(read_positions(raw, n))
-        if n is not None:
-            move.check(n)
-        return move
+        if n is None:
+            n = len(raw) if re.fullmatch(r"[FLfl]+", raw) else _WIDEST
+        return cls.from_values(notation.read_move(raw, n, 2))
+
+    @classmethod
+    def from_values(cls, values: Iterable[int]) -> Move:
+        """The move that flips the positions where values is not 0 (a two-valued vector)."""
+        return cls(i for i, v in enumerate(values) if v)
 
     def check(self, n: int) -> Move:
         """Return self if every position is below n, else raise NotationError."""
-        check_positions(self, n)
+        notation.check_positions(self, n)
         return self
 
     @property
@@ -255,53 +250,28 @@ class Strategy(tuple[Move, ...]):
         """Read a strategy: one move a line ('0 2', '{0, 2}' or 'FLFL'), or a JSON list of lists.
 
         Blank lines and text after '#' are ignored; a line holding only '-' or '{}' is a move
-        that flips nothing.  Errors name the line.
+        that flips nothing.  Errors name the line (``core.notation.read_moves``).
         """
-        stripped = text.strip()
-        if stripped.startswith("["):
-            return cls._parse_json(stripped, n)
-        moves = []
-        seen: dict[str, Move] = {}  # long strategies repeat a few moves many times
-        for lineno, line in enumerate(text.splitlines(), 1):
-            body = line.split("#", 1)[0].strip()
-            if not body:
-                continue
-            move = seen.get(body)
+        moves: list[Move] = []
+        seen: dict[tuple[int, ...], Move] = {}  # long strategies repeat a few moves many times
+        for vec in notation.read_moves(text, check_n(n), 2):
+            move = seen.get(vec)
             if move is None:
-                try:
-                    move = seen[body] = Move.parse(body, n)
-                except NotationError as err:
-                    raise NotationError(f"line {lineno}: {err}") from None
+                move = seen[vec] = Move.from_values(vec)
             moves.append(move)
-        return cls(moves)
-
-    @classmethod
-    def _parse_json(cls, text: str, n: int) -> Strategy:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise NotationError(f"strategy is not valid JSON: {err}") from None
-        if not isinstance(data, list):
-            raise NotationError("a JSON strategy must be a list of lists of positions")
-        moves = []
-        for i, item in enumerate(data, 1):
-            if not isinstance(item, list):
-                raise NotationError(f"move {i}: expected a list of positions, got {item!r}")
-            try:
-                moves.append(Move(item).check(n))
-            except NotationError as err:
-                raise NotationError(f"move {i}: {err}") from None
         return cls(moves)
 
     def to_text(self, n: int, fmt: str = "positions") -> str:
         """One move a line, as positions ('0 2', '-' for none) or flip patterns ('FLFL')."""
-        if fmt == "flips":
-            lines = [m.flips(n) for m in self]
-        elif fmt == "positions":
-            lines = [(m.check(n).positions() or "-") for m in self]
-        else:
-            raise DevilcoinsError(f"unknown strategy format {fmt!r}: use 'positions' or 'flips'")
-        return "".join(line + "\n" for line in lines)
+        if fmt not in ("positions", "flips"):
+            raise NotationError(f"unknown strategy format {fmt!r}: use 'positions' or 'flips'")
+        form = "positions" if fmt == "positions" else "pattern"
+        texts: dict[Move, str] = {}
+        for m in self:
+            if m not in texts:
+                vec = [1 if i in m.check(n) else 0 for i in range(n)]
+                texts[m] = notation.move_text(vec, 2, form)
+        return "".join(texts[m] + "\n" for m in self)
 
     def to_json(self) -> list[list[int]]:
         """The moves as a list of sorted position lists."""
@@ -313,88 +283,6 @@ class Strategy(tuple[Move, ...]):
 
     def __repr__(self) -> str:
         return "Strategy([" + ", ".join(map(str, self)) + "])"
-
-
-class Counterexample:
-    """A start and the Devil's turn before each move that keep a strategy from winning.
-
-    Turns are in the notebook's sense (the table turned by r shows coins[r:] + coins[:r]) and apply
-    to the coins as they lie: nothing is put in canonical form between moves.  The text form is
-    JSON: ``{"start": "HTTH", "turns": [0, 3, 1]}``; a plain list of turns (JSON, or whitespace
-    separated numbers) reads as turns with no start.
-
-    >>> c = Counterexample.parse('{"start": "TH", "turns": [0, 1, 0]}', 2)
-    >>> c.start, c.turns, Counterexample.parse(c.to_text(), 2) == c
-    ('TH', (0, 1, 0), True)
-    """
-
-    __slots__ = ("start", "turns")
-
-    def __init__(self, start: Coins | None, turns: Iterable[int]):
-        self.start = None if start is None else Coins(start)
-        self.turns = tuple(int(r) for r in turns)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Counterexample) and (self.start, self.turns) == (
-            other.start,
-            other.turns,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.start, self.turns))
-
-    def __repr__(self) -> str:
-        return f"Counterexample(start={self.start!r}, turns={len(self.turns)} turns)"
-
-    def to_json(self) -> dict[str, Any]:
-        """{"start": "HTTH", "turns": [r1, r2, ...]}."""
-        return {"start": self.start, "turns": list(self.turns)}
-
-    def to_text(self) -> str:
-        """The JSON text form, one line."""
-        return json.dumps(self.to_json(), separators=(", ", ": "))
-
-    @classmethod
-    def parse(cls, text: str, n: int) -> Counterexample:
-        """Read turns for n coins: the JSON object, a JSON list, or numbers separated by spaces."""
-        body = text.strip()
-        start = None
-        if body.startswith(("{", "[")):
-            try:
-                data = json.loads(body)
-            except json.JSONDecodeError as err:
-                raise NotationError(f"turns are not valid JSON: {err}") from None
-            if isinstance(data, dict):
-                unknown = set(data) - {"start", "turns"}
-                if "turns" not in data or unknown:
-                    raise NotationError(
-                        'a JSON counterexample is {"start": "HTTH...", "turns": [...]}; '
-                        f"got keys {sorted(data)}"
-                    )
-                if data.get("start") is not None:
-                    if not isinstance(data["start"], str):
-                        raise NotationError(
-                            f"start must be a string of H and T, got {data['start']!r}"
-                        )
-                    start = Coins(data["start"])
-                data = data["turns"]
-            if not isinstance(data, list):
-                raise NotationError("turns must be a JSON list of whole numbers")
-            items = data
-        else:
-            items = body.split()
-        turns = []
-        for i, item in enumerate(items, 1):
-            if isinstance(item, str) and re.fullmatch(r"-?\d+", item):
-                item = int(item)
-            if isinstance(item, bool) or not isinstance(item, int) or not 0 <= item < n:
-                raise NotationError(
-                    f"turn {i}: a turn for {n} coins is a whole number 0..{n - 1}, got {item!r}"
-                )
-            turns.append(item)
-        if start is not None and start.n != n:
-            raise NotationError(f"start {start} has {start.n} coins but N = {n}")
-        return cls(start, turns)
 
 
 @overload

@@ -16,8 +16,11 @@ from devilcoins.coins.notation import Belief, Coins, Move, Strategy, canonical_c
 from devilcoins.coins.search import belief_search, notebook_moves, search
 from devilcoins.coins.show import belief_table, trace_line
 from devilcoins.coins.simulate import step
+from devilcoins.core.game import Game
 from devilcoins.core.numbers import rotate_mask
-from devilcoins.core.tables import table
+from devilcoins.core.tables import table, tables
+from devilcoins.playing import play as play_moves
+from devilcoins.playing import update as update_belief
 
 __all__ = [
     "all_coins",
@@ -82,15 +85,10 @@ def update(belief: Iterable[str], move: Iterable[int]) -> Belief:
     if not members:
         return Belief()
     n = members[0].n
-    move = Move(move).check(n)
-    from devilcoins.core.beliefs import row_from_indices, row_to_indices
-    from devilcoins.core.kernel import propagate
-
-    tab = table(n)
-    start = row_from_indices({tab.index(c.tails_mask) for c in members}, tab.size)
-    final, _, _ = propagate(tab.kernel, start, [move.mask])
-    order = canonical_coins(n)
-    return Belief(order[k] for k in row_to_indices(final))
+    game, move = Game(n), Move(move).check(n)
+    tab = tables(game)
+    after = update_belief(game, {tab.index(c.tails_mask) for c in members}, move.mask)
+    return Belief(Coins.from_mask(int(tab.reps[k]), n).canonical() for k in after)
 
 
 def coin_search(N: int = 4) -> Strategy | None:
@@ -122,32 +120,45 @@ def play(
     gives r for move i, or it is drawn at random from rng (a numpy Generator or a seed).
     ``verbose`` prints the notebook's trace.  As in the notebook, the coins after each flip are put
     in canonical form; with canonical=False they stay as they lie on the table, which is what
-    a scripted Devil's turns (a ``Counterexample``) refer to.
+    a scripted Devil's turns (a ``Counterexample``) refer to.  The game itself is the one play
+    loop (``devilcoins.playing.play``).
 
     >>> play([{0, 1}, {0}, {0, 1}], 'HT', rng=1)
     'HH'
     >>> play([{0, 1}, {0}], 'TH', devil=lambda i, coins: 0, canonical=False)
     'TT'
     """
-    coins = Coins(coins)
-    n = coins.n
-    tab = table(n) if canonical else None
+    start = Coins(coins)
+    n = start.n
     rng = _generator(rng)
-    for i, move in enumerate(Strategy(strategy), 1):
-        if coins.all_heads:
-            return coins
+    moves = [move.check(n).mask for move in Strategy(strategy)]
+
+    def shown(x: int) -> Coins:
+        seen = Coins.from_mask(x, n)
+        return seen.canonical() if canonical else seen
+
+    def lying(i: int, x: int) -> Coins:
+        """The coins before move i: as given at the start, then as the notebook keeps them."""
+        return shown(x) if i > 1 else Coins.from_mask(x, n)
+
+    def turner(i: int, x: int, move: int) -> int:
+        coins = lying(i, x)
         r = devil(i, coins) if devil is not None else int(rng.integers(n))
-        mask = move.check(n).mask
-        if tab is not None:
-            rows = step(tab, np.array([coins.tails_mask]), np.array([r]), mask)
-            turned, after = int(rows[0][0]), int(rows[1][0])
-        else:
-            turned = rotate_mask(coins.tails_mask, r, n)
-            after = turned ^ mask
-        before, coins = coins, Coins.from_mask(after, n)
-        if verbose:
-            out(trace_line(i, before, Coins.from_mask(turned, n), move, coins))
-    return coins
+        return rotate_mask(coins.tails_mask, r, n)
+
+    steps = play_moves(Game(n), moves, start.tails_mask, turner)
+    if verbose:
+        for s in steps:
+            out(
+                trace_line(
+                    s.number,
+                    lying(s.number, s.before),
+                    Coins.from_mask(s.turned, n),
+                    Move.from_mask(s.move),
+                    shown(s.after),
+                )
+            )
+    return shown(steps[-1].after) if steps else start
 
 
 def probably_wins(

@@ -10,15 +10,15 @@ which.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
-from typing import Any
 
 from devilcoins.coins.certificate import MAX_CERTIFICATE_N, certificate, number_text
 from devilcoins.coins.construct import is_power_of_two
-from devilcoins.coins.notation import DevilcoinsError, check_n
-from devilcoins.results import Evidence
+from devilcoins.coins.notation import check_n
+from devilcoins.core.errors import TooLarge
+from devilcoins.core.game import Game
+from devilcoins.results import Evidence, Verdict
 
-__all__ = ["MAX_PROVE_N", "Evidence", "Proof", "prove"]
+__all__ = ["MAX_PROVE_N", "prove_coins"]
 
 #: The largest N prove answers (factoring by trial division stays instant).
 MAX_PROVE_N = MAX_CERTIFICATE_N
@@ -27,76 +27,6 @@ MAX_PROVE_N = MAX_CERTIFICATE_N
 _VERIFY_N = 16
 #: The largest N prove also settles by exhaustive belief search (well under a second).
 _SEARCH_N = 15
-
-
-@dataclass(frozen=True, kw_only=True)
-class Proof:
-    """The verdict for n coins: winnable or not, the least length, and the evidence."""
-
-    coins: int
-    winnable: bool
-    evidence: tuple[Evidence, ...]
-    seconds: float
-
-    @property
-    def min_length(self) -> int | None:
-        """2^n - 1 when winnable (computed exactly, whatever its size), else None."""
-        return (1 << self.coins) - 1 if self.winnable else None
-
-    def length_text(self) -> str:
-        """The least length in words: '65,535' or '2^128 - 1 (a number with 39 digits)'."""
-        if not self.winnable:
-            return "none"
-        if self.coins <= 64:
-            return f"2^{self.coins} - 1 = {self.min_length:,}"
-        digits = int(self.coins * 0.30102999566398120) + 1
-        return f"2^{self.coins} - 1 (a number with {digits:,} digits)"
-
-    @property
-    def holds(self) -> bool:
-        """Every check the program ran came out as the verdict says."""
-        return all(e.detail.get("holds", True) for e in self.evidence if e.checked)
-
-    def to_json(self) -> dict[str, Any]:
-        """The verdict and its evidence as plain JSON data."""
-        return {
-            "coins": self.coins,
-            "winnable": self.winnable,
-            "min_length": self.min_length if self.coins <= 64 else None,
-            "min_length_expr": f"2^{self.coins} - 1" if self.winnable else None,
-            "all_checks_hold": self.holds,
-            "evidence": [e.to_json() for e in self.evidence],
-            "seconds": round(self.seconds, 6),
-        }
-
-    def to_text(self) -> str:
-        """The verdict and its evidence for a reader."""
-        n = number_text(self.coins)
-        if self.winnable:
-            head = (
-                f"N = {n}: the player wins. The shortest winning strategy has "
-                f"{self.length_text()} moves."
-            )
-        else:
-            head = f"N = {n}: no strategy wins; the Devil can hold out forever."
-        lines = [head, ""]
-        for e in self.evidence:
-            mark = "checked" if e.checked else "stated"
-            if e.checked and not e.detail.get("holds", True):
-                mark = "CHECK FAILED"
-            lines.append(f"[{mark}] {e.name}")
-            lines.append(_indent(e.statement))
-            lines.append("")
-        return "\n".join(lines).rstrip() + "\n"
-
-
-def _indent(text: str, width: int = 96) -> str:
-    import textwrap
-
-    return "\n".join(
-        textwrap.fill(part, width, initial_indent="    ", subsequent_indent="    ")
-        for part in text.split("\n")
-    )
 
 
 def _lower_bound(n: int) -> Evidence:
@@ -139,16 +69,22 @@ def _verified(n: int) -> Evidence:
 
     v = verify(construction(n), n)
     holds = v.wins and v.won_at == (1 << n) - 1
+    if holds:
+        found = "becomes {all heads} exactly at the last move"
+    elif v.wins:
+        found = f"becomes {{all heads}} at move {v.won_at:,}, NOT the last one: the check FAILS"
+    else:
+        found = "never becomes {all heads}: the check FAILS"
     statement = (
         f"The belief (every coin sequence, up to rotation) propagated through all "
-        f"{(1 << n) - 1:,} moves becomes {{all heads}} exactly at the last move "
-        f"({v.seconds:.3f} s)."
+        f"{(1 << n) - 1:,} moves {found} ({v.seconds:.3f} s)."
     )
     return Evidence(
         name="exact verification of the construction",
         statement=statement,
         checked=True,
-        detail={"holds": holds, "wins": v.wins, "won_at": v.won_at, "seconds": round(v.seconds, 6)},
+        holds=holds,
+        detail={"wins": v.wins, "won_at": v.won_at, "seconds": round(v.seconds, 6)},
     )
 
 
@@ -156,28 +92,26 @@ def _searched(n: int, winnable: bool) -> Evidence:
     from devilcoins.coins.search import belief_search
 
     r = belief_search(n)
-    if winnable:
-        holds = r.length == (1 << n) - 1
+    if r.length is not None:
+        holds = winnable and r.length == (1 << n) - 1
         statement = (
             f"Breadth-first search over beliefs finds no strategy shorter than {r.length:,} "
             f"moves ({r.explored:,} beliefs explored, {r.seconds:.3f} s)."
         )
     else:
-        holds = r.strategy is None
+        holds = not winnable
         statement = (
             f"Breadth-first search explored all {r.explored:,} beliefs reachable from 'any "
             f"coins at all' and none is {{all heads}} ({r.seconds:.3f} s)."
         )
+    if not holds:
+        statement += " That is not what the verdict says: the check FAILS."
     return Evidence(
         name="exhaustive belief search",
         statement=statement,
         checked=True,
-        detail={
-            "holds": holds,
-            "explored": r.explored,
-            "length": r.length,
-            "seconds": round(r.seconds, 6),
-        },
+        holds=holds,
+        detail={"explored": r.explored, "length": r.length, "seconds": round(r.seconds, 6)},
     )
 
 
@@ -196,32 +130,25 @@ def _certified(n: int, kind: str) -> list[Evidence]:
             detail={"certificate": cert.to_json()},
         )
     ]
-    for check in cert.check():
-        out.append(
-            Evidence(
-                name=f"exhaustive check of the {kind} certificate",
-                statement=f"{check.what}: {check.cases:,} cases"
-                + ("" if check.holds else f"; FAILS at {check.failure}"),
-                checked=True,
-                detail={"holds": check.holds, "cases": check.cases},
-            )
-        )
-    return out
+    return out + cert.check()
 
 
-def prove(n: int, *, checks: bool = True) -> Proof:
-    """Settle N coins with evidence; checks=False states the arguments without running checks.
+def prove_coins(n: int, *, checks: bool = True) -> Verdict:
+    """Settle N coins with evidence, for any N up to 10^12; checks=False states the arguments
+    without running checks.
 
-    >>> p = prove(4)
-    >>> p.winnable, p.min_length, p.holds
+    >>> v = prove_coins(4)
+    >>> v.winnable, v.length, v.holds
     (True, 15, True)
-    >>> p = prove(6)
-    >>> p.winnable, p.min_length, p.holds
+    >>> v = prove_coins(6)
+    >>> v.winnable, v.length, v.holds
     (False, None, True)
+    >>> prove_coins(128).length, prove_coins(128).length_text
+    (None, '2^128 - 1')
     """
     n = check_n(n)
     if n > MAX_PROVE_N:
-        raise DevilcoinsError(f"prove answers N up to {MAX_PROVE_N:.0e}, not {n:.3e}")
+        raise TooLarge(f"prove answers N up to 10^12, not {n:,}")
     t0 = time.perf_counter()
     winnable = is_power_of_two(n)
     evidence: list[Evidence] = []
@@ -246,6 +173,13 @@ def prove(n: int, *, checks: bool = True) -> Proof:
         evidence += _certified(n, "chain") if checks else []
         if checks and n <= _SEARCH_N:
             evidence.append(_searched(n, False))
-    return Proof(
-        coins=n, winnable=winnable, evidence=tuple(evidence), seconds=time.perf_counter() - t0
+    return Verdict(
+        game=Game(n),
+        winnable=winnable,
+        length=((1 << n) - 1 if n <= 64 else None) if winnable else None,
+        length_expr=f"2^{n} - 1" if winnable else None,
+        method="Lamping's construction" if winnable else "the Devil's certificate (Lamping's)",
+        how="construction" if winnable else "certificate",
+        seconds=time.perf_counter() - t0,
+        evidence=tuple(evidence),
     )

@@ -1,10 +1,10 @@
-"""Breadth-first search: the notebook's generic ``search`` and the fast exact belief-state search.
+"""Breadth-first search: the notebook's generic ``search`` and its belief-state search.
 
-The fast search explores beliefs level by level.  Within a level it takes the beliefs in the
-order they were found and the moves in the notebook's order, and keeps the first path to each new
-belief, so it returns exactly the strategy the notebook's queue-based search returns, only sooner.
-When it finds none, it has explored every belief reachable from the start: that is a proof that
-no strategy exists.
+``belief_search(n)`` is the engine's answer for the coin game (``engine.solve(Game(n))``: the one
+belief search of ``blind.search`` with the notebook's moves in its order and no pruning), so it
+returns exactly the strategy the notebook's queue-based search returns, only sooner, as a coin
+``Strategy``.  When it finds none, it has explored every belief reachable from the start: that
+is a proof that no strategy exists.
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-import numpy as np
-
-from devilcoins.blind.search import SearchProgress, search_beliefs
-from devilcoins.coins.notation import DevilcoinsError, Move, Strategy, check_n
+from devilcoins.blind.search import SearchProgress, notebook_moves
+from devilcoins.coins.notation import Move, Strategy, check_n
+from devilcoins.core.errors import TooLarge
+from devilcoins.core.game import Game
 from devilcoins.core.numbers import canonical_count, is_power_of_two
 from devilcoins.core.tables import table
+from devilcoins.engine import NOTEBOOK_N, solve
 
 _State = TypeVar("_State", bound=Hashable)
 _Action = TypeVar("_Action")
@@ -30,11 +31,12 @@ __all__ = [
     "SearchResult",
     "belief_search",
     "check_searchable",
+    "notebook_moves",
     "search",
 ]
 
 #: The largest N the exhaustive search takes on (N = 15 runs in about a second).
-MAX_SEARCH_N = 15
+MAX_SEARCH_N = NOTEBOOK_N
 
 
 def search(
@@ -156,43 +158,33 @@ def check_searchable(n: object) -> int:
                 f"N = {n} has an odd prime factor, so no strategy exists; see 'devilcoins "
                 f"prove {n}' for the Devil's certificate"
             )
-        raise DevilcoinsError(
+        raise TooLarge(
             f"the exhaustive search stops at N = {MAX_SEARCH_N}: for N = {n} "
             f"{search_cost(n)}. {hint}"
         )
     return n
 
 
-def notebook_moves(n: int) -> np.ndarray:
-    """The notebook's moves for n coins, in its order: move k flips the heads of sequence k.
-
-    >>> [Move.from_mask(int(m)) for m in notebook_moves(2)]
-    [Move({0, 1}), Move({0}), Move({})]
-    """
-    tab = table(n)
-    return (~tab.reps) & ((1 << n) - 1)
-
-
-def belief_search(
-    n: int, *, on_progress: Callable[[SearchProgress], None] | None = None
-) -> SearchResult:
+def belief_search(n: int, *, on_progress: Callable[[int, int], None] | None = None) -> SearchResult:
     """Find a shortest winning strategy for n coins, or prove there is none.
 
-    The one belief search of ``blind.search``, with the notebook's moves in its order and no
-    pruning, so the strategy is exactly the notebook's.
+    The engine's answer for the coin game: the one belief search, with the notebook's moves in
+    its order and no pruning, so the strategy is exactly the notebook's.  on_progress(depth,
+    beliefs) follows the levels.
 
     >>> r = belief_search(2)
     >>> r.strategy, r.explored
     (Strategy([{0, 1}, {0}, {0, 1}]), 4)
     """
     n = check_searchable(n)
-    found = search_beliefs(table(n), notebook_moves(n), on_progress=on_progress)
-    strategy = None if found.moves is None else Strategy(Move.from_mask(m) for m in found.moves)
+    verdict = solve(Game(n), on_progress=on_progress)
+    moves = verdict.strategy
+    search = next(e for e in verdict.evidence if e.name == "the belief search")
     return SearchResult(
         coins=n,
         canonical=table(n).size,
-        strategy=strategy,
-        explored=found.kept + found.winnable,
-        depth=found.depth,
-        seconds=found.seconds,
+        strategy=None if moves is None else Strategy(Move.from_mask(m) for m in moves),
+        explored=verdict.explored or 0,
+        depth=int(search.detail["depth"]),
+        seconds=verdict.seconds,
     )

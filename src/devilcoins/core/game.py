@@ -21,10 +21,21 @@ devil_moves  a set S of permutations, for blind games: before each move the Devi
              is listed); ``group`` is then the group S generates.  Beliefs are sets of states
              (``blind.devilmoves``)
 
+**One game, one value.**  Every spelling of a game gives the same ``Game``: a group given by
+generators that is a named group takes its name (``symmetry.Group``), ``hands`` of n or more is
+every move (except for touch, where the player feels k positions), a list of Devil's moves that
+is a whole group is that group, a goal listed state by state that is zero or same is called so,
+and listed moves are kept as a sorted set.  So ``Game.parse('n=2 group=dihedral hands=2')`` is
+``Game(2)``, and what is said of one spelling holds for all.
+
+A game is a description of any size; the tables that solve it hold at most ``MAX_STATES`` states
+(``check_size``), so ``Game(10**9)`` is a value that ``prove`` answers and ``solve`` refuses.
+
 Text form, one line: ``n=4 values=2 group=cyclic hands=2 goal=same observe=touch`` (fields at
-their defaults may be left out; ``moves=0011,0101`` and ``goal=0000,1111`` list vectors as digit
-strings, position 0 first; generators are written ``group=1,2,0;2,0,1``, a Devil's set of moves
-``devil_moves=1,2,0;0,2,1``).  JSON: the same fields as an object.
+their defaults may be left out; ``moves=LLFF,LFLF`` lists moves as patterns, ``goal=HHHH,TTTT``
+states; generators are written ``group=1,2,0;2,0,1``, a Devil's set of moves
+``devil_moves=1,2,0;0,2,1``).  JSON: the same fields as an object.  Moves, states and turns
+follow one notation (``core.notation``).
 
 States are numbers in base m: digit i is the value at position i (for coins, bit i = tails at
 position i, as everywhere in devilcoins).
@@ -32,77 +43,74 @@ position i, as everywhere in devilcoins).
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
+from devilcoins.core import notation
 from devilcoins.core.errors import (
-    DevilcoinsError,
+    InvalidInput,
     NotationError,
+    NotSupported,
+    TooLarge,
     check_n,
     did_you_mean,
-    read_checked_positions,
 )
+from devilcoins.core.perm import Perm
 from devilcoins.core.symmetry import GROUP_NAMES, Group, parse_permutations
 from devilcoins.core.values import ValueGroup
 
-__all__ = ["GOALS", "MAX_STATES", "OBSERVATIONS", "Game"]
+__all__ = ["GOALS", "MAX_N", "MAX_STATES", "OBSERVATIONS", "Game", "power_text"]
 
-#: How many states (m^n) a game may have: the tables hold a few numbers per state.
+#: How many states (m^n) the tables of a game may hold: a few numbers per state.
 MAX_STATES = 1 << 20
+
+#: The largest number of positions a game may name (a description; see ``check_size``).
+MAX_N = 10**18
 
 GOALS = ("zero", "same")
 OBSERVATIONS = ("blind", "touch", "sight", "count")
 
 #: The default ``Game.group``: a placeholder on no positions that ``__post_init__`` replaces by
 #: the cyclic group on the game's n positions (recognised by identity, never by equality).
-_CYCLIC = Group(0, "cyclic", ())
+_CYCLIC = Group(0, "cyclic")
+
+Vector = tuple[int, ...]
 
 
-def _vector(text: str, n: int, m: int, what: str) -> tuple[int, ...]:
-    """A vector of n values < m: a digit string ('0120'), H/T letters for m = 2, or values
-    separated by dots ('10.0.3', needed past 10 values)."""
-    body = text.strip().upper()
-    if m == 2 and re.fullmatch(r"[HT]+", body):
-        body = body.replace("H", "0").replace("T", "1")
-    if "." in body and re.fullmatch(r"\d+(\.\d+)*", body):
-        parts = body.split(".")
-    elif re.fullmatch(r"\d+", body):
-        parts = list(body)
-    else:
-        parts = []
-    if len(parts) != n:
-        raise NotationError(
-            f"{what} {text.strip()!r}: write {n} digits, one a position (position 0 first), "
-            "or values separated by dots"
-        )
-    values = tuple(int(c) for c in parts)
-    if max(values) >= m:
-        raise NotationError(f"{what} {text.strip()!r}: values run from 0 to {m - 1}")
-    return values
+def power_text(m: int, n: int) -> str:
+    """m^n for people: '3^4 = 81', or '2^1000 (a number of 302 digits)' when it is long.
+
+    >>> power_text(3, 4), power_text(2, 1000)
+    ('3^4 = 81', '2^1,000 (a number of 302 digits)')
+    """
+    if m <= 1:
+        return f"{m}^{n:,} = {m}"
+    if n * math.log10(m) < 15:
+        return f"{m}^{n:,} = {m**n:,}"
+    digits = math.floor(n * math.log10(m)) + 1
+    return f"{m}^{n:,} (a number of {digits:,} digits)"
 
 
-def _goal_states(text: str, n: int, m: int) -> tuple[tuple[int, ...], ...]:
-    """The goal states in text ('0000,1111'); a word that is no state names the choices."""
+def _goal_states(text: str, n: int, m: int) -> tuple[Vector, ...]:
+    """The goal states in text ('HHHH,TTTT'); a word that is no state names the choices."""
     body = text.strip()
     is_word = re.fullmatch(r"[A-Za-z_-]+", body) and not (m == 2 and re.fullmatch(r"[HTht]+", body))
     if is_word:
+        example = ",".join(notation.state_text((v,) * n, m) for v in (0, min(1, m - 1)))
         raise NotationError(
             f"goal {body!r}: the goal is zero (every value 0), same (all values equal), or a "
-            f"list of goal states separated by commas, e.g. '{'0' * n},{'1' * n}'"
+            f"list of goal states separated by commas, e.g. '{example}'"
             + did_you_mean(body.lower(), GOALS)
         )
-    return tuple(_vector(v, n, m, "goal state") for v in text.split(",") if v)
-
-
-def _digits(values: tuple[int, ...]) -> str:
-    """'0120', or '10.0.3' when a value has two digits."""
-    sep = "." if any(v >= 10 for v in values) else ""
-    return sep.join(map(str, values))
+    return tuple(notation.read_vector(v, n, m, "goal state") for v in notation.split_list(body))
 
 
 @dataclass(frozen=True)
@@ -117,103 +125,172 @@ class Game:
     >>> g = Game.parse('n=3 values=S3')
     >>> g.values, str(g.value_group), str(g), Game.parse('n=3 values=Z4') == Game(3, values=4)
     (6, 'S3', 'n=3 values=S3', True)
+    >>> Game.parse('n=2 group=dihedral hands=2') == Game.parse('n=2 devil_moves=1,0;0,1') == Game(2)
+    True
     """
 
     n: int
     values: int = 2
     group: Group = _CYCLIC
     hands: int | None = None
-    moves: tuple[tuple[int, ...], ...] | None = None
+    moves: tuple[Vector, ...] | None = None
     goal: str = "zero"
-    goal_states: tuple[tuple[int, ...], ...] = ()
+    goal_states: tuple[Vector, ...] = ()
     observe: str = "blind"
     #: The group of values when it is not Z_m as numbered (None: values m add mod m); then
     #: ``values`` is its order.  A group numbered as Z_m is replaced by the plain m.
     value_group: ValueGroup | None = None
-    devil_moves: tuple[tuple[int, ...], ...] | None = None
+    devil_moves: tuple[Perm, ...] | None = None
 
     def __post_init__(self) -> None:
         n = check_n(self.n)
-        if self.value_group is not None:
-            if self.values not in (2, self.value_group.order):
-                raise DevilcoinsError(
-                    f"values {self.values} but the value group {self.value_group} has "
-                    f"{self.value_group.order} elements; give one of them"
-                )
-            object.__setattr__(self, "values", self.value_group.order)
-            if self.value_group.is_cyclic_numbering:
-                object.__setattr__(self, "value_group", None)
-            elif self.devil_moves is not None:
-                raise DevilcoinsError(
-                    "devil_moves is solved for values that add mod m only; values in the "
-                    f"group {self.value_group} are solved against a Devil with a whole group"
-                )
-            elif self.observe != "blind":
-                raise DevilcoinsError(
-                    f"observe={self.observe} is solved for values that add mod m only; values "
-                    f"in the group {self.value_group} are solved for blind games"
-                )
+        if n > MAX_N:
+            raise TooLarge(f"n = {n:.3e} positions is past what devilcoins names (10^18)")
+        self._take_values()
         check_n(self.values, what="values (faces per position)", low=1)
+        if self.observe not in OBSERVATIONS:
+            raise InvalidInput(f"observe must be one of {', '.join(OBSERVATIONS)}")
         if self.devil_moves is not None:
             self._take_devil_moves(n)
         if self.group is _CYCLIC or self.group is None:
             object.__setattr__(self, "group", Group.named("cyclic", n))
         if self.group.n != n:
-            raise DevilcoinsError(f"the group acts on {self.group.n} positions but n = {n}")
-        if self.values**n > MAX_STATES:
-            raise DevilcoinsError(
-                f"{self.values}^{n} = {self.values**n:,} states is past what devilcoins holds "
-                f"({MAX_STATES:,}); use fewer positions or values"
+            raise InvalidInput(f"the group acts on {self.group.n} positions but n = {n}")
+        object.__setattr__(self, "group", _plain(self.group))
+        self._take_hands(n)
+        self._take_goal(n)
+        self._take_moves(n)
+
+    def _take_values(self) -> None:
+        """Check the value group (if any) and set values to its order."""
+        if self.value_group is None:
+            return
+        if self.values not in (2, self.value_group.order):
+            raise InvalidInput(
+                f"values {self.values} but the value group {self.value_group} has "
+                f"{self.value_group.order} elements; give one of them"
             )
-        if self.hands is not None and not 0 <= self.hands <= n:
-            raise DevilcoinsError(f"hands must be 0..{n} (positions a move may touch)")
-        if self.observe not in OBSERVATIONS:
-            raise DevilcoinsError(f"observe must be one of {', '.join(OBSERVATIONS)}")
+        object.__setattr__(self, "values", self.value_group.order)
+        if self.value_group.is_cyclic_numbering:
+            object.__setattr__(self, "value_group", None)
+        elif self.devil_moves is not None:
+            raise NotSupported(
+                "devil_moves is solved for values that add mod m only; values in the "
+                f"group {self.value_group} are solved against a Devil with a whole group"
+            )
+        elif self.observe != "blind":
+            raise NotSupported(
+                f"observe={self.observe} is solved for values that add mod m only; values "
+                f"in the group {self.value_group} are solved for blind games"
+            )
+
+    def _take_devil_moves(self, n: int) -> None:
+        """Check devil_moves and set group to the group they generate (dropping devil_moves
+        when they are a whole group: then the Devil turns by any element, as usual)."""
+        perms = tuple(Perm(int(v) for v in p) for p in self.devil_moves or ())
+        text = "; ".join(map(str, perms))
+        checked = parse_permutations(text, n)  # the same checks and messages as the text form
+        if self.observe != "blind":
+            raise NotSupported(
+                f"devil_moves is for blind games; {self.observe} games take a group "
+                "(the Devil turns by any of its elements)"
+            )
+        group = Group.of(n, checked)
+        if self.group is not _CYCLIC and self.group is not None and _plain(self.group) != group:
+            raise InvalidInput(
+                "give the Devil's moves or a group, not both: with devil_moves the group is "
+                "the one they generate"
+            )
+        object.__setattr__(self, "group", group)
+        try:
+            whole = set(checked) == set(group.elements())
+        except TooLarge:
+            whole = False
+        object.__setattr__(self, "devil_moves", None if whole else tuple(sorted(checked)))
+
+    def _take_hands(self, n: int) -> None:
+        """Check hands; n or more hands is every move, except for touch (k positions felt)."""
         if self.observe == "touch" and self.hands is None:
-            raise DevilcoinsError("the touch game needs hands k: how many positions to feel")
+            raise InvalidInput("the touch game needs hands k: how many positions to feel")
+        if self.hands is None:
+            return
+        if not 0 <= self.hands <= n:
+            raise InvalidInput(f"hands must be 0..{n} (positions a move may touch)")
+        if self.hands == n and self.observe != "touch":
+            object.__setattr__(self, "hands", None)
+
+    def _take_goal(self, n: int) -> None:
+        """Check the goal; a list of states that is zero or same is called so."""
         if self.observe == "count" and self.goal != "zero":
-            raise DevilcoinsError(
+            raise NotSupported(
                 "the count game tells how many positions are not 0, so its goal is zero "
                 f"(goal {self.goal} is not supported with observe=count)"
             )
         if self.goal not in (*GOALS, "states"):
-            raise DevilcoinsError("goal must be 'zero', 'same' or a list of states")
-        if self.goal == "states" and not self.goal_states:
-            raise DevilcoinsError("the goal is an empty set of states: name at least one")
-        for vec in (*(self.moves or ()), *self.goal_states):
-            if len(vec) != n or any(not 0 <= v < self.values for v in vec):
-                raise DevilcoinsError(
-                    f"{_digits(vec)} is not a state of {n} values 0..{self.values - 1}"
-                )
-        if self.moves is not None and not self.moves:
-            raise DevilcoinsError("the list of allowed moves is empty")
+            raise InvalidInput("goal must be 'zero', 'same' or a list of states")
+        if self.goal != "states":
+            if self.goal_states:
+                raise InvalidInput(f"goal {self.goal} takes no list of goal states")
+            return
+        states = tuple(sorted({tuple(int(v) for v in s) for s in self.goal_states}))
+        if not states:
+            raise InvalidInput("the goal is an empty set of states: name at least one")
+        self._check_vectors(states, "goal state")
+        m = self.values
+        if states == ((0,) * n,):
+            object.__setattr__(self, "goal", "zero")
+            states = ()
+        elif set(states) == {(v,) * n for v in range(m)}:
+            object.__setattr__(self, "goal", "same")
+            states = ()
+        object.__setattr__(self, "goal_states", states)
 
-    def _take_devil_moves(self, n: int) -> None:
-        """Check devil_moves and set group to the group they generate."""
-        perms = tuple(tuple(int(v) for v in p) for p in self.devil_moves or ())
-        text = "; ".join(" ".join(map(str, p)) for p in perms)
-        checked = parse_permutations(text, n)  # the same checks and messages as the text form
-        if self.observe != "blind":
-            raise DevilcoinsError(
-                f"devil_moves is for blind games; {self.observe} games take a group "
-                "(the Devil turns by any of its elements)"
+    def _take_moves(self, n: int) -> None:
+        """Check the list of allowed moves and keep it as a sorted set."""
+        if self.moves is None:
+            return
+        moves = tuple(sorted({tuple(int(v) for v in a) for a in self.moves}))
+        if not moves:
+            raise InvalidInput("the list of allowed moves is empty")
+        self._check_vectors(moves, "move")
+        object.__setattr__(self, "moves", moves)
+
+    def _check_vectors(self, vectors: Iterable[Vector], what: str) -> None:
+        for vec in vectors:
+            if len(vec) != self.n or any(not 0 <= v < self.values for v in vec):
+                raise InvalidInput(
+                    f"{what} {notation.vector_text(vec)} is not a state of {self.n} values "
+                    f"0..{self.values - 1}"
+                )
+
+    # --- size ---------------------------------------------------------------------------------
+
+    @property
+    def log2_states(self) -> float:
+        """log2(m^n): the size of the game, computed without building m^n."""
+        return self.n * math.log2(self.values) if self.values > 1 else 0.0
+
+    @property
+    def states(self) -> int:
+        """m^n, the number of states (refused, as too large, past 2^62)."""
+        if self.log2_states > 62:
+            raise TooLarge(f"{self}: {power_text(self.values, self.n)} states")
+        return int(self.values**self.n)
+
+    def check_size(self, limit: int = MAX_STATES, what: str = "the tables hold") -> int:
+        """m^n when it is at most limit, else a TooLarge error that says so."""
+        if self.log2_states > math.log2(limit) + 1e-9:
+            raise TooLarge(
+                f"{self}: {power_text(self.values, self.n)} states is past what {what} "
+                f"({limit:,}); use fewer positions or values"
             )
-        identity = tuple(range(n))
-        gens = tuple(p for p in checked if p != identity)
-        group = Group(n, "generators", gens) if gens else Group(n, "none", ())
-        if self.group is not _CYCLIC and self.group is not None and self.group != group:
-            raise DevilcoinsError(
-                "give the Devil's moves or a group, not both: with devil_moves the group is "
-                "the one they generate"
-            )
-        object.__setattr__(self, "devil_moves", checked)
-        object.__setattr__(self, "group", group)
+        return self.states
 
     # --- text and JSON ------------------------------------------------------------------------
 
     @property
     def is_coins(self) -> bool:
-        """Whether this is the notebook's coin game (the coin engine answers it)."""
+        """Whether this is the notebook's coin game (every field at its default)."""
         return (
             self.values == 2
             and self.group.name == "cyclic"
@@ -235,9 +312,11 @@ class Game:
         if self.hands is not None:
             parts.append(f"hands={self.hands}")
         if self.moves is not None:
-            parts.append("moves=" + ",".join(_digits(v) for v in self.moves))
+            parts.append("moves=" + ",".join(self.vector_move_text(v) for v in self.moves))
         if self.goal == "states":
-            parts.append("goal=" + ",".join(_digits(v) for v in self.goal_states))
+            parts.append(
+                "goal=" + ",".join(notation.state_text(v, self.values) for v in self.goal_states)
+            )
         elif self.goal != "zero":
             parts.append(f"goal={self.goal}")
         if self.observe != "blind":
@@ -286,9 +365,9 @@ class Game:
         hands = _whole(fields["hands"], "hands", 0) if "hands" in fields else None
         moves = None
         if "moves" in fields:
-            moves = tuple(_vector(v, n, m, "move") for v in fields["moves"].split(",") if v)
+            moves = notation.read_move_list(fields["moves"], n, m)
         goal = fields.get("goal", "zero")
-        goal_states: tuple[tuple[int, ...], ...] = ()
+        goal_states: tuple[Vector, ...] = ()
         if goal not in GOALS:
             goal_states = _goal_states(goal, n, m)
             goal = "states"
@@ -296,6 +375,7 @@ class Game:
         if observe not in OBSERVATIONS:
             raise NotationError(
                 f"observe must be one of {', '.join(OBSERVATIONS)}, got {observe!r}"
+                + did_you_mean(observe, OBSERVATIONS)
             )
         devil_moves = None
         if "devil_moves" in fields:
@@ -321,11 +401,12 @@ class Game:
 
     def to_json(self) -> dict[str, Any]:
         """The game as plain JSON data (with 'value_group', its text, for a value group)."""
+        named = self.group.name != "generators"
         data: dict[str, Any] = {
             "n": self.n,
             "values": self.values,
             "group": str(self.group),
-            "generators": [list(g) for g in self.group.generators],
+            "generators": None if named else [list(g) for g in self.group.generators],
             "hands": self.hands,
             "moves": None if self.moves is None else [list(v) for v in self.moves],
             "goal": self.goal if self.goal != "states" else [list(v) for v in self.goal_states],
@@ -338,7 +419,7 @@ class Game:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Game:
-        """A game from its JSON form."""
+        """A game from its JSON form (``to_json``; moves and goal states as lists of values)."""
         if not isinstance(data, dict) or "n" not in data:
             raise NotationError("a JSON game is an object with at least 'n'")
         fields = {"n": str(data["n"])}
@@ -354,14 +435,26 @@ class Game:
             fields["group"] = ";".join(",".join(map(str, g)) for g in data["generators"])
         if data.get("hands") is not None:
             fields["hands"] = str(data["hands"])
-        if data.get("moves") is not None:
-            fields["moves"] = ",".join(_digits(tuple(v)) for v in data["moves"])
-        goal = data.get("goal", "zero")
-        fields["goal"] = (
-            goal if isinstance(goal, str) else ",".join(_digits(tuple(v)) for v in goal)
+        fields["observe"] = str(data.get("observe", "blind"))
+        goal, moves = data.get("goal", "zero"), data.get("moves")
+        if isinstance(goal, str):
+            fields["goal"] = goal
+        base = cls.from_fields(fields)
+        if moves is None and isinstance(goal, str):
+            return base
+        try:
+            listed = None if moves is None else tuple(tuple(int(v) for v in a) for a in moves)
+            states = () if isinstance(goal, str) else tuple(tuple(int(v) for v in s) for s in goal)
+        except (TypeError, ValueError):
+            raise NotationError(
+                "a JSON game lists moves and goal states as lists of values"
+            ) from None
+        return dataclasses.replace(
+            base,
+            moves=listed,
+            goal=base.goal if isinstance(goal, str) else "states",
+            goal_states=base.goal_states if isinstance(goal, str) else states,
         )
-        fields["observe"] = data.get("observe", "blind")
-        return cls.from_fields(fields)
 
     def _repr_html_(self) -> str:
         """For notebooks: the game's fields as a small table."""
@@ -381,7 +474,7 @@ class Game:
         )
         return f"<table><caption>{escape(str(self))}</caption>{rows}</table>"
 
-    # --- states -------------------------------------------------------------------------------
+    # --- states and moves ---------------------------------------------------------------------
 
     def encode(self, values: Iterable[int]) -> int:
         """The state number of a vector of values (digit i = position i).
@@ -391,37 +484,65 @@ class Game:
         """
         return sum(int(v) * self.values**i for i, v in enumerate(values))
 
-    def decode(self, x: int) -> tuple[int, ...]:
+    def decode(self, x: int) -> Vector:
         """The vector of values of a state number."""
         return tuple((x // self.values**i) % self.values for i in range(self.n))
 
+    def add(self, x: int, a: int) -> int:
+        """State x changed by move a: the amounts added mod m, position by position (for a
+        value group, each position multiplied on the right: x_i * a_i).
+
+        >>> Game(3, values=3).add(19, 5)  # (1, 0, 2) + (2, 1, 0) = (0, 1, 2)
+        21
+        """
+        xs, amounts = self.decode(x), self.decode(a)
+        if self.value_group is not None:
+            mul = self.value_group.mul
+            return self.encode(mul[u][v] for u, v in zip(xs, amounts, strict=True))
+        m = self.values
+        return self.encode((u + v) % m for u, v in zip(xs, amounts, strict=True))
+
+    def in_goal(self, x: int) -> bool:
+        """Whether state x is in the goal."""
+        values = self.decode(x)
+        if self.goal == "zero":
+            return not any(values)
+        if self.goal == "same":
+            return len(set(values)) <= 1
+        return values in self.goal_states
+
     def state_text(self, x: int) -> str:
         """A state as text: 'HTTH' for two values, digits ('0120') otherwise."""
-        vec = self.decode(x)
-        return "".join("HT"[v] for v in vec) if self.values == 2 else _digits(vec)
-
-    def move_text(self, x: int) -> str:
-        """A move as text: flip pattern 'FLFL' for two values, digits ('1020') otherwise."""
-        vec = self.decode(x)
-        return "".join("LF"[v] for v in vec) if self.values == 2 else _digits(vec)
+        return notation.state_text(self.decode(x), self.values)
 
     def parse_state(self, text: str) -> int:
         """A state from 'HTTH' or digits."""
-        return self.encode(_vector(text, self.n, self.values, "state"))
+        return self.encode(notation.read_state(text, self.n, self.values))
+
+    def move_text(self, x: int, form: str = "pattern") -> str:
+        """A move as text: its pattern ('FLFL' for two values, '1020' otherwise), or with
+        form='positions' the positions it flips ('0 2'; two values only)."""
+        return notation.move_text(self.decode(x), self.values, form)
+
+    def vector_move_text(self, vec: Sequence[int]) -> str:
+        """A move given as a vector of amounts, as its pattern."""
+        return notation.move_text(vec, self.values)
 
     def parse_move(self, text: str) -> int:
-        """A move from digits, a flip pattern 'FLFL' or positions '0 2' (two values)."""
-        body = text.strip()
-        if self.values == 2 and re.fullmatch(r"[FLfl]+", body):
-            body = body.upper().replace("F", "1").replace("L", "0")
-        elif re.search(r"[A-Za-z]", body):
-            raise NotationError(
-                f"cannot read move {body!r}: write a flip pattern (F flip, L leave), "
-                "positions such as '0 2', or digits (one a position)"
-            )
-        elif self.values == 2 and (" " in body or len(body) != self.n or body in ("-", "{}")):
-            return sum(1 << p for p in set(read_checked_positions(body, self.n)))
-        return self.encode(_vector(body, self.n, self.values, "move"))
+        """A move in any form of the notation ('FLFL', '0 2', '0123', '1020'; core.notation)."""
+        return self.encode(notation.read_move(text, self.n, self.values))
+
+    def parse_moves(self, text: str) -> np.ndarray:
+        """A strategy's moves (one a line, or a JSON list), each checked to be allowed."""
+        moves, checked = [], {}
+        for where, vec in notation.read_numbered_moves(text, self.n, self.values):
+            if vec not in checked:
+                try:
+                    checked[vec] = self.check_move(self.encode(vec))
+                except NotationError as err:
+                    raise NotationError(f"{where}: {err}") from None
+            moves.append(checked[vec])
+        return np.array(moves, dtype=np.int64)
 
     def check_move(self, x: int) -> int:
         """Return the move x if the game allows it, else raise a clear error."""
@@ -436,11 +557,12 @@ class Game:
             raise NotationError(f"move {self.move_text(x)} is not allowed: {why}")
         return x
 
-    def check_moves(self, moves: np.ndarray, states: int) -> None:
-        """Raise a clear error unless every move is a state (0..states-1) the game allows."""
+    def check_moves(self, moves: np.ndarray) -> None:
+        """Raise a clear error unless every move is a state (0..m^n - 1) the game allows."""
+        states = self.states
         bad = np.flatnonzero((moves < 0) | (moves >= states))
         if len(bad):
-            raise DevilcoinsError(
+            raise InvalidInput(
                 f"move {int(bad[0]) + 1} is {int(moves[bad[0]])}, not a state of {self} "
                 f"(0..{states - 1})"
             )
@@ -454,10 +576,58 @@ class Game:
             return False
         return self.hands is None or sum(v != 0 for v in vec) <= self.hands
 
+    # --- the Devil's turns --------------------------------------------------------------------
+
+    @cached_property
+    def turns(self) -> tuple[Perm, ...]:
+        """The Devil's choices before a move: his group's elements (identity first), or
+        exactly the listed devil_moves."""
+        if self.devil_moves is not None:
+            return self.devil_moves
+        return tuple(self.group.elements())
+
+    def turn(self, x: int, perm: Sequence[int]) -> int:
+        """State x after the permutation (the value at position i moves to perm[i]).
+
+        >>> Game(4).turn(0b0010, Perm.turn(4, 1))  # 'HTHH' turned by one is 'THHH'
+        1
+        """
+        return self.encode(Perm(perm).apply(self.decode(x)))
+
+    def turn_json(self, perm: Sequence[int]) -> int | list[int]:
+        """A turn as JSON: r for the cyclic group (the notebook's turn), else the permutation."""
+        return notation.turn_json(perm, self.group.name == "cyclic")
+
+    def turn_text(self, perm: Sequence[int]) -> str:
+        """A turn as text: r for the cyclic group, else one-line notation."""
+        return notation.turn_text(perm, self.group.name == "cyclic")
+
+    def parse_turns(self, text: str) -> tuple[int | None, list[Perm]]:
+        """(start state or None, turns) from a counterexample, a JSON list or plain text, each
+        turn checked to be one of the Devil's choices (core.notation)."""
+        start_text, perms = notation.read_turns(text, self.n)
+        start = None if start_text is None else self.parse_state(start_text)
+        choices = set(self.turns)
+        for i, perm in enumerate(perms, 1):
+            if perm not in choices:
+                shown = self.turn_text(perm)
+                raise NotationError(f"turn {i} ({shown}) is not one of the Devil's turns in {self}")
+        return start, perms
+
+
+def _plain(group: Group) -> Group:
+    """The group under the name it goes by (``Group.of`` for generators, ``Group.named``)."""
+    if group.name == "generators":
+        return Group.of(group.n, group.given)
+    return Group.named(group.name, group.n)
+
 
 def _whole(text: str, what: str, low: int) -> int:
+    body = text.strip()
+    if re.fullmatch(r"[-+]?\d{19,}", body):
+        raise TooLarge(f"{what} = {body[:12]}... is past what devilcoins names (up to 10^18)")
     try:
-        value = int(text)
+        value = int(body)
     except ValueError:
         raise NotationError(f"{what} must be a whole number, got {text!r}") from None
     if value < low:

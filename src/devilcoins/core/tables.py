@@ -24,7 +24,7 @@ from functools import cache, cached_property
 import numpy as np
 
 from devilcoins.core.beliefs import KernelTables
-from devilcoins.core.errors import DevilcoinsError, check_n
+from devilcoins.core.errors import InvalidInput, TooLarge, check_n
 from devilcoins.core.game import Game
 
 __all__ = ["MAX_TABLE_N", "ORDERS", "ClassTable", "table", "tables"]
@@ -99,6 +99,33 @@ class ClassTable:
         d = (self.digits[np.asarray(xs, dtype=np.int64)].astype(np.int64) + self.digits[t]) % m
         return np.asarray(d @ self.powers)
 
+    def span(self, mask: np.ndarray) -> np.ndarray:
+        """The subgroup of states that the states in mask generate (a mask over states).
+
+        States add position by position (or multiply, for a value group); starting from 0,
+        each state of mask not yet inside is added as a generator, and what it brings is
+        closed under every generator so far, new elements only.  So the result is exactly the
+        least subgroup holding mask, whatever its size.
+
+        >>> t = tables(Game(3))
+        >>> [int(x) for x in np.flatnonzero(t.span(np.isin(np.arange(8), [3, 5])))]
+        [0, 3, 5, 6]
+        """
+        group = np.zeros(self.states, dtype=bool)
+        group[0] = True
+        gens: list[int] = []
+        for x in np.flatnonzero(mask).tolist():
+            if group[x]:
+                continue
+            gens.append(x)
+            frontier = self.add(np.flatnonzero(group), x)
+            frontier = np.unique(frontier[~group[frontier]])
+            while len(frontier):
+                group[frontier] = True
+                found = np.concatenate([self.add(frontier, g) for g in gens])
+                frontier = np.unique(found[~group[found]])
+        return group
+
 
 def _multiplication(game: Game) -> np.ndarray | None:
     """The value group's table mul[x, y] = x * y, or None when values add mod m."""
@@ -128,7 +155,7 @@ def _add_table(m: int, digits: int, mul: np.ndarray | None = None) -> np.ndarray
     that many digits."""
     size = m**digits
     if size * size > 1 << 26:
-        raise DevilcoinsError(f"dials with {m} values are too many for the addition tables")
+        raise TooLarge(f"dials with {m} values are too many for the addition tables")
     dx = _digits(size, m, digits).astype(np.int64)
     powers = m ** np.arange(digits, dtype=np.int64)
     if mul is None:
@@ -176,7 +203,7 @@ def _check_goal(game: Game, goal: np.ndarray, maps: tuple[np.ndarray, ...]) -> N
         moved = goal[g]
         if not np.array_equal(moved, goal):
             bad = int(np.flatnonzero(goal & ~moved)[0])
-            raise DevilcoinsError(
+            raise InvalidInput(
                 f"the goal must be unchanged by the Devil's turns: {game.state_text(bad)} is in "
                 "it but one of its turns is not; add the turns of every goal state"
             )
@@ -206,9 +233,9 @@ def tables(game: Game, order: str = "state") -> ClassTable:
     ['HHHH', 'HHHT', 'HHTT', 'HTHT', 'HTTT', 'TTTT']
     """
     if order not in ORDERS:
-        raise DevilcoinsError(f"order must be one of {', '.join(ORDERS)}, got {order!r}")
+        raise InvalidInput(f"order must be one of {', '.join(ORDERS)}, got {order!r}")
     n, m = game.n, game.values
-    states = m**n
+    states = game.check_size()
     powers = m ** np.arange(n, dtype=np.int64)
     digits = _digits(states, m, n)
     maps = tuple(game.group.index_maps(digits, powers))
@@ -255,8 +282,8 @@ def table(n: int) -> ClassTable:
     """
     check_n(n)
     if n > MAX_TABLE_N:
-        raise DevilcoinsError(
-            f"N = {n} is too large to index: the engine holds one entry per coin sequence "
-            f"(2^{n}); the largest it builds is N = {MAX_TABLE_N}"
+        raise TooLarge(
+            f"N = {n:,} is too large to index: the engine holds one entry per coin sequence "
+            f"(2^{n:,}); the largest it builds is N = {MAX_TABLE_N}"
         )
     return tables(Game(n), "text")

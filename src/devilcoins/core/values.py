@@ -36,7 +36,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from devilcoins.core.errors import NotationError
+from devilcoins.core.errors import NotationError, TooLarge
+from devilcoins.core.perm import Perm
 
 __all__ = ["MAX_ORDER", "VALUE_GROUP_FORMS", "ValueGroup"]
 
@@ -46,18 +47,11 @@ MAX_ORDER = 1024
 #: The forms ``values=`` takes, for error messages and help.
 VALUE_GROUP_FORMS = "a number m (Z_m), Zm, ZaxZb..., Sk, Dk, Q8, or perm:GENERATORS"
 
-Perm = tuple[int, ...]
-
-
-def _compose(x: Perm, y: Perm) -> Perm:
-    """x * y: first x, then y (the image of i is y[x[i]])."""
-    return tuple(y[x[i]] for i in range(len(x)))
-
 
 def _cycle(k: int, offset: int = 0, points: int | None = None) -> Perm:
     """The k-cycle on points offset..offset+k-1 (i -> i + 1), fixing the other points."""
     total = points if points is not None else k
-    return tuple(
+    return Perm(
         offset + (i - offset + 1) % k if offset <= i < offset + k else i for i in range(total)
     )
 
@@ -76,7 +70,7 @@ def _quaternion_generators() -> tuple[Perm, Perm]:
             u, s = x % 4, x // 4
             w, t = unit[(u, b)]
             out.append(w + 4 * ((s + t) % 2))
-        return tuple(out)
+        return Perm(out)
 
     return right(1), right(2)
 
@@ -95,7 +89,7 @@ def _named(text: str) -> tuple[str, tuple[Perm, ...], tuple[int, ...]] | None:
         k = int(m.group(1))
         if not 1 <= k <= 6:
             raise NotationError(f"values {text.strip()!r}: S_k is offered for k = 1..6")
-        gens = tuple(g for g in ((1, 0, *range(2, k)), _cycle(k)) if g != tuple(range(k)))
+        gens = tuple(g for g in (Perm((1, 0, *range(2, k))), _cycle(k)) if g != tuple(range(k)))
         return f"S{k}", gens if k > 1 else (), ()
     if m := re.fullmatch(r"d(\d+)", body):
         k = int(m.group(1))
@@ -104,7 +98,7 @@ def _named(text: str) -> tuple[str, tuple[Perm, ...], tuple[int, ...]] | None:
                 f"values {text.strip()!r}: D_k (the symmetries of a k-gon, order 2k) needs "
                 "k >= 3; for order 4 write Z2xZ2"
             )
-        return f"D{k}", (_cycle(k), tuple((-i) % k for i in range(k))), ()
+        return f"D{k}", (_cycle(k), Perm((-i) % k for i in range(k))), ()
     if body == "q8":
         return "Q8", _quaternion_generators(), ()
     return None
@@ -128,7 +122,7 @@ def _perm_generators(text: str) -> tuple[Perm, ...]:
                 f"values {text.strip()!r}: generator {k} ({part.strip()!r}) is not a "
                 "permutation in one-line notation, e.g. '1,2,0'"
             )
-        perm = tuple(int(t) for t in tokens)
+        perm = Perm(int(t) for t in tokens)
         if sorted(perm) != list(range(len(perm))):
             raise NotationError(
                 f"values {text.strip()!r}: generator {k} ({','.join(tokens)}) is not a "
@@ -183,19 +177,19 @@ class ValueGroup:
     def elements(self) -> tuple[Perm, ...]:
         """The elements as permutations, element 0 the identity."""
         points = len(self.generators[0]) if self.generators else 0
-        identity = tuple(range(points))
+        identity = Perm.identity(points)
         if self.factors:
             out = []
             total = math.prod(self.factors)
             if total > MAX_ORDER:
-                raise NotationError(self._too_large())
+                raise TooLarge(self._too_large())
             gens = iter(self.generators)
             powers = [next(gens) if k > 1 else identity for k in self.factors]
             for index in range(total):
                 e, rest = identity, index
                 for k, g in zip(self.factors, powers, strict=True):
                     for _ in range(rest % k):
-                        e = _compose(e, g)
+                        e = e.then(g)
                     rest //= k
                 out.append(e)
             return tuple(out)
@@ -203,12 +197,12 @@ class ValueGroup:
         order = [identity]
         for p in order:
             for g in self.generators:
-                q = _compose(p, g)
+                q = p.then(g)
                 if q not in seen:
                     seen[q] = len(order)
                     order.append(q)
                     if len(order) > MAX_ORDER:
-                        raise NotationError(self._too_large())
+                        raise TooLarge(self._too_large())
         return tuple(order)
 
     def _too_large(self) -> str:
@@ -226,7 +220,7 @@ class ValueGroup:
     def mul(self) -> tuple[tuple[int, ...], ...]:
         """mul[x][y] = the number of x * y (first x, then y)."""
         index = {e: i for i, e in enumerate(self.elements)}
-        return tuple(tuple(index[_compose(x, y)] for y in self.elements) for x in self.elements)
+        return tuple(tuple(index[x.then(y)] for y in self.elements) for x in self.elements)
 
     @cached_property
     def inverse(self) -> tuple[int, ...]:

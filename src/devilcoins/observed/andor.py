@@ -21,10 +21,11 @@ for sight the classes.  A state never settled is one the Devil holds forever.  F
 cheap sufficient test runs first: the largest set Z of classes such that from every class in Z,
 for every reach, the Devil can show a pattern after which every change leaves a class of Z
 possible.  If Z is not empty the Devil holds out from the start (it contains every class) and
-nothing else is explored; Z is kept as the Devil's certificate (``check_devil``).  The belief
-search's hot loops (expanding beliefs into numbered successors through a hash table, and the
-rounds of value iteration) are compiled with numba and cached on disk.  ``check_tree`` replays
-a strategy against every start and every turn, independently of the search's tables.
+nothing else is explored; Z is kept as the Devil's certificate (``observed.check.check_trap``
+checks it).  The belief search's hot loops (expanding beliefs into numbered successors through a
+hash table, and the rounds of value iteration) are compiled with numba and cached on disk.
+``observed.check`` replays a strategy against every start and every turn, independently of the
+search's tables.
 
 Known answers (docs/mathematics.md §8-§9): four glasses, two hands, goal all the same: 5
 moves; with n glasses and k hands on a turning table (goal all the same) the game is winnable iff
@@ -39,9 +40,8 @@ reach).
 
 from __future__ import annotations
 
-import itertools
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,10 +49,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from devilcoins.core.beliefs import Ints, KernelArgs
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import compiled
-from devilcoins.core.symmetry import apply
 from devilcoins.core.tables import tables
 from devilcoins.observed.cylinder import MAX_NODES, Progress, Space, holdout, solve_space, strategy
 
@@ -60,8 +59,6 @@ __all__ = [
     "MAX_NODES",
     "Reach",
     "TreeSolution",
-    "check_devil",
-    "check_tree",
     "solve_sight",
     "solve_touch",
     "solve_tree",
@@ -102,8 +99,8 @@ class TreeSolution:
     such certificate was kept).
 
     >>> s = solve_tree(Game.parse('n=2 hands=1 goal=same observe=touch'))
-    >>> s.winnable, s.length, check_tree(s)
-    (True, 1, True)
+    >>> s.winnable, s.length, s.policy[0].positions
+    (True, 1, (0,))
     """
 
     game: Game
@@ -182,12 +179,17 @@ class TreeSolution:
         return size[0]
 
     def strategy_json(self, max_nodes: int = 20_000) -> dict[str, Any]:
-        """The strategy for ``solve --json``, whole: the nested tree when it has at most
-        max_nodes nodes, else a won touch strategy's shared nodes (``nodes``) and length."""
-        touch = self.game.observe == "touch" and self.winnable and bool(self.policy)
-        if touch and self.expanded_size() > max_nodes:
+        """The whole strategy for ``solve --json``, as ``verify`` reads it: the nested tree when
+        it has at most max_nodes nodes, else a won touch strategy's shared nodes (``nodes``);
+        for sight, the move of every class (its policy, whole)."""
+        if not self.winnable or not self.policy:
+            return {"tree": self.tree()}
+        if self.game.observe == "sight":
+            return {"tree": {"policy": _sight_policy(self, len(self.policy))}}
+        size = self.expanded_size()
+        if size > max_nodes:
             return {"nodes": self.nodes()}
-        return {"tree": self.tree(max_nodes=100_000)}
+        return {"tree": self.tree(max_nodes=size + 1)}
 
     def to_text(self, max_lines: int = 60, *, header: bool = True) -> str:
         """A readable indented rendering of the strategy tree (or of the Devil's hold-out).
@@ -212,11 +214,15 @@ class TreeSolution:
         else:
             _sight_lines(self.game, tree["worst_start"], 1, "", lines)
         if len(lines) > max_lines:
-            lines = [*lines[: max_lines - 1], f"... ({len(lines) - max_lines + 1} more lines)"]
+            lines = [
+                *lines[: max_lines - 1],
+                f"... ({len(lines) - max_lines + 1} more lines; solve --json prints the whole "
+                "tree)",
+            ]
         return "\n".join(lines if header else lines[1:])
 
     def to_json(self) -> dict[str, Any]:
-        """The result as plain JSON data."""
+        """The result as plain JSON data, with the whole strategy (``strategy_json``)."""
         return {
             "game": str(self.game),
             "observe": self.game.observe,
@@ -224,7 +230,7 @@ class TreeSolution:
             "length": self.length,
             "explored": self.explored,
             "seconds": round(self.seconds, 6),
-            "tree": self.tree(),
+            **self.strategy_json(),
             "devil_keeps": [self.game.state_text(x) for x in self.devil],
         }
 
@@ -251,9 +257,9 @@ def solve_touch(
     """
     t0 = time.perf_counter()
     if game.observe != "touch" or game.hands is None:
-        raise DevilcoinsError(f"{game} is not a touch game (observe=touch with hands k)")
+        raise NotSupported(f"{game} is not a touch game (observe=touch with hands k)")
     if game.moves is not None:
-        raise DevilcoinsError("the touch game changes the positions felt; it takes no move list")
+        raise NotSupported("the touch game changes the positions felt; it takes no move list")
     space = Space.of(game)
     if space.kp == 0:
         return TreeSolution(
@@ -385,18 +391,18 @@ def solve_sight(game: Game) -> TreeSolution:
     one whose worst next class is least, then of least weight (positions changed), then first.
 
     >>> s = solve_sight(Game.parse('n=2 observe=sight'))
-    >>> s.winnable, s.length, check_tree(s)
-    (True, 2, True)
+    >>> s.winnable, s.length, len(s.policy)
+    (True, 2, 2)
     """
     t0 = time.perf_counter()
     if game.observe != "sight":
-        raise DevilcoinsError(f"{game} is not a sight game (observe=sight)")
+        raise NotSupported(f"{game} is not a sight game (observe=sight)")
     t = tables(game)
     moves = moves_up_to_turns(game)
     sizes = np.diff(t.orbit_start)
     dtype = np.uint8 if sizes.max() < 256 else np.int32
     if len(moves) * t.size * np.dtype(dtype).itemsize > MAX_TABLE_BYTES:
-        raise DevilcoinsError(
+        raise TooLarge(
             f"{game}: {len(moves):,} classes of moves times {t.size:,} classes of states is too "
             "many for the sight tables; use fewer positions or values, or limit the moves"
         )
@@ -434,7 +440,7 @@ def solve_tree(
         return solve_touch(game, limit, progress=progress)
     if game.observe == "sight":
         return solve_sight(game)
-    raise DevilcoinsError(
+    raise NotSupported(
         f"{game} is a blind game: its strategies are sequences, not trees (use prove or search)"
     )
 
@@ -535,16 +541,27 @@ def _sight_node(sol: TreeSolution, state: int, budget: list[int]) -> dict[str, A
     }
 
 
-def _sight_tree(sol: TreeSolution, budget: list[int]) -> dict[str, Any]:
+def _sight_policy(sol: TreeSolution, most: int) -> list[dict[str, Any] | str]:
+    """The move for each class, hardest first: at most most rows, then '...' if cut."""
     game = sol.game
     rows = sorted(sol.policy.items(), key=lambda kv: (-kv[1][1], kv[0]))
     table: list[dict[str, Any] | str] = [
         {"state": game.state_text(x), "moves_left": left, "move": game.move_text(a)}
-        for x, (a, left) in rows[: max(1, budget[0])]
+        for x, (a, left) in rows[: max(1, most)]
     ]
     if len(rows) > len(table):
         table.append("...")
-    worst = _sight_node(sol, rows[0][0], budget) if rows else "win"
+    return table
+
+
+def _sight_tree(sol: TreeSolution, budget: list[int]) -> dict[str, Any]:
+    """The policy (cut past the budget: this is for reading) and the game from the hardest
+    start, against every turn."""
+    table = _sight_policy(sol, budget[0])
+    worst: dict[str, Any] | str = "win"
+    if sol.policy:
+        hardest = min(sol.policy, key=lambda x: (-sol.policy[x][1], x))
+        worst = _sight_node(sol, hardest, budget)
     return {"policy": table, "worst_start": worst}
 
 
@@ -568,120 +585,3 @@ def _sight_lines(
             lines.append(f"{indent}   ...")
         else:
             _sight_lines(game, out, move + 1, indent + "   ", lines)
-
-
-# --- checks -----------------------------------------------------------------------------------
-
-
-def _goal_test(game: Game) -> Callable[[tuple[int, ...]], bool]:
-    if game.goal == "zero":
-        return lambda x: not any(x)
-    if game.goal == "same":
-        return lambda x: len(set(x)) == 1
-    goal = set(game.goal_states)
-    return lambda x: x in goal
-
-
-def check_tree(solution: TreeSolution) -> bool:
-    """Replay the strategy against every start and every turn; True if all win within length.
-
-    Independent of the search's tables: states are tuples, turns are the group's elements.
-    """
-    game = solution.game
-    if not solution.winnable or solution.length is None:
-        return False
-    n, m = game.n, game.values
-    is_goal = _goal_test(game)
-    elements = game.group.elements()
-    starts = [x for x in itertools.product(range(m), repeat=n) if not is_goal(x)]
-    if not starts:
-        return True
-    root = 0 if game.observe == "touch" else None
-    frontier = {(root, x) for x in starts}
-    for _ in range(solution.length):
-        nxt = set()
-        for node, x in frontier:
-            if game.observe == "touch":
-                step = None if node is None else solution.policy.get(node)
-                if step is None or len(set(step.positions)) != game.hands:
-                    return False
-                plan = {felt: (delta, after) for felt, delta, after in step.outcomes}
-                if any(len(delta) != game.hands for delta, _ in plan.values()) or any(
-                    not 0 <= p < n for p in step.positions
-                ):
-                    return False
-                for e in elements:
-                    y = list(apply(e, x))
-                    felt = tuple(y[p] for p in step.positions)
-                    if felt not in plan:
-                        return False
-                    delta, after = plan[felt]
-                    for p, dv in zip(step.positions, delta, strict=True):
-                        y[p] = (y[p] + dv) % m
-                    z = tuple(y)
-                    if not is_goal(z):
-                        if after is None:
-                            return False
-                        nxt.add((after, z))
-            else:
-                rep = min(game.encode(apply(e, x)) for e in elements)
-                if rep not in solution.policy:
-                    return False
-                move = game.decode(solution.policy[rep][0])
-                if not game.allowed(game.encode(move)):
-                    return False
-                for e in elements:
-                    z = tuple((a + b) % m for a, b in zip(apply(e, x), move, strict=True))
-                    if not is_goal(z):
-                        nxt.add((None, z))
-        frontier = nxt
-        if not frontier:
-            return True
-    return not frontier
-
-
-def check_devil(solution: TreeSolution) -> bool:
-    """Check the Devil's certificate exhaustively: from its classes it holds out forever."""
-    game = solution.game
-    if solution.winnable or not solution.devil:
-        return False
-    n, m = game.n, game.values
-    is_goal = _goal_test(game)
-    elements = game.group.elements()
-    keep = {apply(e, game.decode(x)) for x in solution.devil for e in elements}
-    if any(is_goal(x) for x in keep):
-        return False
-    if game.observe == "sight":
-        moves = [a for a in itertools.product(range(m), repeat=n) if game.allowed(game.encode(a))]
-        return all(
-            any(
-                tuple((u + w) % m for u, w in zip(apply(e, x), a, strict=True)) in keep
-                for e in elements
-            )
-            for x in keep
-            for a in moves
-        )
-    k = game.hands
-    assert k is not None, "a touch game has hands"
-    deltas = list(itertools.product(range(m), repeat=k))
-    for x in keep:
-        turns = {apply(e, x) for e in elements}
-        for pos in itertools.combinations(range(n), k):
-            by_felt: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-            for y in turns:
-                by_felt.setdefault(tuple(y[p] for p in pos), []).append(y)
-            if not any(
-                all(any(_set(y, pos, delta, m) in keep for y in ys) for delta in deltas)
-                for ys in by_felt.values()
-            ):
-                return False
-    return True
-
-
-def _set(
-    y: tuple[int, ...], pos: tuple[int, ...], delta: tuple[int, ...], m: int
-) -> tuple[int, ...]:
-    z = list(y)
-    for p, d in zip(pos, delta, strict=True):
-        z[p] = (z[p] + d) % m
-    return tuple(z)

@@ -14,54 +14,41 @@ tree, a false "win", or (sight) a loop that never reaches the goal.
 
 from __future__ import annotations
 
+import itertools
 import json
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
 
-from devilcoins.core.errors import DevilcoinsError, NotationError
+from devilcoins.core.errors import DevilcoinsError, NotationError, NotSupported
 from devilcoins.core.game import Game
-from devilcoins.core.symmetry import apply
+from devilcoins.core.perm import Perm
 from devilcoins.core.tables import tables
+from devilcoins.results import Counterexample, Verification
 
-__all__ = ["TreeVerification", "verify_policy_lines", "verify_tree"]
+__all__ = ["check_trap", "verify_policy_lines", "verify_tree"]
 
-
-@dataclass(frozen=True, kw_only=True)
-class TreeVerification:
-    """The verdict on a touch or sight strategy: wins (within how many moves), or a
-    counterexample."""
-
-    game: Game
-    wins: bool
-    worst: int | None
-    counterexample: dict[str, Any] | None
-
-    def to_json(self) -> dict[str, Any]:
-        """The verdict as plain JSON data."""
-        data: dict[str, Any] = {
-            "game": str(self.game),
-            "wins": self.wins,
-            "worst_case_moves": self.worst,
-        }
-        if self.counterexample is not None:
-            data["counterexample"] = self.counterexample
-        return data
-
-
-def _turn_json(game: Game, perm: tuple[int, ...]) -> int | list[int]:
-    if game.group.name == "cyclic":
-        return (-perm[0]) % game.n if game.n > 1 else 0
-    return list(perm)
+#: (wins, worst case, counterexample) of one replay.
+Replayed = tuple[bool, int | None, Counterexample | None]
 
 
 class _Fail(Exception):
-    def __init__(self, why: str, turns: list[tuple[int, ...]]) -> None:
+    def __init__(self, why: str, turns: list[Perm]) -> None:
         super().__init__(why)
         self.why = why
         self.turns = turns
+
+
+def _failed(game: Game, start: int, err: _Fail) -> Replayed:
+    """The replay's verdict when the strategy breaks from start (err: where and why)."""
+    counter = Counterexample(game=game, start=start, turns=tuple(err.turns), why=err.why)
+    return False, None, counter
+
+
+def _verification(game: Game, replayed: Replayed) -> Verification:
+    wins, worst, counter = replayed
+    return Verification(game=game, moves=None, wins=wins, won_at=worst, counterexample=counter)
 
 
 def _values(game: Game, text: str, k: int, what: str) -> tuple[int, ...]:
@@ -77,21 +64,18 @@ def _values(game: Game, text: str, k: int, what: str) -> tuple[int, ...]:
     return vals
 
 
-def _check_touch(
-    game: Game, root: dict[str, Any], within: int | None = None
-) -> tuple[bool, int | None, dict[str, Any] | None]:
+def _check_touch(game: Game, root: dict[str, Any], within: int | None = None) -> Replayed:
     tab = tables(game)
-    elements = game.group.elements()
+    elements = game.turns
     goal = tab.index_of < tab.n_goal
     memo: dict[tuple[int, int], int] = {}
+    plans: dict[int, tuple[list[int], dict[tuple[int, ...], tuple[tuple[int, ...], Any]]]] = {}
+    turned_of: dict[int, list[tuple[int, ...]]] = {}
 
-    def walk(node: Any, x: int, depth: int) -> int:
-        """Moves needed from state x at node (worst case); raises _Fail with the turns."""
-        key = (id(node), x)
-        if key in memo:
-            return _promise(memo[key], depth)
-        if within is not None and depth >= within:
-            raise _Fail(f"the goal is not reached within the {within} moves promised", [])
+    def plan(node: Any) -> tuple[list[int], dict[tuple[int, ...], tuple[tuple[int, ...], Any]]]:
+        """The node's reach and, for each pattern felt, the values set and what comes next."""
+        if id(node) in plans:
+            return plans[id(node)]
         if not isinstance(node, dict) or "reach" not in node or "outcomes" not in node:
             raise _Fail("the tree ends here (no node to follow)", [])
         reach = [int(p) for p in node["reach"]]
@@ -103,24 +87,37 @@ def _check_touch(
             raise _Fail(f"the node reaches for {reach}, not {game.hands} positions", [])
         table = {}
         for out in node["outcomes"]:
-            table[_values(game, out["felt"], len(reach), "felt")] = out
+            felt = _values(game, out["felt"], len(reach), "felt")
+            table[felt] = (_values(game, out["set"], len(reach), "set"), out.get("next"))
+        plans[id(node)] = reach, table
+        return reach, table
+
+    def walk(node: Any, x: int, depth: int) -> int:
+        """Moves needed from state x at node (worst case); raises _Fail with the turns."""
+        key = (id(node), x)
+        if key in memo:
+            return _promise(memo[key], depth)
+        if within is not None and depth >= within:
+            raise _Fail(f"the goal is not reached within the {within} moves promised", [])
+        reach, table = plan(node)
         worst = 0
-        values = game.decode(x)
-        for perm in elements:
-            turned = apply(perm, values)
+        if x not in turned_of:
+            values = game.decode(x)
+            turned_of[x] = [perm.apply(values) for perm in elements]
+        for perm, turned in zip(elements, turned_of[x], strict=True):
             felt = tuple(turned[p] for p in reach)
             out = table.get(felt)
             if out is None:
                 shown = game.state_text(game.encode(felt + (0,) * (game.n - len(felt))))
                 raise _Fail(f"nothing is said for feeling {shown[: len(felt)]}", [perm])
             new = list(turned)
-            for p, v in zip(reach, _values(game, out["set"], len(reach), "set"), strict=True):
+            for p, v in zip(reach, out[0], strict=True):
                 new[p] = v
             z = game.encode(new)
             if goal[z]:
                 worst = max(worst, 1)
                 continue
-            nxt = out.get("next")
+            nxt = out[1]
             if nxt == "win":
                 raise _Fail(f"the tree says 'win' but {game.state_text(z)} is not the goal", [perm])
             try:
@@ -142,14 +139,13 @@ def _check_touch(
         try:
             worst = max(worst, walk(root, x, 0))
         except _Fail as err:
-            turns = [_turn_json(game, p) for p in err.turns]
-            return False, None, {"start": game.state_text(x), "turns": turns, "why": err.why}
+            return _failed(game, x, err)
     return True, worst, None
 
 
-def _check_sight(game: Game, policy: list[Any]) -> tuple[bool, int | None, dict[str, Any] | None]:
+def _check_sight(game: Game, policy: list[Any]) -> Replayed:
     tab = tables(game)
-    elements = game.group.elements()
+    elements = game.turns
     move_of: dict[int, int] = {}
     for entry in policy:
         if not isinstance(entry, dict):
@@ -157,24 +153,16 @@ def _check_sight(game: Game, policy: list[Any]) -> tuple[bool, int | None, dict[
         x = game.parse_state(str(entry["state"]))
         move_of[int(tab.index_of[x])] = game.parse_move(str(entry["move"]))
     k = tab.size
-    succ: dict[int, list[tuple[int, tuple[int, ...], int]]] = {}
+    succ: dict[int, list[tuple[int, Perm, int]]] = {}
     for c in range(tab.n_goal, k):
         if c not in move_of:
             rep = int(tab.reps[c])
-            return (
-                False,
-                None,
-                {
-                    "start": game.state_text(rep),
-                    "turns": [],
-                    "why": f"no move is given for {game.state_text(rep)}",
-                },
-            )
+            return _failed(game, rep, _Fail(f"no move is given for {game.state_text(rep)}", []))
         rep = int(tab.reps[c])
         a = move_of[c]
         outs = []
         for perm in elements:
-            y = game.encode(apply(perm, game.decode(rep)))
+            y = game.turn(rep, perm)
             z = int(tab.add(np.array([y]), a)[0])
             outs.append((int(tab.index_of[z]), perm, z))
         succ[c] = outs
@@ -213,19 +201,15 @@ def _check_sight(game: Game, policy: list[Any]) -> tuple[bool, int | None, dict[
             try:
                 visit(c)
             except _Fail as err:
-                turns = [_turn_json(game, p) for p in err.turns]
-                start = game.state_text(int(tab.reps[c]))
-                return False, None, {"start": start, "turns": turns, "why": err.why}
+                return _failed(game, int(tab.reps[c]), err)
     return True, max(longest.values(), default=0), None
 
 
-def _check_count(
-    game: Game, root: dict[str, Any]
-) -> tuple[bool, int | None, dict[str, Any] | None]:
+def _check_count(game: Game, root: dict[str, Any]) -> Replayed:
     """Follow every start state through the count tree against every turn: the count heard
     (nonzero positions) is unchanged by the turns, so states are followed directly."""
     if game.goal != "zero":
-        raise DevilcoinsError("the count game's goal is zero")
+        raise NotSupported("the count game's goal is zero")
     m, elements = game.values, game.group.elements()
     memo: dict[tuple[int, int], int] = {}
 
@@ -238,7 +222,7 @@ def _check_count(
         a = game.decode(game.check_move(game.parse_move(str(node["move"]))))
         worst = 0
         for perm in elements:
-            z = tuple((v + d) % m for v, d in zip(apply(perm, game.decode(x)), a, strict=True))
+            z = tuple((v + d) % m for v, d in zip(perm.apply(game.decode(x)), a, strict=True))
             count = sum(v != 0 for v in z)
             if count == 0:
                 worst = max(worst, 1)
@@ -259,8 +243,7 @@ def _check_count(
         try:
             worst = max(worst, walk(root, x))
         except _Fail as err:
-            turns = [_turn_json(game, p) for p in err.turns]
-            return False, None, {"start": game.state_text(x), "turns": turns, "why": err.why}
+            return _failed(game, x, err)
     return True, worst, None
 
 
@@ -270,7 +253,7 @@ def _all_goal(game: Game) -> bool:
     return bool(t.n_goal == t.size)
 
 
-def verify_tree(game: Game, data: dict[str, Any]) -> TreeVerification:
+def verify_tree(game: Game, data: dict[str, Any]) -> Verification:
     """Verify a touch tree or a sight policy (as ``solve --json`` prints them) for a game.
 
     ``data`` may be the whole ``solve --json`` output, its ``tree``, or (touch) an object with
@@ -279,43 +262,46 @@ def verify_tree(game: Game, data: dict[str, Any]) -> TreeVerification:
     >>> from devilcoins.observed.andor import solve_tree
     >>> g = Game.parse('n=4 hands=2 goal=same observe=touch')
     >>> v = verify_tree(g, solve_tree(g).tree(max_nodes=10**6))
-    >>> v.wins, v.worst
+    >>> v.wins, v.won_at
     (True, 5)
     """
     if not isinstance(data, dict):
         raise NotationError("a strategy for touch or sight is a JSON object")
+    if game.observe == "count" and isinstance(data.get("nodes"), list):
+        return _verification(game, _check_count(game, _count_nodes(data["nodes"])))
     if game.observe == "touch" and isinstance(data.get("nodes"), list):
         rows = list(enumerate(data["nodes"]))
         if not all(isinstance(node, dict) for _, node in rows):
             raise NotationError("'nodes' is a list of node objects")
         length = data.get("length")
         within = length if isinstance(length, int) and not isinstance(length, bool) else None
-        wins, worst, counter = _check_touch(game, _touch_nodes(game, rows, "node"), within)
-        return TreeVerification(game=game, wins=wins, worst=worst, counterexample=counter)
+        return _verification(game, _check_touch(game, _touch_nodes(game, rows, "node"), within))
+    length = data.get("length")
+    within = length if isinstance(length, int) and not isinstance(length, bool) else None
     tree = data.get("tree", data)
     if isinstance(tree, dict) and "win" in tree and _all_goal(game):
-        return TreeVerification(game=game, wins=True, worst=0, counterexample=None)
+        return _verification(game, (True, 0, None))
     if game.observe == "touch":
         if "reach" not in tree:
             raise NotationError(
                 "a touch tree starts with a node: {'reach': [...], 'outcomes': [...]}"
             )
-        wins, worst, counter = _check_touch(game, tree)
+        replayed = _check_touch(game, tree, within)
     elif game.observe == "sight":
         if "policy" not in tree:
             raise NotationError(
                 "a sight strategy is {'policy': [{'state': ..., 'move': ...}, ...]}"
             )
-        wins, worst, counter = _check_sight(game, tree["policy"])
+        replayed = _check_sight(game, tree["policy"])
     elif game.observe == "count":
         if "move" not in tree:
             raise NotationError(
                 "a count tree starts with a node: {'move': ..., 'next': {count: node or 'win'}}"
             )
-        wins, worst, counter = _check_count(game, tree)
+        replayed = _check_count(game, tree)
     else:
-        raise DevilcoinsError("blind strategies are sequences: verify them without --observe")
-    return TreeVerification(game=game, wins=wins, worst=worst, counterexample=counter)
+        raise NotSupported("blind strategies are sequences: verify them without --observe")
+    return _verification(game, replayed)
 
 
 def _header(game: Game, line: str) -> dict[str, Any]:
@@ -388,6 +374,30 @@ def _touch_nodes(
     return nodes[0]
 
 
+def _count_nodes(rows: list[Any]) -> dict[str, Any]:
+    """Link the shared nodes of a count strategy into one graph (node 0 is the root)."""
+    nodes: list[dict[str, Any]] = []
+    for number, data in enumerate(rows):
+        if not isinstance(data, dict) or data.get("node") != number:
+            raise NotationError(f"node {number}: 'node' must number the nodes 0, 1, 2, ...")
+        if not isinstance(data.get("next"), dict) or "move" not in data:
+            raise NotationError(f"node {number}: a count node is {{'move', 'next': {{...}}}}")
+        nodes.append({"move": data["move"], "next": dict(data["next"])})
+    for number, node in enumerate(nodes):
+        for count, nxt in node["next"].items():
+            if nxt == "win":
+                continue
+            if not isinstance(nxt, int) or isinstance(nxt, bool) or not number < nxt < len(nodes):
+                raise NotationError(
+                    f"node {number}: next {nxt!r} for count {count} is neither 'win' nor a "
+                    "later node number"
+                )
+            node["next"][count] = nodes[nxt]
+    if not nodes:
+        raise NotationError("a count strategy has a node")
+    return nodes[0]
+
+
 def _sight_rows(rows: list[tuple[int, dict[str, Any]]], game: Game) -> list[dict[str, Any]]:
     """The state lines of a sight policy file, each state and move checked."""
     for number, data in rows:
@@ -401,7 +411,7 @@ def _sight_rows(rows: list[tuple[int, dict[str, Any]]], game: Game) -> list[dict
     return [data for _number, data in rows]
 
 
-def verify_policy_lines(game: Game, lines: Iterable[str]) -> TreeVerification:
+def verify_policy_lines(game: Game, lines: Iterable[str]) -> Verification:
     """Verify a touch or sight strategy given as a policy file (``solve --save FILE.jsonl``).
 
     Exact, as ``verify_tree``: every start against every turn; a touch strategy must also reach
@@ -411,7 +421,7 @@ def verify_policy_lines(game: Game, lines: Iterable[str]) -> TreeVerification:
     >>> from devilcoins.observed.policyfile import policy_lines
     >>> g = Game.parse('n=4 hands=2 goal=same observe=touch')
     >>> v = verify_policy_lines(g, policy_lines(solve_tree(g)))
-    >>> v.wins, v.worst
+    >>> v.wins, v.won_at
     (True, 5)
     """
     rows = [(i, line) for i, line in enumerate(lines, 1) if line.strip()]
@@ -419,10 +429,80 @@ def verify_policy_lines(game: Game, lines: Iterable[str]) -> TreeVerification:
         raise NotationError("line 1: a policy file starts with its header line")
     head = _header(game, rows[0][1])
     body = [(i, _json_line(line, i)) for i, line in rows[1:]]
+    if not body and _all_goal(game):  # won before any move: the file has no entries
+        return _verification(game, (True, 0, None))
     if game.observe == "touch":
-        wins, worst, counter = _check_touch(game, _touch_nodes(game, body), head["length"])
+        replayed = _check_touch(game, _touch_nodes(game, body), head["length"])
     elif game.observe == "sight":
-        wins, worst, counter = _check_sight(game, _sight_rows(body, game))
+        replayed = _check_sight(game, _sight_rows(body, game))
+    elif game.observe == "count":
+        replayed = _check_count(game, _count_nodes([data for _, data in body]))
+        if replayed[1] is not None and replayed[1] > head["length"]:
+            why = f"the goal is not reached within the {head['length']} moves promised"
+            replayed = (False, None, Counterexample(game=game, start=None, turns=(), why=why))
     else:
-        raise DevilcoinsError("blind strategies are sequences: verify them without --observe")
-    return TreeVerification(game=game, wins=wins, worst=worst, counterexample=counter)
+        raise NotSupported("blind strategies are sequences: verify them without --observe")
+    return _verification(game, replayed)
+
+
+# --- the Devil's trap ---------------------------------------------------------------------------
+
+
+def _goal_test(game: Game) -> Callable[[tuple[int, ...]], bool]:
+    if game.goal == "zero":
+        return lambda x: not any(x)
+    if game.goal == "same":
+        return lambda x: len(set(x)) == 1
+    goal = set(game.goal_states)
+    return lambda x: x in goal
+
+
+def _changed(
+    y: tuple[int, ...], pos: tuple[int, ...], delta: tuple[int, ...], m: int
+) -> tuple[int, ...]:
+    z = list(y)
+    for p, d in zip(pos, delta, strict=True):
+        z[p] = (z[p] + d) % m
+    return tuple(z)
+
+
+def check_trap(game: Game, states: Iterable[int]) -> bool:
+    """Check exhaustively that the Devil holds out forever from the classes of states.
+
+    The trap is the states (and all their turns) the Devil keeps the game in: none is in the
+    goal, and for every state of it and every move of the player (sight: any allowed move;
+    touch: any reach, and after the pattern the Devil shows any change) some turn keeps a
+    state of the trap possible.  Plain tuples and the group's elements: nothing of the solver.
+    """
+    n, m = game.n, game.values
+    is_goal = _goal_test(game)
+    elements = game.turns
+    keep = {e.apply(game.decode(x)) for x in states for e in elements}
+    if not keep or any(is_goal(x) for x in keep):
+        return False
+    if game.observe == "sight":
+        moves = [a for a in itertools.product(range(m), repeat=n) if game.allowed(game.encode(a))]
+        return all(
+            any(
+                tuple((u + w) % m for u, w in zip(e.apply(x), a, strict=True)) in keep
+                for e in elements
+            )
+            for x in keep
+            for a in moves
+        )
+    if game.observe != "touch" or game.hands is None:
+        raise NotSupported(f"a trap is checked for touch and sight games, not {game}")
+    k = game.hands
+    deltas = list(itertools.product(range(m), repeat=k))
+    for x in keep:
+        turns = {e.apply(x) for e in elements}
+        for pos in itertools.combinations(range(n), k):
+            by_felt: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+            for y in turns:
+                by_felt.setdefault(tuple(y[p] for p in pos), []).append(y)
+            if not any(
+                all(any(_changed(y, pos, delta, m) in keep for y in ys) for delta in deltas)
+                for ys in by_felt.values()
+            ):
+                return False
+    return True

@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.tables import ClassTable, tables
 from devilcoins.observed.andor import TreeSolution, moves_up_to_turns
@@ -60,6 +60,82 @@ class CountSolution(TreeSolution):
             return {"win": "the goal is reached before any move"}
         return _node(self, self.start, [max_nodes])
 
+    def _children(self, belief: int) -> dict[int, int]:
+        """The belief after the move for each count heard (count 0, the goal, left out)."""
+        t = tables(self.game)
+        move, _ = self.policy[belief]
+        after = 0
+        for k in _bits(belief):
+            orbit = t.orbit_states[int(t.orbit_start[k]) : int(t.orbit_start[k + 1])]
+            for c in t.index_of[t.add(orbit, move)].tolist():
+                after |= 1 << int(c)
+        out: dict[int, int] = {}
+        for k in _bits(after):
+            if self.weights[k]:
+                out[self.weights[k]] = out.get(self.weights[k], 0) | 1 << k
+        return dict(sorted(out.items()))
+
+    def _on_strategy(self) -> dict[int, dict[int, int]]:
+        """Every belief the strategy meets, from the start, with its children by count."""
+        found: dict[int, dict[int, int]] = {}
+        todo = [self.start]
+        for belief in todo:
+            if belief not in found:
+                found[belief] = self._children(belief)
+                todo.extend(found[belief].values())
+        return found
+
+    def expanded_size(self) -> int:
+        """How many nodes the strategy has written out as a tree (shared beliefs repeated)."""
+        met = self._on_strategy()
+        size: dict[int, int] = {}
+        for belief in sorted(met, key=lambda b: self.policy[b][1]):
+            size[belief] = 1 + sum(size[b] for b in met[belief].values())
+        return size.get(self.start, 0)
+
+    def nodes(self) -> list[dict[str, Any]]:
+        """The won strategy with shared nodes, node 0 the start: each is {"node", "left",
+        "move", "next": {count: a later node's number or "win"}}."""
+        met = self._on_strategy()
+        order = {b: i for i, b in enumerate(met)}
+        ranked = sorted(met, key=lambda b: (-self.policy[b][1], order[b]))
+        number = {b: i for i, b in enumerate(ranked)}
+        out = []
+        for belief in ranked:
+            move, left = self.policy[belief]
+            nxt: dict[str, Any] = {str(c): number[b] for c, b in met[belief].items()}
+            if self._reaches_goal(belief):
+                nxt = {"0": "win", **nxt}
+            out.append(
+                {
+                    "node": number[belief],
+                    "left": left,
+                    "move": self.game.move_text(move),
+                    "next": nxt,
+                }
+            )
+        return out
+
+    def _reaches_goal(self, belief: int) -> bool:
+        """Whether some state of the belief can reach the goal (count 0) by the move."""
+        t = tables(self.game)
+        move, _ = self.policy[belief]
+        for k in _bits(belief):
+            orbit = t.orbit_states[int(t.orbit_start[k]) : int(t.orbit_start[k + 1])]
+            if (t.index_of[t.add(orbit, move)] < t.n_goal).any():
+                return True
+        return False
+
+    def strategy_json(self, max_nodes: int = 20_000) -> dict[str, Any]:
+        """The whole strategy, as ``verify`` reads it: the nested tree when it has at most
+        max_nodes nodes, else its shared nodes (``nodes``)."""
+        if not self.winnable or not self.start:
+            return {"tree": self.tree()}
+        size = self.expanded_size()
+        if size > max_nodes:
+            return {"nodes": self.nodes()}
+        return {"tree": self.tree(max_nodes=size + 1)}
+
     def to_text(self, max_lines: int = 60, *, header: bool = True) -> str:
         """A readable indented rendering of the strategy tree."""
         head = f"{self.game}: "
@@ -71,7 +147,11 @@ class CountSolution(TreeSolution):
         if "move" in tree:
             _lines(tree, 1, "", lines)
         if len(lines) > max_lines:
-            lines = [*lines[: max_lines - 1], f"... ({len(lines) - max_lines + 1} more lines)"]
+            lines = [
+                *lines[: max_lines - 1],
+                f"... ({len(lines) - max_lines + 1} more lines; solve --json prints the whole "
+                "tree)",
+            ]
         return "\n".join(lines if header else lines[1:])
 
 
@@ -138,7 +218,7 @@ def _explore(space: _Space, limit: int) -> dict[int, list[tuple[int, ...]]]:
         if belief in graph:
             continue
         if len(graph) >= limit:
-            raise DevilcoinsError(
+            raise TooLarge(
                 f"the count search passed {limit:,} beliefs; use fewer positions or values"
             )
         rows = [space.children(belief, i) for i in range(len(space.moves))]
@@ -175,7 +255,7 @@ def solve_count(game: Game, limit: int = MAX_COUNT_BELIEFS) -> CountSolution:
     """
     t0 = time.perf_counter()
     if game.observe != "count":
-        raise DevilcoinsError(f"{game} is not a count game (observe=count)")
+        raise NotSupported(f"{game} is not a count game (observe=count)")
     space = _Space(game)
     graph = _explore(space, limit)
     val = _settle(graph)

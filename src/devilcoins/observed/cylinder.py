@@ -33,9 +33,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from devilcoins.core.beliefs import Ints, Rows
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import compiled
+from devilcoins.core.perm import Perm
 from devilcoins.core.tables import ClassTable, tables
 from devilcoins.observed.rowstore import RowStore, slot
 
@@ -75,19 +76,17 @@ def _position_maps(game: Game) -> list[tuple[int, ...]]:
     n = game.n
     try:
         elements = set(game.group.elements(limit=5040))
-    except DevilcoinsError:
+    except TooLarge:
         return [tuple(range(n))]
-    dihedral = [tuple((s + i) % n for i in range(n)) for s in range(n)]
-    dihedral += [tuple((s - i) % n for i in range(n)) for s in range(n)]
+    dihedral = [Perm((s + i) % n for i in range(n)) for s in range(n)]
+    dihedral += [Perm((s - i) % n for i in range(n)) for s in range(n)]
     maps: list[tuple[int, ...]] = []
-    covered: set[tuple[int, ...]] = set()
+    covered: set[Perm] = set()
     for p in dihedral:
-        inverse = tuple(sorted(range(n), key=lambda i: p[i]))
-        conj = {tuple(p[g[inverse[i]]] for i in range(n)) for g in elements}
-        if p in covered or conj != elements:
+        if p in covered or {Perm(g).conjugated(p) for g in elements} != elements:
             continue
         maps.append(p)
-        covered |= {tuple(p[g[i]] for i in range(n)) for g in elements}
+        covered |= {Perm(g).then(p) for g in elements}
     return maps
 
 
@@ -160,7 +159,7 @@ class Space:
     def of(cls, game: Game) -> Space:
         """Build the tables (a few arrays of reaches x states)."""
         if game.observe != "touch" or game.hands is None:
-            raise DevilcoinsError(f"{game} is not a touch game (observe=touch with hands k)")
+            raise NotSupported(f"{game} is not a touch game (observe=touch with hands k)")
         t = tables(game)
         n, m, k = game.n, game.values, game.hands
         reaches = tuple(reach_orbits(game, k))
@@ -245,14 +244,21 @@ def _size(a: Rows) -> int:  # pragma: no cover - compiled
 
 
 @compiled
-def _antichain(sets: Rows, keep: Bools, largest: bool, scratch: Ints) -> None:  # pragma: no cover
+def _antichain(
+    sets: Rows, keep: Bools, largest: bool, scratch: Ints, prune: bool
+) -> None:  # pragma: no cover
     """keep[i] = sets[i] is not empty and no other set is strictly beyond it (one of equals).
 
     largest=True keeps the maximal sets (none strictly contains it), False the minimal ones.
     Sets are visited by size (a counting sort), so each is compared only with those already
-    kept.  scratch holds at least 2 * len(sets) + 64 * words + 2 integers.
+    kept.  scratch holds at least 2 * len(sets) + 64 * words + 2 integers.  With prune False
+    every set that is not empty is kept (all choices, for values of every belief).
     """
     count, bits = sets.shape[0], 64 * sets.shape[1]
+    if not prune:
+        for i in range(count):
+            keep[i] = not _empty(sets[i])
+        return
     sizes, order, start = scratch[:count], scratch[count : 2 * count], scratch[2 * count :]
     start[: bits + 2] = 0
     for i in range(count):
@@ -311,6 +317,7 @@ def _expand_beliefs(
     room: int,
     edges: I32,
     counts: Ints,
+    prune: bool,
 ) -> tuple[int, int, int]:  # pragma: no cover - compiled
     """The Devil's half for beliefs first..last-1: their cylinder nodes, by reach.
 
@@ -331,7 +338,7 @@ def _expand_beliefs(
             return b, ccount, e
         _patterns(brows[b], ng, start, states, felt, off, out)
         for r in range(reaches):
-            _antichain(out[r], keep, True, scratch)
+            _antichain(out[r], keep, True, scratch, prune)
             found = 0
             key[0] = r
             for v in range(felts):
@@ -402,11 +409,12 @@ def _expand_cylinders(
     room: int,
     edges: I32,
     counts: Ints,
+    prune: bool,
 ) -> tuple[int, int, int]:  # pragma: no cover - compiled
     """The player's half for cylinder nodes first..last-1: their beliefs, one a kept choice w.
 
-    A node where some w leaves the empty belief keeps only that (belief 0).  Returns (next,
-    bcount, edges used).
+    A node where some w leaves the empty belief keeps only that (belief 0) when pruning; without
+    pruning every choice is kept.  Returns (next, bcount, edges used).
     """
     words = brows.shape[1]
     acc = np.zeros((felts, words), dtype=np.uint64)
@@ -424,13 +432,15 @@ def _expand_cylinders(
             if _empty(acc[w]):
                 won = w
                 break
+        found = 0
         if won >= 0:
             edges[e] = 0
             e += 1
-            counts[c - first] = 1
-            continue
-        _antichain(acc, keep, False, scratch)
-        found = 0
+            found = 1
+            if prune:
+                counts[c - first] = 1
+                continue
+        _antichain(acc, keep, False, scratch, prune)
         for w in range(felts):
             if keep[w]:
                 _canon(acc[w], symmetries, tmp, least)
@@ -507,6 +517,15 @@ class CylinderSearch:
         v = int(self.vb[belief])
         return None if v == _INF else v
 
+    def values(self, rows: Rows) -> Ints:
+        """The value of each belief row, from its family's representative (numbered or not:
+        -1 for a row never numbered, the int64 maximum where the Devil holds out)."""
+        least = np.zeros_like(rows)
+        _canon_rows(np.ascontiguousarray(rows), self.space.symmetries, least)
+        ids = self.beliefs.find(least)
+        vals: Ints = np.where(ids >= 0, self.vb[np.maximum(ids, 0)], -1)
+        return vals
+
 
 #: Called as the exploration grows: (nodes expanded, nodes numbered), beliefs and cylinders.
 Progress = Callable[[int, int], None]
@@ -518,8 +537,11 @@ def _grow(store: RowStore, more: int) -> int:
     return min(len(store.rows), len(store.ids) // 2)
 
 
-def _explore(space: Space, limit: int, progress: Progress | None) -> CylinderSearch:
-    """Number every belief and cylinder node reachable from the start, with their links."""
+def _explore(
+    space: Space, limit: int, progress: Progress | None, prune: bool = True
+) -> CylinderSearch:
+    """Number every belief and cylinder node reachable from the start, with their links (with
+    prune False every choice of both sides, not only those inclusion keeps)."""
     t, reaches, felts = space.t, len(space.reaches), space.felt_count
     beliefs, cyl = RowStore(space.words), RowStore(space.rwords + 1)
     beliefs.add(np.zeros(space.words, dtype=np.uint64))
@@ -532,7 +554,7 @@ def _explore(space: Space, limit: int, progress: Progress | None) -> CylinderSea
     while bdone < beliefs.count or cdone < cyl.count:
         size = held + sum(a.nbytes for st in (beliefs, cyl) for a in (st.rows, st.keys, st.ids))
         if beliefs.count + cyl.count > limit or size > MAX_BYTES:
-            raise DevilcoinsError(
+            raise TooLarge(
                 f"{space.game}: the touch search stops at {beliefs.count - 1:,} beliefs and "
                 f"{cyl.count:,} cylinder nodes ({size / 2**30:,.1f} GiB), past its limits "
                 f"({limit:,} nodes, {MAX_BYTES / 2**30:,.0f} GiB); use fewer positions or more "
@@ -545,7 +567,7 @@ def _explore(space: Space, limit: int, progress: Progress | None) -> CylinderSea
             counts = np.empty((last - bdone) * reaches, dtype=np.int64)
             stop, cyl.count, used = _expand_beliefs(
                 bdone, last, beliefs.rows, t.n_goal, start, states, space.felt, space.off,
-                cyl.keys, cyl.ids, cyl.rows, cyl.count, room, edges, counts,
+                cyl.keys, cyl.ids, cyl.rows, cyl.count, room, edges, counts, prune,
             )  # fmt: skip
             bparts.append((edges[:used].copy(), counts[: (stop - bdone) * reaches].copy()))
             held += bparts[-1][0].nbytes + bparts[-1][1].nbytes
@@ -558,7 +580,7 @@ def _explore(space: Space, limit: int, progress: Progress | None) -> CylinderSea
             stop, beliefs.count, used = _expand_cylinders(
                 cdone, last, cyl.rows, t.n_goal, index_of, space.compose, space.symmetries, felts,
                 space.off_count, beliefs.keys, beliefs.ids, beliefs.rows, beliefs.count, room,
-                edges, counts,
+                edges, counts, prune,
             )  # fmt: skip
             cparts.append((edges[:used].copy(), counts[: stop - cdone].copy()))
             held += cparts[-1][0].nbytes + cparts[-1][1].nbytes
@@ -599,13 +621,17 @@ def _linked(
 
 
 def solve_space(
-    space: Space, limit: int = MAX_NODES, progress: Progress | None = None
+    space: Space, limit: int = MAX_NODES, progress: Progress | None = None, *, prune: bool = True
 ) -> CylinderSearch:
-    """Explore the game and settle every belief's value by rounds (the start is belief 1)."""
-    search = _explore(space, limit, progress)
+    """Explore the game and settle every belief's value by rounds (the start is belief 1).
+
+    With prune False every belief reachable from the start is numbered and settled (not only
+    those the start's value needs): the values a live game asks for, on or off the best play.
+    """
+    search = _explore(space, limit, progress, prune)
     search.vb[0] = 0
     d = 0
-    while search.vb[1] == _INF:
+    while not prune or search.vb[1] == _INF:
         d += 1
         found = _settle_round(
             d, search.vb, search.uc, search.bedges, search.bstart, search.bcounts,
@@ -715,11 +741,8 @@ class _Planner:
 
     def values(self, rows: Rows) -> Ints:
         """The value of each belief row (its representative's; 0 for the empty belief)."""
-        least = np.zeros_like(rows)
-        _canon_rows(np.ascontiguousarray(rows), self.search.space.symmetries, least)
-        ids = self.search.beliefs.find(least)
-        vals: Ints = np.where(ids >= 0, self.search.vb[np.maximum(ids, 0)], _INF)
-        return vals
+        vals: Ints = self.search.values(rows)
+        return np.where(vals >= 0, vals, _INF)
 
     def changes(self, v: int, w: int) -> tuple[int, ...]:
         """The values to add on the reach to turn felt v into w."""

@@ -1,4 +1,4 @@
-"""Touch and sight strategies of any size as JSON lines (``solve --save FILE.jsonl``).
+"""Touch, sight and count strategies of any size as JSON lines (``solve --save FILE.jsonl``).
 
 The first line is a header, ``{"format": "devilcoins-policy", "version": 1, "game": ...,
 "observe": "touch" | "sight", "length": L, "entries": E}``; then one line per decision point:
@@ -9,6 +9,8 @@ The first line is a header, ``{"format": "devilcoins-policy", "version": 1, "gam
   ``"win"``).  Nodes are shared, so the file grows with the distinct beliefs of the strategy,
   not with its (exponentially larger) tree; every ``next`` names a later node, so the strategy
   cannot loop.
+- count: one line per node, ``{"node": i, "left": d, "move": a, "next": {count: next}}`` (next a
+  later node's number, or ``"win"`` for count 0);
 - sight: one line per class of states, ``{"state": s, "move": a, "left": d}`` (any member of the
   class stands for it: the Devil turns the table before the move lands).
 
@@ -21,7 +23,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.errors import NotSupported
 from devilcoins.observed.andor import TreeSolution
 
 __all__ = ["FORMAT", "VERSION", "policy_lines"]
@@ -34,7 +36,7 @@ def _line(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":")) + "\n"
 
 
-def _touch_lines(sol: TreeSolution) -> Iterator[str]:
+def _node_lines(sol: TreeSolution) -> Iterator[str]:
     for node in sol.nodes():
         yield _line(node)
 
@@ -47,8 +49,8 @@ def _sight_lines(sol: TreeSolution) -> Iterator[str]:
 
 
 def policy_lines(sol: TreeSolution) -> Iterator[str]:
-    """The strategy of a won touch or sight game as JSON lines: the header, then one line per
-    node (touch) or class of states (sight).
+    """The strategy of a won touch, sight or count game as JSON lines: the header, then one line
+    per node (touch, count) or class of states (sight).
 
     >>> from devilcoins.core.game import Game
     >>> from devilcoins.observed.andor import solve_tree
@@ -60,14 +62,14 @@ def policy_lines(sol: TreeSolution) -> Iterator[str]:
     """
     game = sol.game
     if not sol.winnable or sol.length is None:
-        raise DevilcoinsError(f"{game}: the Devil holds out; there is no strategy to save")
+        raise NotSupported(f"{game}: the Devil holds out; there is no strategy to save")
     head = {
         "format": FORMAT,
         "version": VERSION,
         "game": str(game),
         "observe": game.observe,
         "length": sol.length,
-        "entries": len(sol.policy),
+        "entries": len(sol.nodes()) if game.observe == "count" else len(sol.policy),
     }
     yield _line(head)
-    yield from _touch_lines(sol) if game.observe == "touch" else _sight_lines(sol)
+    yield from _sight_lines(sol) if game.observe == "sight" else _node_lines(sol)

@@ -12,26 +12,27 @@ classes fit; on every game computed the least worst case is
 and the Devil wins otherwise (docs/observed.md, "sight").  ``prove_sight`` states that rule for
 any n and m and checks it now, by the exact solver, wherever m^n <= ``CHECK_STATES``.
 
->>> p = prove_sight(16, 2)
->>> p.winnable, p.length, [e.checked for e in p.evidence]
-(True, 16, [False, False, True])
->>> prove_sight(2**20, 2).length, prove_sight(10**6, 2).winnable
-(1048576, False)
+>>> p = prove_sight(Game(16, observe='sight'))
+>>> p.winnable, p.length, [e.mark for e in p.evidence]
+(True, 16, ['stated', 'stated', 'checked'])
+>>> prove_sight(Game(2**20, observe='sight')).length
+1048576
+>>> prove_sight(Game(10**6, observe='sight')).winnable
+False
 """
 
 from __future__ import annotations
 
-import textwrap
 import time
-from dataclasses import dataclass
 
-from devilcoins.core.errors import DevilcoinsError, check_n
+from devilcoins.core.errors import NotSupported, TooLarge, check_n
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import prime_factors, same_prime_power
-from devilcoins.observed.andor import check_devil, check_tree, solve_sight
-from devilcoins.results import Evidence
+from devilcoins.observed.andor import solve_sight
+from devilcoins.observed.check import check_trap, verify_tree
+from devilcoins.results import Evidence, Verdict
 
-__all__ = ["CHECK_STATES", "SightProof", "prove_sight", "sight_rule"]
+__all__ = ["CHECK_STATES", "is_sight_rule_game", "prove_sight", "sight_rule"]
 
 #: The largest m^n whose game prove_sight also solves exactly (16 coins: about half a second).
 CHECK_STATES = 1 << 16
@@ -71,49 +72,6 @@ def sight_rule(n: int, m: int) -> int | None:
     return n + (_exponent(m, p) - 1) * (n - n // p)
 
 
-@dataclass(frozen=True, kw_only=True)
-class SightProof:
-    """The verdict for the sight game of n dials with m values, and its evidence."""
-
-    n: int
-    m: int
-    winnable: bool
-    length: int | None
-    evidence: tuple[Evidence, ...]
-    seconds: float
-
-    @property
-    def holds(self) -> bool:
-        """Every check run now came out as the verdict says."""
-        return all(e.detail.get("holds", True) for e in self.evidence if e.checked)
-
-    def to_json(self) -> dict[str, object]:
-        """The verdict and its evidence as plain JSON data."""
-        return {
-            "n": self.n,
-            "values": self.m,
-            "observe": "sight",
-            "winnable": self.winnable,
-            "length": self.length,
-            "holds": self.holds,
-            "seconds": round(self.seconds, 6),
-            "evidence": [e.to_json() for e in self.evidence],
-        }
-
-    def to_text(self) -> str:
-        """The verdict line, then each piece of evidence marked [stated] or [checked]."""
-        head = f"n={self.n:,} values={self.m:,} observe=sight: "
-        if self.winnable:
-            head += f"the player wins in the worst case in {self.length:,} moves."
-        else:
-            head += "the Devil holds out forever."
-        lines = [head, ""]
-        for e in self.evidence:
-            lines.append(f"[{'checked' if e.checked else 'stated'}] {e.name}")
-            lines += textwrap.wrap(e.statement, 96, initial_indent="    ", subsequent_indent="    ")
-        return "\n".join(lines) + "\n"
-
-
 def _winnability(n: int, m: int, winnable: bool) -> Evidence:
     if m == 1 or n == 1:
         why = "every state is the goal" if m == 1 else "one dial: see it, set it to zero"
@@ -145,12 +103,16 @@ def _length(n: int, m: int, length: int | None) -> Evidence:
 
 def _solved(n: int, m: int, length: int | None) -> Evidence:
     """Solve the game now and compare it with the rule (and check the tree or certificate)."""
-    sol = solve_sight(Game(n, values=m, observe="sight"))
+    game = Game(n, values=m, observe="sight")
+    sol = solve_sight(game)
     replay = m**n <= (REPLAY_STATES if sol.winnable else HOLDOUT_STATES)
     if not replay:
         ok = True
+    elif sol.winnable:
+        checked = verify_tree(game, sol.strategy_json())
+        ok = checked.wins and checked.won_at == sol.length
     else:
-        ok = check_tree(sol) if sol.winnable else (not sol.devil or check_devil(sol))
+        ok = not sol.devil or check_trap(game, sol.devil)
     holds = sol.length == length and ok
     if sol.winnable:
         got = f"{sol.length} moves" + (
@@ -167,25 +129,39 @@ def _solved(n: int, m: int, length: int | None) -> Evidence:
             + ("it agrees with the rule." if holds else "it DISAGREES with the rule.")
         ),
         checked=True,
-        detail={"holds": holds, "length": sol.length, "classes": sol.explored},
+        holds=holds,
+        detail={"length": sol.length, "classes": sol.explored},
     )
 
 
-def prove_sight(n: int, m: int, *, check_states: int = CHECK_STATES) -> SightProof:
+def is_sight_rule_game(game: Game) -> bool:
+    """Whether the rule speaks of this game: sight, values adding mod m, the cyclic group, any
+    move, goal zero."""
+    plain = Game(game.n, values=game.values, observe="sight")
+    return game == plain
+
+
+def prove_sight(game: Game, *, check_states: int = CHECK_STATES) -> Verdict:
     """The sight game's verdict for any n and m, checked by solving it when m^n is small."""
+    if not is_sight_rule_game(game):
+        raise NotSupported(
+            f"{game}: the sight rule is for n dials of m values on a turning table, goal zero, "
+            "any move; solve this game instead"
+        )
     t0 = time.perf_counter()
-    n, m = check_n(n), check_n(m, what="values", low=1)
+    n, m = game.n, game.values
     if n > 10**12 or m > 10**12:
-        raise DevilcoinsError("prove answers n and m up to 10^12 (they are factored)")
+        raise TooLarge("prove answers n and m up to 10^12 (they are factored)")
     length = sight_rule(n, m)
     evidence = [_winnability(n, m, length is not None), _length(n, m, length)]
-    if m > 1 and m ** min(n, 64) <= check_states:
+    if m > 1 and game.log2_states <= check_states.bit_length() - 1:
         evidence.append(_solved(n, m, length))
-    return SightProof(
-        n=n,
-        m=m,
+    return Verdict(
+        game=game,
         winnable=length is not None,
         length=length,
-        evidence=tuple(evidence),
+        method="the sight rule (Bar-Yehuda, Etzion & Moran 1993)",
+        how="rule",
         seconds=time.perf_counter() - t0,
+        evidence=tuple(evidence),
     )

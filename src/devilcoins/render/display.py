@@ -1,18 +1,21 @@
 """Rich displays for notebooks: coins, moves and beliefs draw themselves; strategies show tables.
 
-The values live in ``devilcoins.coins.notation``, below the pictures; ``install()`` (run when
-``devilcoins`` is imported) gives them the ``_repr_svg_`` / ``_repr_html_`` methods Jupyter looks
-for, so the values never import the layer that draws them.
+The values live in ``devilcoins.coins.notation``, below the pictures, and are never patched:
+``register(shell)`` tells a running IPython which function draws each of them, by the type's
+name (``devilcoins`` calls it on import when IPython is running; ``%load_ext
+devilcoins.render.display`` does it by hand).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
+from typing import Any
 
-from devilcoins.coins.notation import Belief, Coins, Move, Strategy
+from devilcoins.coins.notation import Move, Strategy
 from devilcoins.render.pictures import belief_svg, table_svg
 
-__all__ = ["install", "strategy_html"]
+__all__ = ["DISPLAYS", "load_ipython_extension", "register", "strategy_html"]
 
 #: The longest strategy, and the most coins, shown as a whole belief table.
 _MAX_TABLE_MOVES, _MAX_TABLE_N = 300, 12
@@ -40,9 +43,22 @@ def strategy_html(strategy: Strategy) -> str:
     return f"<pre>{escape(belief_table(strategy, n))}</pre>"
 
 
-def install() -> None:
-    """Give the coin values their notebook displays."""
-    Coins._repr_svg_ = table_svg  # type: ignore[attr-defined]
-    Move._repr_svg_ = _move_svg  # type: ignore[attr-defined]
-    Belief._repr_svg_ = belief_svg  # type: ignore[attr-defined]
-    Strategy._repr_html_ = strategy_html  # type: ignore[attr-defined]
+#: (MIME type, type's name in devilcoins.coins.notation, the function that draws it).
+DISPLAYS: tuple[tuple[str, str, Callable[[Any], str]], ...] = (
+    ("image/svg+xml", "Coins", table_svg),
+    ("image/svg+xml", "Move", _move_svg),
+    ("image/svg+xml", "Belief", belief_svg),
+    ("text/html", "Strategy", strategy_html),
+)
+
+
+def register(shell: Any) -> None:
+    """Tell an IPython shell how to draw the coin values (by type name; nothing is patched)."""
+    formatters = shell.display_formatter.formatters
+    for mime, name, draw in DISPLAYS:
+        formatters[mime].for_type_by_name("devilcoins.coins.notation", name, draw)
+
+
+def load_ipython_extension(shell: Any) -> None:
+    """``%load_ext devilcoins.render.display``."""
+    register(shell)

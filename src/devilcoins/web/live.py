@@ -1,15 +1,15 @@
 """The live games: one class over any blind game, and the store that keeps them for an app.
 
 A live game holds the hidden state (a state number of its devilcoins.core.game.Game), the
-Devil, and the player's belief as class numbers of the game's tables.  The coin game
-(``Game(n)``, every field at its default) is the special case: its belief reads as canonical
-coin sequences, it carries no ``game_text``/``values`` fields, and its Devils are the coin
-game's own (devilcoins.web.devils).
+Devil (one of ``devilcoins.devil``'s family) and the player's belief as class numbers of the
+game's tables.  Each move is one step of the one play loop (``devilcoins.playing.play``) and the
+belief follows the one rule (``devilcoins.playing.update``); nothing here knows a game's rules.
+Classes are named by the alphabetically first text of their states: for coins, the notebook's
+canonical sequences.
 """
 
 from __future__ import annotations
 
-import random
 import secrets
 import threading
 from collections import OrderedDict
@@ -19,17 +19,23 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 from fastapi import HTTPException
 
-from devilcoins.coins.notation import Coins, Move
 from devilcoins.core.game import Game as GameSpec
 from devilcoins.core.tables import tables
-from devilcoins.web.devils import coin_turn, start_coins, start_state, table_turn
+from devilcoins.devil import live_devil, live_start
+from devilcoins.playing import Devil, Step, play, update
 from devilcoins.web.models import NewGame
-from devilcoins.web.replay import ReplayStep, rotation
 
-__all__ = ["MAX_GAMES", "LiveGame", "LiveGames", "start_game"]
+__all__ = ["MAX_GAMES", "LiveGame", "LiveGames", "class_name", "start_game"]
 
 #: Games kept at once; past this the oldest game is dropped.
 MAX_GAMES = 1000
+
+
+def class_name(spec: GameSpec, k: int) -> str:
+    """Class k of the game's tables, as the player sees it: its alphabetically first state."""
+    by_text = tables(spec, "text")
+    rep = int(tables(spec).reps[k])
+    return spec.state_text(int(by_text.reps[by_text.index_of[rep]]))
 
 
 @dataclass
@@ -39,12 +45,12 @@ class LiveGame:
     spec: GameSpec
     devil: str
     x: int
-    rng: random.Random
-    belief: set[int]
+    turn: Devil
+    belief: list[int]
     moves: list[list[int]] = field(default_factory=list)
     won: bool = False
     peeked: bool = False
-    steps: list[ReplayStep] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -52,19 +58,9 @@ class LiveGame:
         """The number of positions."""
         return self.spec.n
 
-    @property
-    def coins(self) -> bool:
-        """Whether this is the coin game (H/T canonical beliefs, the coin game's Devils)."""
-        return self.spec.is_coins
-
     def text(self) -> str:
         """The hidden state as text: coins 'HTTH', or digits for more values."""
         return self.spec.state_text(self.x)
-
-    def class_text(self, k: int) -> str:
-        """Class k as the player sees it: the canonical coins, or the class's smallest state."""
-        text = self.spec.state_text(int(tables(self.spec).reps[k]))
-        return str(Coins(text).canonical()) if self.coins else text
 
     def state(self) -> dict[str, Any]:
         """What the player may see: the classes still possible, never the state unless won."""
@@ -72,71 +68,62 @@ class LiveGame:
             "n": self.n,
             "devil": self.devil,
             "moves": len(self.moves),
-            "belief": sorted(self.class_text(k) for k in self.belief),
+            "belief": sorted(class_name(self.spec, k) for k in self.belief),
             "belief_size": len(self.belief),
             "won": self.won,
             "peeked": self.peeked,
         }
-        if not self.coins:
+        if not self.spec.is_coins:
             data["game_text"] = str(self.spec)
             data["values"] = self.spec.values
         if self.won:
             data["coins"] = self.text()
         return data
 
-    def _turned(self, vec: list[int], move: int) -> tuple[int, int | None]:
-        """The state after the Devil's turn (before the move is added), and the turn r when the
-        turn is ``Coins.rotate(r)`` (the coin game's Devil's own r; else found, or None)."""
-        if self.coins:
-            coins = Coins(self.text())
-            r = coin_turn(self.devil, coins, Move(i for i, v in enumerate(vec) if v), self.rng)
-            return coins.rotate(r).tails_mask, r
-        turned = table_turn(self.spec, self.devil, self.x, move, self.rng)
-        return turned, rotation(self.text(), self.spec.state_text(turned))
-
     def play(self, vec: list[int]) -> None:
         """The Devil turns, then the move (an amount a position) is added; the belief follows."""
-        tab = tables(self.spec)
         move = self.spec.encode(vec)
-        before = self.text()
-        turned, r = self._turned(vec, move)
-        self.x = int(tab.add(np.array([turned]), move)[0])
+        (step,) = play(self.spec, [move], self.x, self.turn, first=len(self.moves) + 1)
+        self.x = step.after
         self.moves.append(vec)
-        self.steps.append(ReplayStep(vec, before, r, self.spec.state_text(turned), self.text()))
-        self.won = bool(tab.index_of[self.x] < tab.n_goal)
-        if self.won:
-            self.belief = {int(tab.index_of[self.x])}
-            return
-        # the coin game updates as the notebook do (devilcoins.coins.notebook.update): classes in
-        # the goal stay as they are; the other games move every class of the belief
-        stay = {k for k in self.belief if k < tab.n_goal} if self.coins else set()
-        parts = [
-            tab.orbit_states[tab.orbit_start[k] : tab.orbit_start[k + 1]]
-            for k in sorted(self.belief - stay)
+        self.steps.append(step)
+        self.won = self.spec.in_goal(self.x)
+        tab = tables(self.spec)
+        self.belief = (
+            [int(tab.index_of[self.x])] if self.won else update(self.spec, self.belief, move)
+        )
+
+    def replay(self) -> list[dict[str, Any]]:
+        """Every move with what was hidden: the state, the Devil's turn (r, as coins[r:] +
+        coins[:r]; None for a turn that is no rotation), the state turned, the move, after."""
+        spec = self.spec
+        return [
+            {
+                "before": spec.state_text(s.before),
+                "turn": s.rotation(spec),
+                "turned": spec.state_text(s.turned),
+                "move": list(spec.decode(s.move)),
+                "positions": [i for i, v in enumerate(spec.decode(s.move)) if v],
+                "after": spec.state_text(s.after),
+            }
+            for s in self.steps
         ]
-        after = tab.add(np.concatenate(parts), move)
-        self.belief = stay | {int(k) for k in np.unique(tab.index_of[after])}
 
 
 def start_game(req: NewGame) -> LiveGame:
     """A new game from a random state outside the goal; the coins stay hidden.
 
     For the adversarial Devil the state starts where that Devil can keep the game from being won
-    when it can (the certificate's safe set for coins, outside the chain's zone otherwise).
+    when it can (outside the zone of his certificate).
     """
     seed = secrets.randbits(63) if req.seed is None else req.seed
-    rng = random.Random(seed)
+    rng = np.random.default_rng(seed)
     spec = req.spec()
-    if spec.is_coins:
-        x = start_coins(req.n, req.devil, rng).tails_mask
-    else:
-        found = start_state(spec, req.devil, rng)
-        if found is None:
-            raise HTTPException(
-                400, f"every state of {spec} is in the goal: there is nothing to play"
-            )
-        x = found
-    return LiveGame(spec, req.devil, x, rng, set(range(tables(spec).size)))
+    x = live_start(spec, req.devil, rng)
+    if x is None:
+        raise HTTPException(400, f"every state of {spec} is in the goal: there is nothing to play")
+    turn = live_devil(spec, req.devil, rng)
+    return LiveGame(spec, req.devil, x, turn, list(range(tables(spec).size)))
 
 
 G = TypeVar("G")

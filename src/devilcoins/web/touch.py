@@ -1,16 +1,13 @@
 """Gardner's four glasses, live: four glasses on a turning tray, felt two at a time.
 
-The library's touch game ``n=4 hands=2 goal=same observe=touch`` (devilcoins.observed.andor):
-each round the Devil turns the tray unseen, the player reaches for two positions, feels whether
-each glass is up or down and sets them as they like; the bell rings when all four match.  A
-state is a number whose bit i is glass i (0 up, 1 down, as H and T in the library's tree).
-
-What the player knows is a belief: the states still possible, closed under turning, goal states
-left out (the bell did not ring).  ``values()`` solves the game over the beliefs reachable from
-the start (16 states: a few dozen beliefs), so the adversarial Devil can answer any reach, on or
-off the optimal tree: it shows the felt pattern after which the player's best setting leaves the
-most moves, and it commits to no state until it must (any state the player cannot tell apart
-from the true one is as good).  The random Devil holds one state and turns the tray at random.
+The library's touch game ``n=4 hands=2 goal=same observe=touch``: each round the Devil turns the
+tray unseen, the player reaches for two positions, feels whether each glass is up or down and
+sets them as they like; the bell rings when all four match.  A state is a number whose bit i is
+glass i (0 up, 1 down, as H and T in the library's tree).  The rules, the beliefs and the values
+come from the library (``devilcoins.observed.touchplay``, over the one touch solver): the
+adversarial Devil shows the felt pattern after which the player's best setting leaves the most
+moves, and commits to no state until it must; the random Devil holds one state and turns the
+tray at random.
 """
 
 from __future__ import annotations
@@ -24,124 +21,43 @@ from functools import cache
 from typing import Any
 
 from devilcoins.core.game import Game
+from devilcoins.core.perm import Perm
 from devilcoins.engine import solve
+from devilcoins.observed import touchplay
 
-__all__ = [
-    "GLASSES",
-    "HANDS",
-    "REACHES",
-    "N",
-    "TouchGame",
-    "glasses_tree",
-    "start_touch",
-    "values",
-]
+__all__ = ["GAME", "GLASSES", "TouchGame", "glasses_tree", "start_touch"]
 
 #: The game, as the library writes it.
 GLASSES = "n=4 hands=2 goal=same observe=touch"
-N = 4
-HANDS = 2
+GAME = Game.parse(GLASSES)
 WORDS = ("up", "down")
-ALL = (1 << N) - 1
 
 Belief = frozenset[int]
 Reach = tuple[int, ...]
 
-#: Every pair of positions the player may reach for.
-REACHES: tuple[Reach, ...] = tuple(itertools.combinations(range(N), HANDS))
-
-
-def turned(x: int, r: int) -> int:
-    """State x with the tray turned by r places (glass i moves to position i + r)."""
-    return ((x << r) | (x >> (N - r))) & ALL if r else x
-
-
-def in_goal(x: int) -> bool:
-    """All four glasses the same: the bell rings."""
-    return x in (0, ALL)
-
-
-def felt(x: int, reach: Reach) -> tuple[int, ...]:
-    """The values (0 up, 1 down) felt at the reached positions."""
-    return tuple((x >> p) & 1 for p in reach)
-
-
-def set_to(x: int, reach: Reach, vals: tuple[int, ...]) -> int:
-    """State x with the reached glasses set to vals."""
-    for p, v in zip(reach, vals, strict=True):
-        x = (x & ~(1 << p)) | (v << p)
-    return x
-
-
-def closure(states: set[int] | Belief) -> Belief:
-    """Every turn of the states, without the goal (the bell did not ring)."""
-    return frozenset(turned(x, r) for x in states for r in range(N) if not in_goal(x))
-
-
-START: Belief = closure(set(range(1 << N)))
-SETTINGS = tuple(itertools.product((0, 1), repeat=HANDS))
-
-
-def patterns(belief: Belief, reach: Reach) -> set[tuple[int, ...]]:
-    """The felt patterns the Devil can show: those of some state still possible."""
-    return {felt(x, reach) for x in belief}
-
-
-def after(belief: Belief, reach: Reach, pattern: tuple[int, ...], vals: tuple[int, ...]) -> Belief:
-    """What is known after feeling pattern at reach, setting vals and hearing no bell."""
-    return closure({set_to(x, reach, vals) for x in belief if felt(x, reach) == pattern})
-
-
-def _reachable() -> set[Belief]:
-    seen, todo = {START}, [START]
-    while todo:
-        b = todo.pop()
-        for reach in REACHES:
-            for pat in patterns(b, reach):
-                for vals in SETTINGS:
-                    nxt = after(b, reach, pat, vals)
-                    if nxt and nxt not in seen:
-                        seen.add(nxt)
-                        todo.append(nxt)
-    return seen
-
-
-@cache
-def values() -> dict[Belief, float]:
-    """The most rounds the player needs from each reachable belief (value iteration)."""
-    value: dict[Belief, float] = dict.fromkeys(_reachable(), float("inf"))
-    value[frozenset()] = 0
-    changed = True
-    while changed:
-        changed = False
-        for b in value:
-            if b and (v := 1 + min(worst(b, reach, value) for reach in REACHES)) < value[b]:
-                value[b], changed = v, True
-    return value
-
-
-def worth(b: Belief, reach: Reach, pat: tuple[int, ...], value: dict[Belief, float]) -> float:
-    """The rounds left after the pattern is felt, when the player then sets the best values."""
-    return min(value[after(b, reach, pat, vals)] for vals in SETTINGS)
-
-
-def worst(b: Belief, reach: Reach, value: dict[Belief, float]) -> float:
-    """The rounds left after this reach when the Devil shows the worst pattern."""
-    return max(worth(b, reach, pat, value) for pat in patterns(b, reach))
+#: The settings of the two glasses felt.
+SETTINGS = tuple(itertools.product(range(GAME.values), repeat=GAME.hands or 0))
 
 
 @cache
 def glasses_tree() -> dict[str, Any]:
     """The library's verdict for the four glasses: its length and strategy tree (JSON)."""
-    verdict = solve(Game.parse(GLASSES))
-    tree = verdict.tree
-    assert tree is not None, "a touch game's verdict carries its tree"
+    verdict = solve(GAME)
+    assert verdict.tree is not None, "a touch game's verdict carries its tree"
     return {
         "game": GLASSES,
         "length": verdict.length,
-        "tree": tree.tree(),
+        "how": verdict.how,
+        **verdict.tree.strategy_json(),
         "words": {"H": "up", "T": "down"},
     }
+
+
+def _worth(belief: Belief, reach: Reach, pattern: tuple[int, ...]) -> int:
+    """The moves left after the pattern is felt, when the player then sets the best values."""
+    values = touchplay.touch_values(GAME)
+    found = (values.value(touchplay.after(GAME, belief, reach, pattern, w)) for w in SETTINGS)
+    return min(v for v in found if v is not None)
 
 
 @dataclass
@@ -151,7 +67,7 @@ class TouchGame:
     devil: str
     rng: random.Random
     x: int
-    belief: Belief = START
+    belief: Belief = field(default_factory=lambda: touchplay.start(GAME))
     reach: Reach | None = None
     pattern: tuple[int, ...] = ()
     rounds: int = 0
@@ -161,16 +77,14 @@ class TouchGame:
     def feel(self, reach: Reach) -> None:
         """The Devil turns the tray; the player feels the glasses at reach."""
         if self.devil == "adversarial":
-            value = values()
-            options = sorted(patterns(self.belief, reach))
-            best = max(worth(self.belief, reach, p, value) for p in options)
-            pick = self.rng.choice(
-                [p for p in options if worth(self.belief, reach, p, value) == best]
-            )
-            self.x = self.rng.choice(sorted(x for x in self.belief if felt(x, reach) == pick))
+            options = sorted(touchplay.patterns(GAME, self.belief, reach))
+            best = max(_worth(self.belief, reach, p) for p in options)
+            pick = self.rng.choice([p for p in options if _worth(self.belief, reach, p) == best])
+            shown = sorted(x for x in self.belief if touchplay.felt(GAME, x, reach) == pick)
+            self.x = self.rng.choice(shown)
         else:
-            self.x = turned(self.x, self.rng.randrange(N))
-        self.reach, self.pattern = reach, felt(self.x, reach)
+            self.x = GAME.turn(self.x, Perm.turn(GAME.n, self.rng.randrange(GAME.n)))
+        self.reach, self.pattern = reach, touchplay.felt(GAME, self.x, reach)
 
     def set(self, vals: tuple[int, ...]) -> None:
         """The felt glasses are set to vals; the bell rings if all four match."""
@@ -178,17 +92,25 @@ class TouchGame:
         reach, self.reach = self.reach, None
         self.rounds += 1
         if self.devil == "adversarial":
-            could = {set_to(x, reach, vals) for x in self.belief if felt(x, reach) == self.pattern}
-            quiet = sorted(x for x in could if not in_goal(x))
+            could = {
+                touchplay.set_to(GAME, x, reach, vals)
+                for x in self.belief
+                if touchplay.felt(GAME, x, reach) == self.pattern
+            }
+            quiet = sorted(x for x in could if not GAME.in_goal(x))
             self.x = self.rng.choice(quiet) if quiet else min(could)
         else:
-            self.x = set_to(self.x, reach, vals)
-        self.won = in_goal(self.x)
-        self.belief = frozenset() if self.won else after(self.belief, reach, self.pattern, vals)
+            self.x = touchplay.set_to(GAME, self.x, reach, vals)
+        self.won = GAME.in_goal(self.x)
+        if self.won:
+            self.belief = frozenset()
+        else:
+            self.belief = touchplay.after(GAME, self.belief, reach, self.pattern, vals)
 
     def state(self) -> dict[str, Any]:
         """What the player may know: the stage, the felt glasses, never the tray until the bell."""
         stage = "won" if self.won else "set" if self.reach is not None else "feel"
+        classes = {min(GAME.turn(x, p) for p in GAME.turns) for x in self.belief}
         data: dict[str, Any] = {
             "devil": self.devil,
             "stage": stage,
@@ -198,14 +120,14 @@ class TouchGame:
             "bell": self.won,
             "reach": list(self.reach) if self.reach is not None else None,
             "felt": [WORDS[v] for v in self.pattern] if self.reach is not None else None,
-            "possible": len({min(turned(x, r) for r in range(N)) for x in self.belief}),
+            "possible": len(classes),
         }
         if self.won:
-            data["glasses"] = [WORDS[(self.x >> i) & 1] for i in range(N)]
+            data["glasses"] = [WORDS[v] for v in GAME.decode(self.x)]
         return data
 
 
 def start_touch(devil: str, seed: int | None) -> TouchGame:
     """A new game from a random state that is not all the same (the bell has not rung)."""
     rng = random.Random(secrets.randbits(63) if seed is None else seed)
-    return TouchGame(devil, rng, rng.choice(sorted(START)))
+    return TouchGame(devil, rng, rng.choice(sorted(touchplay.start(GAME))))

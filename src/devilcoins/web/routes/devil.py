@@ -6,7 +6,9 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
-from devilcoins.coins.notation import Coins, Move, Strategy
+from devilcoins.coins.notation import Strategy
+from devilcoins.core.game import Game
+from devilcoins.core.perm import Perm
 from devilcoins.web.models import MAX_DEVIL_MOVES, DevilParse, DevilTurn
 
 __all__ = ["devil_router"]
@@ -23,20 +25,21 @@ def devil_router() -> APIRouter:
         Nothing is put in canonical form.  done: the coins show all heads, or that was the
         strategy's last move.  Coins already at all heads are refused (409): the game is over.
         """
-        coins = Coins(req.coins)
-        if coins.all_heads:
+        game = Game(req.n)
+        coins = game.parse_state(req.coins)
+        if game.in_goal(coins):
             raise HTTPException(409, "the coins already show all heads: the game is over")
-        move = Move(req.moves[req.move_index])
-        turned = coins.rotate(req.r)
-        after = turned.flipped(move)
-        won = after.all_heads
+        move = sorted(set(req.moves[req.move_index]))
+        turned = game.turn(coins, Perm.turn(req.n, req.r))
+        after = game.add(turned, game.encode(1 if i in move else 0 for i in range(req.n)))
+        won = game.in_goal(after)
         return {
             "n": req.n,
             "move_index": req.move_index,
             "r": req.r,
-            "move": sorted(move),
-            "turned": str(turned),
-            "after": str(after),
+            "move": move,
+            "turned": game.state_text(turned),
+            "after": game.state_text(after),
             "won": won,
             "done": won or req.move_index == len(req.moves) - 1,
         }

@@ -38,7 +38,7 @@ def _amounts(values: list[int], positions: list[int], n: int, m: int) -> list[in
 def move_vector(req: PlayMove, game: LiveGame) -> list[int]:
     """The move as one amount a position, or a 422 saying why the game refuses it."""
     _off_table(req.positions, game.n)
-    if game.coins and req.values is not None:
+    if game.spec.is_coins and req.values is not None:
         raise HTTPException(422, "the coin game takes positions to flip, not values")
     if req.values is not None:
         vec = _amounts(req.values, req.positions, game.n, game.spec.values)
@@ -108,7 +108,7 @@ def play_router(games: LiveGames[LiveGame]) -> APIRouter:
                 "won": game.won,
                 "peeked": game.peeked,
                 "coins": game.text(),
-                "steps": [step.as_json() for step in game.steps],
+                "steps": game.replay(),
             }
 
     return router

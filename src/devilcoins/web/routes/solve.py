@@ -33,6 +33,7 @@ def solve_data(spec: GameSpec) -> dict[str, Any]:
         "values": spec.values,
         "winnable": verdict.winnable,
         "length": verdict.length,
+        "how": verdict.how,
         "method": verdict.method,
         "moves": [list(spec.decode(int(a))) for a in strategy[:SUMMARY_MOVES]],
         "truncated": len(strategy) > SUMMARY_MOVES,

@@ -178,21 +178,18 @@ function fillHands() {
 }
 
 // How the server settled a game, in plain words (its own name stays in the tooltip).
-function methodWords(method) {
-  if (method.startsWith("chain construction")) {
-    return "a recipe builds the moves one layer of the table at a time, as short as can be";
-  }
-  if (method.startsWith("the Devil's certificate")) {
-    return "there are starts the Devil can always keep away from the goal, and the program " +
-      "checked every one";
-  }
-  if (method.startsWith("belief search")) {
-    return "the program tried every move from everything you could know, shortest first";
-  }
-  if (method.startsWith("AND-OR")) {
-    return "the program tried every move against every answer of the Devil";
-  }
-  return method;
+// How the library settled a game, in a visitor's words: keyed by the verdict's code (how).
+const HOW_WORDS = {
+  construction: "a recipe builds the moves one layer of the table at a time, as short as can be",
+  certificate: "there are starts the Devil can always keep away from the goal, and the " +
+    "program checked every one",
+  search: "the program tried every move from everything you could know, shortest first",
+  tree: "the program tried every move against every answer of the Devil",
+  rule: "a theorem about these games says so",
+};
+
+function methodWords(how, method) {
+  return HOW_WORDS[how] || method;
 }
 
 async function showSolve(fields) {
@@ -202,8 +199,8 @@ async function showSolve(fields) {
     const data = await response.json();
     if (!response.ok) throw new Error(data.detail || response.statusText);
     $("play-solve").textContent = data.winnable
-      ? `You can always win in ${moves(data.length)}: ${methodWords(data.method)}.`
-      : `The Devil can always stop you: ${methodWords(data.method)}.`;
+      ? `You can always win in ${moves(data.length)}: ${methodWords(data.how, data.method)}.`
+      : `The Devil can always stop you: ${methodWords(data.how, data.method)}.`;
     $("play-solve").title = `${data.game}: ${data.method}`;
   } catch (err) { $("play-solve").textContent = ""; }
 }

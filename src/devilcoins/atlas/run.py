@@ -8,11 +8,12 @@ cluster of worker processes on this machine (one thread each, no dashboard);
 
 On a worker, each game is solved in a child process that the worker keeps for the next game;
 past its time limit the child is killed (the game is stored 'open', with the reason) and a new
-one started.  A game the solver refuses (``DevilcoinsError``) is stored 'too large' with the
-message.  A worker that dies mid-game loses only that game: the scheduler gives it to another
-worker (and after too many deaths it is stored 'open').
+one started. A game the solver refuses (``DevilcoinsError``) is stored with the kind of the
+refusal as its status ('too large', 'not supported', 'invalid') and the message. A worker that
+dies mid-game loses only that game: the scheduler gives it to another worker (and after too many
+deaths it is stored 'open').
 
-The child is ``python -m devilcoins.atlas_run SOLVER``: it reads one game's text per line and
+The child is ``python -m devilcoins.atlas.run SOLVER``: it reads one game's text per line and
 answers each with the entry's JSON on one line (POSIX only: it waits with ``select``).
 """
 
@@ -31,8 +32,8 @@ from contextlib import contextmanager
 from importlib import import_module
 from typing import IO, TYPE_CHECKING, Any
 
-from devilcoins.atlas import AtlasEntry, left_open, settle
-from devilcoins.atlas_store import AtlasStore
+from devilcoins.atlas.entry import AtlasEntry, left_open, settle
+from devilcoins.atlas.store import AtlasStore
 from devilcoins.core.game import Game
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ class _Child:
     def __init__(self, solver: str) -> None:
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "devilcoins.atlas_run", solver],
+            [sys.executable, "-m", "devilcoins.atlas.run", solver],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,
@@ -180,7 +181,7 @@ def local_client(workers: int) -> Iterator[Client]:
             scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
             host="127.0.0.1",
             silence_logs=logging.CRITICAL,  # a worker stopping with the run is no news
-            preload=["devilcoins.atlas_run"],  # dask_setup below
+            preload=["devilcoins.atlas.run"],  # dask_setup below
         ) as cluster,
         Client(cluster) as client,
     ):
@@ -244,5 +245,5 @@ def run_atlas(
     return store.entries(games)
 
 
-if __name__ == "__main__":  # pragma: no cover  (the child: python -m devilcoins.atlas_run)
+if __name__ == "__main__":  # pragma: no cover  (the child: python -m devilcoins.atlas.run)
     serve(sys.argv[1] if len(sys.argv) > 1 else SOLVER)

@@ -2,10 +2,11 @@
 
 ``AtlasStore(path)`` opens (or creates) the file; ``put`` stores an entry and commits, so an
 interrupted run keeps what finished; ``pending`` says which games of a grid still need solving;
-``entries`` reads the table back.  A file that is not an SQLite database, or a database of
-something else, is refused and left alone.
+``entries`` reads the table back (by column name). An atlas written by an earlier version, whose
+method column held 'too large' and 'open', gets a status column when opened. A file that is not
+an SQLite database, or a database of something else, is refused and left alone.
 
->>> from devilcoins.atlas import settle
+>>> from devilcoins.atlas.entry import settle
 >>> with AtlasStore(":memory:") as store:
 ...     store.put(settle(Game(4)))
 ...     [str(g) for g in store.pending([Game(4), Game(5)])], store.entries()[0].length
@@ -22,8 +23,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from devilcoins.atlas import GOALS, OBSERVE, OPEN, AtlasEntry
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.atlas.entry import OPEN, AtlasEntry
+from devilcoins.atlas.grid import GOALS, OBSERVE
+from devilcoins.core.errors import InvalidInput
 from devilcoins.core.game import Game
 from devilcoins.core.symmetry import GROUP_NAMES
 
@@ -39,7 +41,7 @@ CREATE TABLE IF NOT EXISTS games (
     game TEXT PRIMARY KEY,      -- the game's one-line text form
     winnable INTEGER,           -- 1, 0, or NULL when not settled
     length INTEGER,             -- the least worst-case number of moves, when winnable
-    method TEXT NOT NULL,       -- how it was settled, 'too large' (refused) or 'open'
+    method TEXT NOT NULL,       -- how it was settled ('' when it was not)
     note TEXT NOT NULL,         -- the evidence: the literature's source, or why not settled
     known_winnable INTEGER,     -- the literature's answer, NULL when it is silent
     known_length INTEGER,
@@ -47,13 +49,31 @@ CREATE TABLE IF NOT EXISTS games (
     seconds REAL NOT NULL,      -- wall-clock seconds of the solve
     time_limit REAL,            -- the limit it ran under (NULL: none)
     version TEXT NOT NULL,      -- devilcoins version that solved it
-    solved_at TEXT NOT NULL     -- when (UTC, ISO 8601)
+    solved_at TEXT NOT NULL,    -- when (UTC, ISO 8601)
+    status TEXT NOT NULL        -- 'settled', 'too large', 'not supported', 'invalid' or 'open'
 )
 """
 
 COLUMNS = (
-    "game, winnable, length, method, note, known_winnable, known_length, agrees, seconds, "
-    "time_limit, version, solved_at"
+    "game",
+    "status",
+    "winnable",
+    "length",
+    "method",
+    "note",
+    "known_winnable",
+    "known_length",
+    "agrees",
+    "seconds",
+    "time_limit",
+    "version",
+    "solved_at",
+)
+
+#: An atlas of an earlier version kept the status in the method column: this adds the column.
+_ADD_STATUS = (
+    "ALTER TABLE games ADD COLUMN status TEXT NOT NULL DEFAULT 'settled'",
+    "UPDATE games SET status = method, method = '' WHERE method IN ('too large', 'open')",
 )
 
 
@@ -65,7 +85,7 @@ def _version() -> str:
         return "unknown"
 
 
-class StoreError(DevilcoinsError):
+class StoreError(InvalidInput):
     """The file given for the atlas cannot be used (not SQLite, someone else's, missing)."""
 
 
@@ -91,6 +111,7 @@ def _connect(path: str, *, create: bool) -> sqlite3.Connection:
         _check_file(Path(path), create=create)
     try:
         db = sqlite3.connect(path)
+        db.row_factory = sqlite3.Row
         _set_up(db, path, create=create)
         # each commit reaches the file at once (an interrupt or a crash keeps it) without
         # waiting for the disk: a write-ahead log, synced at checkpoints
@@ -105,6 +126,11 @@ def _set_up(db: sqlite3.Connection, path: str, *, create: bool) -> None:
     """Check db is an atlas (or, when create, new: then make it one); close it if refused."""
     (app,) = db.execute("PRAGMA application_id").fetchone()
     if app == APPLICATION_ID:
+        names = {row["name"] for row in db.execute("PRAGMA table_info(games)")}
+        if "status" not in names:
+            for statement in _ADD_STATUS:
+                db.execute(statement)
+            db.commit()
         return
     (tables,) = db.execute("SELECT count(*) FROM sqlite_master").fetchone()
     if tables or not create:
@@ -121,18 +147,19 @@ def _bool(value: Any) -> bool | None:
     return None if value is None else bool(value)
 
 
-def _entry(row: tuple[Any, ...]) -> AtlasEntry:
-    """An entry from a row of ``games`` (COLUMNS' order)."""
-    game, winnable, length, method, note, known_winnable, known_length, agrees, seconds = row[:9]
+def _entry(row: sqlite3.Row) -> AtlasEntry:
+    """An entry from a row of ``games`` (read by column name)."""
+    known = row["known_winnable"]
     return AtlasEntry(
-        game=Game.parse(game),
-        winnable=_bool(winnable),
-        length=length,
-        method=method,
-        seconds=seconds,
-        known=None if known_winnable is None else (bool(known_winnable), known_length),
-        agrees=_bool(agrees),
-        note=note,
+        game=Game.parse(row["game"]),
+        status=row["status"],
+        winnable=_bool(row["winnable"]),
+        length=row["length"],
+        method=row["method"],
+        seconds=row["seconds"],
+        known=None if known is None else (bool(known), row["known_length"]),
+        agrees=_bool(row["agrees"]),
+        note=row["note"],
     )
 
 
@@ -174,31 +201,34 @@ class AtlasStore:
     def put(self, entry: AtlasEntry, *, time_limit: float | None = None) -> None:
         """Store entry under its game's text (replacing an earlier row) and commit."""
         known = entry.known or (None, None)
-        row = (
-            str(entry.game),
-            entry.winnable,
-            entry.length,
-            entry.method,
-            entry.note,
-            known[0],
-            known[1],
-            entry.agrees,
-            entry.seconds,
-            time_limit,
-            _version(),
-            datetime.now(UTC).isoformat(timespec="seconds"),
-        )
-        marks = ", ".join("?" * len(row))
-        self._db.execute(f"INSERT OR REPLACE INTO games ({COLUMNS}) VALUES ({marks})", row)
+        row = {
+            "game": str(entry.game),
+            "status": entry.status,
+            "winnable": entry.winnable,
+            "length": entry.length,
+            "method": entry.method,
+            "note": entry.note,
+            "known_winnable": known[0],
+            "known_length": known[1],
+            "agrees": entry.agrees,
+            "seconds": entry.seconds,
+            "time_limit": time_limit,
+            "version": _version(),
+            "solved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+        names = ", ".join(COLUMNS)
+        marks = ", ".join(f":{c}" for c in COLUMNS)
+        self._db.execute(f"INSERT OR REPLACE INTO games ({names}) VALUES ({marks})", row)
         self._db.commit()
 
     def __len__(self) -> int:
         (count,) = self._db.execute("SELECT count(*) FROM games").fetchone()
         return int(count)
 
-    def _rows(self) -> dict[str, tuple[Any, ...]]:
+    def _rows(self) -> dict[str, sqlite3.Row]:
         """Every row by its game text."""
-        return {row[0]: row for row in self._db.execute(f"SELECT {COLUMNS} FROM games")}
+        select = f"SELECT {', '.join(COLUMNS)} FROM games"
+        return {row["game"]: row for row in self._db.execute(select)}
 
     def pending(self, games: Iterable[Game], time_limit: float | None = None) -> list[Game]:
         """The games still to solve: not stored, or left open under a shorter time limit.
@@ -211,17 +241,17 @@ class AtlasStore:
             row = rows.get(str(game))
             if row is None:
                 todo.append(game)
-            elif row[3] == OPEN:
-                before = row[9]
+            elif row["status"] == OPEN:
+                before = row["time_limit"]
                 if before is None or time_limit is None or time_limit > before:
                     todo.append(game)
         return todo
 
-    def _selected(self, games: Iterable[Game] | None) -> list[tuple[Any, ...]]:
+    def _selected(self, games: Iterable[Game] | None) -> list[sqlite3.Row]:
         """The rows of games, in their order (those stored), or every row in table order."""
         rows = self._rows()
         if games is None:
-            return sorted(rows.values(), key=lambda row: _sort_key(Game.parse(row[0])))
+            return sorted(rows.values(), key=lambda row: _sort_key(Game.parse(row["game"])))
         return [rows[str(g)] for g in games if str(g) in rows]
 
     def entries(self, games: Iterable[Game] | None = None) -> list[AtlasEntry]:
@@ -232,6 +262,6 @@ class AtlasStore:
         """The entries as JSON data, each with its time limit, version and time of solving."""
         extra = ("time_limit", "version", "solved_at")
         return [
-            {**_entry(row).to_json(), **dict(zip(extra, row[9:], strict=True))}
+            {**_entry(row).to_json(), **{name: row[name] for name in extra}}
             for row in self._selected(games)
         ]

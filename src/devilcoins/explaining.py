@@ -1,0 +1,166 @@
+"""How a game was settled, in words, from the engine's own verdict.
+
+``explain(game)`` reads the verdict ``engine.solve`` gives (or, for the coin game, the coins'
+own account, which says the same) and tells how it was reached: the chain construction level by
+level, the Devil's certificate, the belief search, or the strategy tree.  It never says more
+than the verdict: the explanation and ``solve`` agree on who wins and how fast by construction.
+
+>>> print(explain(Game.parse('n=4 hands=1')).splitlines()[0])
+How n=4 hands=1 is settled: no strategy wins.
+>>> explanation(Game(4)).verdict.length
+15
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+
+from devilcoins.blind.chain import chain
+from devilcoins.coins.explain import explain_coins
+from devilcoins.core.game import Game
+from devilcoins.engine import solve
+from devilcoins.proving import prove
+from devilcoins.results import Evidence, Verdict
+
+__all__ = ["Explanation", "explain", "explanation"]
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A verdict and the words that explain it."""
+
+    verdict: Verdict
+    text: str
+
+    def to_json(self) -> dict[str, object]:
+        """The verdict's JSON with the explanation added."""
+        return {**self.verdict.to_json(), "explanation": self.text}
+
+
+def _fill(*parts: str) -> str:
+    return "\n\n".join(textwrap.fill(" ".join(p.split()), 96) for p in parts if p)
+
+
+def _construction(verdict: Verdict) -> str:
+    game = verdict.game
+    if game.devil_moves is not None or game.value_group is not None:
+        return _fill(
+            f"The chain construction settles it ({verdict.method}): {verdict.length_text} moves, "
+            "which nothing shorter beats.",
+            *(e.statement for e in verdict.evidence),
+        )
+    c = chain(game)
+    sizes = ", ".join(f"{s:,}" for s in c.sizes())
+    steps = ", ".join(f"{game.move_text(a)} (x{p - 1})" for a, p in c.steps)
+    return _fill(
+        "Start from the goal's subgroup Z_0 and let Z_(i+1) be the states that every turn of the "
+        "Devil changes only by something in Z_i: within Z_(i+1) the Devil's turns cannot move a "
+        f"state from one coset of Z_i to another. Here the levels have {sizes} states.",
+        f"The chain reaches all {len(c.zone):,} states, so the player wins: each level adds moves "
+        f"of prime order p ({steps}); the strategy for one level is the one below, then one new "
+        "move, then the one below again, p - 1 times over. That visits every coset of the goal "
+        f"once: {verdict.length_text} moves, which no strategy can beat (against a Devil who "
+        "never turns, the cosets must each be met by a prefix of the moves).",
+    )
+
+
+def _certificate(verdict: Verdict) -> str:
+    return _fill(
+        "No strategy wins: the Devil has a certificate, a set of states he can keep the game in "
+        "whatever the player does.",
+        *(e.statement for e in verdict.evidence),
+        "'devilcoins play' with --devil adversarial shows it against any strategy.",
+    )
+
+
+def _search(verdict: Verdict) -> str:
+    game = verdict.game
+    why = []
+    if game.hands is not None or game.moves is not None:
+        why.append("the game limits the moves")
+    if game.goal == "states":
+        why.append("its goal is a set of states")
+    if game.devil_moves is not None:
+        why.append("the Devil is restricted to a set of moves, so beliefs are sets of states")
+    if any(e.checked and not e.holds for e in verdict.evidence):
+        why.append("the Devil's certificate did not pass its check")
+    reason = " and ".join(why) or "no construction or certificate applies"
+    found = (
+        f"it found a shortest strategy of {verdict.length_text} moves"
+        if verdict.winnable
+        else "it explored every belief the player can reach and none leaves only the goal, so "
+        "no strategy wins"
+    )
+    return _fill(
+        f"Here {reason}, so a breadth-first search over beliefs (the sets of states still "
+        f"possible) settles it ({verdict.method}): {found}.",
+        *(_searched(verdict, e) for e in verdict.evidence),
+    )
+
+
+def _searched(verdict: Verdict, e: Evidence) -> str:
+    """A piece of a searched verdict's evidence, said as it bears on the search."""
+    if e.name == "lower bound" and not verdict.winnable:
+        return ""
+    game = verdict.game
+    if e.name == "the chain" and e.detail.get("complete"):
+        if game.goal == "states":
+            return (
+                f"{e.statement} But the goal is not the subgroup it generates: the chain's "
+                "strategy brings every start into that subgroup, not always into the goal."
+            )
+        if game.hands is not None or game.moves is not None:
+            return (
+                f"{e.statement} But the strategy the chain builds needs moves this game does "
+                "not allow, so the chain does not settle it."
+            )
+    return e.statement
+
+
+def _tree(verdict: Verdict) -> str:
+    game = verdict.game
+    kinds = {
+        "touch": f"feels {game.hands} positions after each turn",
+        "sight": "sees every position before naming a move",
+        "count": "is told after each move how many positions are not 0",
+    }
+    head = _fill(
+        f"The player {kinds.get(game.observe, 'observes')}, so a strategy is a tree: what to do "
+        "next depends on what was observed. Value iteration settled every belief from the goal "
+        "outwards: "
+        + (
+            f"the least worst case is {verdict.length_text} moves."
+            if verdict.winnable
+            else "the Devil holds out forever."
+        )
+    )
+    text = getattr(verdict.tree, "to_text", None)
+    body = text(max_lines=40, header=False) if text is not None else ""
+    return head + ("\n\n" + body if body else "")
+
+
+def explanation(game: Game | int) -> Explanation:
+    """The verdict for a game (an int n is the coin game) and how it was reached, in words."""
+    if isinstance(game, int):
+        game = Game(game)
+    if game.is_coins:
+        return Explanation(prove(game, checks=False), explain_coins(game.n))
+    verdict = solve(game)
+    if verdict.how == "construction":
+        body = _construction(verdict)
+    elif verdict.how == "certificate":
+        body = _certificate(verdict)
+    elif verdict.how == "tree":
+        body = _tree(verdict)
+    else:
+        body = _search(verdict)
+    outcome = "the player wins" if verdict.winnable else "no strategy wins"
+    length = f" in {verdict.length_text} moves" if verdict.winnable else ""
+    failed = "" if verdict.holds else "a check FAILED, so this is NOT established: "
+    return Explanation(verdict, f"How {game} is settled: {failed}{outcome}{length}.\n\n{body}\n")
+
+
+def explain(game: Game | int) -> str:
+    """How a game (an int n is the coin game) was settled, in words that agree with solve."""
+    return explanation(game).text
