@@ -1113,7 +1113,7 @@ def _prime_power(x: int) -> tuple[int, int] | None:
 
 
 def naive_sight_rule(n: int, m: int) -> int | None:
-    """The sight game's observed value: 0 if m = 1, 1 if n = 1, n + (k - 1)(n - n/p) for
+    """The sight game's value by the theorem: 0 if m = 1, 1 if n = 1, n + (k - 1)(n - n/p) for
     n = p^j and m = p^k, else None (the Devil holds out)."""
     if m == 1:
         return 0

@@ -269,8 +269,8 @@ def test_tree_json_and_text():
 
 
 def test_sight_value_rule_on_small_games():
-    """Observed, not proved: n = 1 takes 1 move; n = p^j, m = p^k (one prime p) takes
-    n + (k - 1)(n - n/p); otherwise the Devil holds out (docs/observed.md, issue 11)."""
+    """The published theorem (docs/mathematics.md §8.1): n = 1 takes 1 move; n = p^j, m = p^k
+    (one prime p) takes n + (k - 1)(n - n/p); otherwise the Devil holds out."""
     for m in range(2, 17):
         for n in range(1, 13):
             if m**n > 4096:

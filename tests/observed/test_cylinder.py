@@ -147,5 +147,5 @@ def test_a_search_past_its_memory_stops_with_a_clear_error(monkeypatch):
     from devilcoins.core.errors import DevilcoinsError
 
     monkeypatch.setattr(cylinder, "MAX_BYTES", 1 << 10)
-    with pytest.raises(DevilcoinsError, match="GiB\\), past its limits"):
+    with pytest.raises(DevilcoinsError, match="GiB resident\\), past its limits"):
         solve_touch(_touch(6, 4))

@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 from devilcoins.cli.common import Command, Options, UsageError, coins_count, emit_json
-from devilcoins.cli.games import game_from, moves_text, too_large, verdict_lines
+from devilcoins.cli.games import command_line, game_from, moves_text, too_large, verdict_lines
 from devilcoins.cli.progress import reporter
 from devilcoins.cli.strategies import add_format_argument
-from devilcoins.core.errors import TooLarge
+from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.files import write_new, write_new_with
 from devilcoins.core.game import Game
 from devilcoins.results import Verdict, Verification, goal_words
@@ -39,6 +39,12 @@ def add_arguments(p: Options) -> None:
         help="also write the moves to FILE (never overwrites an existing file); for touch, "
         "sight and count, the strategy as a policy file FILE.jsonl (any size; verify reads it)",
     )
+    p.add_argument(
+        "--certificate",
+        metavar="FILE",
+        help="touch and sight: also write the optimality certificate to FILE.json (the strategy "
+        "and the Devil's witness, or his trap), for 'verify N --certificate FILE'",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
     game = game_from(args)
     if args.save is not None:
         _check_save(args.save, game)
+    if args.certificate is not None:
+        _check_certificate(args.certificate, game)
     if args.json and args.format != "table":
         raise UsageError("--json prints the whole verdict; --format lists the moves: use one")
 
@@ -70,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
             skipped = str(err)
     if args.save is not None:
         _save(args.save, verdict)
+    if args.certificate is not None:
+        _write_certificate(args.certificate, verdict)
     if args.json:
         data = verdict.to_json()
         if checked is not None:
@@ -141,16 +151,55 @@ def _print_verdict(verdict: Verdict, checked: Verification | None, skipped: str 
 
 def _check_save(path: str, game: Game) -> None:
     """Refuse a --save path before solving: a policy file must be .jsonl, none is replaced."""
-    target = Path(path)
-    if not path.strip() or path.endswith(("/", "\\")) or target.is_dir():
-        raise UsageError(f"--save {path!r}: give a file name to write the strategy to")
     if game.observe != "blind" and not path.endswith(".jsonl"):
         raise UsageError(f"save a {game.observe} strategy as a policy file: FILE.jsonl, not {path}")
+    _check_target(path, "--save")
+
+
+def _check_target(path: str, option: str) -> None:
+    """A new file's name, in a folder that exists, or a usage error naming the option."""
+    target = Path(path)
+    if not path.strip() or path.endswith(("/", "\\")) or target.is_dir():
+        raise UsageError(f"{option} {path!r}: give a file name to write to")
     if target.exists():
         raise UsageError(f"{path} already exists; choose a new file name (nothing was written)")
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise UsageError(f"{folder} is not a folder; choose where --save writes")
+        raise UsageError(f"{folder} is not a folder; choose where {option} writes")
+
+
+def _check_certificate(path: str, game: Game) -> None:
+    """Refuse a --certificate path, or a game without certificates, before solving."""
+    if game.observe not in ("touch", "sight"):
+        raise UsageError(
+            f"certificates are written for touch and sight games (--observe touch or sight), "
+            f"not {game}"
+        )
+    if not path.endswith(".json"):
+        raise UsageError(f"write the certificate as FILE.json, not {path!r}")
+    _check_target(path, "--certificate")
+
+
+def _write_certificate(path: str, verdict: Verdict) -> None:
+    """Write the certificate of the solved game (never over an existing file)."""
+    import json
+
+    from devilcoins.observed.andor import TreeSolution
+    from devilcoins.observed.certificates import certificate
+
+    tree = verdict.tree
+    assert isinstance(tree, TreeSolution), "a solved touch or sight game"
+    try:
+        data = certificate(tree)
+    except NotSupported as err:
+        raise UsageError(str(err)) from None
+    write_new(path, json.dumps(data, separators=(",", ":")).encode())
+    size = Path(path).stat().st_size
+    check = command_line("verify", verdict.game, "--certificate", path)
+    print(
+        f"devilcoins: wrote the certificate to {path} ({size:,} bytes); check it with: {check}",
+        file=sys.stderr,
+    )
 
 
 def _save(path: str, verdict: Verdict) -> None:

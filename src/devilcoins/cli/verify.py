@@ -26,9 +26,15 @@ __all__ = ["COMMAND"]
 
 
 def add_arguments(p: Options) -> None:
-    """N, FILE, --json and --counterexample."""
+    """N, FILE, --certificate, --json and --counterexample."""
     p.add_argument("n", type=coins_count, metavar="N", help="number of positions (coins)")
     p.add_argument("file", metavar="FILE", help="strategy file, one move a line ('-' for stdin)")
+    p.add_argument(
+        "--certificate",
+        action="store_true",
+        help="FILE is an optimality certificate from 'solve ... --certificate FILE' (touch and "
+        "sight games): check both bounds, or the Devil's trap",
+    )
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
     p.add_argument(
         "--counterexample",
@@ -91,9 +97,44 @@ def _named(args: argparse.Namespace, check: object) -> Verification:
         raise UsageError(f"{name}: not a strategy this game reads ({err})") from None
 
 
+def _certificate(args: argparse.Namespace, game: Game) -> int:
+    """Check a certificate file: exit 0 when both halves hold, 1 when one fails."""
+    import json
+
+    from devilcoins.cli.common import read_text
+    from devilcoins.observed.certificate_check import check_certificate
+
+    name = "stdin" if args.file == "-" else args.file
+    text = read_text(args.file, "certificate")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise UsageError(f"{name}: not a certificate (not JSON: {err})") from None
+    try:
+        checked = check_certificate(game, data)
+    except DevilcoinsError as err:
+        raise UsageError(f"{name}: {err}") from None
+    if args.json:
+        emit_json(
+            {
+                "game": str(game),
+                "value": checked.value,
+                "holds": checked.holds,
+                "evidence": [e.to_json() for e in checked.evidence],
+            }
+        )
+    else:
+        print("\n".join(checked.lines()))
+    return 0 if checked.holds else 1
+
+
 def run(args: argparse.Namespace) -> int:
     """devilcoins verify N FILE."""
     game = game_from(args)
+    if args.certificate:
+        if args.counterexample:
+            raise UsageError("--counterexample is for strategies; a certificate names its failure")
+        return _certificate(args, game)
     if args.counterexample:
         _check_counterexample_target(args.counterexample)
     v, moves = _verified(args, game)

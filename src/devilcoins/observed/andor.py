@@ -110,6 +110,8 @@ class TreeSolution:
     seconds: float
     policy: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
     devil: tuple[int, ...] = ()
+    #: The settled search behind a touch solution (its values give the Devil's witness).
+    search: Any = field(default=None, repr=False, compare=False)
 
     @classmethod
     def held_out(
@@ -287,6 +289,7 @@ def solve_touch(
         explored=search.explored,
         seconds=time.perf_counter() - t0,
         policy=policy,
+        search=search,
     )
 
 

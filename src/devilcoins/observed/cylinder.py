@@ -37,6 +37,7 @@ from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import compiled
 from devilcoins.core.perm import Perm
+from devilcoins.core.resources import resident_bytes
 from devilcoins.core.tables import ClassTable, tables
 from devilcoins.observed.rowstore import RowStore, slot
 
@@ -45,8 +46,9 @@ __all__ = ["MAX_NODES", "CylinderSearch", "Space", "holdout", "solve_space"]
 #: How many beliefs plus cylinder nodes the search may number before it stops with an error.
 MAX_NODES = 60_000_000
 
-#: How much memory (bytes) the search's tables and links may take before it stops with an error
-#: (8 coins with 4 hands take under 1 GiB; 12 with 8 hands pass this after about 20 minutes).
+#: How much resident memory (bytes, measured) the process may reach before the search stops with
+#: an error (8 coins with 4 hands take under 1 GiB; 12 with 8 hands pass this after about 20
+#: minutes).  The check runs between compiled chunks, each adding at most a few hundred MiB.
 MAX_BYTES = 6 << 30
 
 #: How many new rows one compiled chunk of the exploration may add (bounds the room reserved).
@@ -90,8 +92,12 @@ def _position_maps(game: Game) -> list[tuple[int, ...]]:
     return maps
 
 
-def _symmetries(game: Game, t: ClassTable) -> I32:
-    """The game's symmetries other than the Devil's turns, as maps of the non-goal classes.
+#: A symmetry of a game: (p, u, c) sends the state x to y with y[p[i]] = u * x[i] + c (mod m).
+Symmetry = tuple[tuple[int, ...], int, int]
+
+
+def symmetry_maps(game: Game, t: ClassTable) -> list[Symmetry]:
+    """The game's symmetries other than the Devil's turns (the identity left out).
 
     A symmetry turns or reflects the table (normalising the Devil's group) and maps every value
     x to u * x + c (u a unit mod m), where that keeps the goal; a belief and its image have the
@@ -101,15 +107,26 @@ def _symmetries(game: Game, t: ClassTable) -> I32:
     digits = t.digits.astype(np.int64)
     goal = t.index_of < t.n_goal
     values = [(u, c) for u in range(1, m) if np.gcd(u, m) == 1 for c in range(m)]
-    maps = []
+    found = []
     for p in _position_maps(game):
         moved = np.empty_like(digits)
         moved[:, list(p)] = digits
         for u, c in values:
             image = ((u * moved + c) % m) @ t.powers.astype(np.int64)
-            if (p, u, c) == (tuple(range(n)), 1, 0) or not np.array_equal(goal[image], goal):
-                continue
-            maps.append(t.index_of[image[t.reps[t.n_goal :]]] - t.n_goal)
+            if (p, u, c) != (tuple(range(n)), 1, 0) and np.array_equal(goal[image], goal):
+                found.append((tuple(int(i) for i in p), int(u), int(c)))
+    return found
+
+
+def _symmetries(game: Game, t: ClassTable) -> I32:
+    """The game's symmetries (``symmetry_maps``) as maps of the non-goal classes."""
+    m, digits = game.values, t.digits.astype(np.int64)
+    maps = []
+    for p, u, c in symmetry_maps(game, t):
+        moved = np.empty_like(digits)
+        moved[:, list(p)] = digits
+        image = ((u * moved + c) % m) @ t.powers.astype(np.int64)
+        maps.append(t.index_of[image[t.reps[t.n_goal :]]] - t.n_goal)
     return np.array(maps, dtype=np.int32).reshape(len(maps), t.size - t.n_goal)
 
 
@@ -193,6 +210,29 @@ class Space:
         """The non-goal class numbers of a belief row."""
         raw = np.ascontiguousarray(row, dtype="<u8").view(np.uint8)
         return np.flatnonzero(np.unpackbits(raw, bitorder="little")).astype(np.int64)
+
+    def devil_options(self, row: Rows) -> tuple[Rows, Bools]:
+        """For each reach r and pattern v: R_v, and whether it is one of the largest (kept)."""
+        t = self.t
+        out = np.zeros((len(self.reaches), self.felt_count, self.rwords), dtype=np.uint64)
+        keep = np.zeros((len(self.reaches), self.felt_count), dtype=np.bool_)
+        _devil_options(
+            row, t.n_goal, t.orbit_start.astype(np.int64), t.orbit_states.astype(np.int64),
+            self.felt, self.off, out, keep,
+        )  # fmt: skip
+        return out, keep
+
+    def player_options(self, r: int, rset: Rows) -> tuple[bool, Rows, Bools, Rows, Ints]:
+        """After feeling rset on reach r: (some w wins at once, the belief after each w, which
+        w are kept (the smallest beliefs), their least images, their sizes)."""
+        acc = np.zeros((self.felt_count, self.words), dtype=np.uint64)
+        keep = np.zeros(self.felt_count, dtype=np.bool_)
+        least, sizes = np.zeros_like(acc), np.zeros(self.felt_count, dtype=np.int64)
+        won = _player_options(
+            r, rset, self.t.n_goal, self.t.index_of.astype(np.int64), self.compose,
+            self.off_count, self.symmetries, acc, keep, least, sizes,
+        )  # fmt: skip
+        return bool(won), acc, keep, least, sizes
 
 
 @compiled
@@ -492,6 +532,40 @@ def _settle_round(
     return found
 
 
+@compiled
+def _devil_options(
+    row: Rows, ng: int, start: Ints, states: Ints, felt: I32, off: I32, out: Rows, keep: Bools
+) -> None:  # pragma: no cover - compiled
+    """out[r, v] = R_v on reach r; keep[r, v] = R_v is one of the largest (the Devil's picks)."""
+    _patterns(row, ng, start, states, felt, off, out)
+    felts, rwords = out.shape[1], out.shape[2]
+    scratch = np.zeros(2 * felts + 64 * rwords + 2, dtype=np.int64)
+    for r in range(out.shape[0]):
+        _antichain(out[r], keep[r], True, scratch, True)
+
+
+@compiled
+def _player_options(
+    r: int, rset: Rows, ng: int, index_of: Ints, compose: I32, offs: int, symmetries: I32,
+    acc: Rows, keep: Bools, least: Rows, sizes: Ints,
+) -> bool:  # fmt: skip  # pragma: no cover - compiled
+    """The beliefs after each change w (least images in least[w], kept w flagged, sizes);
+    True when some w wins at once (its belief is empty)."""
+    _beliefs_of(np.uint64(r), rset, ng, index_of, compose, offs, acc)
+    felts, words = acc.shape[0], acc.shape[1]
+    for w in range(felts):
+        if _empty(acc[w]):
+            return True
+    scratch = np.zeros(2 * felts + 64 * words + 2, dtype=np.int64)
+    _antichain(acc, keep, False, scratch, True)
+    tmp = np.zeros(words, dtype=np.uint64)
+    for w in range(felts):
+        if keep[w]:
+            _canon(acc[w], symmetries, tmp, least[w])
+            sizes[w] = _size(acc[w])
+    return False
+
+
 @dataclass(eq=False)
 class CylinderSearch:
     """The numbered beliefs and cylinder nodes of one touch game, their links and values."""
@@ -550,15 +624,15 @@ def _explore(
     index_of = t.index_of.astype(np.int64)
     bparts: list[tuple[I32, Ints]] = [(np.zeros(0, np.int32), np.zeros(reaches, np.int64))]
     cparts: list[tuple[I32, Ints]] = []
-    bdone, cdone, held = 1, 0, 0
+    bdone, cdone = 1, 0
     while bdone < beliefs.count or cdone < cyl.count:
-        size = held + sum(a.nbytes for st in (beliefs, cyl) for a in (st.rows, st.keys, st.ids))
+        size = resident_bytes()
         if beliefs.count + cyl.count > limit or size > MAX_BYTES:
             raise TooLarge(
                 f"{space.game}: the touch search stops at {beliefs.count - 1:,} beliefs and "
-                f"{cyl.count:,} cylinder nodes ({size / 2**30:,.1f} GiB), past its limits "
-                f"({limit:,} nodes, {MAX_BYTES / 2**30:,.0f} GiB); use fewer positions or more "
-                "hands (docs/observed.md lists what is settled)"
+                f"{cyl.count:,} cylinder nodes ({size / 2**30:,.1f} GiB resident), past its "
+                f"limits ({limit:,} nodes, {MAX_BYTES / 2**30:,.0f} GiB); use fewer positions or "
+                "more hands (docs/observed.md lists what is settled)"
             )
         if bdone < beliefs.count:
             last = min(beliefs.count, bdone + max(1, min(4096, _CHUNK // (reaches * felts))))
@@ -570,7 +644,6 @@ def _explore(
                 cyl.keys, cyl.ids, cyl.rows, cyl.count, room, edges, counts, prune,
             )  # fmt: skip
             bparts.append((edges[:used].copy(), counts[: (stop - bdone) * reaches].copy()))
-            held += bparts[-1][0].nbytes + bparts[-1][1].nbytes
             bdone = stop
         else:
             last = min(cyl.count, cdone + max(1, min(4096, _CHUNK // felts)))
@@ -583,7 +656,6 @@ def _explore(
                 edges, counts, prune,
             )  # fmt: skip
             cparts.append((edges[:used].copy(), counts[: stop - cdone].copy()))
-            held += cparts[-1][0].nbytes + cparts[-1][1].nbytes
             cdone = stop
         if progress is not None:
             progress(bdone + cdone, beliefs.count + cyl.count)

@@ -1,16 +1,17 @@
-"""The sight game for any n and m: the verdict from the rule, with evidence stated or checked.
+"""The sight game for any n and m: the verdict by the theorem, with evidence stated or checked.
 
 The game: n dials of m values on a turning table, goal all zero, any move; the player sees the
-dials before each move and the Devil turns the table before the move lands.  Bar-Yehuda, Etzion
-& Moran (1993) prove the player wins iff n and m are powers of the same prime, and that the
-optimal worst case is the greatest *depth* of a word (how many differences x - turn(x) reach
-zero), for which they give tight bounds.  devilcoins computes the game exactly where its
-classes fit; on every game computed the least worst case is
+dials before each move and the Devil turns the table before the move lands.  The theorem
+(Bar-Yehuda, Etzion & Moran 1993; for m = 2^l also Lewis & Tefft, arXiv:2401.17502): the
+player wins iff n and m are powers of the same prime (or m = 1, or n = 1), and the least worst
+case is
 
-    0 if m = 1;  1 if n = 1;  n + (k - 1)(n - n/p) if n = p^j and m = p^k (n when m is prime);
+    0 if m = 1;  1 if n = 1;  n + (k - 1)(n - n/p) if n = p^j and m = p^k (n when m is prime).
 
-and the Devil wins otherwise (docs/observed.md, "sight").  ``prove_sight`` states that rule for
-any n and m and checks it now, by the exact solver, wherever m^n <= ``CHECK_STATES``.
+For prime m docs/mathematics.md section 8.1 proves the length.  ``prove_sight`` states the
+theorem for any n and m, and checks it now, by the exact solver, wherever m^n <=
+``CHECK_STATES``; devilcoins had found the same numbers on every game it solved
+(docs/observed.md, "sight").
 
 >>> p = prove_sight(Game(16, observe='sight'))
 >>> p.winnable, p.length, [e.mark for e in p.evidence]
@@ -42,9 +43,6 @@ CHECK_STATES = 1 << 16
 #: checks against every move (``check_devil``, every state against every move: 9 coins).
 REPLAY_STATES = 1 << 12
 HOLDOUT_STATES = 1 << 9
-
-#: The games the rule was checked on when it was found (docs/observed.md).
-COMPUTED = "every n, m with m^n <= 2^16 (88 games), and (27, 3), (32, 2), (64, 2), (128, 2)"
 
 
 def _exponent(x: int, p: int) -> int:
@@ -92,13 +90,25 @@ def _winnability(n: int, m: int, winnable: bool) -> Evidence:
 def _length(n: int, m: int, length: int | None) -> Evidence:
     if length is None:
         text = "no length: the Devil keeps a dial off zero forever."
+    elif m == 1 or n == 1:
+        text = f"0 if m = 1, 1 if n = 1: {length} move{'s' * (length != 1)} here."
     else:
+        p = prime_factors(m)[0]
         text = (
-            f"0 if m = 1, 1 if n = 1, else n + (k - 1)(n - n/p) for n = p^j, m = p^k: {length:,} "
-            f"moves here. Observed by devilcoins on {COMPUTED}; "
-            "the paper bounds the same quantity (the depth of words) tightly."
+            f"n + (k - 1)(n - n/p) for n = p^j, m = p^k: {length:,} moves here. A theorem of "
+            "Bar-Yehuda, Etzion & Moran (1993), who bound the depth of words tightly"
+            + (
+                "; for p = 2 Lewis & Tefft (arXiv:2401.17502) give 2^(j-1)(k+1), the same number"
+                if p == 2
+                else ""
+            )
+            + (
+                ". For prime m, as here, docs/mathematics.md section 8.1 proves it."
+                if m == p
+                else "."
+            )
         )
-    return Evidence(name="the least worst case, by the rule", statement=text, checked=False)
+    return Evidence(name="the least worst case, by the theorem", statement=text, checked=False)
 
 
 def _solved(n: int, m: int, length: int | None) -> Evidence:
@@ -115,7 +125,7 @@ def _solved(n: int, m: int, length: int | None) -> Evidence:
         ok = not sol.devil or check_trap(game, sol.devil)
     holds = sol.length == length and ok
     if sol.winnable:
-        got = f"{sol.length} moves" + (
+        got = f"{sol.length} move{'s' * (sol.length != 1)}" + (
             ", the strategy replayed against every start and turn"
             if replay
             else " (solve --save FILE.jsonl, then verify, replays the strategy)"
@@ -126,7 +136,7 @@ def _solved(n: int, m: int, length: int | None) -> Evidence:
         name="the game solved exactly now",
         statement=(
             f"Value iteration over all {sol.explored:,} classes ({sol.seconds:.3f} s): {got}; "
-            + ("it agrees with the rule." if holds else "it DISAGREES with the rule.")
+            + ("it agrees with the theorem." if holds else "it DISAGREES with the theorem.")
         ),
         checked=True,
         holds=holds,

@@ -1,0 +1,138 @@
+"""Optimality certificates: written from the solver, checked by code of their own; each kind of
+damage (a claim raised, a node dropped, an answer swapped) is caught and named."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from reference import brute_sight, brute_touch
+
+from devilcoins.core.game import Game
+from devilcoins.observed.andor import solve_sight, solve_touch
+from devilcoins.observed.certificate_check import check_certificate
+from devilcoins.observed.certificates import certificate, states_text
+
+
+def _touch(n: int, k: int, goal: str = "same", values: int = 2, group: str = "cyclic") -> Game:
+    return Game.parse(f"n={n} values={values} hands={k} goal={goal} group={group} observe=touch")
+
+
+def _failed(game: Game, cert: dict[str, Any]) -> str:
+    """The statement of the failed half (asserting that one failed)."""
+    checked = check_certificate(game, cert)
+    assert not checked.holds
+    return " ".join(e.statement for e in checked.evidence if not e.holds)
+
+
+@pytest.fixture(scope="module")
+def four() -> tuple[Game, dict[str, Any]]:
+    game = _touch(4, 2)
+    return game, certificate(solve_touch(game))
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        *(_touch(4, 2), _touch(5, 4), _touch(6, 4), _touch(6, 5), _touch(4, 3, values=3)),
+        *(_touch(4, 2, group="dihedral"), _touch(4, 3, goal="zero", values=3)),
+    ],
+    ids=str,
+)
+def test_certificate_holds_with_the_brute_force_value(game: Game) -> None:
+    cert = certificate(solve_touch(game))
+    checked = check_certificate(game, cert)
+    assert checked.holds, checked.lines()
+    assert checked.value == brute_touch(game, cap=12) == cert["value"]
+
+
+def test_a_trap_holds_and_a_broken_trap_fails() -> None:
+    game = _touch(6, 4, goal="zero")
+    cert = certificate(solve_touch(game))
+    assert cert["value"] is None and check_certificate(game, cert).holds
+    bad = dict(cert, trap=states_text(game, [game.parse_state("HHHHHT")]))
+    assert "lets the player out" in _failed(game, bad)
+    goal = dict(cert, trap=states_text(game, [0, 1]))
+    assert "goal" in _failed(game, goal)
+
+
+def test_a_raised_claim_fails(four: tuple[Game, dict[str, Any]]) -> None:
+    game, cert = four
+    bad = copy.deepcopy(cert)
+    bad["value"] += 1
+    bad["witness"][0]["claim"] += 1
+    assert "no member claiming" in _failed(game, bad)
+
+
+def test_a_lowered_value_fails_the_upper_bound(four: tuple[Game, dict[str, Any]]) -> None:
+    game, cert = four
+    bad = dict(cert, value=cert["value"] - 1)
+    assert "not the value claimed" in _failed(game, bad)
+
+
+def test_a_dropped_witness_member_fails(four: tuple[Game, dict[str, Any]]) -> None:
+    game, cert = four
+    for i in range(1, len(cert["witness"])):
+        bad = copy.deepcopy(cert)
+        del bad["witness"][i]
+        if bad["witness"][0]["claim"] > 2:
+            assert "no member claiming" in _failed(game, bad)
+
+
+def test_a_dropped_strategy_node_fails(four: tuple[Game, dict[str, Any]]) -> None:
+    game, cert = four
+    nodes = cert["strategy"]["nodes"]
+    for i in range(1, len(nodes)):
+        bad = copy.deepcopy(cert)
+        del bad["strategy"]["nodes"][i]
+        assert "strategy node" in _failed(game, bad)
+
+
+def test_a_swapped_answer_fails(four: tuple[Game, dict[str, Any]]) -> None:
+    """The start's answer on one reach replaced by each other pattern: a pattern after which
+    the player can leave a belief of smaller value must be rejected."""
+    game, cert = four
+    positions, felt = cert["witness"][0]["answers"][0]
+    rejected = 0
+    for other in ("HH", "HT", "TH", "TT"):
+        if other == felt:
+            continue
+        bad = copy.deepcopy(cert)
+        bad["witness"][0]["answers"][0] = [positions, other]
+        rejected += not check_certificate(game, bad).holds
+    assert rejected >= 1
+
+
+def test_a_missing_reach_fails(four: tuple[Game, dict[str, Any]]) -> None:
+    game, cert = four
+    bad = copy.deepcopy(cert)
+    bad["witness"][0]["answers"].pop()
+    assert "some reach has no answer" in _failed(game, bad)
+
+
+def test_a_false_symmetry_is_refused(four: tuple[Game, dict[str, Any]]) -> None:
+    game, cert = four
+    bad = copy.deepcopy(cert)
+    bad["symmetries"].append({"positions": [1, 0, 2, 3], "scale": 1, "shift": 0})
+    assert "does not map the Devil's turns" in _failed(game, bad)
+
+
+def test_a_changed_outcome_fails(four: tuple[Game, dict[str, Any]]) -> None:
+    game, cert = four
+    bad = copy.deepcopy(cert)
+    outcome = bad["strategy"]["nodes"][0]["outcomes"][0]
+    outcome[1] = outcome[0]  # change nothing where the strategy changed something
+    assert not check_certificate(game, bad).holds
+
+
+@pytest.mark.parametrize("n,m", [(4, 2), (8, 2), (3, 3)])
+def test_sight_certificate_holds_with_the_naive_value(n: int, m: int) -> None:
+    game = Game.parse(f"n={n} values={m} observe=sight")
+    cert = certificate(solve_sight(game))
+    checked = check_certificate(game, cert)
+    assert checked.holds and checked.value == brute_sight(game) == cert["value"]
+    bad = copy.deepcopy(cert)
+    bad["witness"][0]["claim"] += 1
+    bad["value"] += 1
+    assert not check_certificate(game, bad).holds
