@@ -1,44 +1,56 @@
-"""The touch game for every n <= 12 and every number of hands k, goals all the same and all zero.
+"""The touch game for every n <= 16 and every number of hands k, goal all the same, with a
+certificate for every settled game.
 
 Run it from the repository root::
 
-    .venv/bin/python bench/touch_table.py [--max-n 12] [--limit SECONDS] [--out FILE.json]
+    .venv/bin/python bench/touch_table.py [--max-n 16] [--values 2] [--limit SECONDS]
+        [--out FILE.json] [--certificates DIR]
     .venv/bin/python bench/touch_table.py --from FILE.json     # print the Markdown tables
 
-Each game is solved by ``devilcoins solve N --hands K --goal G --observe touch --json`` in its
-own process, under a wall-clock limit (default 600 s; a game past it is "open"), and its tree is
-checked with ``devilcoins verify --observe touch`` from the same JSON.  The seconds are the
-solver's own (inside the process); the results go to the JSON file as they come (a rerun skips
-what it holds), and the Markdown tables are printed at the end.
+Each game is solved by ``devilcoins solve N --hands K --goal G --observe touch --certificate
+DIR/...json`` in its own process, under a wall-clock limit (default 600 s; a game past it is
+"open", with the reason), and its certificate is checked by ``devilcoins verify ...
+--certificate`` (also under the limit).  The seconds are the solver's own (inside the process);
+the certificate's SHA-256 is kept with the result, so a rerun can be compared file by file.
+The results go to the JSON file as they come (a rerun skips what it holds), and the Markdown
+tables are printed at the end.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 BIN = Path(sys.executable).parent / "devilcoins"
-GOALS = ("same", "zero")
 
 
-def _key(n: int, k: int, goal: str) -> str:
-    return f"n={n} hands={k} goal={goal}"
+def _key(n: int, k: int, goal: str, m: int = 2) -> str:
+    return f"n={n} hands={k} goal={goal}" if m == 2 else f"n={n} values={m} hands={k} goal={goal}"
 
 
-def solve_one(n: int, k: int, goal: str, limit: float) -> dict[str, Any]:
-    """Solve one game in a child process; its verdict, seconds and the verification."""
-    argv = [str(BIN), "solve", str(n), "--hands", str(k), "--goal", goal, "--observe", "touch"]
+def _options(k: int, goal: str, m: int) -> list[str]:
+    extra = ["--values", str(m)] if m != 2 else []
+    return [*extra, "--hands", str(k), "--goal", goal, "--observe", "touch"]
+
+
+def solve_one(
+    n: int, k: int, goal: str, limit: float, m: int = 2, folder: Path | None = None
+) -> dict[str, Any]:
+    """Solve one game in a child process, write and check its certificate."""
+    folder = folder or Path("certificates")
+    folder.mkdir(parents=True, exist_ok=True)
+    cert = folder / (_key(n, k, goal, m).replace(" ", "_").replace("=", "") + ".json")
+    cert.unlink(missing_ok=True)
+    argv = [str(BIN), "solve", str(n), *_options(k, goal, m), "--json", "--certificate", str(cert)]
     t0 = time.perf_counter()
     try:
-        done = subprocess.run(
-            [*argv, "--json"], capture_output=True, text=True, timeout=limit, check=False
-        )
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=limit, check=False)
     except subprocess.TimeoutExpired:
         return {"result": "open", "why": f"past {limit:.0f} s", "seconds": limit}
     wall = time.perf_counter() - t0
@@ -50,19 +62,20 @@ def solve_one(n: int, k: int, goal: str, limit: float) -> dict[str, Any]:
         "seconds": data["seconds"],
         "wall": round(wall, 3),
         "explored": data["explored"],
+        "certificate": hashlib.sha256(cert.read_bytes()).hexdigest(),
+        "certificate_bytes": cert.stat().st_size,
     }
-    if data["winnable"]:
-        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-            f.write(done.stdout)
-        options = ["--hands", str(k), "--goal", goal, "--observe", "touch"]
+    t1 = time.perf_counter()
+    try:
         check = subprocess.run(
-            [str(BIN), "verify", str(n), f.name, *options],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        Path(f.name).unlink()
+            [str(BIN), "verify", str(n), str(cert), *_options(k, goal, m), "--certificate"],
+            capture_output=True, text=True, timeout=limit, check=False,
+        )  # fmt: skip
         row["verified"] = check.returncode == 0
+    except subprocess.TimeoutExpired:
+        row["verified"] = None
+        row["why"] = f"certificate check past {limit:.0f} s"
+    row["check_seconds"] = round(time.perf_counter() - t1, 3)
     return row
 
 
@@ -71,9 +84,11 @@ def _moves(row: dict[str, Any] | None) -> str:
         return ""
     if row["result"] in ("open", "refused"):
         return "open"
-    if row["result"] == "devil":
-        return "–"
-    return f"**{row['result']}**" + ("" if row.get("verified") else " (not verified)")
+    if row.get("verified") is None and "verified" in row:
+        mark = " (certificate not checked)"
+    else:
+        mark = "" if row.get("verified") else " (certificate FAILED)"
+    return f"**{row['result']}**" + mark if row["result"] != "devil" else "–" + mark
 
 
 def _seconds(row: dict[str, Any] | None) -> str:
@@ -83,24 +98,26 @@ def _seconds(row: dict[str, Any] | None) -> str:
     return f"{seconds:.2f}" if seconds < 10 else f"{seconds:,.0f}"
 
 
-def _table(results: dict[str, dict[str, Any]], max_n: int, goal: str, cell: Any) -> list[str]:
+def _table(
+    results: dict[str, dict[str, Any]], max_n: int, goal: str, cell: Any, m: int = 2
+) -> list[str]:
     lines = ["| n \\ k | " + " | ".join(str(k) for k in range(1, max_n + 1)) + " |"]
     lines.append("|---" * (max_n + 1) + "|")
     for n in range(1, max_n + 1):
-        cells = [cell(results.get(_key(n, k, goal))) for k in range(1, max_n + 1)]
+        cells = [cell(results.get(_key(n, k, goal, m))) for k in range(1, max_n + 1)]
         lines.append(f"| {n} | " + " | ".join(cells) + " |")
     return lines
 
 
-def markdown(results: dict[str, dict[str, Any]], max_n: int) -> str:
+def markdown(results: dict[str, dict[str, Any]], max_n: int, goals: tuple[str, ...], m: int) -> str:
     """Per goal two tables, rows n and columns k: the least worst-case moves (– the Devil holds
     out, open: not settled), then the seconds each game took."""
     out = []
-    for goal in GOALS:
-        out += [f"Goal all {goal}, least worst-case moves:", ""]
-        out += _table(results, max_n, goal, _moves)
-        out += ["", f"Goal all {goal}, seconds:", ""]
-        out += _table(results, max_n, goal, _seconds)
+    for goal in goals:
+        out += [f"Goal all {goal}, {m} values, least worst-case moves:", ""]
+        out += _table(results, max_n, goal, _moves, m)
+        out += ["", f"Goal all {goal}, {m} values, seconds:", ""]
+        out += _table(results, max_n, goal, _seconds, m)
         out.append("")
     return "\n".join(out)
 
@@ -108,7 +125,10 @@ def markdown(results: dict[str, dict[str, Any]], max_n: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Solve the table (or read it back) and print it as Markdown."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--max-n", type=int, default=12)
+    ap.add_argument("--max-n", type=int, default=16)
+    ap.add_argument("--values", type=int, default=2)
+    ap.add_argument("--goals", default="same", help="comma-separated: same,zero")
+    ap.add_argument("--certificates", default="certificates", help="folder for the certificates")
     ap.add_argument("--limit", type=float, default=600.0, help="seconds per game")
     ap.add_argument("--out", default="touch_table.json", help="results (read, then extended)")
     ap.add_argument("--from", dest="source", help="only print the tables of this results file")
@@ -116,19 +136,22 @@ def main(argv: list[str] | None = None) -> int:
         "--skip", action="append", default=[], metavar="GAME", help="e.g. 'n=12 hands=8 goal=same'"
     )
     args = ap.parse_args(argv)
+    goals = tuple(args.goals.split(","))
     path = Path(args.source or args.out)
     results: dict[str, dict[str, Any]] = json.loads(path.read_text()) if path.exists() else {}
     if not args.source:
         for n in range(1, args.max_n + 1):
             for k in range(1, n + 1):
-                for goal in GOALS:
-                    key = _key(n, k, goal)
+                for goal in goals:
+                    key = _key(n, k, goal, args.values)
                     if key in args.skip or (key in results and results[key]["result"] != "open"):
                         continue
-                    results[key] = solve_one(n, k, goal, args.limit)
+                    results[key] = solve_one(
+                        n, k, goal, args.limit, args.values, Path(args.certificates)
+                    )
                     print(key, results[key], file=sys.stderr, flush=True)
                     path.write_text(json.dumps(results, indent=1) + "\n")
-    print(markdown(results, args.max_n))
+    print(markdown(results, args.max_n, goals, args.values))
     return 0
 
 

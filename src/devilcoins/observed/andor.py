@@ -53,7 +53,16 @@ from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import compiled
 from devilcoins.core.tables import tables
-from devilcoins.observed.cylinder import MAX_NODES, Progress, Space, holdout, solve_space, strategy
+from devilcoins.observed.cylinder import (
+    MAX_BYTES,
+    MAX_NODES,
+    Progress,
+    Space,
+    holdout,
+    solve_space,
+    strategy,
+)
+from devilcoins.observed.levels import MAX_OFF, Levels, level_strategy
 
 __all__ = [
     "MAX_NODES",
@@ -271,6 +280,14 @@ def solve_touch(
     if z.any():
         devil = tuple(int(space.t.reps[space.t.n_goal + i]) for i in np.flatnonzero(z))
         return TreeSolution.held_out(game, space.kp, t0, devil, {})
+    if space.off_count <= MAX_OFF:
+        levels = Levels(space, memory=MAX_BYTES, limit=limit)
+        if progress is not None:
+            levels.progress = progress
+        value = levels.solve()
+        if value is not None:
+            return _tree(game, t0, value, len(levels.lo) + len(levels.hi), levels,
+                         level_strategy(levels, value))  # fmt: skip
     search = solve_space(space, limit, progress)
     length = search.value()
     if length is None:
@@ -278,15 +295,22 @@ def solve_touch(
         return TreeSolution(
             game=game, winnable=False, length=None, explored=search.explored, seconds=seconds
         )
+    return _tree(game, t0, length, search.explored, search, strategy(search))
+
+
+def _tree(
+    game: Game, t0: float, length: int, explored: int, search: Any, plan: dict[int, Any]
+) -> TreeSolution:
+    """A won touch game's solution from its strategy's nodes."""
     policy = {
         node: Reach(positions=pos, moves_left=left, belief=belief, outcomes=outcomes)
-        for node, (pos, left, belief, outcomes) in strategy(search).items()
+        for node, (pos, left, belief, outcomes) in plan.items()
     }
     return TreeSolution(
         game=game,
         winnable=True,
         length=length,
-        explored=search.explored,
+        explored=explored,
         seconds=time.perf_counter() - t0,
         policy=policy,
         search=search,

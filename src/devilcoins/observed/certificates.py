@@ -37,6 +37,7 @@ from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
 from devilcoins.observed.andor import TreeSolution, _values_text
 from devilcoins.observed.cylinder import CylinderSearch, _digits, symmetry_maps
+from devilcoins.observed.levels import Levels
 
 __all__ = ["FORMAT", "certificate", "states_text", "touch_certificate"]
 
@@ -44,6 +45,10 @@ __all__ = ["FORMAT", "certificate", "states_text", "touch_certificate"]
 FORMAT = "devilcoins certificate"
 
 _INF = np.iinfo(np.int64).max
+
+#: How many of the Devil's good answers are compared for each reach (the one leaving fewest
+#: new beliefs is kept: a smaller witness, at the cost of time).
+_TRIES = 8
 
 
 def states_text(game: Game, states: Iterable[int]) -> str:
@@ -87,7 +92,7 @@ def touch_certificate(sol: TreeSolution) -> dict[str, Any]:
     out = {**_header(game, sol.length), "strategy": {"nodes": sol.nodes()}, "witness": []}
     if sol.length and sol.length >= 2:
         search = sol.search
-        if not isinstance(search, CylinderSearch):
+        if not isinstance(search, CylinderSearch | Levels):
             raise NotSupported(f"{game}: the search's values are not at hand for the witness")
         sp = search.space
         out["symmetries"] = [
@@ -101,15 +106,18 @@ class _Witness:
     """The Devil's lower-bound witness read off a settled search, one belief of each symmetric
     family (the checker applies the symmetries listed with it)."""
 
-    def __init__(self, search: CylinderSearch, value: int) -> None:
+    def __init__(self, search: CylinderSearch | Levels, value: int) -> None:
         self.search, self.value = search, value
         self.sp = search.space
         self.m, self.k = self.sp.game.values, self.sp.game.hands or 0
 
-    def worth(self, rows: np.ndarray) -> np.ndarray:
-        """Lower bounds on the values of belief rows (unsettled: more than the start's)."""
-        vals = self.search.values(rows)
-        return np.where(vals == _INF, self.value + 1, vals)
+    def refutes(self, r: int, rset: Rows, least: Rows, claim: int) -> bool:
+        """Whether every change after feeling rset on reach r leaves a claim of claim - 1
+        (least: the least images of the smallest beliefs left)."""
+        if isinstance(self.search, Levels):
+            return not self.search.node_passes(claim - 2, r, int(rset[0]))
+        vals = self.search.values(least)
+        return bool((np.where(vals == _INF, self.value + 1, vals) >= claim - 1).all())
 
     def answer(
         self, r: int, out: np.ndarray, keep: np.ndarray, claim: int, known: Callable[[bytes], bool]
@@ -118,10 +126,14 @@ class _Witness:
         the least images of the smallest beliefs it leaves: of those, the one leaving fewest
         beliefs not known already (a smaller witness)."""
         best: tuple[int, int, Rows] | None = None
-        for v in np.flatnonzero(keep[r]):
+        tried = 0
+        for v in self.candidates(r, out, keep, claim):
+            if best is not None and tried >= _TRIES:
+                break
             won, _, kept, least, _ = self.sp.player_options(r, out[r, v])
-            if won or not (self.worth(least[kept]) >= claim - 1).all():
+            if won or not self.refutes(r, out[r, v], least[kept], claim):
                 continue
+            tried += 1
             rows = np.unique(least[kept], axis=0)
             new = sum(not known(row.tobytes()) for row in rows)
             if best is None or new < best[0]:
@@ -131,6 +143,18 @@ class _Witness:
         if best is None:
             raise AssertionError("a settled value has the Devil's answer on every reach")
         return best[1], best[2]
+
+    def candidates(self, r: int, out: np.ndarray, keep: np.ndarray, claim: int) -> list[int]:
+        """The Devil's patterns to try on reach r: for the level search, those its marks
+        already refute first (the largest first), then the rest."""
+        picks = [int(v) for v in np.flatnonzero(keep[r])]
+        if not isinstance(self.search, Levels):
+            return picks
+        fail_at = self.search.fail_at[r]
+        picks.sort(
+            key=lambda v: (fail_at[int(out[r, v, 0])] < claim - 2, -int(out[r, v, 0]).bit_count())
+        )
+        return picks
 
     def members(self) -> list[dict[str, Any]]:
         """The witness, level by level from the start's claim down to 2."""
