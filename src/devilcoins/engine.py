@@ -58,6 +58,7 @@ from devilcoins.core.tables import tables
 from devilcoins.observed.andor import solve_tree
 from devilcoins.observed.check import verify_tree
 from devilcoins.observed.count import solve_count
+from devilcoins.observed.levels import MAX_LEVELS, Levels
 from devilcoins.results import Evidence, Tree, Verdict, Verification
 
 __all__ = ["NOTEBOOK_N", "solve", "verify"]
@@ -75,11 +76,16 @@ def _observed(game: Game, on_progress: Progress) -> Verdict:
     sol = solve_count(game) if game.observe == "count" else solve_tree(game, progress=on_progress)
     what = "every reachable belief" if game.observe != "sight" else "every class of states"
     settled = f"least worst case {sol.length:,} moves" if sol.winnable else "the Devil holds out"
+    statement = f"Values settled from the goal outwards over {what} ({sol.explored:,}): {settled}."
+    if isinstance(sol.search, Levels) and sol.length:
+        statement = (
+            f"Searched depth first over cylinder nodes, one move less at a time from "
+            f"{MAX_LEVELS - 1}: the start is won within {sol.length:,} moves and not within "
+            f"{sol.length - 1:,} ({sol.explored:,} beliefs settled)."
+        )
     evidence = Evidence(
-        name="value iteration",
-        statement=(
-            f"Values settled from the goal outwards over {what} ({sol.explored:,}): {settled}."
-        ),
+        name="value iteration" if not isinstance(sol.search, Levels) else "level search",
+        statement=statement,
         checked=True,
         holds=True,
         detail={"explored": sol.explored},
