@@ -354,26 +354,34 @@ def _sight_upper(tab: _Tables, strategy: Any) -> int:
 
 
 def _trap(tab: _Tables, text: Any) -> None:
-    """Check the trap: a non-empty set of classes outside the goal the Devil keeps."""
-    game, m, k = tab.game, tab.m, tab.game.hands or 0
+    """Check the trap: a non-empty set of classes outside the goal the Devil keeps.
+
+    For each reach (one of each orbit): every class c of the trap must have a pattern v, shown
+    by some state of c, such that every change w leaves, for some state y of c showing v, the
+    state (w on the reach, the rest of y) in a class of the trap.
+    """
+    m, k = tab.m, tab.game.hands or 0
     z = tab.belief(str(text), "the trap")
     if not z.any() or (z & tab.goal).any():
         raise CertificateFailed("the trap is empty or holds a goal state")
-    combos = [list(c) for c in itertools.combinations(range(tab.n), k)]
-    reaches = {tab.orbit_key(tuple(c)): c for c in combos}.values()
+    combos = itertools.combinations(range(tab.n), k)
+    reaches = {tab.orbit_key(c): list(c) for c in combos}.values()
     changes = np.array(list(itertools.product(range(m), repeat=k)), dtype=np.int64)
-    for c in np.flatnonzero(z):
-        states = np.flatnonzero(tab.cls == c)
-        for pos in reaches:
-            felt = tab.digits[states][:, pos] @ (m ** np.arange(k))
-            rest = states - tab.digits[states][:, pos] @ tab.powers[pos]
-            wcodes = changes @ tab.powers[pos]
-            if not any(
-                z[tab.cls[rest[felt == v][None, :] + wcodes[:, None]]].any(axis=1).all()
-                for v in np.unique(felt)
-            ):
-                x = game.state_text(int(states[0]))
-                raise CertificateFailed(f"the trap's class of {x}: reach {pos} lets the player out")
+    states = np.flatnonzero(z[tab.cls])
+    for pos in reaches:
+        felt = tab.digits[states][:, pos] @ (m ** np.arange(k))
+        rest = states - tab.digits[states][:, pos] @ tab.powers[pos]
+        hit = z[tab.cls[rest[:, None] + (changes @ tab.powers[pos])[None, :]]]
+        group = tab.cls[states] * m**k + felt  # (class, pattern), class-major
+        order = np.argsort(group, kind="stable")
+        keys, starts = np.unique(group[order], return_index=True)
+        kept = np.maximum.reduceat(hit[order].view(np.uint8), starts, axis=0).all(axis=1)
+        classes, first = np.unique(keys // m**k, return_index=True)
+        held = np.maximum.reduceat(kept.view(np.uint8), first)
+        if not held.all():
+            c = int(classes[np.argmin(held)])
+            x = tab.game.state_text(int(states[tab.cls[states] == c][0]))
+            raise CertificateFailed(f"the trap's class of {x}: reach {pos} lets the player out")
 
 
 def check_certificate(game: Game, cert: Any) -> Checked:
