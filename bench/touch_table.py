@@ -59,6 +59,7 @@ def solve_one(
     data = json.loads(done.stdout)
     row: dict[str, Any] = {
         "result": data["length"] if data["winnable"] else "devil",
+        "method": data.get("method", ""),
         "seconds": data["seconds"],
         "wall": round(wall, 3),
         "explored": data["explored"],
@@ -77,6 +78,39 @@ def solve_one(
         row["why"] = f"certificate check past {limit:.0f} s"
     row["check_seconds"] = round(time.perf_counter() - t1, 3)
     return row
+
+
+def store(db: str, results: dict[str, dict[str, Any]]) -> int:
+    """Put every settled game of the results into an atlas store, with its certificate's hash
+    (when the certificate was checked); the number stored."""
+    from devilcoins.atlas.entry import SETTLED, AtlasEntry
+    from devilcoins.atlas.literature import literature
+    from devilcoins.atlas.store import AtlasStore
+    from devilcoins.core.game import Game
+
+    count = 0
+    with AtlasStore(db) as atlas:
+        for key, row in results.items():
+            if row["result"] in ("open", "refused"):
+                continue
+            game = Game.parse(f"{key} observe=touch")
+            known, note = literature(game)
+            winnable = row["result"] != "devil"
+            length = row["result"] if winnable else None
+            agrees = None
+            if known is not None:
+                agrees = winnable == known[0] and (known[1] is None or length == known[1])
+            atlas.put(
+                AtlasEntry(
+                    game=game, status=SETTLED, winnable=winnable, length=length,
+                    method=row.get("method") or "AND-OR value iteration (touch)",
+                    seconds=row["seconds"], known=known,
+                    agrees=agrees, note=note,
+                    certificate=row["certificate"] if row.get("verified") else "",
+                )
+            )  # fmt: skip
+            count += 1
+    return count
 
 
 def _moves(row: dict[str, Any] | None) -> str:
@@ -132,6 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=float, default=600.0, help="seconds per game")
     ap.add_argument("--out", default="touch_table.json", help="results (read, then extended)")
     ap.add_argument("--from", dest="source", help="only print the tables of this results file")
+    ap.add_argument("--db", help="also put the results into this atlas store (SQLite)")
     ap.add_argument(
         "--skip", action="append", default=[], metavar="GAME", help="e.g. 'n=12 hands=8 goal=same'"
     )
@@ -151,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
                     )
                     print(key, results[key], file=sys.stderr, flush=True)
                     path.write_text(json.dumps(results, indent=1) + "\n")
+    if args.db:
+        print(f"stored {store(args.db, results)} games in {args.db}", file=sys.stderr)
     print(markdown(results, args.max_n, goals, args.values))
     return 0
 

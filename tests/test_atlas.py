@@ -210,6 +210,7 @@ def test_to_json_round_trips(small):
         "known": {"winnable": True, "length": 15},
         "agrees": True,
         "note": data["entries"][0]["note"],
+        "certificate": "",
     }
 
 

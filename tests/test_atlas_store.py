@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 
 import pytest
@@ -166,6 +167,9 @@ def test_an_atlas_of_an_earlier_version_gets_its_status_column(tmp_path):
             ("too large", ""),
         ]
         assert entries["n=4"].length == 15 and store.pending([Game(5)], 2.0) == [Game(5)]
+        assert {e.certificate for e in entries.values()} == {""}  # the column added, empty
+        store.put(dataclasses.replace(entries["n=4"], certificate="ab" * 32))
+        assert store.entries([Game(4)])[0].certificate == "ab" * 32
 
 
 def test_each_kind_of_refusal_is_stored_as_its_status():

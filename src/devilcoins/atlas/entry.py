@@ -59,7 +59,8 @@ class AtlasEntry:
     when the game was not settled; known is (winnable, length) from the literature, length None
     where only winnability is known, or known is None altogether; agrees is None when there is
     nothing to compare.  seconds is the wall-clock time the solve took.  note names the
-    literature's source, or says why the game was not settled.
+    literature's source, or says why the game was not settled.  certificate is the SHA-256 of
+    the game's optimality certificate file when one was written and checked ('' otherwise).
     """
 
     game: Game
@@ -71,6 +72,7 @@ class AtlasEntry:
     known: tuple[bool, int | None] | None = None
     agrees: bool | None = None
     note: str = ""
+    certificate: str = ""
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -96,6 +98,7 @@ class AtlasEntry:
             "known": known,
             "agrees": self.agrees,
             "note": self.note,
+            "certificate": self.certificate,
         }
 
     @classmethod
@@ -112,6 +115,7 @@ class AtlasEntry:
             known=None if known is None else (known["winnable"], known["length"]),
             agrees=data.get("agrees"),
             note=data.get("note", ""),
+            certificate=data.get("certificate", ""),
         )
 
 

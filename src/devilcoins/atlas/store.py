@@ -3,7 +3,8 @@
 ``AtlasStore(path)`` opens (or creates) the file; ``put`` stores an entry and commits, so an
 interrupted run keeps what finished; ``pending`` says which games of a grid still need solving;
 ``entries`` reads the table back (by column name). An atlas written by an earlier version, whose
-method column held 'too large' and 'open', gets a status column when opened. A file that is not
+method column held 'too large' and 'open', gets a status column when opened (and one without
+certificates an empty certificate column). A file that is not
 an SQLite database, or a database of something else, is refused and left alone.
 
 >>> from devilcoins.atlas.entry import settle
@@ -50,7 +51,8 @@ CREATE TABLE IF NOT EXISTS games (
     time_limit REAL,            -- the limit it ran under (NULL: none)
     version TEXT NOT NULL,      -- devilcoins version that solved it
     solved_at TEXT NOT NULL,    -- when (UTC, ISO 8601)
-    status TEXT NOT NULL        -- 'settled', 'too large', 'not supported', 'invalid' or 'open'
+    status TEXT NOT NULL,       -- 'settled', 'too large', 'not supported', 'invalid' or 'open'
+    certificate TEXT NOT NULL DEFAULT ''  -- SHA-256 of the checked certificate file, or ''
 )
 """
 
@@ -68,6 +70,7 @@ COLUMNS = (
     "time_limit",
     "version",
     "solved_at",
+    "certificate",
 )
 
 #: An atlas of an earlier version kept the status in the method column: this adds the column.
@@ -75,6 +78,9 @@ _ADD_STATUS = (
     "ALTER TABLE games ADD COLUMN status TEXT NOT NULL DEFAULT 'settled'",
     "UPDATE games SET status = method, method = '' WHERE method IN ('too large', 'open')",
 )
+
+#: An atlas of an earlier version had no certificate column: this adds it, empty.
+_ADD_CERTIFICATE = "ALTER TABLE games ADD COLUMN certificate TEXT NOT NULL DEFAULT ''"
 
 
 def _version() -> str:
@@ -130,7 +136,9 @@ def _set_up(db: sqlite3.Connection, path: str, *, create: bool) -> None:
         if "status" not in names:
             for statement in _ADD_STATUS:
                 db.execute(statement)
-            db.commit()
+        if "certificate" not in names:
+            db.execute(_ADD_CERTIFICATE)
+        db.commit()
         return
     (tables,) = db.execute("SELECT count(*) FROM sqlite_master").fetchone()
     if tables or not create:
@@ -160,6 +168,7 @@ def _entry(row: sqlite3.Row) -> AtlasEntry:
         known=None if known is None else (bool(known), row["known_length"]),
         agrees=_bool(row["agrees"]),
         note=row["note"],
+        certificate=row["certificate"],
     )
 
 
@@ -215,6 +224,7 @@ class AtlasStore:
             "time_limit": time_limit,
             "version": _version(),
             "solved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "certificate": entry.certificate,
         }
         names = ", ".join(COLUMNS)
         marks = ", ".join(f":{c}" for c in COLUMNS)
