@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
     def progress(done: int, known: int) -> None:
         if game.observe == "touch":
-            rep.note(f"solving {game}: {done:,} of {known:,} beliefs and cylinders expanded")
+            rep.note(f"solving {game}: {done:,} steps, {known:,} beliefs and nodes met")
         else:
             rep.note(f"solving {game}: depth {done:,}, {known:,} beliefs")
 

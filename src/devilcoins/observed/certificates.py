@@ -50,6 +50,9 @@ _INF = np.iinfo(np.int64).max
 #: new beliefs is kept: a smaller witness, at the cost of time).
 _TRIES = 8
 
+#: How many nodes' beliefs the witness remembers at once.
+_CACHE = 20_000
+
 
 def states_text(game: Game, states: Iterable[int]) -> str:
     """A set of states as base64 of a little-endian bitset over all m^n states.
@@ -110,6 +113,7 @@ class _Witness:
         self.search, self.value = search, value
         self.sp = search.space
         self.m, self.k = self.sp.game.values, self.sp.game.hands or 0
+        self._left: dict[bytes, Rows | None] = {}
 
     def refutes(self, r: int, rset: Rows, least: Rows, claim: int) -> bool:
         """Whether every change after feeling rset on reach r leaves a claim of claim - 1
@@ -130,11 +134,11 @@ class _Witness:
         for v in self.candidates(r, out, keep, claim):
             if best is not None and tried >= _TRIES:
                 break
-            won, _, kept, least, _ = self.sp.player_options(r, out[r, v])
-            if won or not self.refutes(r, out[r, v], least[kept], claim):
+            left = self.left(r, out[r, v])
+            if left is None or not self.refutes(r, out[r, v], left, claim):
                 continue
             tried += 1
-            rows = np.unique(least[kept], axis=0)
+            rows = left
             new = sum(not known(row.tobytes()) for row in rows)
             if best is None or new < best[0]:
                 best = (new, int(v), rows)
@@ -143,6 +147,17 @@ class _Witness:
         if best is None:
             raise AssertionError("a settled value has the Devil's answer on every reach")
         return best[1], best[2]
+
+    def left(self, r: int, rset: Rows) -> Rows | None:
+        """The distinct least images of the smallest beliefs left after feeling rset on reach
+        r (None when some change wins at once); remembered, as members share them."""
+        key = r.to_bytes(2, "little") + rset.tobytes()
+        if key not in self._left:
+            if len(self._left) >= _CACHE:
+                self._left.clear()
+            won, _, kept, least, _ = self.sp.player_options(r, rset)
+            self._left[key] = None if won else np.unique(least[kept], axis=0)
+        return self._left[key]
 
     def candidates(self, r: int, out: np.ndarray, keep: np.ndarray, claim: int) -> list[int]:
         """The Devil's patterns to try on reach r: for the level search, those its marks

@@ -53,7 +53,7 @@ MAX_OFF = 16
 #: The most moves it looks for (a longer game is left to the closure search).
 MAX_LEVELS = 48
 
-#: Called now and then: (questions answered, the level being tried).
+#: Called now and then: (questions answered, beliefs and nodes met).
 Progress = Callable[[int, int], None]
 
 
@@ -212,7 +212,7 @@ class Levels:
         if self.asked & 255:
             return
         if self.progress is not None:
-            self.progress(self.asked, self.level)
+            self.progress(self.asked, len(self.lo) + len(self.hi) + self.asked)
         if self.deadline is not None and time.monotonic() > self.deadline:
             self._stop(f"the time limit ({self.seconds:g} s)")
         if self.memory is not None and resident_bytes() > self.memory:
