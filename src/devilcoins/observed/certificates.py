@@ -50,8 +50,8 @@ _INF = np.iinfo(np.int64).max
 #: new beliefs is kept: a smaller witness, at the cost of time).
 _TRIES = 8
 
-#: How many nodes' beliefs the witness remembers at once.
-_CACHE = 20_000
+#: How many bytes of nodes' beliefs the witness remembers at once.
+_CACHE_BYTES = 256 << 20
 
 
 def states_text(game: Game, states: Iterable[int]) -> str:
@@ -113,7 +113,8 @@ class _Witness:
         self.search, self.value = search, value
         self.sp = search.space
         self.m, self.k = self.sp.game.values, self.sp.game.hands or 0
-        self._left: dict[bytes, Rows | None] = {}
+        self._left: dict[bytes, tuple[Rows, list[bytes]] | None] = {}
+        self._held = 0
 
     def refutes(self, r: int, rset: Rows, least: Rows, claim: int) -> bool:
         """Whether every change after feeling rset on reach r leaves a claim of claim - 1
@@ -125,38 +126,47 @@ class _Witness:
 
     def answer(
         self, r: int, out: np.ndarray, keep: np.ndarray, claim: int, known: Callable[[bytes], bool]
-    ) -> tuple[int, Rows]:
+    ) -> tuple[int, tuple[Rows, list[bytes]]]:
         """A pattern v on reach r after which every change leaves a claim of claim - 1, with
-        the least images of the smallest beliefs it leaves: of those, the one leaving fewest
-        beliefs not known already (a smaller witness)."""
-        best: tuple[int, int, Rows] | None = None
+        the least images of the smallest beliefs it leaves (and their keys): of those, the one
+        leaving fewest beliefs not known already (a smaller witness)."""
+        best: tuple[int, int, tuple[Rows, list[bytes]]] | None = None
         tried = 0
         for v in self.candidates(r, out, keep, claim):
             if best is not None and tried >= _TRIES:
                 break
             left = self.left(r, out[r, v])
-            if left is None or not self.refutes(r, out[r, v], left, claim):
+            if left is None or not self.refutes(r, out[r, v], left[0], claim):
                 continue
             tried += 1
-            rows = left
-            new = sum(not known(row.tobytes()) for row in rows)
+            new = sum(not known(key) for key in left[1])
             if best is None or new < best[0]:
-                best = (new, int(v), rows)
+                best = (new, int(v), left)
                 if not new:
                     break
         if best is None:
             raise AssertionError("a settled value has the Devil's answer on every reach")
         return best[1], best[2]
 
-    def left(self, r: int, rset: Rows) -> Rows | None:
+    def left(self, r: int, rset: Rows) -> tuple[Rows, list[bytes]] | None:
         """The distinct least images of the smallest beliefs left after feeling rset on reach
-        r (None when some change wins at once); remembered, as members share them."""
+        r, with their keys (None when some change wins at once); remembered, as members share
+        them."""
         key = r.to_bytes(2, "little") + rset.tobytes()
         if key not in self._left:
-            if len(self._left) >= _CACHE:
+            if self._held > _CACHE_BYTES:
                 self._left.clear()
+                self._held = 0
             won, _, kept, least, _ = self.sp.player_options(r, rset)
-            self._left[key] = None if won else np.unique(least[kept], axis=0)
+            if won:
+                self._left[key] = None
+                return None
+            picked = least[kept]
+            first = dict.fromkeys(row.tobytes() for row in picked)
+            index = {k: i for i, k in reversed(list(enumerate(row.tobytes() for row in picked)))}
+            rows = picked[[index[k] for k in first]]
+            self._left[key] = (rows, list(first))
+            self._held += rows.nbytes * 2
         return self._left[key]
 
     def candidates(self, r: int, out: np.ndarray, keep: np.ndarray, claim: int) -> list[int]:
@@ -188,12 +198,13 @@ class _Witness:
                 out, keep = sp.devil_options(row)
                 answers = []
                 for r, positions in enumerate(sp.reaches):
-                    v, rows = self.answer(r, out, keep, claim, known)
+                    v, (rows, keys) = self.answer(r, out, keep, claim, known)
                     felt = _values_text(sp.game, _digits(v, self.m, self.k))
                     answers.append([list(positions), felt])
                     if claim > 2:
-                        for nxt in rows:
-                            below.setdefault(nxt.tobytes(), nxt.copy())
+                        for nxt, nkey in zip(rows, keys, strict=True):
+                            if nkey not in below:
+                                below[nkey] = nxt
                 states = [int(t.reps[t.n_goal + i]) for i in sp.bits(row)]
                 members.append(
                     {"claim": claim, "states": states_text(sp.game, states), "answers": answers}
