@@ -250,7 +250,9 @@ class _Lower:
             raise CertificateFailed(f"{where}: choice {int(np.argmax(empty))} reaches the goal")
         if claim <= 2:
             return
-        found = np.array([self._known(row) >= claim - 1 for row in rows])
+        packed = np.packbits(rows, axis=1)
+        get = self.members.get
+        found = np.array([get(key.tobytes(), 0) >= claim - 1 for key in packed])
         if found.all():
             return
         have = rows[found]
@@ -260,10 +262,6 @@ class _Lower:
                     f"{where}: choice {j} leaves a belief that is no member claiming "
                     f"{claim - 1} or more"
                 )
-
-    def _known(self, row: Array) -> int:
-        """The claim of row (the members' images under the symmetries are members too)."""
-        return self.claim_of(row)
 
     def _sight_member(self, i: int, claim: int, flags: Array) -> None:
         tab = self.tab
