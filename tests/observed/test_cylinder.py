@@ -147,5 +147,7 @@ def test_a_search_past_its_memory_stops_with_a_clear_error(monkeypatch):
     from devilcoins.core.errors import DevilcoinsError
 
     monkeypatch.setattr(cylinder, "MAX_BYTES", 1 << 10)
+    with pytest.raises(DevilcoinsError, match=r"memory limit .*GiB resident"):
+        solve_touch(_touch(6, 4))  # the level search
     with pytest.raises(DevilcoinsError, match="GiB resident\\), past its limits"):
-        solve_touch(_touch(6, 4))
+        solve_space(Space.of(_touch(6, 4)))  # the closure

@@ -209,7 +209,7 @@ class Levels:
     def _tick(self) -> None:
         """Count a question; every 256, report progress and stop at a limit."""
         self.asked += 1
-        if self.asked & 255:
+        if self.asked & 255 and self.asked != 1:
             return
         if self.progress is not None:
             self.progress(self.asked, len(self.lo) + len(self.hi) + self.asked)
