@@ -79,7 +79,7 @@ def _observed(game: Game, on_progress: Progress) -> Verdict:
     statement = f"Values settled from the goal outwards over {what} ({sol.explored:,}): {settled}."
     if isinstance(sol.search, Levels) and sol.length:
         statement = (
-            f"Searched depth first over cylinder nodes, one move less at a time from "
+            f"Searched depth first over cylinder nodes, halving the moves allowed from "
             f"{MAX_LEVELS - 1}: the start is won within {sol.length:,} moves and not within "
             f"{sol.length - 1:,} ({sol.explored:,} beliefs settled)."
         )

@@ -12,10 +12,11 @@ when it fails, all its supersets (docs/mathematics.md §8.5).  The recursion is
     V(B) <= d      iff   some reach P' has U(P', R_v) <= d - 1 for every pattern v that B
                          shows on P' (only the largest R_v need asking).
 
-Questions are asked depth first, the start's level d falling from the top (a strategy is found
-where the player has room to spare, then one move less until the start fails); the marks stay,
-so every question is answered once whichever belief asks it.  The memory is a few bitmaps per
-level whatever the closure's size: 12 glasses with 8 hands need 43 reaches x 2^16 bits a level.
+Questions are asked depth first: the start first at 1 and 2 moves, then at the top level (a
+strategy is found where the player has room to spare), then at levels halving the range until
+the least is found; the marks stay, so every question is answered once whichever belief asks
+it.  The memory is two bytes per reach and subset of the patterns off it, whatever the
+closure's size: 12 glasses with 8 hands need 43 reaches x 2^16 x 2 bytes, and the beliefs met.
 
 >>> from devilcoins.core.game import Game
 >>> from devilcoins.observed.cylinder import Space
@@ -52,6 +53,9 @@ MAX_OFF = 16
 
 #: The most moves it looks for (a longer game is left to the closure search).
 MAX_LEVELS = 48
+
+#: The levels asked first, from below (a game this short is answered without the top level).
+_FIRST = (1, 2)
 
 #: Called now and then: (questions answered, beliefs and nodes met).
 Progress = Callable[[int, int], None]
@@ -231,18 +235,28 @@ class Levels:
     def solve(self) -> int | None:
         """The start's value (None: not won within MAX_LEVELS - 1 moves).
 
-        The first question is asked at the top level, where the player has room to spare and
-        a strategy is found quickly; then one move less at a time, until the start fails: that
-        last failure is the proof that no shorter strategy exists.
+        After the levels in _FIRST (cheap to refute), the question is asked at the top level,
+        where the player has room to spare and a strategy is found quickly; then the least
+        level is found by halving the range, each question reusing the marks.  The start's
+        failure one move below its value is the proof that no shorter strategy exists.
         """
         if _empty(self.start):
             return 0
-        self.level = MAX_LEVELS - 1
+        for self.level in _FIRST:  # short games are answered at once from below
+            if self.within(self.start, self.level):
+                return self.level
+        low, self.level = _FIRST[-1] + 1, MAX_LEVELS - 1
         if not self.within(self.start, self.level):
             return None
-        while self.level > 1 and self.within(self.start, self.level - 1):
-            self.level -= 1
-        return self.level
+        high = self.level
+        while low < high:
+            self.level = (low + high) // 2
+            if self.within(self.start, self.level):
+                high = self.level
+            else:
+                low = self.level + 1
+        self.level = high
+        return high
 
     def value(self, row: Rows, most: int) -> int:
         """The value of a belief row known to be won within most moves."""
