@@ -29,6 +29,7 @@ from __future__ import annotations
 import base64
 import itertools
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -103,6 +104,17 @@ class _Tables:
         flags = np.zeros(self.classes, dtype=bool)
         flags[self.cls[np.flatnonzero(bits[: self.size])]] = True
         return flags
+
+    @cached_property
+    def changes(self) -> Array:
+        """Every choice of values on a reach of k positions, one row each."""
+        k = self.game.hands or 0
+        return np.array(list(itertools.product(range(self.m), repeat=k)), dtype=np.int64)
+
+    @cached_property
+    def moves(self) -> Array:
+        """The digits of the allowed moves, one of each class (sight)."""
+        return self.digits[[a for a in self.move_classes() if self.game.allowed(a)]]
 
     def move_classes(self) -> list[int]:
         """One move of each class of moves (a move and its turns lead to the same classes)."""
@@ -215,10 +227,10 @@ class _Lower:
     def _touch_member(
         self, i: int, claim: int, flags: Array, answers: Any, orbits: set[tuple[int, ...]]
     ) -> None:
-        tab, k, m = self.tab, self.game.hands or 0, self.tab.m
+        tab, k = self.tab, self.game.hands or 0
         covered = set()
         states = np.flatnonzero(flags[tab.cls])
-        changes = np.array(list(itertools.product(range(m), repeat=k)), dtype=np.int64)
+        changes = tab.changes
         for j, answer in enumerate(_list(answers, f"witness member {i}'s answers")):
             where = f"witness member {i} (claim {claim}), answer {j}"
             try:
@@ -265,7 +277,7 @@ class _Lower:
 
     def _sight_member(self, i: int, claim: int, flags: Array) -> None:
         tab = self.tab
-        moves = tab.digits[[a for a in tab.move_classes() if self.game.allowed(a)]]
+        moves = tab.moves
         for c in np.flatnonzero(flags):
             x = int(np.flatnonzero(tab.cls == c)[0])
             turned = np.array([tab.digits[x][list(p)] for p in tab.perms])
@@ -364,7 +376,7 @@ def _trap(tab: _Tables, text: Any) -> None:
         raise CertificateFailed("the trap is empty or holds a goal state")
     combos = itertools.combinations(range(tab.n), k)
     reaches = {tab.orbit_key(c): list(c) for c in combos}.values()
-    changes = np.array(list(itertools.product(range(m), repeat=k)), dtype=np.int64)
+    changes = tab.changes
     states = np.flatnonzero(z[tab.cls])
     for pos in reaches:
         felt = tab.digits[states][:, pos] @ (m ** np.arange(k))
