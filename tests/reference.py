@@ -758,14 +758,9 @@ def _put(x: tuple[int, ...], reach: tuple[int, ...], new: tuple[int, ...]) -> tu
     return tuple(y)
 
 
-def touch_value(n: int, m: int, hands: int, elements, goal, cap: int | None = None) -> int | None:
-    """Least worst-case moves of the touch game by depth-limited minimax over sets of states.
-
-    Each move reaches for `hands` positions, feels their values, and sets them; the Devil then
-    turns the table by any element of the group (elements); goal is a set of vectors.  None if
-    not won within cap moves.  Cap None: the number of possible beliefs (unions of classes
-    outside the goal), which no finite value exceeds, so None then means never.
-    """
+def touch_search(n: int, m: int, hands: int, elements, goal):
+    """(close, wins) of the touch game: close(states) turns them every way and drops the goal;
+    wins(belief, d): some strategy wins from the belief within d moves (naive minimax)."""
 
     def close(states) -> frozenset:
         return frozenset(permute(e, x) for x in states for e in elements if x not in goal)
@@ -790,10 +785,44 @@ def touch_value(n: int, m: int, hands: int, elements, goal, cap: int | None = No
                 return True
         return False
 
+    return close, wins
+
+
+def touch_value(n: int, m: int, hands: int, elements, goal, cap: int | None = None) -> int | None:
+    """Least worst-case moves of the touch game by depth-limited minimax over sets of states.
+
+    Each move reaches for `hands` positions, feels their values, and sets them; the Devil then
+    turns the table by any element of the group (elements); goal is a set of vectors.  None if
+    not won within cap moves.  Cap None: the number of possible beliefs (unions of classes
+    outside the goal), which no finite value exceeds, so None then means never.
+    """
+    close, wins = touch_search(n, m, hands, elements, goal)
     start = close(product(range(m), repeat=n))
     if cap is None:
         cap = 2 ** len({close([x]) for x in start}) - 1
     return next((d for d in range(cap + 1) if wins(start, d)), None)
+
+
+def brute_node(game, node, cap: int = 12) -> int:
+    """The least d such that, after feeling a certificate node's patterns off its reach, some
+    setting of the reach wins within d more moves (naive; node as the certificate writes it)."""
+    n, m, reach = game.n, game.values, tuple(node["reach"])
+    close, wins = touch_search(n, m, game.hands, closure(game.group.generators, n), game_goal(game))
+    rest = [p for p in range(n) if p not in reach]
+    offs = [["HT".index(c) if m == 2 else int(c) for c in text] for text in node["off"]]
+    for d in range(cap + 1):
+        for new in product(range(m), repeat=game.hands):
+            states = []
+            for off in offs:
+                x = [0] * n
+                for p, v in zip(reach, new, strict=True):
+                    x[p] = v
+                for p, v in zip(rest, off, strict=True):
+                    x[p] = v
+                states.append(tuple(x))
+            if wins(close(states), d):
+                return d
+    raise AssertionError(f"node not won within {cap}")
 
 
 def brute_touch(game, cap: int) -> int | None:

@@ -9,10 +9,12 @@ half is checked as docs/mathematics.md §8.4 states it:
   moves; the start's node promises the value.
 - upper bound (sight): every class outside the goal names a move after which every turn gives
   a class whose move is promised one move fewer.
-- lower bound: every member belief of the witness (claim c >= 2) answers every reach with a
-  pattern that can be felt there, after which every change leaves a belief that is not empty
-  and, when c > 2, is (up to a listed symmetry of the game, each checked) a member with claim
-  at least c - 1 or contains one left by another change; the start is a member with the value.
+- lower bound (touch): every node of the witness (a reach, the patterns off it, a claim c)
+  leaves, after every change, a belief that is not empty and, when c >= 2, shows on every
+  reach some pattern whose patterns off it hold a node (or a node turned by the Devil)
+  claiming c - 1 or more; the start shows such a node claiming V - 1 on every reach.
+- lower bound (sight): every class claimed c >= 2 has, for every move, a turn leaving a class
+  outside the goal claimed c - 1 or more (when c > 2).
 - trap: every class of it, for every reach, has a pattern after which every change keeps a
   class of the trap possible (and no class of it is in the goal).
 
@@ -131,35 +133,6 @@ class _Tables:
         """Every set of k positions, up to the turns."""
         return {self.orbit_key(c) for c in itertools.combinations(range(self.n), k)}
 
-    def symmetry(self, sym: Any, i: int) -> Array:
-        """Check a listed symmetry and return its map of classes."""
-        try:
-            p = tuple(int(j) for j in sym["positions"])
-            u, c = int(sym["scale"]), int(sym["shift"])
-        except (KeyError, TypeError, ValueError):
-            raise CertificateFailed(f"symmetry {i}: not positions, scale and shift") from None
-        if sorted(p) != list(range(self.n)) or np.gcd(u, self.m) != 1:
-            raise CertificateFailed(f"symmetry {i}: not a permutation and a unit scale")
-        moved = np.empty_like(self.digits)
-        moved[:, list(p)] = self.digits
-        image = ((u * moved + c) % self.m) @ self.powers
-        conj = {tuple(int(image_of) for image_of in _conjugate(q, p)) for q in self.perms}
-        if conj != set(self.perms):
-            raise CertificateFailed(f"symmetry {i}: it does not map the Devil's turns to his turns")
-        cmap = np.zeros(self.classes, dtype=np.int64)
-        cmap[self.cls] = self.cls[image]
-        if (self.goal[cmap] != self.goal).any():
-            raise CertificateFailed(f"symmetry {i}: it does not keep the goal")
-        return cmap
-
-
-def _conjugate(q: tuple[int, ...], p: tuple[int, ...]) -> list[int]:
-    """The turn q seen after moving positions by p (position i goes to p[i])."""
-    inv = [0] * len(p)
-    for i, j in enumerate(p):
-        inv[j] = i
-    return [p[q[inv[j]]] for j in range(len(p))]
-
 
 def _parse_values(game: Game, text: Any, k: int, what: str) -> tuple[int, ...]:
     from devilcoins.core import notation
@@ -170,15 +143,13 @@ def _parse_values(game: Game, text: Any, k: int, what: str) -> tuple[int, ...]:
         raise CertificateFailed(f"{what} {text!r}: {err}") from None
 
 
-class _Lower:
-    """The lower bound: the witness's members and their answers."""
+class _SightLower:
+    """The lower bound of a sight game: a claim for classes, each class's moves answered."""
 
     def __init__(self, tab: _Tables, cert: dict[str, Any]) -> None:
         self.tab, self.game = tab, tab.game
-        self.maps = [tab.symmetry(s, i) for i, s in enumerate(cert.get("symmetries", []))]
-        self.members: dict[bytes, int] = {}
-        self.class_claim = np.zeros(tab.classes, dtype=np.int64)  # sight: claims are per class
-        self.rows: list[tuple[int, Array, Any]] = []
+        self.class_claim = np.zeros(tab.classes, dtype=np.int64)
+        self.rows: list[tuple[int, Array]] = []
         for i, member in enumerate(_list(cert.get("witness", []), "witness")):
             try:
                 claim, states = int(member["claim"]), member["states"]
@@ -189,93 +160,18 @@ class _Lower:
                 raise CertificateFailed(f"witness member {i}: empty or holds a goal state")
             if claim < 2:
                 raise CertificateFailed(f"witness member {i}: claims {claim} (members claim >= 2)")
-            for key in self.keys(flags[None, :]):
-                self.members[key] = max(self.members.get(key, 0), claim)
             self.class_claim[flags] = np.maximum(self.class_claim[flags], claim)
-            self.rows.append((claim, flags, member.get("answers")))
+            self.rows.append((claim, flags))
 
-    def keys(self, rows: Array) -> list[bytes]:
-        """The keys of belief rows and of all their images (images after the rows)."""
-        out = [np.packbits(r).tobytes() for r in rows]
-        for cmap in self.maps:
-            images = np.zeros_like(rows)
-            for j in range(len(rows)):
-                images[j, cmap[np.flatnonzero(rows[j])]] = True
-            out += [np.packbits(r).tobytes() for r in images]
-        return out
-
-    def claim_of(self, row: Array) -> int:
-        """The largest claim of a member equal to row (0 if none)."""
-        return self.members.get(np.packbits(row).tobytes(), 0)
-
-    def check(self) -> int:
-        """Check every member; the start's claim (the lower bound proved)."""
-        k = self.game.hands or 0
-        orbits = self.tab.reach_orbits(k) if self.game.observe == "touch" else set()
-        for i, (claim, flags, answers) in enumerate(self.rows):
-            if self.game.observe == "touch":
-                self._touch_member(i, claim, flags, answers, orbits)
-            else:
-                self._sight_member(i, claim, flags)
-        start = ~self.tab.goal
-        if not start.any():
+    def check(self, value: int) -> int:
+        """Check every member; the lower bound proved (the Devil picks the start)."""
+        for i, (claim, flags) in enumerate(self.rows):
+            self._member(i, claim, flags)
+        if not (~self.tab.goal).any():
             return 0
-        if self.game.observe == "sight":  # the Devil picks the start: the largest claim
-            return max(1, int(self.class_claim.max()))
-        return max(1, self.claim_of(start))
+        return max(1, int(self.class_claim.max()))
 
-    def _touch_member(
-        self, i: int, claim: int, flags: Array, answers: Any, orbits: set[tuple[int, ...]]
-    ) -> None:
-        tab, k = self.tab, self.game.hands or 0
-        covered = set()
-        states = np.flatnonzero(flags[tab.cls])
-        changes = tab.changes
-        for j, answer in enumerate(_list(answers, f"witness member {i}'s answers")):
-            where = f"witness member {i} (claim {claim}), answer {j}"
-            try:
-                positions = tuple(int(p) for p in answer[0])
-                felt = _parse_values(self.game, answer[1], k, f"{where}: felt")
-            except (TypeError, ValueError, IndexError):
-                raise CertificateFailed(f"{where}: not [positions, felt]") from None
-            if len(set(positions)) != k or not all(0 <= p < tab.n for p in positions):
-                raise CertificateFailed(f"{where}: not {k} positions of the table")
-            covered.add(tab.orbit_key(positions))
-            pos = list(positions)
-            shown = states[(tab.digits[states][:, pos] == felt).all(axis=1)]
-            if not len(shown):
-                raise CertificateFailed(f"{where}: no state of the belief shows {answer[1]}")
-            rest = shown - tab.digits[shown][:, pos] @ tab.powers[pos]
-            after = rest[None, :] + (changes @ tab.powers[pos])[:, None]
-            self._next(where, claim, after)
-        if covered != orbits:
-            raise CertificateFailed(f"witness member {i}: some reach has no answer")
-
-    def _next(self, where: str, claim: int, after: Array) -> None:
-        """Every row of states after (one row per choice of the player) is a claim - 1."""
-        tab = self.tab
-        rows = np.zeros((len(after), tab.classes), dtype=bool)
-        rows[np.arange(len(after))[:, None], tab.cls[after]] = True
-        rows &= ~tab.goal
-        empty = ~rows.any(axis=1)
-        if empty.any():
-            raise CertificateFailed(f"{where}: choice {int(np.argmax(empty))} reaches the goal")
-        if claim <= 2:
-            return
-        packed = np.packbits(rows, axis=1)
-        get = self.members.get
-        found = np.array([get(key.tobytes(), 0) >= claim - 1 for key in packed])
-        if found.all():
-            return
-        have = rows[found]
-        for j in np.flatnonzero(~found):
-            if not len(have) or not (~(have & ~rows[j]).any(axis=1)).any():
-                raise CertificateFailed(
-                    f"{where}: choice {j} leaves a belief that is no member claiming "
-                    f"{claim - 1} or more"
-                )
-
-    def _sight_member(self, i: int, claim: int, flags: Array) -> None:
+    def _member(self, i: int, claim: int, flags: Array) -> None:
         tab = self.tab
         moves = tab.moves
         for c in np.flatnonzero(flags):
@@ -292,6 +188,164 @@ class _Lower:
                     f"{self.game.state_text(int(moves[a] @ tab.powers))} no turn leaves a class "
                     f"claiming {claim - 1}"
                 )
+
+
+#: The most patterns off a reach the touch checker takes (a table of 2^this claims a reach).
+_MOST_OFF = 16
+
+
+#: The most changes whose beliefs are compared in pairs (to check only the smallest).
+_PAIRS = 1024
+
+
+def _text(game: Game, values: Array) -> str:
+    """Values as the notation writes them (H and T for two values, else digits)."""
+    return "".join("HT"[v] for v in values) if game.values == 2 else "".join(map(str, values))
+
+
+def _rest(n: int, positions: tuple[int, ...]) -> list[int]:
+    """The positions not in a reach, in increasing order."""
+    return [p for p in range(n) if p not in positions]
+
+
+class _TouchLower:
+    """The lower bound of a touch game from the witness's nodes.
+
+    Each node and its images under the Devil's turns are entered in a table per reach (one
+    reach of each orbit): for every set of patterns off the reach, the largest claim of a node
+    inside it.  A belief B then has V(B) >= c when, on every reach, some pattern B shows there
+    leaves a set of patterns whose table entry is c - 1 or more; a node claiming c holds when
+    every change leaves a belief, not empty, with V >= c.  Claims are checked from the nodes
+    alone, so the argument is by induction on the claim (docs/mathematics.md §8.4).
+    """
+
+    def __init__(self, tab: _Tables, cert: dict[str, Any]) -> None:
+        game, n, m = tab.game, tab.n, tab.m
+        self.tab, self.k = tab, game.hands or 0
+        self.offs, self.felts = m ** (n - self.k), m**self.k
+        if self.offs > _MOST_OFF:
+            raise CertificateFailed(
+                f"{self.offs} patterns off a reach: this checker's tables take at most {_MOST_OFF}"
+            )
+        self.reps = sorted(tab.reach_orbits(self.k))
+        self.rep_of = {rep: i for i, rep in enumerate(self.reps)}
+        self.felt = np.stack(
+            [tab.digits[:, list(rep)] @ m ** np.arange(self.k) for rep in self.reps]
+        )
+        self.off = np.stack(
+            [tab.digits[:, _rest(n, rep)] @ m ** np.arange(n - self.k) for rep in self.reps]
+        )
+        self.turned = np.stack([tab.digits[:, list(p)] @ tab.powers for p in tab.perms], axis=1)
+        self.in_goal = tab.goal[tab.cls]
+        self.table = np.full((len(self.reps), 1 << self.offs), -1, dtype=np.int8)
+        witness = _list(cert.get("witness"), "witness")
+        self.nodes = [self._read(i, node) for i, node in enumerate(witness)]
+        for claim, positions, base in self.nodes:
+            self._enter(claim, positions, base)
+        for b in range(self.offs):  # the largest claim inside each set of patterns
+            view = self.table.reshape(len(self.reps), -1, 2, 1 << b)
+            np.maximum(view[:, :, 1, :], view[:, :, 0, :], out=view[:, :, 1, :])
+
+    def _read(self, i: int, node: Any) -> tuple[int, tuple[int, ...], Array]:
+        """A node's claim, reach and its states with zeros on the reach."""
+        tab, n, k = self.tab, self.tab.n, self.k
+        try:
+            claim = int(node["claim"])
+            positions = tuple(int(p) for p in node["reach"])
+            off = _list(node["off"], f"witness node {i}'s off")
+        except (KeyError, TypeError, ValueError):
+            raise CertificateFailed(f"witness node {i}: not claim, reach and off") from None
+        if len(set(positions)) != k or not all(0 <= p < n for p in positions):
+            raise CertificateFailed(f"witness node {i}: not {k} positions of the table")
+        if not 1 <= claim <= 127:
+            raise CertificateFailed(f"witness node {i}: claims {claim} (nodes claim 1 to 127)")
+        if not off:
+            raise CertificateFailed(f"witness node {i}: no pattern off its reach")
+        what = f"witness node {i}: off"
+        rows = [_parse_values(tab.game, text, n - k, what) for text in off]
+        return claim, positions, np.array(rows, dtype=np.int64) @ tab.powers[_rest(n, positions)]
+
+    def _enter(self, claim: int, positions: tuple[int, ...], base: Array) -> None:
+        """Enter a node's images under the turns into the tables of the reaches they land on
+        (a turn sends the value at position p[i] to position i)."""
+        for t, p in enumerate(self.tab.perms):
+            image = tuple(sorted(i for i in range(self.tab.n) if p[i] in positions))
+            rep = self.rep_of.get(image)
+            if rep is None:
+                continue
+            mask = int(np.bitwise_or.reduce(1 << self.off[rep, self.turned[base, t]]))
+            self.table[rep, mask] = max(int(self.table[rep, mask]), claim)
+
+    def check(self, value: int) -> int:
+        """Check every node, then the start; the lower bound proved."""
+        for i, (claim, positions, base) in enumerate(self.nodes):
+            self._node(i, claim, positions, base)
+        start = np.flatnonzero(~self.in_goal)
+        if not len(start):
+            return 0
+        if value >= 2:
+            bad = self._short(start[None, :], np.ones((1, len(start)), dtype=bool), value - 1)
+            if bad is not None:
+                raise CertificateFailed(
+                    f"the start: on reach {list(self.reps[bad[1]])} no pattern leaves a node "
+                    f"claiming {value - 1} or more"
+                )
+            return value
+        return 1
+
+    def _node(self, i: int, claim: int, positions: tuple[int, ...], base: Array) -> None:
+        """Every change after the node leaves a belief, not empty, with V >= claim."""
+        tab = self.tab
+        where = f"witness node {i} (claim {claim}, reach {list(positions)})"
+        sets = tab.changes @ tab.powers[list(positions)]
+        after = self.turned[sets[:, None] + base[None, :]].reshape(len(sets), -1)
+        live = ~self.in_goal[after]
+        empty = ~live.any(axis=1)
+        if empty.any():
+            w = _text(tab.game, tab.changes[int(np.argmax(empty))])
+            raise CertificateFailed(f"{where}: setting {w} reaches the goal")
+        if claim < 2:
+            return
+        least = self._smallest(after, live)
+        bad = self._short(after[least], live[least], claim - 1)
+        if bad is not None:
+            w = _text(tab.game, tab.changes[int(np.flatnonzero(least)[bad[0]])])
+            raise CertificateFailed(
+                f"{where}: after setting {w}, no pattern on reach {list(self.reps[bad[1]])} "
+                f"leaves a node claiming {claim - 1} or more"
+            )
+
+    def _smallest(self, after: Array, live: Array) -> Array:
+        """Which changes leave a belief holding no other's (the rest only hold more); all of
+        them when there are too many to compare in pairs."""
+        if len(after) > _PAIRS:
+            return np.ones(len(after), dtype=bool)
+        rows = np.zeros((len(after), self.tab.classes), dtype=bool)
+        rows[np.arange(len(after))[:, None], self.tab.cls[after]] = live
+        packed = np.packbits(rows, axis=1)
+        inside = ~(packed[:, None, :] & ~packed[None, :, :]).any(axis=2)  # [a, b]: a inside b
+        same = inside & inside.T
+        earlier = np.tri(len(rows), k=-1, dtype=bool).T  # [a, b]: a < b
+        holds_other = (inside & ~same).any(axis=0) | (same & earlier).any(axis=0)
+        return np.asarray(~holds_other)
+
+    def _short(self, states: Array, live: Array, need: int) -> tuple[int, int] | None:
+        """(row, reach) of the first belief (a row of states) with no pattern on that reach
+        whose set of patterns off it holds a node claiming need, or None."""
+        rows = np.arange(len(states))[:, None]
+        for r in range(len(self.reps)):
+            key = (rows * self.felts + self.felt[r, states])[live]
+            bit = np.left_shift(1, self.off[r, states][live])
+            order = np.argsort(key, kind="stable")
+            key, bit = key[order], bit[order]
+            starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
+            masks = np.bitwise_or.reduceat(bit, starts)
+            best = np.full(len(states), -1, dtype=np.int64)
+            np.maximum.at(best, key[starts] // self.felts, self.table[r, masks])
+            short = best < need
+            if short.any():
+                return int(np.argmax(short)), r
+        return None
 
 
 def _list(value: Any, what: str) -> list[Any]:
@@ -422,7 +476,9 @@ def check_certificate(game: Game, cert: Any) -> Checked:
     )
     lower = _half(
         "lower bound (the Devil's witness)",
-        lambda: _Lower(tab, cert).check(),
+        lambda: (_TouchLower if game.observe == "touch" else _SightLower)(tab, cert).check(
+            int(value)
+        ),
         lambda got: f"no strategy wins in fewer than {got:,} moves",
         lambda got: got >= int(value),
     )

@@ -5,29 +5,32 @@ data a checker needs to see it without trusting the search (docs/mathematics.md 
 
 - the **upper bound**: the player's strategy, whose nodes each promise to win within their
   "left" moves (``TreeSolution.nodes`` for touch, the move of every class for sight);
-- the **lower bound**: the Devil's witness, a set of beliefs (touch) or classes (sight) with
-  claimed values, such that for every player move at each some answer of the Devil leads to
-  a member whose claim is at least one less; the start's claim is V, so no strategy wins in
-  fewer than V moves;
+- the **lower bound**: the Devil's witness.  For touch it is a list of cylinder nodes (a reach
+  and the patterns still possible off it, after the player feels it) with claims c: whatever
+  the player sets on the reach, the belief left shows, on every reach, some pattern whose node
+  holds a listed node claiming c - 1 or more; and the start shows such a node claiming V - 1
+  on every reach, so no strategy wins in fewer than V moves.  For sight it is a claim for
+  every class;
 - or, when the Devil wins, a **trap**: classes from which every move has an answer that keeps
   a class of the trap possible.
 
 Sets of states are written as bitsets over all m^n states (state x has digit i, in base m, the
 value at position i), little-endian, in base64; a set lists at least one state of each class
-and the checker closes it under the Devil's turns.  ``observed.certificate_check`` reads and
-checks the file with its own tables.
+and the checker closes it under the Devil's turns.  A node's patterns off its reach give the
+values of the positions not in it, in increasing order.  ``observed.certificate_check`` reads
+and checks the file with its own tables.
 
 >>> from devilcoins.core.game import Game
 >>> from devilcoins.observed.andor import solve_touch
 >>> cert = touch_certificate(solve_touch(Game.parse('n=4 hands=2 goal=same observe=touch')))
 >>> cert['value'], cert['witness'][0]['claim'], len(cert['strategy']['nodes'])
-(5, 5, 6)
+(5, 4, 6)
 """
 
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -36,22 +39,13 @@ from devilcoins.core.beliefs import Rows
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
 from devilcoins.observed.andor import TreeSolution, _values_text
-from devilcoins.observed.cylinder import CylinderSearch, _digits, symmetry_maps
-from devilcoins.observed.levels import Levels
+from devilcoins.observed.cylinder import _digits
+from devilcoins.observed.levels import MAX_OFF, Levels, _mark_up
 
 __all__ = ["FORMAT", "certificate", "states_text", "touch_certificate"]
 
 #: The first field of every certificate file.
 FORMAT = "devilcoins certificate"
-
-_INF = np.iinfo(np.int64).max
-
-#: How many of the Devil's good answers are compared for each reach (the one leaving fewest
-#: new beliefs is kept: a smaller witness, at the cost of time).
-_TRIES = 8
-
-#: How many bytes of nodes' beliefs the witness remembers at once.
-_CACHE_BYTES = 256 << 20
 
 
 def states_text(game: Game, states: Iterable[int]) -> str:
@@ -68,11 +62,13 @@ def states_text(game: Game, states: Iterable[int]) -> str:
 def _header(game: Game, value: int | None) -> dict[str, Any]:
     return {
         "certificate": FORMAT,
-        "version": 1,
+        "version": 2,
         "game": str(game),
         "value": value,
         "states": "bitsets over all states, little-endian, base64; digit i of state x in base "
         f"{game.values} is the value at position i; each set is closed under the Devil's turns",
+        "nodes": "a reach's positions, and the values off it (positions in increasing order) "
+        "still possible after feeling it; its claim: no strategy wins from it in fewer moves",
     }
 
 
@@ -94,123 +90,93 @@ def touch_certificate(sol: TreeSolution) -> dict[str, Any]:
         return {**_header(game, None), "trap": states_text(game, sol.devil)}
     out = {**_header(game, sol.length), "strategy": {"nodes": sol.nodes()}, "witness": []}
     if sol.length and sol.length >= 2:
-        search = sol.search
-        if not isinstance(search, CylinderSearch | Levels):
-            raise NotSupported(f"{game}: the search's values are not at hand for the witness")
-        sp = search.space
-        out["symmetries"] = [
-            {"positions": list(p), "scale": u, "shift": c} for p, u, c in symmetry_maps(game, sp.t)
-        ]
-        out["witness"] = _Witness(search, sol.length).members()
+        if not isinstance(sol.search, Levels):
+            raise NotSupported(
+                f"{game}: witnesses are written for games with at most {MAX_OFF} patterns off "
+                "a reach (the level search's marks are the Devil's claims)"
+            )
+        out["witness"] = _Witness(sol.search).nodes(sol.length)
     return out
 
 
 class _Witness:
-    """The Devil's lower-bound witness read off a settled search, one belief of each symmetric
-    family (the checker applies the symmetries listed with it)."""
+    """The Devil's lower-bound witness read off the level search's marks: cylinder nodes
+    (reach, patterns off it) with claims U >= c, each as small as the marks allow.
 
-    def __init__(self, search: CylinderSearch | Levels, value: int) -> None:
-        self.search, self.value = search, value
-        self.sp = search.space
-        self.m, self.k = self.sp.game.values, self.sp.game.hands or 0
-        self._left: dict[bytes, tuple[Rows, list[bytes]] | None] = {}
-        self._held = 0
+    A belief B needs V(B) >= c: on every reach some pattern's node must claim c - 1 or more
+    (a listed node inside it, as U only grows with the patterns).  A node claiming c needs
+    every change's belief to have V >= c.  Nodes are added only where no listed node covers
+    the need, and each added node is shrunk, a pattern at a time, while the marks still say
+    it fails (docs/mathematics.md §8.4).
+    """
 
-    def refutes(self, r: int, rset: Rows, least: Rows, claim: int) -> bool:
-        """Whether every change after feeling rset on reach r leaves a claim of claim - 1
-        (least: the least images of the smallest beliefs left)."""
-        if isinstance(self.search, Levels):
-            return not self.search.node_passes(claim - 2, r, int(rset[0]))
-        vals = self.search.values(least)
-        return bool((np.where(vals == _INF, self.value + 1, vals) >= claim - 1).all())
+    def __init__(self, levels: Levels) -> None:
+        self.lv, self.sp = levels, levels.space
+        self.cover = np.full(levels.fail_at.shape, -1, dtype=np.int8)
+        self.found: list[tuple[int, int, int]] = []
+        self.asked: dict[bytes, int] = {}
 
-    def answer(
-        self, r: int, out: np.ndarray, keep: np.ndarray, claim: int, known: Callable[[bytes], bool]
-    ) -> tuple[int, tuple[Rows, list[bytes]]]:
-        """A pattern v on reach r after which every change leaves a claim of claim - 1, with
-        the least images of the smallest beliefs it leaves (and their keys): of those, the one
-        leaving fewest beliefs not known already (a smaller witness)."""
-        best: tuple[int, int, tuple[Rows, list[bytes]]] | None = None
-        tried = 0
-        for v in self.candidates(r, out, keep, claim):
-            if best is not None and tried >= _TRIES:
-                break
-            left = self.left(r, out[r, v])
-            if left is None or not self.refutes(r, out[r, v], left[0], claim):
+    def nodes(self, value: int) -> list[dict[str, Any]]:
+        """The witness for the start's value, its nodes in the order found."""
+        self.need(self.lv.start, value)
+        done = 0
+        while done < len(self.found):
+            r, x, claim = self.found[done]
+            done += 1
+            if claim < 2:
                 continue
-            tried += 1
-            new = sum(not known(key) for key in left[1])
-            if best is None or new < best[0]:
-                best = (new, int(v), left)
-                if not new:
-                    break
-        if best is None:
-            raise AssertionError("a settled value has the Devil's answer on every reach")
-        return best[1], best[2]
-
-    def left(self, r: int, rset: Rows) -> tuple[Rows, list[bytes]] | None:
-        """The distinct least images of the smallest beliefs left after feeling rset on reach
-        r, with their keys (None when some change wins at once); remembered, as members share
-        them."""
-        key = r.to_bytes(2, "little") + rset.tobytes()
-        if key not in self._left:
-            if self._held > _CACHE_BYTES:
-                self._left.clear()
-                self._held = 0
-            won, _, kept, least, _ = self.sp.player_options(r, rset)
+            won, acc, keep, _, _ = self.sp.player_options(r, np.array([x], dtype=np.uint64))
             if won:
-                self._left[key] = None
-                return None
-            picked = least[kept]
-            first = dict.fromkeys(row.tobytes() for row in picked)
-            index = {k: i for i, k in reversed(list(enumerate(row.tobytes() for row in picked)))}
-            rows = picked[[index[k] for k in first]]
-            self._left[key] = (rows, list(first))
-            self._held += rows.nbytes * 2
-        return self._left[key]
+                raise AssertionError("a node the marks say fails has no change that wins")
+            for w in np.flatnonzero(keep):
+                self.need(acc[w], claim)
+        return [self.text(r, x, claim) for r, x, claim in self.found]
 
-    def candidates(self, r: int, out: np.ndarray, keep: np.ndarray, claim: int) -> list[int]:
-        """The Devil's patterns to try on reach r: for the level search, those its marks
-        already refute first (the largest first), then the rest."""
-        picks = [int(v) for v in np.flatnonzero(keep[r])]
-        if not isinstance(self.search, Levels):
-            return picks
-        fail_at = self.search.fail_at[r]
-        picks.sort(
-            key=lambda v: (fail_at[int(out[r, v, 0])] < claim - 2, -int(out[r, v, 0]).bit_count())
-        )
-        return picks
+    def need(self, row: Rows, claim: int) -> None:
+        """List what shows V(row) >= claim: a node claiming claim - 1 on every reach."""
+        if claim < 2 or self.asked.get(row.tobytes(), 0) >= claim:
+            return
+        self.asked[row.tobytes()] = claim
+        out, keep = self.sp.devil_options(row)
+        for r in range(len(self.sp.reaches)):
+            xs = sorted({int(out[r, v, 0]) for v in np.flatnonzero(keep[r])})
+            if int(self.cover[r, xs].max()) >= claim - 1:
+                continue
+            y = self.refuting(r, xs, claim - 2)
+            self.found.append((r, y, claim - 1))
+            _mark_up(self.cover[r], y, claim - 1, self.lv.full)
 
-    def members(self) -> list[dict[str, Any]]:
-        """The witness, level by level from the start's claim down to 2."""
-        sp, t = self.sp, self.sp.t
-        start = sp.belief_row(np.arange(sp.kp))
-        level, done = {start.tobytes(): start}, set()
-        members = []
-        for claim in range(self.value, 1, -1):
-            below: dict[bytes, Rows] = {}
+    def refuting(self, r: int, xs: list[int], d: int) -> int:
+        """The smallest node inside one of xs that the marks say fails at d (U > d), asking
+        the search where the marks are silent (a symmetric belief was asked instead)."""
+        fail_at = self.lv.fail_at[r]
+        good = [x for x in xs if fail_at[x] >= d]
+        if not good:
+            for x in sorted(xs, key=lambda x: -x.bit_count()):
+                if not self.lv.node_passes(d, r, x):
+                    good = [x]
+                    break
+        if not good:
+            raise AssertionError("a belief of value c has a node claiming c - 1 on every reach")
+        return min((self.shrink(r, x, d) for x in good), key=lambda y: (y.bit_count(), y))
 
-            def known(key: bytes) -> bool:
-                return key in done or key in level or key in below  # noqa: B023 - used at once
+    def shrink(self, r: int, x: int, d: int) -> int:
+        """Drop patterns from x while the marks still say the node fails at d."""
+        fail_at = self.lv.fail_at[r]
+        for b in reversed(range(self.sp.off_count)):
+            smaller = x & ~(1 << b)
+            if smaller != x and smaller and fail_at[smaller] >= d:
+                x = smaller
+        return x
 
-            for key, row in level.items():
-                done.add(key)
-                out, keep = sp.devil_options(row)
-                answers = []
-                for r, positions in enumerate(sp.reaches):
-                    v, (rows, keys) = self.answer(r, out, keep, claim, known)
-                    felt = _values_text(sp.game, _digits(v, self.m, self.k))
-                    answers.append([list(positions), felt])
-                    if claim > 2:
-                        for nxt, nkey in zip(rows, keys, strict=True):
-                            if nkey not in below:
-                                below[nkey] = nxt
-                states = [int(t.reps[t.n_goal + i]) for i in sp.bits(row)]
-                members.append(
-                    {"claim": claim, "states": states_text(sp.game, states), "answers": answers}
-                )
-            level = {key: row for key, row in below.items() if key not in done}
-        return members
+    def text(self, r: int, x: int, claim: int) -> dict[str, Any]:
+        """A node as the file writes it: the reach's positions and the patterns off it."""
+        game = self.sp.game
+        m, rest = game.values, game.n - (game.hands or 0)
+        off = [
+            _values_text(game, _digits(y, m, rest)) for y in range(self.sp.off_count) if x >> y & 1
+        ]
+        return {"claim": claim, "reach": list(self.sp.reaches[r]), "off": off}
 
 
 def sight_certificate(sol: TreeSolution) -> dict[str, Any]:

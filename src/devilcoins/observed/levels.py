@@ -155,6 +155,7 @@ class Levels:
         self.seconds, self.memory, self.limit = seconds, memory, limit
         self.start = space.belief_row(np.arange(space.kp))
         self._tmp = np.zeros(space.words, dtype=np.uint64)
+        self._changes: dict[tuple[int, int, int], tuple[int, Rows]] = {}
 
     # --- the two questions ---------------------------------------------------------------
 
@@ -171,10 +172,16 @@ class Levels:
             return True
         if d > 0:
             picks = np.flatnonzero(keep)
-            for w in picks[np.argsort(sizes[picks], kind="stable")]:
-                if self.within(acc[w], d, least[w].tobytes()):
-                    _mark_down(self.pass_at[r], x, d)
-                    return True
+            order = picks[np.argsort(sizes[picks], kind="stable")]
+            keys = [least[w].tobytes() for w in order]
+            hi, lo = self.hi, self.lo
+            # a change already known to win first; then those not known to lose, asked
+            if any(hi.get(key, d + 1) <= d for key in keys) or any(
+                lo.get(key, 1) <= d and self.within(acc[w], d, key)
+                for w, key in zip(order, keys, strict=True)
+            ):
+                _mark_down(self.pass_at[r], x, d)
+                return True
         _mark_up(self.fail_at[r], x, d, self.full)
         return False
 
@@ -284,16 +291,22 @@ class Levels:
         raise AssertionError("a belief won within d has a reach that keeps the promise")
 
     def _change(self, r: int, x: int, d: int) -> tuple[int, Rows]:
-        """The change w (fewest values changed among the best) after feeling x on reach r."""
+        """The change w (fewest values changed among the best) after feeling x on reach r
+        (remembered: many patterns felt leave the same patterns off the reach)."""
+        if (r, x, d) not in self._changes:
+            self._changes[r, x, d] = self._first_change(r, x, d)
+        return self._changes[r, x, d]
+
+    def _first_change(self, r: int, x: int, d: int) -> tuple[int, Rows]:
         won, acc, keep, _, sizes = self.space.player_options(r, np.array([x], dtype=np.uint64))
         if won:
             for w in range(len(acc)):
                 if _empty(acc[w]):
-                    return w, acc[w]
+                    return w, acc[w].copy()
         picks = np.flatnonzero(keep)
         for w in picks[np.argsort(sizes[picks], kind="stable")]:
             if self.within(acc[w], d):
-                return int(w), acc[w]
+                return int(w), acc[w].copy()
         raise AssertionError("a node that passes has a change that wins")
 
     def felt(self, v: int) -> tuple[int, ...]:
