@@ -340,8 +340,10 @@ class _TouchLower:
             key, bit = key[order], bit[order]
             starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
             masks = np.bitwise_or.reduceat(bit, starts)
+            row = key[starts] // self.felts  # sorted, as the keys are
+            first = np.flatnonzero(np.r_[True, row[1:] != row[:-1]])
             best = np.full(len(states), -1, dtype=np.int64)
-            np.maximum.at(best, key[starts] // self.felts, self.table[r, masks])
+            best[row[first]] = np.maximum.reduceat(self.table[r, masks], first)
             short = best < need
             if short.any():
                 return int(np.argmax(short)), r

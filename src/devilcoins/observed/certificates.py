@@ -21,6 +21,7 @@ values of the positions not in it, in increasing order.  ``observed.certificate_
 and checks the file with its own tables.
 
 >>> from devilcoins.core.game import Game
+from devilcoins.core.kernel import compiled
 >>> from devilcoins.observed.andor import solve_touch
 >>> cert = touch_certificate(solve_touch(Game.parse('n=4 hands=2 goal=same observe=touch')))
 >>> cert['value'], cert['witness'][0]['claim'], len(cert['strategy']['nodes'])
@@ -38,6 +39,7 @@ import numpy as np
 from devilcoins.core.beliefs import Rows
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
+from devilcoins.core.kernel import compiled
 from devilcoins.observed.andor import TreeSolution, _values_text
 from devilcoins.observed.cylinder import _digits
 from devilcoins.observed.levels import MAX_OFF, Levels, _mark_up
@@ -99,6 +101,21 @@ def touch_certificate(sol: TreeSolution) -> dict[str, Any]:
     return out
 
 
+@compiled
+def _uncovered(
+    out: Rows, keep: np.ndarray, cover: np.ndarray, need: int
+) -> np.ndarray:  # pragma: no cover - compiled
+    """For each reach: no kept pattern's set holds a listed node claiming need or more."""
+    short = np.zeros(out.shape[0], dtype=np.bool_)
+    for r in range(out.shape[0]):
+        best = -1
+        for v in range(out.shape[1]):
+            if keep[r, v]:
+                best = max(best, cover[r, out[r, v, 0]])
+        short[r] = best < need
+    return short
+
+
 class _Witness:
     """The Devil's lower-bound witness read off the level search's marks: cylinder nodes
     (reach, patterns off it) with claims U >= c, each as small as the marks allow.
@@ -138,10 +155,9 @@ class _Witness:
             return
         self.asked[row.tobytes()] = claim
         out, keep = self.sp.devil_options(row)
-        for r in range(len(self.sp.reaches)):
+        for reach in np.flatnonzero(_uncovered(out, keep, self.cover, claim - 1)):
+            r = int(reach)
             xs = sorted({int(out[r, v, 0]) for v in np.flatnonzero(keep[r])})
-            if int(self.cover[r, xs].max()) >= claim - 1:
-                continue
             y = self.refuting(r, xs, claim - 2)
             self.found.append((r, y, claim - 1))
             _mark_up(self.cover[r], y, claim - 1, self.lv.full)

@@ -51,6 +51,11 @@ MAX_NODES = 60_000_000
 #: minutes).  The check runs between compiled chunks, each adding at most a few hundred MiB.
 MAX_BYTES = 6 << 30
 
+#: The most changes on a reach whose beliefs the player's half compares in pairs, to keep only
+#: the smallest (with more, every change is kept: 3 values on 8 positions give 6,561 changes,
+#: and their pairs cost a second a node).
+PRUNE_MOST = 2048
+
 #: How many new rows one compiled chunk of the exploration may add (bounds the room reserved).
 _CHUNK = 1 << 21
 
@@ -410,12 +415,24 @@ def _beliefs_of(
 def _canon(row: Rows, symmetries: I32, tmp: Rows, out: Rows) -> None:  # pragma: no cover
     """out = the least image of the belief row under the game's symmetries (itself included)."""
     out[:] = row
+    if symmetries.shape[0] == 0:
+        return
+    members = np.empty(row.shape[0] * 64, dtype=np.int64)  # the set bits, found once
+    count = 0
+    for wd in range(row.shape[0]):
+        word = row[wd]
+        b = 0
+        while word:
+            if word & np.uint64(1):
+                members[count] = wd * 64 + b
+                count += 1
+            word >>= np.uint64(1)
+            b += 1
     for a in range(symmetries.shape[0]):
         tmp[:] = 0
-        for i in range(symmetries.shape[1]):
-            if (row[i >> 6] >> np.uint64(i & 63)) & np.uint64(1):
-                j = symmetries[a, i]
-                tmp[j >> 6] |= np.uint64(1) << np.uint64(j & 63)
+        for c in range(count):
+            j = symmetries[a, members[c]]
+            tmp[j >> 6] |= np.uint64(1) << np.uint64(j & 63)
         for w in range(row.shape[0] - 1, -1, -1):
             if tmp[w] != out[w]:
                 if tmp[w] < out[w]:
@@ -556,8 +573,11 @@ def _player_options(
     for w in range(felts):
         if _empty(acc[w]):
             return True
-    scratch = np.zeros(2 * felts + 64 * words + 2, dtype=np.int64)
-    _antichain(acc, keep, False, scratch, True)
+    if felts > PRUNE_MOST:  # comparing every pair would cost more than it saves
+        keep[:] = True
+    else:
+        scratch = np.zeros(2 * felts + 64 * words + 2, dtype=np.int64)
+        _antichain(acc, keep, False, scratch, True)
     tmp = np.zeros(words, dtype=np.uint64)
     for w in range(felts):
         if keep[w]:
