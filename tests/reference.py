@@ -938,14 +938,18 @@ def sight_policy_wins(state: tuple[int, ...], move_for, seen: frozenset = frozen
     )
 
 
-def count_value(n: int, m: int = 2) -> int | None:
+def count_value(n: int, m: int = 2, goal: str = "zero") -> int | None:
     """The count game by brute force: the least worst-case number of moves, or None.
 
     Values mod m on a cyclically turning table; the Devil turns before each move, then the
-    player hears how many values are not 0 (0: the goal).  A belief is a plain set of value
-    tuples closed under rotation; every move (every vector) is tried from every belief reached.
+    player hears how many values are not 0, and the bell at the goal (all 0, or with goal
+    "same" all equal).  A belief is a plain set of value tuples closed under rotation; every
+    move (every vector) is tried from every belief reached.
     """
     vectors = list(product(range(m), repeat=n))
+
+    def won(z) -> bool:
+        return len(set(z)) == 1 if goal == "same" else not any(z)
 
     def turned(x):
         return {x[r:] + x[:r] for r in range(n)}
@@ -955,12 +959,11 @@ def count_value(n: int, m: int = 2) -> int | None:
         for x in belief:
             for y in turned(x):
                 z = tuple((u + v) % m for u, v in zip(y, a, strict=True))
-                count = sum(v != 0 for v in z)
-                if count:
-                    heard.setdefault(count, set()).update(turned(z))
+                if not won(z):
+                    heard.setdefault(sum(v != 0 for v in z), set()).update(turned(z))
         return [frozenset(s) for s in heard.values()]
 
-    start = frozenset(x for x in vectors if any(x))
+    start = frozenset(x for x in vectors if not won(x))
     graph: dict[frozenset, list[list[frozenset]]] = {}
     todo = [start]
     while todo:

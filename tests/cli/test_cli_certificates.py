@@ -40,7 +40,7 @@ def test_a_damaged_certificate_fails_with_exit_1(capsys, tmp_path: Path) -> None
 
 def test_certificate_requests_refused(capsys, tmp_path: Path) -> None:
     path = tmp_path / "c.json"
-    assert_usage_error(*run(capsys, "solve", "4", "--certificate", str(path)), "touch and sight")
+    assert_usage_error(*run(capsys, "solve", "4", "--certificate", str(path)), "touch, sight and")
     assert_usage_error(*run(capsys, "solve", "4", *TOUCH, "--certificate", "c.txt"), "FILE.json")
     path.write_text("{}")
     assert_usage_error(
@@ -61,3 +61,12 @@ def test_certificate_requests_refused(capsys, tmp_path: Path) -> None:
         *run(capsys, "verify", "4", *TOUCH, "--certificate", str(text), "--counterexample", "x"),
         "for strategies",
     )
+
+
+def test_a_count_certificate_is_written_and_checked(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "count.json"
+    options = ("--observe", "count", "--goal", "same")
+    code, _, err = run(capsys, "solve", "6", *options, "--certificate", str(path))
+    assert code == 0 and "wrote the certificate" in err
+    code, out, _ = run(capsys, "verify", "6", *options, "--certificate", str(path))
+    assert code == 0 and "the certificate holds: the Devil wins" in out

@@ -7,12 +7,13 @@ import copy
 from typing import Any
 
 import pytest
-from reference import brute_node, brute_sight, brute_touch
+from reference import brute_node, brute_sight, brute_touch, count_value
 
 from devilcoins.core.game import Game
 from devilcoins.observed.andor import solve_sight, solve_touch
 from devilcoins.observed.certificate_check import check_certificate
 from devilcoins.observed.certificates import certificate, states_text
+from devilcoins.observed.count import solve_count
 
 
 def _touch(n: int, k: int, goal: str = "same", values: int = 2, group: str = "cyclic") -> Game:
@@ -144,3 +145,35 @@ def test_sight_certificate_holds_with_the_naive_value(n: int, m: int) -> None:
     bad["witness"][0]["claim"] += 1
     bad["value"] += 1
     assert not check_certificate(game, bad).holds
+
+
+@pytest.mark.parametrize(
+    "text", ["n=4 observe=count", "n=4 goal=same observe=count", "n=6 observe=count",
+             "n=3 values=3 goal=same observe=count", "n=3 observe=count",
+             "n=5 goal=same observe=count"]
+)  # fmt: skip
+def test_count_certificate_holds_with_the_brute_force_value(text: str) -> None:
+    game = Game.parse(text)
+    cert = certificate(solve_count(game))
+    checked = check_certificate(game, cert)
+    assert checked.holds, checked.lines()
+    assert cert["value"] == count_value(game.n, game.values, game.goal) == checked.value
+
+
+def test_a_damaged_count_certificate_fails() -> None:
+    """A raised value, a dropped member, a raised member claim, a trap member removed."""
+    game = Game.parse("n=4 observe=count")
+    cert = certificate(solve_count(game))
+    assert "the start is no member" in _failed(game, dict(cert, value=cert["value"] + 1))
+    for i in range(1, len(cert["witness"])):
+        bad = copy.deepcopy(cert)
+        del bad["witness"][i]
+        assert "no count heard" in _failed(game, bad)
+    bad = copy.deepcopy(cert)
+    bad["witness"][-1]["claim"] += 1
+    assert not check_certificate(game, bad).holds
+    lost = Game.parse("n=3 observe=count")
+    trap = certificate(solve_count(lost))
+    assert trap["value"] is None and check_certificate(lost, trap).holds
+    false = dict(cert, value=None, trap=[cert["witness"][0]["states"]])  # 4 coins are won
+    assert "lets the player out" in _failed(game, false)

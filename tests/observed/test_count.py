@@ -48,10 +48,22 @@ def test_engine_and_text_form():
     assert "Told 0: the bell rings" in text
 
 
-@pytest.mark.parametrize("goal", ["same", "0000,1111"])
-def test_other_goals_are_refused(goal):
-    with pytest.raises(DevilcoinsError, match="goal is zero"):
-        Game.parse(f"n=4 goal={goal} observe=count")
+@pytest.mark.parametrize("n,m", [(2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (2, 3), (3, 3)])
+def test_goal_same_matches_the_brute_force(n, m):
+    """Goal all the same: the bell rings at any constant state, the count still heard."""
+    game = Game.parse(f"n={n} values={m} goal=same observe=count")
+    sol = solve_count(game)
+    assert sol.length == count_value(n, m, goal="same")
+    if sol.winnable:
+        v = verify_tree(game, sol.tree(max_nodes=10**6))
+        assert v.wins and v.won_at == sol.length
+        nodes = verify_tree(game, {"nodes": sol.nodes()})
+        assert nodes.wins and nodes.won_at == sol.length
+
+
+def test_a_list_of_states_as_goal_is_refused():
+    with pytest.raises(DevilcoinsError, match="zero or same"):
+        Game.parse("n=4 goal=0000,0101 observe=count")
 
 
 def _nodes(tree):

@@ -42,7 +42,8 @@ def add_arguments(p: Options) -> None:
     p.add_argument(
         "--certificate",
         metavar="FILE",
-        help="touch and sight: also write the optimality certificate to FILE.json (the strategy "
+        help="touch, sight and count: also write the optimality certificate to FILE.json (the "
+        "strategy "
         "and the Devil's witness, or his trap), for 'verify N --certificate FILE'",
     )
 
@@ -170,10 +171,10 @@ def _check_target(path: str, option: str) -> None:
 
 def _check_certificate(path: str, game: Game) -> None:
     """Refuse a --certificate path, or a game without certificates, before solving."""
-    if game.observe not in ("touch", "sight"):
+    if game.observe not in ("touch", "sight", "count"):
         raise UsageError(
-            f"certificates are written for touch and sight games (--observe touch or sight), "
-            f"not {game}"
+            "certificates are written for touch, sight and count games (--observe touch, "
+            f"sight or count), not {game}"
         )
     if not path.endswith(".json"):
         raise UsageError(f"write the certificate as FILE.json, not {path!r}")
@@ -188,7 +189,7 @@ def _write_certificate(path: str, verdict: Verdict) -> None:
     from devilcoins.observed.certificates import certificate
 
     tree = verdict.tree
-    assert isinstance(tree, TreeSolution), "a solved touch or sight game"
+    assert isinstance(tree, TreeSolution), "a solved touch, sight or count game"
     try:
         data = certificate(tree)
     except NotSupported as err:

@@ -32,8 +32,8 @@ def add_arguments(p: Options) -> None:
     p.add_argument(
         "--certificate",
         action="store_true",
-        help="FILE is an optimality certificate from 'solve ... --certificate FILE' (touch and "
-        "sight games): check both bounds, or the Devil's trap",
+        help="FILE is an optimality certificate from 'solve ... --certificate FILE' (touch, "
+        "sight and count games): check both bounds, or the Devil's trap",
     )
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
     p.add_argument(

@@ -221,10 +221,10 @@ class Game:
 
     def _take_goal(self, n: int) -> None:
         """Check the goal; a list of states that is zero or same is called so."""
-        if self.observe == "count" and self.goal != "zero":
+        if self.observe == "count" and self.goal not in ("zero", "same"):
             raise NotSupported(
-                "the count game tells how many positions are not 0, so its goal is zero "
-                f"(goal {self.goal} is not supported with observe=count)"
+                "the count game tells how many positions are not 0 and rings at the goal, "
+                f"which is zero or same (goal {self.goal} is not supported with observe=count)"
             )
         if self.goal not in (*GOALS, "states"):
             raise InvalidInput("goal must be 'zero', 'same' or a list of states")

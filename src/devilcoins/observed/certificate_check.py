@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from devilcoins.core.errors import InvalidInput, NotSupported
+from devilcoins.core.errors import DevilcoinsError, InvalidInput, NotSupported
 from devilcoins.core.game import Game
 from devilcoins.results import Evidence
 
@@ -350,6 +350,73 @@ class _TouchLower:
         return None
 
 
+class _CountLower:
+    """The lower bound of a count game: member beliefs with claims; after every move from a
+    member claiming c, some count heard leaves a belief (outside the goal) that is not empty
+    and, when c > 2, holds a member claiming c - 1 or more."""
+
+    def __init__(self, tab: _Tables, cert: dict[str, Any], key: str = "witness") -> None:
+        self.tab = tab
+        weights = (tab.digits != 0).sum(axis=1)
+        self.weight = np.zeros(tab.classes, dtype=np.int64)
+        self.weight[tab.cls] = weights
+        rows, claims = [], []
+        for i, member in enumerate(_list(cert.get(key), key)):
+            what = f"{key} member {i}"
+            try:
+                claim = int(member["claim"]) if key == "witness" else 2
+                flags = tab.belief(member["states"] if key == "witness" else member, what)
+            except (KeyError, TypeError, ValueError):
+                raise CertificateFailed(f"{what}: no claim and states") from None
+            if (flags & tab.goal).any() or not flags.any():
+                raise CertificateFailed(f"{what}: empty or holds a goal state")
+            if claim < 2:
+                raise CertificateFailed(f"{what}: claims {claim} (members claim >= 2)")
+            rows.append(flags)
+            claims.append(claim)
+        self.rows = np.array(rows, dtype=bool).reshape(len(rows), tab.classes)
+        self.claims = np.array(claims, dtype=np.int64)
+        self.key = key
+
+    def holds(self, belief: Array, need: int) -> bool:
+        """Whether the belief (flags over classes) holds a member claiming need or more."""
+        fits = ~(self.rows & ~belief).any(axis=1)
+        return bool((fits & (self.claims >= need)).any())
+
+    def check(self, value: int) -> int:
+        """Check every member; the start's claim (the lower bound proved)."""
+        start = ~self.tab.goal
+        if not start.any():
+            return 0
+        for i, (flags, claim) in enumerate(zip(self.rows, self.claims, strict=True)):
+            self._member(i, flags, int(claim))
+        if value >= 2 and not self.holds(start, value):
+            raise CertificateFailed(f"the start is no member claiming {value} or more")
+        return max(1, value if value >= 2 else 1)
+
+    def _member(self, i: int, flags: Array, claim: int) -> None:
+        tab = self.tab
+        states = np.flatnonzero(flags[tab.cls])
+        for a in tab.moves:
+            after = np.unique(tab.cls[((tab.digits[states] + a) % tab.m) @ tab.powers])
+            after = after[~tab.goal[after]]
+            ok = False
+            for w in np.unique(self.weight[after]):
+                part = np.zeros(tab.classes, dtype=bool)
+                part[after[self.weight[after] == w]] = True
+                ok = (self.key == "witness" and claim <= 2) or self.holds(part, claim - 1)
+                if ok:
+                    break
+            if not ok:
+                move = self.tab.game.state_text(int(a @ tab.powers))
+                raise CertificateFailed(
+                    f"{self.key} member {i} (claim {claim}): after the move {move} no count "
+                    f"heard leaves a belief claiming {claim - 1} or more"
+                    if self.key == "witness"
+                    else f"trap member {i}: after the move {move} every count lets the player out"
+                )
+
+
 def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
         raise CertificateFailed(f"{what}: not a list")
@@ -419,6 +486,21 @@ def _sight_upper(tab: _Tables, strategy: Any) -> int:
     return int(checked.won_at or 0)
 
 
+def _count_upper(tab: _Tables, strategy: Any) -> int:
+    """The count strategy's worst case, replayed against every start and turn."""
+    from devilcoins.observed.check import verify_tree
+
+    if not isinstance(strategy, dict):
+        raise CertificateFailed("the strategy is not a count strategy's nodes")
+    try:
+        checked = verify_tree(tab.game, strategy)
+    except DevilcoinsError as err:
+        raise CertificateFailed(f"the strategy: {err}") from None
+    if not checked.wins:
+        raise CertificateFailed("the count strategy does not win from every start")
+    return int(checked.won_at or 0)
+
+
 def _trap(tab: _Tables, text: Any) -> None:
     """Check the trap: a non-empty set of classes outside the goal the Devil keeps.
 
@@ -450,10 +532,14 @@ def _trap(tab: _Tables, text: Any) -> None:
             raise CertificateFailed(f"the trap's class of {x}: reach {pos} lets the player out")
 
 
+_UPPER = {"touch": _touch_upper, "sight": _sight_upper, "count": _count_upper}
+_LOWER: dict[str, Any] = {"touch": _TouchLower, "sight": _SightLower, "count": _CountLower}
+
+
 def check_certificate(game: Game, cert: Any) -> Checked:
     """Check a certificate (parsed JSON) for a touch or sight game: both halves, or the trap."""
-    if game.observe not in ("touch", "sight"):
-        raise NotSupported(f"certificates are checked for touch and sight games, not {game}")
+    if game.observe not in ("touch", "sight", "count"):
+        raise NotSupported(f"certificates are checked for touch, sight and count games, not {game}")
     if not isinstance(cert, dict) or cert.get("certificate") != "devilcoins certificate":
         raise InvalidInput("not a devilcoins certificate (its first field says what it is)")
     if cert.get("game") != str(game):
@@ -463,24 +549,26 @@ def check_certificate(game: Game, cert: Any) -> Checked:
     evidence: list[Evidence] = []
     if value is None:
         try:
-            _trap(tab, cert.get("trap"))
+            if game.observe == "count":
+                trap = _CountLower(tab, cert, "trap")
+                if not trap.holds(~tab.goal, 1):
+                    raise CertificateFailed("the trap holds no belief inside the start")
+                trap.check(2)
+            else:
+                _trap(tab, cert.get("trap"))
             evidence.append(_ok("the Devil's trap", "every class of it keeps one of it possible"))
         except CertificateFailed as err:
             evidence.append(_failed("the Devil's trap", str(err)))
         return Checked(game, None, all(e.holds for e in evidence), tuple(evidence))
     upper = _half(
         "upper bound (the strategy)",
-        lambda: (_touch_upper if game.observe == "touch" else _sight_upper)(
-            tab, cert.get("strategy")
-        ),
+        lambda: _UPPER[game.observe](tab, cert.get("strategy")),
         lambda got: f"wins within {got:,} moves from every start against every turn",
         lambda got: got <= int(value),
     )
     lower = _half(
         "lower bound (the Devil's witness)",
-        lambda: (_TouchLower if game.observe == "touch" else _SightLower)(tab, cert).check(
-            int(value)
-        ),
+        lambda: _LOWER[game.observe](tab, cert).check(int(value)),
         lambda got: f"no strategy wins in fewer than {got:,} moves",
         lambda got: got >= int(value),
     )

@@ -22,6 +22,7 @@ and checks the file with its own tables.
 
 >>> from devilcoins.core.game import Game
 from devilcoins.core.kernel import compiled
+from devilcoins.core.tables import tables
 >>> from devilcoins.observed.andor import solve_touch
 >>> cert = touch_certificate(solve_touch(Game.parse('n=4 hands=2 goal=same observe=touch')))
 >>> cert['value'], cert['witness'][0]['claim'], len(cert['strategy']['nodes'])
@@ -40,7 +41,9 @@ from devilcoins.core.beliefs import Rows
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import compiled
+from devilcoins.core.tables import tables
 from devilcoins.observed.andor import TreeSolution, _values_text
+from devilcoins.observed.count import CountSolution, classes_of, count_trap, count_witness
 from devilcoins.observed.cylinder import _digits
 from devilcoins.observed.levels import MAX_OFF, Levels, _mark_up
 
@@ -80,7 +83,9 @@ def certificate(sol: TreeSolution) -> dict[str, Any]:
         return touch_certificate(sol)
     if sol.game.observe == "sight":
         return sight_certificate(sol)
-    raise NotSupported(f"certificates are written for touch and sight games, not {sol.game}")
+    if isinstance(sol, CountSolution):
+        return count_certificate(sol)
+    raise NotSupported(f"certificates are written for touch, sight and count games, not {sol.game}")
 
 
 def touch_certificate(sol: TreeSolution) -> dict[str, Any]:
@@ -214,4 +219,22 @@ def sight_certificate(sol: TreeSolution) -> dict[str, Any]:
             for c, xs in sorted(claims.items(), reverse=True)
             if c >= 2
         ],
+    }
+
+
+def count_certificate(sol: CountSolution) -> dict[str, Any]:
+    """Both bounds of a solved count game (its strategy's shared nodes and the Devil's
+    witness of beliefs), or the trap of beliefs the Devil keeps."""
+    game = sol.game
+    t = tables(game)
+
+    def states(belief: int) -> str:
+        return states_text(game, (int(t.reps[k]) for k in classes_of(belief)))
+
+    if not sol.winnable:
+        return {**_header(game, None), "trap": [states(b) for b in count_trap(game)]}
+    return {
+        **_header(game, sol.length),
+        "strategy": {"nodes": sol.nodes()},
+        "witness": [{"claim": c, "states": states(b)} for b, c in count_witness(sol)],
     }

@@ -3,19 +3,21 @@
 As in Code Jam 2022 round 1B "ASeDatAb" (8 bits, the judge turns them before each operation
 and answers with the number of 1 bits; the game ends when that number is 0).  The Devil turns
 the table before every move (the next state is g(x) + a), and then the player hears the count
-of nonzero positions of the new state; a count of 0 is the goal (the bell).  The count is
-unchanged by the Devil's turns, so it splits the player's belief (a set of classes, the Devil's
-orbits) by weight: after the first move every belief lies inside one weight.
+of nonzero positions of the new state, and the bell when it is in the goal (all 0, or with goal
+same all equal).  The count is unchanged by the Devil's turns, so it splits the player's belief
+(a set of classes, the Devil's orbits) by weight: after the first move every belief lies inside
+one weight.
 
 V(B) = 0 for the empty belief; otherwise V(B) = 1 + min over moves a of max over counts c > 0 of
-V(B_a,c), where B_a,c holds the classes of weight c among the classes of the states y + a (y in
-B).  Beliefs are bitsets over classes (Python ints), explored from the start belief (every
-class outside the goal) and settled by value iteration from the goal outwards; moves are taken
-up to the group (a and h(a) lead to the same classes).  Only goal zero is supported: the count
-must be unchanged by the Devil's turns and be 0 exactly at the goal.
+V(B_a,c), where B_a,c holds the classes of weight c outside the goal among the classes of the
+states y + a (y in B).  Beliefs are bitsets over classes (Python ints), explored from the start
+belief (every class outside the goal) and settled by value iteration from the goal outwards;
+moves are taken up to the group (a and h(a) lead to the same classes).  The goals are zero and
+same (both unions of the Devil's classes).
 
 The strategy is a tree (``tree()``): a node names the move and, for each count that can be
-heard after it, what comes next (a node, or "win" for count 0).  ``observed.check`` replays it
+heard after it, what comes next (a node, or "win" when every state of that count is in the
+goal).  ``observed.check`` replays it
 against every start and every turn.
 
 >>> s = solve_count(Game.parse('n=2 observe=count'))
@@ -31,13 +33,24 @@ from typing import Any
 
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
+from devilcoins.core.resources import resident_bytes
 from devilcoins.core.tables import ClassTable, tables
 from devilcoins.observed.andor import TreeSolution, moves_up_to_turns
 
-__all__ = ["MAX_COUNT_BELIEFS", "CountSolution", "solve_count"]
+__all__ = [
+    "MAX_COUNT_BELIEFS",
+    "CountSolution",
+    "classes_of",
+    "count_trap",
+    "count_witness",
+    "solve_count",
+]
 
 #: How many beliefs the count search may explore before it gives up with a clear error.
 MAX_COUNT_BELIEFS = 500_000
+
+#: How much resident memory (bytes, measured every 1,024 beliefs) the count search may reach.
+MAX_BYTES = 4 << 30
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -61,7 +74,12 @@ class CountSolution(TreeSolution):
         return _node(self, self.start, [max_nodes])
 
     def _children(self, belief: int) -> dict[int, int]:
-        """The belief after the move for each count heard (count 0, the goal, left out)."""
+        """The belief after the move for each count heard (the goal, the bell, left out)."""
+        return self._split(belief)[0]
+
+    def _split(self, belief: int) -> tuple[dict[int, int], list[int]]:
+        """After the belief's move: the classes outside the goal by count heard, and the
+        counts heard only with the bell (every state of that count in the goal)."""
         t = tables(self.game)
         move, _ = self.policy[belief]
         after = 0
@@ -70,10 +88,13 @@ class CountSolution(TreeSolution):
             for c in t.index_of[t.add(orbit, move)].tolist():
                 after |= 1 << int(c)
         out: dict[int, int] = {}
+        rings: set[int] = set()
         for k in _bits(after):
-            if self.weights[k]:
+            if k >= t.n_goal:
                 out[self.weights[k]] = out.get(self.weights[k], 0) | 1 << k
-        return dict(sorted(out.items()))
+            else:
+                rings.add(self.weights[k])
+        return dict(sorted(out.items())), sorted(rings - set(out))
 
     def _on_strategy(self) -> dict[int, dict[int, int]]:
         """Every belief the strategy meets, from the start, with its children by count."""
@@ -103,9 +124,8 @@ class CountSolution(TreeSolution):
         out = []
         for belief in ranked:
             move, left = self.policy[belief]
-            nxt: dict[str, Any] = {str(c): number[b] for c, b in met[belief].items()}
-            if self._reaches_goal(belief):
-                nxt = {"0": "win", **nxt}
+            nxt: dict[str, Any] = {str(c): "win" for c in self._split(belief)[1]}
+            nxt.update((str(c), number[b]) for c, b in met[belief].items())
             out.append(
                 {
                     "node": number[belief],
@@ -115,16 +135,6 @@ class CountSolution(TreeSolution):
                 }
             )
         return out
-
-    def _reaches_goal(self, belief: int) -> bool:
-        """Whether some state of the belief can reach the goal (count 0) by the move."""
-        t = tables(self.game)
-        move, _ = self.policy[belief]
-        for k in _bits(belief):
-            orbit = t.orbit_states[int(t.orbit_start[k]) : int(t.orbit_start[k + 1])]
-            if (t.index_of[t.add(orbit, move)] < t.n_goal).any():
-                return True
-        return False
 
     def strategy_json(self, max_nodes: int = 20_000) -> dict[str, Any]:
         """The whole strategy, as ``verify`` reads it: the nested tree when it has at most
@@ -194,6 +204,7 @@ class _Space:
         self.moves = list(rows.values())
         self.images = list(rows.keys())
         self.start = sum(1 << k for k in range(t.n_goal, t.size))
+        self.off_goal = self.start
 
     def after(self, belief: int, i: int) -> int:
         """The classes the belief can become under move i (the goal included)."""
@@ -204,9 +215,9 @@ class _Space:
         return out
 
     def children(self, belief: int, i: int) -> tuple[int, ...]:
-        """The beliefs after move i, one for each count heard (count 0, the goal, left out)."""
-        img = self.after(belief, i)
-        return tuple(img & layer for layer in self.layers[1:] if img & layer)
+        """The beliefs after move i, one for each count heard (the goal, the bell, left out)."""
+        img = self.after(belief, i) & self.off_goal
+        return tuple(img & layer for layer in self.layers if img & layer)
 
 
 def _explore(space: _Space, limit: int) -> dict[int, list[tuple[int, ...]]]:
@@ -220,6 +231,11 @@ def _explore(space: _Space, limit: int) -> dict[int, list[tuple[int, ...]]]:
         if len(graph) >= limit:
             raise TooLarge(
                 f"the count search passed {limit:,} beliefs; use fewer positions or values"
+            )
+        if not len(graph) & 1023 and resident_bytes() > MAX_BYTES:
+            raise TooLarge(
+                f"the count search stops at {len(graph):,} beliefs, at the memory limit "
+                f"({MAX_BYTES / 2**30:,.1f} GiB resident); use fewer positions or values"
             )
         rows = [space.children(belief, i) for i in range(len(space.moves))]
         graph[belief] = rows
@@ -286,11 +302,12 @@ def _node(sol: CountSolution, belief: int, budget: list[int]) -> dict[str, Any]:
             after |= 1 << int(c)
     nxt: dict[str, Any] = {}
     for w in range(game.n + 1):
-        part = sum(1 << k for k in _bits(after) if sol.weights[k] == w)
-        if not part:
+        layer = [k for k in _bits(after) if sol.weights[k] == w]
+        part = sum(1 << k for k in layer if k >= t.n_goal)
+        if not layer:
             continue
-        if w == 0:
-            nxt["0"] = "win"
+        if not part:
+            nxt[str(w)] = "win"
         elif budget[0] <= 0:
             nxt[str(w)] = "..."
         else:
@@ -317,3 +334,49 @@ def _lines(node: dict[str, Any], move: int, indent: str, lines: list[str]) -> No
         else:
             lines.append(f"{indent}   Told {count}, then")
             _lines(then, move + 1, indent + "      ", lines)
+
+
+def count_witness(sol: CountSolution) -> list[tuple[int, int]]:
+    """The Devil's lower-bound witness of a won count game: (belief, claim) with claims >= 2,
+    the start claiming the value; for every move from a member claiming c, some count heard
+    leaves a member claiming c - 1 (when c > 2) or a belief not empty (docs/mathematics.md
+    §8.4)."""
+    if not sol.winnable or not sol.length or sol.length < 2:
+        return []
+    space = _Space(sol.game)
+    value = {b: d for b, (_, d) in sol.policy.items()}
+    never = sol.length + 1  # a belief never won claims more than any won one
+    claims = {space.start: sol.length}
+    todo = [space.start]
+    while todo:
+        belief = todo.pop()
+        claim = claims[belief]
+        if claim < 3:
+            continue
+        for i in range(len(space.moves)):
+            kids = space.children(belief, i)
+            best = max(kids, key=lambda b: value.get(b, never))
+            if value.get(best, never) < claim - 1:
+                raise AssertionError("a belief's claim is its value, so some count refutes")
+            if claims.get(best, 0) < claim - 1:
+                claims[best] = claim - 1
+                todo.append(best)
+    return sorted(claims.items(), key=lambda item: -item[1])
+
+
+def count_trap(game: Game, limit: int = MAX_COUNT_BELIEFS) -> list[int]:
+    """The Devil's trap in a count game he wins: the beliefs met that are never won (from
+    each, every move has a count heard that leaves one of them)."""
+    space = _Space(game)
+    graph = _explore(space, limit)
+    won = _settle(graph)
+    return [b for b in graph if b not in won]
+
+
+def classes_of(belief: int) -> list[int]:
+    """The class numbers of a belief bitset.
+
+    >>> classes_of(0b1010)
+    [1, 3]
+    """
+    return _bits(belief)
