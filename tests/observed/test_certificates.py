@@ -48,11 +48,12 @@ def test_certificate_holds_with_the_brute_force_value(game: Game) -> None:
     assert checked.value == brute_touch(game, cap=12) == cert["value"]
 
 
-def test_a_trap_holds_and_a_broken_trap_fails() -> None:
-    game = _touch(6, 4, goal="zero")
+@pytest.mark.parametrize("game", [_touch(6, 4, goal="zero"), _touch(8, 1)], ids=str)
+def test_a_trap_holds_and_a_broken_trap_fails(game: Game) -> None:
+    """With few patterns off a reach (bitmasks) and with 128 of them (every change tried)."""
     cert = certificate(solve_touch(game))
     assert cert["value"] is None and check_certificate(game, cert).holds
-    bad = dict(cert, trap=states_text(game, [game.parse_state("HHHHHT")]))
+    bad = dict(cert, trap=states_text(game, [game.parse_state("H" * (game.n - 1) + "T")]))
     assert "lets the player out" in _failed(game, bad)
     goal = dict(cert, trap=states_text(game, [0, 1]))
     assert "goal" in _failed(game, goal)

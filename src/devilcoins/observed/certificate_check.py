@@ -508,28 +508,50 @@ def _trap(tab: _Tables, text: Any) -> None:
     by some state of c, such that every change w leaves, for some state y of c showing v, the
     state (w on the reach, the rest of y) in a class of the trap.
     """
-    m, k = tab.m, tab.game.hands or 0
     z = tab.belief(str(text), "the trap")
     if not z.any() or (z & tab.goal).any():
         raise CertificateFailed("the trap is empty or holds a goal state")
-    combos = itertools.combinations(range(tab.n), k)
-    reaches = {tab.orbit_key(c): list(c) for c in combos}.values()
-    changes = tab.changes
-    states = np.flatnonzero(z[tab.cls])
-    for pos in reaches:
-        felt = tab.digits[states][:, pos] @ (m ** np.arange(k))
-        rest = states - tab.digits[states][:, pos] @ tab.powers[pos]
-        hit = z[tab.cls[rest[:, None] + (changes @ tab.powers[pos])[None, :]]]
-        group = tab.cls[states] * m**k + felt  # (class, pattern), class-major
-        order = np.argsort(group, kind="stable")
-        keys, starts = np.unique(group[order], return_index=True)
-        kept = np.maximum.reduceat(hit[order].view(np.uint8), starts, axis=0).all(axis=1)
-        classes, first = np.unique(keys // m**k, return_index=True)
-        held = np.maximum.reduceat(kept.view(np.uint8), first)
+    k = tab.game.hands or 0
+    reaches = {tab.orbit_key(c): list(c) for c in itertools.combinations(range(tab.n), k)}
+    for pos in reaches.values():
+        held = _trap_reach(tab, z, pos)
         if not held.all():
-            c = int(classes[np.argmin(held)])
+            states = np.flatnonzero(z[tab.cls])
+            c = int(np.unique(tab.cls[states])[np.argmin(held)])
             x = tab.game.state_text(int(states[tab.cls[states] == c][0]))
             raise CertificateFailed(f"the trap's class of {x}: reach {pos} lets the player out")
+
+
+def _trap_reach(tab: _Tables, z: Array, pos: list[int]) -> Array:
+    """For each class of the trap (in order), whether the Devil keeps it on this reach.
+
+    A state is (w on the reach, o off it); the trap's states give, for each change w, the set
+    of patterns o off the reach that stay in the trap.  A class showing v, with the patterns R
+    off the reach, is kept when every change's set meets R.
+    """
+    m, k = tab.m, tab.game.hands or 0
+    rest = [p for p in range(tab.n) if p not in pos]
+    offs = m ** len(rest)
+    felt_of = tab.digits[:, pos] @ (m ** np.arange(k))
+    off_of = tab.digits[:, rest] @ (m ** np.arange(len(rest)))
+    states = np.flatnonzero(z[tab.cls])
+    group = tab.cls[states] * m**k + felt_of[states]  # (class, pattern), class-major
+    order = np.argsort(group, kind="stable")
+    keys, starts = np.unique(group[order], return_index=True)
+    _, first = np.unique(keys // m**k, return_index=True)
+    if offs <= 62:  # the sets of patterns off the reach as bitmasks
+        inside = z[tab.cls].astype(np.int64)
+        meets = np.zeros(m**k, dtype=np.int64)
+        np.bitwise_or.at(meets, felt_of, inside << off_of)
+        masks = np.bitwise_or.reduceat(np.left_shift(1, off_of[states[order]]), starts)
+        sets, which = np.unique(masks, return_inverse=True)
+        kept = ((meets[:, None] & sets[None, :]) != 0).all(axis=0)[which]
+    else:
+        changes = tab.changes @ tab.powers[pos]
+        rest_code = states - tab.digits[states][:, pos] @ tab.powers[pos]
+        hit = z[tab.cls[rest_code[:, None] + changes[None, :]]]
+        kept = np.maximum.reduceat(hit[order].view(np.uint8), starts, axis=0).all(axis=1)
+    return np.maximum.reduceat(kept.astype(np.uint8), first).astype(bool)
 
 
 _UPPER = {"touch": _touch_upper, "sight": _sight_upper, "count": _count_upper}

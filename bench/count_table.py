@@ -1,0 +1,106 @@
+"""The count game (the player hears how many positions are not 0) for every n up to a bound,
+goals zero and same, with a checked certificate for every settled game.
+
+Run it from the repository root::
+
+    .venv/bin/python bench/count_table.py [--max-n 10] [--values 2] [--limit SECONDS]
+        [--out FILE.json] [--certificates DIR]
+
+Each game is solved by ``devilcoins solve N --observe count --goal G --certificate ...`` in its
+own process under a wall-clock limit, and the certificate is checked by ``devilcoins verify ...
+--certificate``.  A game the solver refuses (its belief or memory limit) is recorded with the
+solver's own message.  The results go to the JSON file; a Markdown table is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+BIN = Path(sys.executable).parent / "devilcoins"
+
+
+def solve_one(n: int, m: int, goal: str, limit: float, folder: Path) -> dict[str, Any]:
+    """Solve one count game in a child process, write its certificate and check it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    cert = folder / f"count_n{n}_values{m}_{goal}.json"
+    cert.unlink(missing_ok=True)
+    options = ["--values", str(m), "--goal", goal, "--observe", "count"]
+    argv = [str(BIN), "solve", str(n), *options, "--json", "--certificate", str(cert)]
+    t0 = time.perf_counter()
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=limit, check=False)
+    except subprocess.TimeoutExpired:
+        return {"result": "open", "why": f"past {limit:.0f} s", "seconds": limit}
+    wall = time.perf_counter() - t0
+    if done.returncode != 0:
+        why = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "no message"
+        return {"result": "open", "why": why[-300:], "seconds": round(wall, 3)}
+    data = json.loads(done.stdout)
+    row: dict[str, Any] = {
+        "result": data["length"] if data["winnable"] else "devil",
+        "seconds": data["seconds"],
+        "wall": round(wall, 3),
+        "explored": data["explored"],
+        "certificate": hashlib.sha256(cert.read_bytes()).hexdigest(),
+        "certificate_bytes": cert.stat().st_size,
+    }
+    check = [str(BIN), "verify", str(n), str(cert), *options, "--certificate"]
+    t1 = time.perf_counter()
+    try:
+        checked = subprocess.run(check, capture_output=True, text=True, timeout=limit, check=False)
+        row["verified"] = checked.returncode == 0
+    except subprocess.TimeoutExpired:
+        row["verified"] = None
+    row["check_seconds"] = round(time.perf_counter() - t1, 3)
+    return row
+
+
+def _cell(row: dict[str, Any]) -> str:
+    if row["result"] == "open":
+        return "open"
+    mark = "" if row.get("verified") else " (certificate not checked)"
+    value = "–" if row["result"] == "devil" else f"**{row['result']}**"
+    return f"{value}{mark} ({row['seconds']:.2f} s)"
+
+
+def markdown(results: dict[str, dict[str, Any]], max_n: int, m: int) -> str:
+    """Rows n, columns the goals: the least worst case (– the Devil holds out) and seconds."""
+    lines = ["| n | goal zero | goal same |", "|---|---|---|"]
+    for n in range(1, max_n + 1):
+        cells = [_cell(results[f"n={n} values={m} goal={g}"]) for g in ("zero", "same")]
+        lines.append(f"| {n} | " + " | ".join(cells) + " |")
+    opened = [(k, r["why"]) for k, r in results.items() if r["result"] == "open"]
+    return "\n".join(lines + [""] + [f"- {k}: {why}" for k, why in opened])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Solve the table and print it as Markdown."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--max-n", type=int, default=10)
+    ap.add_argument("--values", type=int, default=2)
+    ap.add_argument("--limit", type=float, default=600.0, help="seconds per game")
+    ap.add_argument("--out", default="count_table.json")
+    ap.add_argument("--certificates", default="certificates")
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    results: dict[str, dict[str, Any]] = json.loads(out.read_text()) if out.exists() else {}
+    for n in range(1, args.max_n + 1):
+        for goal in ("zero", "same"):
+            key = f"n={n} values={args.values} goal={goal}"
+            if key not in results:
+                results[key] = solve_one(n, args.values, goal, args.limit, Path(args.certificates))
+                print(key, results[key], flush=True)
+                out.write_text(json.dumps(results, indent=1))
+    print(markdown(results, args.max_n, args.values))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
