@@ -539,11 +539,13 @@ def _trap_reach(tab: _Tables, z: Array, pos: list[int]) -> Array:
     order = np.argsort(group, kind="stable")
     keys, starts = np.unique(group[order], return_index=True)
     _, first = np.unique(keys // m**k, return_index=True)
-    if offs <= 62:  # the sets of patterns off the reach as bitmasks
-        inside = z[tab.cls].astype(np.int64)
-        meets = np.zeros(m**k, dtype=np.int64)
-        np.bitwise_or.at(meets, felt_of, inside << off_of)
-        masks = np.bitwise_or.reduceat(np.left_shift(1, off_of[states[order]]), starts)
+    if offs <= 64:  # the sets of patterns off the reach as bitmasks
+        one = np.uint64(1)
+        inside = z[tab.cls].astype(np.uint64)
+        meets = np.zeros(m**k, dtype=np.uint64)
+        np.bitwise_or.at(meets, felt_of, inside << off_of.astype(np.uint64))
+        bits = np.left_shift(one, off_of[states[order]].astype(np.uint64))
+        masks = np.bitwise_or.reduceat(bits, starts)
         sets, which = np.unique(masks, return_inverse=True)
         kept = ((meets[:, None] & sets[None, :]) != 0).all(axis=0)[which]
     else:
