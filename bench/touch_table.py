@@ -12,8 +12,9 @@ DIR/...json`` in its own process, under a wall-clock limit (default 600 s; a gam
 "open", with the reason), and its certificate is checked by ``devilcoins verify ...
 --certificate`` (also under the limit).  The seconds are the solver's own (inside the process);
 the certificate's SHA-256 is kept with the result, so a rerun can be compared file by file.
-The results go to the JSON file as they come (a rerun skips what it holds), and the Markdown
-tables are printed at the end.
+The results go to the JSON file as they come (a rerun skips what it holds, tries the open games
+again, and checks again a certificate whose check ran out of time), and the Markdown tables are
+printed at the end.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def solve_one(
     """Solve one game in a child process, write and check its certificate."""
     folder = folder or Path("certificates")
     folder.mkdir(parents=True, exist_ok=True)
-    cert = folder / (_key(n, k, goal, m).replace(" ", "_").replace("=", "") + ".json")
+    cert = _cert_path(folder, n, k, goal, m)
     cert.unlink(missing_ok=True)
     argv = [str(BIN), "solve", str(n), *_options(k, goal, m), "--json", "--certificate", str(cert)]
     t0 = time.perf_counter()
@@ -66,7 +67,15 @@ def solve_one(
         "certificate": hashlib.sha256(cert.read_bytes()).hexdigest(),
         "certificate_bytes": cert.stat().st_size,
     }
+    return check_one(n, k, goal, limit, m, cert, row)
+
+
+def check_one(
+    n: int, k: int, goal: str, limit: float, m: int, cert: Path, row: dict[str, Any]
+) -> dict[str, Any]:
+    """Check a game's certificate with ``verify --certificate`` (in place in row)."""
     t1 = time.perf_counter()
+    row.pop("why", None)
     try:
         check = subprocess.run(
             [str(BIN), "verify", str(n), str(cert), *_options(k, goal, m), "--certificate"],
@@ -78,6 +87,10 @@ def solve_one(
         row["why"] = f"certificate check past {limit:.0f} s"
     row["check_seconds"] = round(time.perf_counter() - t1, 3)
     return row
+
+
+def _cert_path(folder: Path, n: int, k: int, goal: str, m: int) -> Path:
+    return folder / (_key(n, k, goal, m).replace(" ", "_").replace("=", "") + ".json")
 
 
 def store(db: str, results: dict[str, dict[str, Any]]) -> int:
@@ -179,6 +192,12 @@ def main(argv: list[str] | None = None) -> int:
             for k in range(1, n + 1):
                 for goal in goals:
                     key = _key(n, k, goal, args.values)
+                    row = results.get(key)
+                    if row and row["result"] != "open" and row.get("verified") is None:
+                        cert = _cert_path(Path(args.certificates), n, k, goal, args.values)
+                        check_one(n, k, goal, args.limit, args.values, cert, row)
+                        print(key, "checked again:", row, file=sys.stderr, flush=True)
+                        path.write_text(json.dumps(results, indent=1) + "\n")
                     if key in args.skip or (key in results and results[key]["result"] != "open"):
                         continue
                     results[key] = solve_one(

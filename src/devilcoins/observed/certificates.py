@@ -21,8 +21,6 @@ values of the positions not in it, in increasing order.  ``observed.certificate_
 and checks the file with its own tables.
 
 >>> from devilcoins.core.game import Game
-from devilcoins.core.kernel import compiled
-from devilcoins.core.tables import tables
 >>> from devilcoins.observed.andor import solve_touch
 >>> cert = touch_certificate(solve_touch(Game.parse('n=4 hands=2 goal=same observe=touch')))
 >>> cert['value'], cert['witness'][0]['claim'], len(cert['strategy']['nodes'])
