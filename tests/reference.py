@@ -964,6 +964,8 @@ def count_value(n: int, m: int = 2, goal: str = "zero") -> int | None:
         return [frozenset(s) for s in heard.values()]
 
     start = frozenset(x for x in vectors if not won(x))
+    if not start:
+        return 0
     graph: dict[frozenset, list[list[frozenset]]] = {}
     todo = [start]
     while todo:

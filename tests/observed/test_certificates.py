@@ -150,6 +150,7 @@ def test_sight_certificate_holds_with_the_naive_value(n: int, m: int) -> None:
 
 @pytest.mark.parametrize(
     "text", ["n=4 observe=count", "n=4 goal=same observe=count", "n=6 observe=count",
+             "n=1 goal=same observe=count", "n=2 goal=same observe=count",
              "n=3 values=3 goal=same observe=count", "n=3 observe=count",
              "n=5 goal=same observe=count"]
 )  # fmt: skip

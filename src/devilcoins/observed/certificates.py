@@ -233,6 +233,6 @@ def count_certificate(sol: CountSolution) -> dict[str, Any]:
         return {**_header(game, None), "trap": [states(b) for b in count_trap(game)]}
     return {
         **_header(game, sol.length),
-        "strategy": {"nodes": sol.nodes()},
+        "strategy": {"nodes": sol.nodes() if sol.start else []},
         "witness": [{"claim": c, "states": states(b)} for b, c in count_witness(sol)],
     }
