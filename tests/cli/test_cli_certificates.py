@@ -54,6 +54,9 @@ def test_certificate_requests_refused(capsys, tmp_path: Path) -> None:
     run(capsys, "solve", "4", "--hands", "3", "--goal", "same", "--observe", "touch",
         "--certificate", str(other))  # fmt: skip
     assert_usage_error(*run(capsys, "verify", "4", *TOUCH, "--certificate", str(other)), "not n=4")
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({**json.loads(other.read_text()), "version": 1}))
+    assert_usage_error(*run(capsys, "verify", "4", *TOUCH, "--certificate", str(old)), "version 2")
     text = tmp_path / "t.json"
     text.write_text("not json")
     assert_usage_error(*run(capsys, "verify", "4", *TOUCH, "--certificate", str(text)), "not JSON")

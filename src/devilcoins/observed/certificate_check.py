@@ -568,6 +568,11 @@ def check_certificate(game: Game, cert: Any) -> Checked:
         raise NotSupported(f"certificates are checked for touch, sight and count games, not {game}")
     if not isinstance(cert, dict) or cert.get("certificate") != "devilcoins certificate":
         raise InvalidInput("not a devilcoins certificate (its first field says what it is)")
+    if cert.get("version") != 2:
+        raise InvalidInput(
+            f"a certificate of format version {cert.get('version')!r}; this devilcoins checks "
+            "version 2 (write it again with solve ... --certificate)"
+        )
     if cert.get("game") != str(game):
         raise InvalidInput(f"the certificate is for {cert.get('game')!r}, not {game}")
     tab = _Tables(game)
