@@ -392,7 +392,7 @@ class _CountLower:
             self._member(i, flags, int(claim))
         if value >= 2 and not self.holds(start, value):
             raise CertificateFailed(f"the start is no member claiming {value} or more")
-        return max(1, value if value >= 2 else 1)
+        return max(1, value)
 
     def _member(self, i: int, flags: Array, claim: int) -> None:
         tab = self.tab
