@@ -377,9 +377,16 @@ class _CountLower:
         self.rows = np.array(rows, dtype=bool).reshape(len(rows), tab.classes)
         self.claims = np.array(claims, dtype=np.int64)
         self.key = key
+        self.exact: dict[bytes, int] = {}
+        for flags, claim in zip(rows, claims, strict=True):
+            packed = np.packbits(flags).tobytes()
+            self.exact[packed] = max(self.exact.get(packed, 0), claim)
 
     def holds(self, belief: Array, need: int) -> bool:
-        """Whether the belief (flags over classes) holds a member claiming need or more."""
+        """Whether the belief (flags over classes) holds a member claiming need or more (a
+        member equal to it is looked up first)."""
+        if self.exact.get(np.packbits(belief).tobytes(), 0) >= need:
+            return True
         fits = ~(self.rows & ~belief).any(axis=1)
         return bool((fits & (self.claims >= need)).any())
 
@@ -585,9 +592,11 @@ def check_certificate(game: Game, cert: Any) -> Checked:
                 if not trap.holds(~tab.goal, 1):
                     raise CertificateFailed("the trap holds no belief inside the start")
                 trap.check(2)
+                kept = "every belief of it has, after every move, a count that keeps one of it"
             else:
                 _trap(tab, cert.get("trap"))
-            evidence.append(_ok("the Devil's trap", "every class of it keeps one of it possible"))
+                kept = "every class of it keeps one of it possible"
+            evidence.append(_ok("the Devil's trap", kept))
         except CertificateFailed as err:
             evidence.append(_failed("the Devil's trap", str(err)))
         return Checked(game, None, all(e.holds for e in evidence), tuple(evidence))
