@@ -77,6 +77,10 @@ __all__ = [
 #: every move.
 MAX_TABLE_BYTES = 1 << 28
 
+#: A strategy is written as a nested tree (shared nodes repeated) up to this many nodes; a
+#: larger one as its shared nodes, which ``verify`` reads just as well and checks faster.
+TREE_MOST = 1_000
+
 _INF = np.iinfo(np.int32).max
 
 #: Flags (which felt patterns occur, which classes the Devil keeps).
@@ -189,7 +193,7 @@ class TreeSolution:
             size[node] = 1 + sum(size[nxt] for *_, nxt in self.policy[node].outcomes if nxt)
         return size[0]
 
-    def strategy_json(self, max_nodes: int = 20_000) -> dict[str, Any]:
+    def strategy_json(self, max_nodes: int = TREE_MOST) -> dict[str, Any]:
         """The whole strategy for ``solve --json``, as ``verify`` reads it: the nested tree when
         it has at most max_nodes nodes, else a won touch strategy's shared nodes (``nodes``);
         for sight, the move of every class (its policy, whole)."""

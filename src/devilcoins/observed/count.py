@@ -35,7 +35,7 @@ from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.resources import resident_bytes
 from devilcoins.core.tables import ClassTable, tables
-from devilcoins.observed.andor import TreeSolution, moves_up_to_turns
+from devilcoins.observed.andor import TREE_MOST, TreeSolution, moves_up_to_turns
 
 __all__ = [
     "MAX_COUNT_BELIEFS",
@@ -136,7 +136,7 @@ class CountSolution(TreeSolution):
             )
         return out
 
-    def strategy_json(self, max_nodes: int = 20_000) -> dict[str, Any]:
+    def strategy_json(self, max_nodes: int = TREE_MOST) -> dict[str, Any]:
         """The whole strategy, as ``verify`` reads it: the nested tree when it has at most
         max_nodes nodes, else its shared nodes (``nodes``)."""
         if not self.winnable or not self.start:
