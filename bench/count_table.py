@@ -15,55 +15,22 @@ solver's own message.  The results go to the JSON file; a Markdown table is prin
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
-import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
-BIN = Path(sys.executable).parent / "devilcoins"
+from certified import solve_and_check
 
 
 def solve_one(n: int, m: int, goal: str, limit: float, folder: Path) -> dict[str, Any]:
     """Solve one count game in a child process, write its certificate and check it."""
-    folder.mkdir(parents=True, exist_ok=True)
-    cert = folder / f"count_n{n}_values{m}_{goal}.json"
-    cert.unlink(missing_ok=True)
     options = ["--values", str(m), "--goal", goal, "--observe", "count"]
-    argv = [str(BIN), "solve", str(n), *options, "--json", "--certificate", str(cert)]
-    t0 = time.perf_counter()
-    try:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=limit, check=False)
-    except subprocess.TimeoutExpired:
-        return {"result": "open", "why": f"past {limit:.0f} s", "seconds": limit}
-    wall = time.perf_counter() - t0
-    if done.returncode != 0:
-        why = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "no message"
-        return {"result": "open", "why": why[-300:], "seconds": round(wall, 3)}
-    data = json.loads(done.stdout)
-    row: dict[str, Any] = {
-        "result": data["length"] if data["winnable"] else "devil",
-        "seconds": data["seconds"],
-        "wall": round(wall, 3),
-        "explored": data["explored"],
-        "certificate": hashlib.sha256(cert.read_bytes()).hexdigest(),
-        "certificate_bytes": cert.stat().st_size,
-    }
-    check = [str(BIN), "verify", str(n), str(cert), *options, "--certificate"]
-    t1 = time.perf_counter()
-    try:
-        checked = subprocess.run(check, capture_output=True, text=True, timeout=limit, check=False)
-        row["verified"] = checked.returncode == 0
-    except subprocess.TimeoutExpired:
-        row["verified"] = None
-    row["check_seconds"] = round(time.perf_counter() - t1, 3)
-    return row
+    return solve_and_check(n, options, folder / f"count_n{n}_values{m}_{goal}.json", limit)
 
 
 def _cell(row: dict[str, Any]) -> str:
-    if row["result"] == "open":
+    if row["result"] in ("open", "refused"):
         return "open"
     mark = "" if row.get("verified") else " (certificate not checked)"
     value = "–" if row["result"] == "devil" else f"**{row['result']}**"
@@ -76,7 +43,7 @@ def markdown(results: dict[str, dict[str, Any]], max_n: int, m: int) -> str:
     for n in range(1, max_n + 1):
         cells = [_cell(results[f"n={n} values={m} goal={g}"]) for g in ("zero", "same")]
         lines.append(f"| {n} | " + " | ".join(cells) + " |")
-    opened = [(k, r["why"]) for k, r in results.items() if r["result"] == "open"]
+    opened = [(k, r["why"]) for k, r in results.items() if r["result"] in ("open", "refused")]
     return "\n".join(lines + [""] + [f"- {k}: {why}" for k, why in opened])
 
 

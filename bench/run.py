@@ -261,7 +261,7 @@ def broken_row() -> Row:
     return Row(
         f"verify a broken N = {n} strategy (with counterexample)",
         ours,
-        note=f"move 101 := move 102; loses from start {result.counterexample.start}",
+        note=f"move 101 := move 102; loses from start {result.counterexample.to_json()['start']}",
     )
 
 

@@ -20,15 +20,12 @@ printed at the end.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
-import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
-BIN = Path(sys.executable).parent / "devilcoins"
+from certified import check, solve_and_check
 
 
 def _key(n: int, k: int, goal: str, m: int = 2) -> str:
@@ -44,49 +41,15 @@ def solve_one(
     n: int, k: int, goal: str, limit: float, m: int = 2, folder: Path | None = None
 ) -> dict[str, Any]:
     """Solve one game in a child process, write and check its certificate."""
-    folder = folder or Path("certificates")
-    folder.mkdir(parents=True, exist_ok=True)
-    cert = _cert_path(folder, n, k, goal, m)
-    cert.unlink(missing_ok=True)
-    argv = [str(BIN), "solve", str(n), *_options(k, goal, m), "--json", "--certificate", str(cert)]
-    t0 = time.perf_counter()
-    try:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=limit, check=False)
-    except subprocess.TimeoutExpired:
-        return {"result": "open", "why": f"past {limit:.0f} s", "seconds": limit}
-    wall = time.perf_counter() - t0
-    if done.returncode != 0:
-        return {"result": "refused", "why": done.stderr.strip()[-300:], "seconds": wall}
-    data = json.loads(done.stdout)
-    row: dict[str, Any] = {
-        "result": data["length"] if data["winnable"] else "devil",
-        "method": data.get("method", ""),
-        "seconds": data["seconds"],
-        "wall": round(wall, 3),
-        "explored": data["explored"],
-        "certificate": hashlib.sha256(cert.read_bytes()).hexdigest(),
-        "certificate_bytes": cert.stat().st_size,
-    }
-    return check_one(n, k, goal, limit, m, cert, row)
+    cert = _cert_path(folder or Path("certificates"), n, k, goal, m)
+    return solve_and_check(n, _options(k, goal, m), cert, limit)
 
 
 def check_one(
     n: int, k: int, goal: str, limit: float, m: int, cert: Path, row: dict[str, Any]
 ) -> dict[str, Any]:
     """Check a game's certificate with ``verify --certificate`` (in place in row)."""
-    t1 = time.perf_counter()
-    row.pop("why", None)
-    try:
-        check = subprocess.run(
-            [str(BIN), "verify", str(n), str(cert), *_options(k, goal, m), "--certificate"],
-            capture_output=True, text=True, timeout=limit, check=False,
-        )  # fmt: skip
-        row["verified"] = check.returncode == 0
-    except subprocess.TimeoutExpired:
-        row["verified"] = None
-        row["why"] = f"certificate check past {limit:.0f} s"
-    row["check_seconds"] = round(time.perf_counter() - t1, 3)
-    return row
+    return check(n, _options(k, goal, m), cert, limit, row)
 
 
 def _cert_path(folder: Path, n: int, k: int, goal: str, m: int) -> Path:

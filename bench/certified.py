@@ -1,0 +1,60 @@
+"""Solve one game with ``devilcoins solve ... --certificate`` in a child process under a
+wall-clock limit, and check the certificate with ``devilcoins verify ... --certificate``: the
+shared step of the table scripts (``touch_table.py``, ``count_table.py``)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+BIN = Path(sys.executable).parent / "devilcoins"
+
+
+def solve_and_check(n: int, options: list[str], cert: Path, limit: float) -> dict[str, Any]:
+    """A result row: the length (or "devil"), seconds and the certificate's hash and check;
+    {"result": "open" | "refused", "why": ...} when the solver ran past limit or refused."""
+    cert.parent.mkdir(parents=True, exist_ok=True)
+    cert.unlink(missing_ok=True)
+    argv = [str(BIN), "solve", str(n), *options, "--json", "--certificate", str(cert)]
+    t0 = time.perf_counter()
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=limit, check=False)
+    except subprocess.TimeoutExpired:
+        return {"result": "open", "why": f"past {limit:.0f} s", "seconds": limit}
+    wall = time.perf_counter() - t0
+    if done.returncode != 0:
+        why = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "no message"
+        return {"result": "refused", "why": why[-300:], "seconds": round(wall, 3)}
+    data = json.loads(done.stdout)
+    row: dict[str, Any] = {
+        "result": data["length"] if data["winnable"] else "devil",
+        "method": data.get("method", ""),
+        "seconds": data["seconds"],
+        "wall": round(wall, 3),
+        "explored": data["explored"],
+        "certificate": hashlib.sha256(cert.read_bytes()).hexdigest(),
+        "certificate_bytes": cert.stat().st_size,
+    }
+    return check(n, options, cert, limit, row)
+
+
+def check(
+    n: int, options: list[str], cert: Path, limit: float, row: dict[str, Any]
+) -> dict[str, Any]:
+    """Check a game's certificate with ``verify --certificate`` (in place in row)."""
+    t1 = time.perf_counter()
+    row.pop("why", None)
+    argv = [str(BIN), "verify", str(n), str(cert), *options, "--certificate"]
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=limit, check=False)
+        row["verified"] = done.returncode == 0
+    except subprocess.TimeoutExpired:
+        row["verified"] = None
+        row["why"] = f"certificate check past {limit:.0f} s"
+    row["check_seconds"] = round(time.perf_counter() - t1, 3)
+    return row
