@@ -27,12 +27,13 @@ def add_arguments(p: Options) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """devilcoins count N."""
-    from devilcoins.core.numbers import canonical_count
+    from devilcoins.core.numbers import canonical_count, digit_count, number_text
 
     if args.n > MAX_COUNT_N:
         raise UsageError(
             f"N = {args.n:,} is past what count prints (N <= {MAX_COUNT_N:,}): the "
-            f"answer would have about {int(args.n * 0.30103):,} digits"
+            f"answer would have {number_text(digit_count(2, args.n) - len(str(args.n)))} digits "
+            "or so"
         )
     count = canonical_count(args.n)
     with unlimited_digits():  # past N = 14,284 the counts have more than 4,300 digits

@@ -161,8 +161,9 @@ class Certificate:
         q = number_text(self.n // self.period)
         return (
             f"N = {n} = {self.period} x {q}. The chain (docs/mathematics.md §5.2) stops at Z = the "
-            f"{2**self.period:,} sequences that repeat every {self.period} positions, short "
-            f"of all 2^{self.n}. Starting outside Z, before each move the Devil turns by 0 or "
+            f"{f'{1 << self.period:,}' if self.period < 50 else f'2^{self.period:,}'} "
+            f"sequences that repeat every {self.period} positions, short "
+            f"of all 2^{self.n:,}. Starting outside Z, before each move the Devil turns by 0 or "
             "by 1: "
             f"for x outside Z, x and x turned by 1 differ by a sequence outside Z, so they "
             f"cannot both land in Z after the same flips. All heads is in Z, so it never shows."

@@ -9,6 +9,7 @@ is a proof that no strategy exists.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
@@ -18,7 +19,13 @@ from devilcoins.blind.search import SearchProgress, notebook_moves
 from devilcoins.coins.notation import Move, Strategy, check_n
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
-from devilcoins.core.numbers import canonical_count, is_power_of_two
+from devilcoins.core.numbers import (
+    FULL_DIGITS,
+    about_power,
+    approx_log10,
+    canonical_count,
+    is_power_of_two,
+)
 from devilcoins.core.tables import table
 from devilcoins.engine import NOTEBOOK_N, solve
 
@@ -111,34 +118,53 @@ class SearchResult:
         }
 
 
-def _duration(seconds: float) -> str:
+def _duration(log10_seconds: float) -> str:
+    """'3.2 seconds', '14 hours', '1,234 years' or 'about 1.02 × 10^283 years', from log10 of
+    the seconds (so a cost past any float still reads)."""
     for unit, size in (("years", 3.15e7), ("days", 86400), ("hours", 3600), ("minutes", 60)):
-        if seconds >= size:
-            return f"{seconds / size:,.0f} {unit}"
-    return f"{seconds:.1f} seconds"
+        log_amount = log10_seconds - math.log10(size)
+        if log_amount >= 0:
+            if log_amount < FULL_DIGITS:
+                return f"{10**log_amount:,.0f} {unit}"
+            return f"{about_power(log_amount)} {unit}"
+    return f"{10**log10_seconds:.1f} seconds"
 
 
 #: Kernel steps a second on this kind of machine (one canonical lookup and bit set).
 _STEPS_PER_SECOND = 5e8
 
 
+def _log10_canonical(n: int) -> float:
+    """log10 of the number of sequences up to rotation: exact up to n = 4096, else 2^n / n (the
+    first term of Burnside's count, within a factor 1 + 2^(1 - n/2) of it)."""
+    if n <= 4096:
+        return approx_log10(canonical_count(n))
+    return n * math.log10(2) - math.log10(n)
+
+
 def search_cost(n: int) -> str:
-    """A one-line estimate of what an exhaustive search for n coins would cost.
+    """A one-line estimate of what an exhaustive search for n coins would cost (logarithms, so
+    any n answers at once).
 
     >>> search_cost(16)[:42]
     'each belief reached costs 4,116 moves × 2^'
+    >>> search_cost(10**18)[:52]
+    'each belief reached costs about 10^(3.01 × 10^17) mo'
     """
-    k = canonical_count(n)
-    per_belief = k * (1 << n)
+    log_k = _log10_canonical(n)
+    moves = f"{canonical_count(n):,}" if n <= 40 else about_power(log_k)
+    log_belief = log_k + n * math.log10(2)
     text = (
-        f"each belief reached costs {k:,} moves × 2^{n} sequences, about {per_belief:.1e} "
-        f"kernel steps ({_duration(per_belief / _STEPS_PER_SECOND)} a belief)"
+        f"each belief reached costs {moves} moves × 2^{n:,} sequences, "
+        f"{about_power(log_belief)} kernel steps "
+        f"({_duration(log_belief - math.log10(_STEPS_PER_SECOND))} a belief)"
     )
     if is_power_of_two(n):
-        levels = (1 << n) - 1
+        levels = f"{(1 << n) - 1:,}" if n <= 40 else f"2^{n:,} - 1"
+        whole = log_belief + n * math.log10(2) - math.log10(_STEPS_PER_SECOND)
         text += (
-            f", and a winning strategy has at least 2^{n} - 1 = {levels:,} moves, so the search "
-            f"must go that deep: more than {_duration(per_belief * levels / _STEPS_PER_SECOND)}"
+            f", and a winning strategy has at least 2^{n:,} - 1 = {levels} moves, so the search "
+            f"must go that deep: more than {_duration(whole)}"
         )
     return text
 

@@ -63,6 +63,7 @@ from devilcoins.core.errors import (
     check_n,
     did_you_mean,
 )
+from devilcoins.core.numbers import power_text
 from devilcoins.core.perm import Perm
 from devilcoins.core.symmetry import GROUP_NAMES, Group, parse_permutations
 from devilcoins.core.values import ValueGroup
@@ -83,20 +84,6 @@ OBSERVATIONS = ("blind", "touch", "sight", "count")
 _CYCLIC = Group(0, "cyclic")
 
 Vector = tuple[int, ...]
-
-
-def power_text(m: int, n: int) -> str:
-    """m^n for people: '3^4 = 81', or '2^1000 (a number of 302 digits)' when it is long.
-
-    >>> power_text(3, 4), power_text(2, 1000)
-    ('3^4 = 81', '2^1,000 (a number of 302 digits)')
-    """
-    if m <= 1:
-        return f"{m}^{n:,} = {m}"
-    if n * math.log10(m) < 15:
-        return f"{m}^{n:,} = {m**n:,}"
-    digits = math.floor(n * math.log10(m)) + 1
-    return f"{m}^{n:,} (a number of {digits:,} digits)"
 
 
 def _goal_states(text: str, n: int, m: int) -> tuple[Vector, ...]:

@@ -6,6 +6,8 @@ arrays), with no import of anything else in devilcoins but its errors.
 
 from __future__ import annotations
 
+import math
+from decimal import Decimal, localcontext
 from typing import TYPE_CHECKING, Any, overload
 
 from devilcoins.core.errors import check_n
@@ -14,11 +16,17 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = [
+    "FULL_DIGITS",
+    "about_power",
+    "approx_log10",
     "canonical_count",
+    "digit_count",
     "divisors",
     "euler_phi",
     "is_power_of_two",
+    "number_text",
     "odd_prime_factors",
+    "power_text",
     "prime_factors",
     "rotate_mask",
     "same_prime_power",
@@ -27,14 +35,20 @@ __all__ = [
 
 
 def divisors(n: int) -> list[int]:
-    """The positive divisors of n in increasing order.
+    """The positive divisors of n in increasing order (from n's factors: fast for any n up to
+    10^18).
 
-    >>> divisors(12)
-    [1, 2, 3, 4, 6, 12]
+    >>> divisors(12), len(divisors(999999999999999989 * 1))
+    ([1, 2, 3, 4, 6, 12], 2)
     """
     check_n(n)
-    small = [d for d in range(1, int(n**0.5) + 1) if n % d == 0]
-    return sorted(set(small + [n // d for d in small]))
+    found = [1]
+    for p in prime_factors(n):
+        k, rest = 0, n
+        while rest % p == 0:
+            rest, k = rest // p, k + 1
+        found = [d * p**e for d in found for e in range(k + 1)]
+    return sorted(found)
 
 
 def euler_phi(n: int) -> int:
@@ -44,15 +58,9 @@ def euler_phi(n: int) -> int:
     [1, 1, 2, 2, 4, 2, 6, 4]
     """
     check_n(n)
-    result, rest, p = n, n, 2
-    while p * p <= rest:
-        if rest % p == 0:
-            while rest % p == 0:
-                rest //= p
-            result -= result // p
-        p += 1
-    if rest > 1:
-        result -= result // rest
+    result = n
+    for p in prime_factors(n):
+        result -= result // p
     return result
 
 
@@ -86,27 +94,64 @@ def rotate_mask(x: Any, r: Any, n: int) -> Any:
 
 
 def prime_factors(n: int) -> list[int]:
-    """The distinct primes dividing n, smallest first (trial division; n up to about 10^12).
-
-    Trial division stops as soon as what is left is prime, so a large prime (or twice one)
-    is answered at once.
+    """The distinct primes dividing n, smallest first: small primes by trial division, the rest
+    split by Pollard's rho (Brent's form), so any n up to 10^18 answers at once.
 
     >>> prime_factors(12), prime_factors(1), prime_factors(999983), prime_factors(2**31 - 1)
     ([2, 3], [], [999983], [2147483647])
+    >>> prime_factors(1000000007 * 998244353)
+    [998244353, 1000000007]
     """
     n = check_n(n)
-    primes, p = [], 2
-    while p * p <= n and not _is_prime(n):
+    primes: set[int] = set()
+    for p in range(2, _TRIAL):
         if n % p == 0:
-            primes.append(p)
+            primes.add(p)
             while n % p == 0:
                 n //= p
-        p += 1 if p == 2 else 2
-        while p * p <= n and n % p:  # the prime test runs only when n has shrunk
-            p += 2
-    if n > 1:
-        primes.append(n)
-    return primes
+    rest = [n] if n > 1 else []
+    while rest:
+        m = rest.pop()
+        if _is_prime(m):
+            primes.add(m)
+        else:
+            d = _rho(m)
+            rest += [d, m // d]
+    return sorted(primes)
+
+
+#: Trial division runs below this; every factor left is at least this large.
+_TRIAL = 1000
+
+
+def _rho(n: int) -> int:
+    """A proper divisor of the composite n (no factor below _TRIAL): Pollard-Brent.
+
+    >>> _rho(1009 * 1013) in (1009, 1013)
+    True
+    """
+    for c in range(1, n):
+        y, g, r, q, x, ys = 2, 1, 1, 1, 2, 2
+        while g == 1:
+            x = y
+            for _ in range(r):
+                y = (y * y + c) % n
+            k = 0
+            while k < r and g == 1:
+                ys = y
+                for _ in range(min(128, r - k)):
+                    y = (y * y + c) % n
+                    q = q * abs(x - y) % n
+                g, k = math.gcd(q, n), k + 128
+            r *= 2
+        if g == n:
+            g = 1
+            while g == 1:
+                ys = (ys * ys + c) % n
+                g = math.gcd(abs(x - ys), n)
+        if g != n:
+            return g
+    raise AssertionError(f"{n} has no proper divisor")  # pragma: no cover
 
 
 def _is_prime(n: int) -> bool:
@@ -172,3 +217,78 @@ def same_prime_power(n: int, m: int) -> bool:
     """
     pn, pm = prime_factors(n), prime_factors(m)
     return len(pm) == 1 and set(pn) <= set(pm)
+
+
+# --- numbers for people ---------------------------------------------------------------------
+
+#: Up to this many digits a number is written out in full (with thousands separators).
+FULL_DIGITS = 15
+
+
+def approx_log10(x: int) -> float:
+    """log10 of a positive int of any size (from its bit length and top bits; no float overflow).
+
+    >>> round(approx_log10(10**400), 9), approx_log10(1)
+    (400.0, 0.0)
+    """
+    if x <= 0:
+        raise ValueError(f"approx_log10 needs a positive number, got {x}")
+    shift = max(0, x.bit_length() - 64)
+    return math.log10(x >> shift) + shift * math.log10(2)
+
+
+def about_power(log10: float) -> str:
+    """'about 1.04 × 10^1,233' for a number whose log10 is given.
+
+    >>> about_power(3.0), about_power(1233.017), about_power(3.0103e17)
+    ('about 1.00 × 10^3', 'about 1.04 × 10^1,233', 'about 10^(3.01 × 10^17)')
+    """
+    if log10 >= 10**FULL_DIGITS:  # a float holds no mantissa here: round the exponent itself
+        return f"about 10^({about_power(math.log10(log10))[6:]})"
+    exp = math.floor(log10)
+    mantissa = 10 ** (log10 - exp)
+    if mantissa >= 9.995:
+        mantissa, exp = 1.0, exp + 1
+    return f"about {mantissa:.2f} × 10^{exp:,}"
+
+
+def number_text(x: int) -> str:
+    """An int for people: in full up to 15 digits, else as a power of 2 when it is one,
+    else rounded with its exponent.
+
+    >>> number_text(1234567), number_text(2**4096), number_text(3**2000)
+    ('1,234,567', '2^4,096', 'about 1.75 × 10^954')
+    """
+    if abs(x) < 10**FULL_DIGITS:
+        return f"{x:,}"
+    sign, x = ("-" if x < 0 else ""), abs(x)
+    if x & (x - 1) == 0:
+        return f"{sign}2^{x.bit_length() - 1:,}"
+    return sign + about_power(approx_log10(x))
+
+
+def digit_count(m: int, n: int) -> int:
+    """How many decimal digits m^n has (m >= 2), exact for any n up to 10^18 without building it.
+
+    >>> digit_count(2, 1000), digit_count(10, 3), digit_count(2, 10**18)
+    (302, 4, 301029995663981196)
+    """
+    if n * math.log10(m) < FULL_DIGITS:
+        return len(str(m**n))
+    with localcontext() as ctx:
+        ctx.prec = 60
+        exact = Decimal(m).log10() * n
+    return int(exact) + 1
+
+
+def power_text(m: int, n: int) -> str:
+    """m^n for people: '3^4 = 81', or '2^1,000 (a number of 302 digits)' when it is long.
+
+    >>> power_text(3, 4), power_text(2, 1000)
+    ('3^4 = 81', '2^1,000 (a number of 302 digits)')
+    """
+    if m <= 1:
+        return f"{m}^{n:,} = {m}"
+    if n * math.log10(m) < FULL_DIGITS:
+        return f"{m}^{n:,} = {m**n:,}"
+    return f"{m}^{n:,} (a number of {number_text(digit_count(m, n))} digits)"
