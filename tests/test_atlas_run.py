@@ -153,6 +153,21 @@ def test_the_command_uses_a_running_cluster(client, tmp_path, capsys):
         assert len(store) == 12
 
 
+def test_a_scheduler_that_does_not_answer_is_a_usage_error(capsys):
+    import socket
+    import time
+
+    with socket.socket() as probe:  # a loopback port nobody listens on once it is closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    t0 = time.perf_counter()
+    code = main(["atlas", "--max-n", "2", "--scheduler", f"tcp://127.0.0.1:{port}"])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err
+    assert err.startswith(f"devilcoins: error: no Dask scheduler answers at tcp://127.0.0.1:{port}")
+    assert time.perf_counter() - t0 < 20
+
+
 CTRL_C = """
 import signal, sys
 from devilcoins.cli import main

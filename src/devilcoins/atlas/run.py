@@ -34,6 +34,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from devilcoins.atlas.entry import AtlasEntry, left_open, settle
 from devilcoins.atlas.store import AtlasStore
+from devilcoins.core.errors import InvalidInput
 from devilcoins.core.game import Game
 
 if TYPE_CHECKING:
@@ -190,11 +191,25 @@ def local_client(workers: int) -> Iterator[Client]:
 
 @contextmanager
 def remote_client(address: str) -> Iterator[Client]:
-    """A client of the running cluster whose scheduler is at address, closed on the way out."""
+    """A client of the running cluster whose scheduler is at address, closed on the way out;
+    InvalidInput when nothing answers there within CONNECT_SECONDS."""
     from distributed import Client
 
-    with Client(address) as client:
+    try:
+        client = Client(address, timeout=CONNECT_SECONDS)
+    except Exception as err:  # a service there that is not Dask may raise anything
+        raise InvalidInput(
+            f"no Dask scheduler answers at {address} ({type(err).__name__}: "
+            f"{str(err).splitlines()[0][:120] if str(err) else 'no reply'}); start one with "
+            "'dask scheduler' and workers with 'dask worker ADDRESS', or leave out --scheduler "
+            "to run on this machine"
+        ) from None
+    with client:
         yield client
+
+
+#: How long remote_client waits for a scheduler to answer.
+CONNECT_SECONDS = 5
 
 
 def threads(client: Client) -> int:
