@@ -288,4 +288,5 @@ COMMAND = Command(
     "--time-limit each game is a task on a Dask cluster and the answers are kept in SQLite.",
     add_arguments=add_arguments,
     run=run,
+    limited=False,
 )

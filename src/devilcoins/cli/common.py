@@ -47,7 +47,9 @@ class Command:
     """One subcommand: its name and help, how to add its arguments and how to run it.
 
     A command with ``takes_game`` also takes the game options (``cli.games``): it answers the
-    game they describe with N, the coin game when none is given.
+    game they describe with N, the coin game when none is given.  A ``limited`` one (all but
+    the server and the atlas, which has its own limit for each game) takes --time-limit and
+    --memory (``cli.limits``).
     """
 
     name: str
@@ -56,6 +58,7 @@ class Command:
     add_arguments: Callable[[Options], None]
     run: Callable[[argparse.Namespace], int]
     takes_game: bool = False
+    limited: bool = True
 
 
 class Options:

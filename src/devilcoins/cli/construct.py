@@ -46,6 +46,16 @@ def add_construct_arguments(p: Options) -> None:
     p.add_argument(
         "--output", metavar="FILE", help="write to FILE (never overwrites) instead of stdout"
     )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help=f"write to --output FILE even past {OUTPUT_MOST // 10**6:,} MB (its size is named "
+        "first otherwise)",
+    )
+
+
+#: Past this many bytes, construct --output asks for --force (and a stream names its size).
+OUTPUT_MOST = 100 * 10**6
 
 
 def run_construct(args: argparse.Namespace) -> int:
@@ -60,6 +70,9 @@ def run_construct(args: argparse.Namespace) -> int:
     if args.start > last:
         raise UsageError(f"--start {args.start:,} is past the last move, 2^{n} - 1 = {last:,}")
     count = last - args.start + 1 if args.count is None else args.count
+    if args.force and not args.output:
+        raise UsageError("--force is for --output FILE: a stream to stdout is never refused")
+    _check_size(args, n, count)
     if args.output:
         write_new_with(
             args.output, lambda out: _stream(out, args, n, count, f"writing {args.output}")
@@ -71,6 +84,42 @@ def run_construct(args: argparse.Namespace) -> int:
     _stream(out, args, n, count, f"moves for {n} coins", enabled=show)
     out.flush()
     return 0
+
+
+def _check_size(args: argparse.Namespace, n: int, count: int) -> None:
+    """Past OUTPUT_MOST bytes: refuse --output without --force; name the size of a stream."""
+    from devilcoins.coins.construct import expected_bytes
+    from devilcoins.core.numbers import number_text
+
+    size = expected_bytes(n, count, args.format)
+    if size <= OUTPUT_MOST:
+        return
+    moves = f"2^{n:,} - 1" if count == (1 << n) - 1 and n >= 50 else number_text(count)
+    what = (
+        f"{moves} moves, {_bytes_text(size).removeprefix('about ')} or so in "
+        f"--format {args.format}"
+    )
+    if args.output and not args.force:
+        raise UsageError(
+            f"construct {n} would write {what} to {args.output}: add --force to write it, or "
+            "--count C for fewer moves (nothing was written)"
+        )
+    print(f"devilcoins: writing {what}; Ctrl-C stops it", file=sys.stderr)
+
+
+def _bytes_text(size: int) -> str:
+    """'267 GB', '2.3 TB', 'about 2.44 × 10^21 bytes'.
+
+    >>> _bytes_text(267_413_906_330), _bytes_text(2_441_000_000_000_000_000_000)
+    ('267 GB', 'about 2.44 × 10^21 bytes')
+    """
+    from devilcoins.core.numbers import number_text
+
+    for unit, scale in (("TB", 10**12), ("GB", 10**9), ("MB", 10**6)):
+        if scale <= size < 1000 * scale or (unit == "TB" and scale <= size < 10**18):
+            amount = size / scale
+            return f"{amount:.3g} {unit}" if amount < 100 else f"{amount:,.0f} {unit}"
+    return f"{number_text(size)} bytes" if size >= 10**6 else f"{size:,} bytes"
 
 
 def _stream(
@@ -117,6 +166,8 @@ def _construct_game(args: argparse.Namespace, game: Game) -> int:
     if args.start > len(moves) or end > len(moves):
         raise UsageError(f"the strategy has {counted(len(moves), 'move')}")
     form = "positions" if args.format == "positions" and game.values == 2 else "pattern"
+    if args.force:
+        raise UsageError("--force is for the coin game's construction, which can be long")
     texts = {a: game.move_text(a, form) for a in set(moves)}
     write_output(args.output, "".join(texts[a] + "\n" for a in moves[args.start - 1 : end]))
     if args.output:

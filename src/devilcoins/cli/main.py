@@ -1,17 +1,23 @@
 """The ``devilcoins`` command: a thin shell over the library.
 
-Usage errors print one line and exit with status 2; an interrupt exits with status 130.
+Usage errors print one line and exit with status 2, as does a stop at --time-limit or
+--memory; an interrupt exits with status 130, SIGTERM with 143 (unfinished files removed).
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import NoReturn
 
 from devilcoins.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, Options
 from devilcoins.cli.games import add_game_options
+from devilcoins.cli.limits import Watch, add_limit_options, limits_from
 from devilcoins.cli.progress import announce_compiling
 from devilcoins.cli.registry import COMMANDS
 from devilcoins.core.errors import DevilcoinsError, did_you_mean
@@ -65,6 +71,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, tuple[_Parser, li
         command.add_arguments(options)
         if command.takes_game:
             add_game_options(options)
+        if command.limited:
+            add_limit_options(options)
         commands[command.name] = (p, names)
     return parser, commands
 
@@ -82,18 +90,54 @@ def main(argv: list[str] | None = None) -> int:
             command.error(_unrecognized(options, extras))
     except SystemExit as done:  # --help, --version, or a usage error already printed
         return done.code if isinstance(done.code, int) else EXIT_USAGE
+    limits = limits_from(args)
+    watch = None if limits is None else Watch(limits)
     try:
-        with announce_compiling(sys.stderr):
-            return COMMANDS[args.command].run(args)
+        with _terminated_as_exception(), announce_compiling(sys.stderr):
+            if watch is None:
+                return COMMANDS[args.command].run(args)
+            with watch:
+                return COMMANDS[args.command].run(args)
     except DevilcoinsError as err:
         print(f"devilcoins: error: {err}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
+        if watch is not None and watch.stopped:
+            print(f"devilcoins: error: {watch.message()}", file=sys.stderr)
+            return EXIT_USAGE
         print("devilcoins: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except Terminated:
+        print("devilcoins: terminated", file=sys.stderr)
+        return EXIT_TERMINATED
     except BrokenPipeError:
         sys.stderr.close()
         return 0
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised in the command so that its unfinished files are removed on the way out."""
+
+
+#: The exit status after SIGTERM (128 + 15, as a shell reports it).
+EXIT_TERMINATED = 143
+
+
+@contextmanager
+def _terminated_as_exception() -> Iterator[None]:
+    """While inside (in the main thread), SIGTERM raises Terminated; the old handler after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise Terminated
+
+    old = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
 
 
 if __name__ == "__main__":  # pragma: no cover

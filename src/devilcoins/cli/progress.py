@@ -1,17 +1,24 @@
-"""Progress display for long work: a rich progress bar on a terminal, nothing elsewhere."""
+"""What long work reports as it goes: the status a progress line shows (drawn by
+``cli.limits`` on a terminal), and the kernel's compile notice."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
-import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, TextIO
+from dataclasses import dataclass, field
+from typing import TextIO
 
-if TYPE_CHECKING:
-    from rich.progress import Progress, TaskID
-
-__all__ = ["Reporter", "announce_compiling", "reporter", "wants_compile_notice"]
+__all__ = [
+    "STATUS",
+    "Reporter",
+    "Status",
+    "announce_compiling",
+    "reporter",
+    "wants_compile_notice",
+]
 
 _KERNEL_LOG = "devilcoins.kernel"
 
@@ -47,45 +54,60 @@ def announce_compiling(stream: TextIO) -> Iterator[None]:
         log.propagate = propagate
 
 
-class Reporter:
-    """Updates one progress line; every method does nothing when there is no terminal."""
+@dataclass
+class Status:
+    """What the command is doing now, as the progress line shows it (and a stop names it)."""
 
-    def __init__(self, progress: Progress | None = None, task: TaskID | None = None) -> None:
-        self._progress = progress
-        self._task = task
+    description: str = ""
+    completed: int = 0
+    total: int | None = None
+    hidden: bool = False
+    started: float = field(default_factory=time.monotonic)
+
+    def text(self) -> str:
+        """'solving n=12 ...: depth 9, 1,234 beliefs (40%)'."""
+        share = f" ({self.completed / self.total:.0%} of {self.total:,})" if self.total else ""
+        return self.description + share
+
+
+#: The status of the command that runs now (one per process: the command line runs one).
+STATUS = Status()
+
+
+class Reporter:
+    """Updates the command's status, which the progress line shows on a terminal."""
+
+    def __init__(self, status: Status | None = None) -> None:
+        self._status = status
 
     def advance(self, steps: int = 1) -> None:
         """Count steps as done."""
-        if self._progress is not None and self._task is not None:
-            self._progress.advance(self._task, steps)
+        if self._status is not None:
+            self._status.completed += steps
 
     def reach(self, done: int) -> None:
         """Set how many steps are done."""
-        if self._progress is not None and self._task is not None:
-            self._progress.update(self._task, completed=done)
+        if self._status is not None:
+            self._status.completed = done
 
     def note(self, text: str) -> None:
         """Replace the line's description."""
-        if self._progress is not None and self._task is not None:
-            self._progress.update(self._task, description=text)
+        if self._status is not None:
+            self._status.description = text
 
 
 @contextmanager
 def reporter(
     description: str, total: int | None = None, *, enabled: bool | None = None
 ) -> Iterator[Reporter]:
-    """A progress bar on stderr (a spinner when total is None) while the block runs."""
-    if enabled is None:
-        enabled = sys.stderr.isatty()
-    if not enabled:
-        yield Reporter()
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-    columns = [SpinnerColumn(), TextColumn("{task.description}")]
-    if total is not None:
-        columns += [BarColumn(), TextColumn("{task.completed}/{task.total}")]
-    columns.append(TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        yield Reporter(progress, progress.add_task(description, total=total))
+    """Report a stage of the work (a bar when total is given) while the block runs; the line
+    shows on stderr when it is a terminal and the work passes two seconds (``cli.limits``).
+    enabled=False keeps the line hidden (say, while moves stream to the same terminal)."""
+    saved = dataclasses.replace(STATUS)
+    STATUS.description, STATUS.completed, STATUS.total = description, 0, total
+    STATUS.hidden = enabled is False or saved.hidden
+    try:
+        yield Reporter(STATUS)
+    finally:
+        STATUS.description, STATUS.completed = saved.description, saved.completed
+        STATUS.total, STATUS.hidden = saved.total, saved.hidden

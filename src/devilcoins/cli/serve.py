@@ -44,4 +44,5 @@ COMMAND = Command(
     "--host says otherwise. Ctrl-C stops it.",
     add_arguments=add_arguments,
     run=run,
+    limited=False,
 )

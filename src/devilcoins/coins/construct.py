@@ -33,6 +33,7 @@ __all__ = [
     "MAX_CONSTRUCT_N",
     "check_power_of_two",
     "construction",
+    "expected_bytes",
     "generator_masks",
     "is_power_of_two",
     "move_format",
@@ -162,6 +163,23 @@ def move_format(mask: int, n: int, fmt: str) -> bytes:
     if fmt == "positions":
         return (" ".join(str(t) for t in range(n) if mask >> t & 1) + "\n").encode()
     raise DevilcoinsError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+
+
+def expected_bytes(n: int, count: int, fmt: str = "positions") -> int:
+    """About how many bytes count moves of the construction take in fmt (the mean line, over
+    the whole strategy, times count; exact for the whole strategy up to n = 64).
+
+    >>> expected_bytes(4, 15, 'flips'), expected_bytes(4, 15, 'positions')
+    (75, 90)
+    """
+    n = check_power_of_two(n)
+    top = min(n, 64)
+    weighted = sum(  # sum of line sizes times 2^(top - 1 - c): exact integers
+        len(move_format(_generator(n, n - 1 - c), n, fmt)) << (top - 1 - c) for c in range(top)
+    )
+    if n <= 64:  # the whole strategy is weighted exactly; count moves are that share of it
+        return weighted * count // ((1 << n) - 1)
+    return weighted * count >> top
 
 
 def stream_moves(

@@ -8,6 +8,7 @@ a program writes), not the 0o600 of ``tempfile.mkstemp``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from collections.abc import Callable
@@ -16,7 +17,18 @@ from typing import BinaryIO
 
 from devilcoins.core.errors import DevilcoinsError
 
-__all__ = ["write_new", "write_new_with"]
+__all__ = ["remove_unfinished", "write_new", "write_new_with"]
+
+#: The temporary files being written now (removed by remove_unfinished when a process must end).
+_UNFINISHED: set[str] = set()
+
+
+def remove_unfinished() -> None:
+    """Remove every temporary file still being written (for a process ending abruptly)."""
+    for tmp in list(_UNFINISHED):
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        _UNFINISHED.discard(tmp)
 
 
 def write_new(path: str, data: bytes) -> None:
@@ -51,6 +63,7 @@ def write_new_with(path: str, fill: Callable[[BinaryIO], object]) -> None:
             f"cannot write {path}: {err.strerror} (nothing was written)"
         ) from None
     finally:
+        _UNFINISHED.discard(tmp)
         os.unlink(tmp)
 
 
@@ -60,6 +73,8 @@ def _create_temporary(folder: Path) -> tuple[int, str]:
     while True:
         tmp = str(folder / f".devilcoins-{secrets.token_hex(8)}.tmp")
         try:
-            return os.open(tmp, flags, 0o666), tmp
+            fd = os.open(tmp, flags, 0o666)
         except FileExistsError:  # pragma: no cover - a 64-bit random name already taken
             continue
+        _UNFINISHED.add(tmp)
+        return fd, tmp

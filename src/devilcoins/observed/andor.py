@@ -52,6 +52,7 @@ from devilcoins.core.beliefs import Ints, KernelArgs
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import compiled
+from devilcoins.core.resources import memory_limit
 from devilcoins.core.tables import tables
 from devilcoins.observed import cylinder
 from devilcoins.observed.cylinder import (
@@ -285,7 +286,7 @@ def solve_touch(
         devil = tuple(int(space.t.reps[space.t.n_goal + i]) for i in np.flatnonzero(z))
         return TreeSolution.held_out(game, space.kp, t0, devil, {})
     if space.off_count <= MAX_OFF:
-        levels = Levels(space, memory=cylinder.MAX_BYTES, limit=limit)
+        levels = Levels(space, memory=memory_limit(cylinder.MAX_BYTES), limit=limit)
         if progress is not None:
             levels.progress = progress
         value = levels.solve()

@@ -33,7 +33,7 @@ from typing import Any
 
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
-from devilcoins.core.resources import resident_bytes
+from devilcoins.core.resources import memory_limit, resident_bytes
 from devilcoins.core.tables import ClassTable, tables
 from devilcoins.observed.andor import TREE_MOST, TreeSolution, moves_up_to_turns
 
@@ -232,10 +232,10 @@ def _explore(space: _Space, limit: int) -> dict[int, list[tuple[int, ...]]]:
             raise TooLarge(
                 f"the count search passed {limit:,} beliefs; use fewer positions or values"
             )
-        if not len(graph) & 1023 and resident_bytes() > MAX_BYTES:
+        if not len(graph) & 1023 and resident_bytes() > (most := memory_limit(MAX_BYTES)):
             raise TooLarge(
                 f"the count search stops at {len(graph):,} beliefs, at the memory limit "
-                f"({MAX_BYTES / 2**30:,.1f} GiB resident); use fewer positions or values"
+                f"({most / 2**30:,.1f} GiB resident); use fewer positions or values"
             )
         rows = [space.children(belief, i) for i in range(len(space.moves))]
         graph[belief] = rows

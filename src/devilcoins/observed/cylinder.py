@@ -37,7 +37,7 @@ from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import compiled
 from devilcoins.core.perm import Perm
-from devilcoins.core.resources import resident_bytes
+from devilcoins.core.resources import memory_limit, resident_bytes
 from devilcoins.core.tables import ClassTable, tables
 from devilcoins.observed.rowstore import RowStore, slot
 
@@ -647,11 +647,11 @@ def _explore(
     bdone, cdone = 1, 0
     while bdone < beliefs.count or cdone < cyl.count:
         size = resident_bytes()
-        if beliefs.count + cyl.count > limit or size > MAX_BYTES:
+        if beliefs.count + cyl.count > limit or size > (most := memory_limit(MAX_BYTES)):
             raise TooLarge(
                 f"{space.game}: the touch search stops at {beliefs.count - 1:,} beliefs and "
                 f"{cyl.count:,} cylinder nodes ({size / 2**30:,.1f} GiB resident), past its "
-                f"limits ({limit:,} nodes, {MAX_BYTES / 2**30:,.0f} GiB); use fewer positions or "
+                f"limits ({limit:,} nodes, {most / 2**30:,.1f} GiB); use fewer positions or "
                 "more hands (docs/observed.md lists what is settled)"
             )
         if bdone < beliefs.count:

@@ -1,0 +1,242 @@
+"""Every long command's limits: ``--time-limit`` and ``--memory``, measured while it runs.
+
+A watcher thread looks at the clock and at the process's resident memory twenty times a second.
+On a terminal it draws the progress line (the command's status, ``cli.progress``) once the work
+passes two seconds.  At either limit it interrupts the command, which then stops with one line
+saying how far it got and what to try (exit 2); a command stuck in a compiled kernel that does
+not stop within a few seconds more is ended by the watcher itself, its unfinished files removed.
+The searches read the memory limit too (``core.resources.memory_limit``) and stop on their own
+first where they check it.
+"""
+
+from __future__ import annotations
+
+import _thread
+import argparse
+import os
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from types import TracebackType
+from typing import TYPE_CHECKING, TextIO
+
+from devilcoins.cli.common import EXIT_USAGE, Options
+from devilcoins.cli.progress import STATUS, Status
+from devilcoins.core.files import remove_unfinished
+from devilcoins.core.resources import machine_bytes, resident_bytes, using_at_most
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
+__all__ = [
+    "DEFAULT_SECONDS",
+    "Limits",
+    "Watch",
+    "add_limit_options",
+    "default_memory",
+    "limits_from",
+]
+
+#: The default --time-limit: ten minutes.
+DEFAULT_SECONDS = 600.0
+
+#: The progress line shows once the work has run this long.
+SHOW_AFTER = 2.0
+
+#: How often the watcher looks (seconds).
+TICK = 0.05
+
+#: How long a command has to stop after the watcher interrupts it, before the watcher ends it.
+GRACE = 5.0
+
+
+def default_memory() -> int:
+    """The default --memory: three quarters of what this process may have (bytes)."""
+    return machine_bytes() * 3 // 4
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--time-limit takes seconds, got {text!r}") from None
+    if not 0 < value <= 7 * 86400:
+        raise argparse.ArgumentTypeError(
+            f"--time-limit takes seconds, more than 0 and at most a week (604800), got {text!r}"
+        )
+    return value
+
+
+def _gigabytes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--memory takes gigabytes, got {text!r}") from None
+    whole = machine_bytes() / 1e9
+    if not 0.2 <= value <= whole:
+        raise argparse.ArgumentTypeError(
+            f"--memory takes gigabytes from 0.2 to this machine's {whole:,.1f}, got {text!r}"
+        )
+    return value
+
+
+def add_limit_options(p: Options) -> None:
+    """--time-limit SECONDS and --memory GB, in their own group of the command's help."""
+    group = p.add_argument_group("limits")
+    group.add_argument(
+        "--time-limit",
+        type=_seconds,
+        default=DEFAULT_SECONDS,
+        metavar="SECONDS",
+        help=f"stop after this many seconds (default {DEFAULT_SECONDS:.0f})",
+    )
+    group.add_argument(
+        "--memory",
+        type=_gigabytes,
+        metavar="GB",
+        help=f"stop before the process's resident memory passes this (default: three quarters "
+        f"of this machine's, {default_memory() / 1e9:,.1f} GB)",
+    )
+
+
+@dataclass(frozen=True)
+class Limits:
+    """A command's limits: seconds and resident bytes."""
+
+    seconds: float
+    memory: int
+
+    def text(self) -> str:
+        """'600 s and 17.9 GB'."""
+        return f"{self.seconds:g} s and {self.memory / 1e9:,.1f} GB"
+
+
+def limits_from(args: argparse.Namespace) -> Limits | None:
+    """The limits the command line gave (defaults filled in), or None for a command without."""
+    if not hasattr(args, "time_limit") or not hasattr(args, "memory"):
+        return None
+    memory = default_memory() if args.memory is None else int(args.memory * 1e9)
+    return Limits(seconds=args.time_limit, memory=memory)
+
+
+class Watch:
+    """While inside, watch the limits (and draw the progress line on a terminal).
+
+    After an interrupt, ``stopped`` names the limit that was reached and ``how_far`` the
+    status at that moment; ``message`` is the line to print.
+    """
+
+    def __init__(
+        self, limits: Limits, stream: TextIO | None = None, status: Status = STATUS
+    ) -> None:
+        self.limits, self.status = limits, status
+        self.stream = sys.stderr if stream is None else stream
+        self.stopped: str | None = None
+        self.how_far = ""
+        self.peak = 0
+        self._done = threading.Event()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._progress: Progress | None = None
+        self._task: TaskID | None = None
+        self._may_interrupt = threading.current_thread() is threading.main_thread()
+
+    def __enter__(self) -> Watch:
+        self.status.started = time.monotonic()
+        self._memory = using_at_most(self.limits.memory)
+        self._memory.__enter__()
+        self._thread = threading.Thread(target=self._watch, name="devilcoins-limits", daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        with self._lock:
+            self._done.set()
+        if self._thread is not None:
+            self._thread.join()
+        self._memory.__exit__(None, None, None)
+
+    def message(self) -> str:
+        """The one line a stop prints: the limit, how far the work got and what to try."""
+        took = time.monotonic() - self.status.started
+        where = f" while {self.how_far}" if self.how_far else ""
+        if self.stopped == "time":
+            reached = f"the time limit ({self.limits.seconds:g} s)"
+            hint = "give it longer with --time-limit SECONDS, or ask for a smaller game"
+        else:
+            reached = f"the memory limit ({self.limits.memory / 1e9:,.1f} GB resident)"
+            hint = "allow more with --memory GB, or ask for a smaller game"
+        return f"stopped at {reached} after {took:,.1f} s{where}; {hint}"
+
+    def _watch(self) -> None:
+        """The watcher thread: look at the clock and the memory until the command ends."""
+        try:
+            while not self._done.wait(TICK):
+                took = time.monotonic() - self.status.started
+                size = resident_bytes()
+                self.peak = max(self.peak, size)
+                if took > self.limits.seconds:
+                    self._stop("time")
+                    return
+                if size > self.limits.memory:
+                    self._stop("memory")
+                    return
+                if took > SHOW_AFTER:
+                    self._draw(took, size)
+        finally:
+            self._erase()
+
+    def _stop(self, why: str) -> None:
+        """Interrupt the command; end the process if it does not stop within GRACE seconds."""
+        with self._lock:
+            if self._done.is_set():
+                return
+            self.stopped, self.how_far = why, self.status.text()
+            self._erase()
+            if not self._may_interrupt:
+                return
+            _thread.interrupt_main()
+        if not self._done.wait(GRACE):  # stuck where Python cannot interrupt it
+            remove_unfinished()
+            self.stream.write(f"devilcoins: error: {self.message()}\n")
+            self.stream.flush()
+            os._exit(EXIT_USAGE)
+
+    def _draw(self, took: float, size: int) -> None:
+        """Show or update the progress line (a terminal only, and not while hidden)."""
+        if self.status.hidden or not getattr(self.stream, "isatty", lambda: False)():
+            self._erase()
+            return
+        if self._progress is None:
+            from rich.console import Console
+            from rich.progress import Progress, SpinnerColumn, TextColumn
+            from rich.table import Column
+
+            self._progress = Progress(
+                SpinnerColumn(),
+                TextColumn("{task.fields[extra]}", table_column=Column(no_wrap=True, min_width=17)),
+                TextColumn("{task.description}", table_column=Column(no_wrap=True, ratio=1)),
+                console=Console(file=self.stream),
+                transient=True,
+            )
+            self._progress.start()
+            self._task = self._progress.add_task("", total=None, extra="")
+        assert self._task is not None
+        status = self.status
+        self._progress.update(
+            self._task,
+            description=status.text() or "working",
+            extra=f"{took:,.0f}/{self.limits.seconds:g} s {size / 1e9:,.2f} GB",
+        )
+
+    def _erase(self) -> None:
+        """Take the progress line away."""
+        if self._progress is not None:
+            self._progress.stop()
+            self._progress = None

@@ -1,0 +1,159 @@
+"""--time-limit and --memory: measured, one line at a stop; the progress line; SIGTERM; output
+past 100 MB (construct)."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from cli_helpers import assert_usage_error, run
+
+from devilcoins.cli import limits
+from devilcoins.cli.limits import Limits, Watch
+from devilcoins.cli.progress import Status, reporter
+from devilcoins.core.resources import memory_limit, resident_bytes
+
+#: A search that runs for minutes: dials of 3 values with a Devil of two permutations.
+LONG = ["solve", "4", "--values", "3", "--devil-moves", "1 0 3 2; 1 3 0 2"]
+
+
+def test_a_search_stops_at_its_time_limit_with_how_far_it_got(capsys):
+    t0 = time.perf_counter()
+    code, out, err = run(capsys, *LONG, "--time-limit", "1.5")
+    took = time.perf_counter() - t0
+    line = assert_usage_error(code, out, err, "stopped at the time limit (1.5 s)")
+    assert "while solving n=4 values=3" in line
+    assert "--time-limit SECONDS" in line
+    assert 1.5 <= took < 10
+
+
+def test_a_search_stops_at_its_memory_limit(capsys):
+    floor = resident_bytes() / 1e9  # this process already holds more than the limit below
+    code, out, err = run(capsys, *LONG, "--memory", f"{max(0.2, floor - 0.05):.2f}")
+    line = assert_usage_error(code, out, err, "stopped at the memory limit")
+    assert "--memory GB" in line
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "fragment"),
+    [
+        ("--time-limit", "0", "more than 0"),
+        ("--time-limit", "-3", "more than 0"),
+        ("--time-limit", "ten", "takes seconds"),
+        ("--time-limit", "1e9", "at most a week"),
+        ("--memory", "0.01", "from 0.2"),
+        ("--memory", "1e6", "this machine's"),
+        ("--memory", "lots", "takes gigabytes"),
+    ],
+)
+def test_limits_out_of_range_are_usage_errors(capsys, option, value, fragment):
+    assert_usage_error(*run(capsys, "solve", "4", option, value), fragment)
+
+
+def test_the_searches_read_the_commands_memory_limit():
+    seen = []
+
+    def probe(_args):
+        seen.append(memory_limit(6 << 30))
+        return 0
+
+    from devilcoins.cli.registry import COMMANDS
+
+    saved = COMMANDS["count"].run
+    COMMANDS["count"].run = probe
+    try:
+        from devilcoins.cli.main import main
+
+        assert main(["count", "4", "--memory", "0.5"]) == 0
+    finally:
+        COMMANDS["count"].run = saved
+    assert seen == [500_000_000]
+    assert memory_limit(6 << 30) == 6 << 30  # and only while the command runs
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_line_shows_on_a_terminal_after_a_while(monkeypatch):
+    monkeypatch.setattr(limits, "SHOW_AFTER", 0.1)
+    stream, status = _Terminal(), Status()
+    with Watch(Limits(seconds=60, memory=1 << 40), stream=stream, status=status):
+        status.description = "solving something: depth 3"
+        time.sleep(0.6)
+    text = stream.getvalue()
+    assert "solving something: depth 3" in text and "/60 s" in text and "GB" in text
+
+
+def test_no_progress_line_off_a_terminal_or_while_hidden(monkeypatch):
+    monkeypatch.setattr(limits, "SHOW_AFTER", 0.0)
+    plain = io.StringIO()
+    with Watch(Limits(seconds=60, memory=1 << 40), stream=plain, status=Status()):
+        time.sleep(0.3)
+    assert plain.getvalue() == ""
+    stream, status = _Terminal(), Status(description="streaming", hidden=True)
+    with Watch(Limits(seconds=60, memory=1 << 40), stream=stream, status=status):
+        time.sleep(0.3)
+    assert "streaming" not in stream.getvalue()
+
+
+def test_a_stage_reports_its_share_and_restores_the_outer_status():
+    from devilcoins.cli.progress import STATUS
+
+    with reporter("outer") as outer:
+        outer.note("outer: depth 2")
+        with reporter("inner", total=200) as inner:
+            inner.reach(50)
+            assert STATUS.text() == "inner (25% of 200)"
+        assert STATUS.text() == "outer: depth 2"
+
+
+def test_construct_past_100_mb_asks_for_force_and_writes_nothing(capsys, tmp_path):
+    target = tmp_path / "big.txt"
+    line = assert_usage_error(
+        *run(capsys, "construct", "32", "--output", str(target)), "--force", "267 GB"
+    )
+    assert "4,294,967,295 moves" in line
+    assert list(tmp_path.iterdir()) == []
+    assert_usage_error(*run(capsys, "construct", "16", "--force"), "--output FILE")
+
+
+def test_construct_64_names_its_size_without_overflow(capsys, tmp_path):
+    line = assert_usage_error(
+        *run(capsys, "construct", "1024", "--format", "binary", "--output", str(tmp_path / "x"))
+    )
+    assert "2^1,024 - 1 moves" in line and "× 10^310 bytes" in line
+
+
+SIGTERM_SCRIPT = """
+import sys
+from devilcoins.cli.main import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM is POSIX")
+def test_sigterm_removes_the_unfinished_file(tmp_path: Path):
+    argv = ["construct", "32", "--output", "big.txt", "--force"]
+    child = subprocess.Popen(
+        [sys.executable, "-c", SIGTERM_SCRIPT, *argv],
+        cwd=tmp_path,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not any(p.name.startswith(".devilcoins-") for p in tmp_path.iterdir()):
+        assert time.monotonic() < deadline and child.poll() is None
+        time.sleep(0.05)
+    os.kill(child.pid, signal.SIGTERM)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 143, err
+    assert err.strip().splitlines()[-1] == "devilcoins: terminated"
+    assert list(tmp_path.iterdir()) == []
