@@ -15,5 +15,8 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", create_app())
 def test_no_request_makes_the_server_fail(case):
     response = case.call()
     assert response.status_code < 500, (case.method, case.path, response.status_code)
-    if response.status_code >= 400:  # every refusal says why, in JSON
-        assert "detail" in response.json(), response.text
+    if response.status_code >= 400:  # every refusal says why, in JSON of one shape
+        data = response.json()
+        assert set(data) == {"detail", "errors"}, response.text
+        assert isinstance(data["detail"], str) and data["detail"], response.text
+        assert isinstance(data["errors"], list), response.text

@@ -77,8 +77,50 @@ def test_peek(client):
     coins = r.json()["coins"]
     assert len(coins) == 6 and set(coins) <= {"H", "T"} and "T" in coins
     assert r.json()["peeked"] is True
-    state = client.post("/api/move", json={"game": game["game"], "positions": []}).json()
+    state = client.post("/api/move", json={"game": game["game"], "positions": [0]}).json()
     assert state["peeked"] is True and "coins" not in state
+
+
+@pytest.mark.parametrize("body", [{"positions": []}, {"positions": [], "values": [0, 0, 0, 0]}])
+def test_an_empty_move_is_refused_and_not_counted(client, body):
+    n = 4
+    values = {"values": 3} if "values" in body else {}
+    game = client.post("/api/new", json={"n": n, **values}).json()
+    r = client.post("/api/move", json={"game": game["game"], **body})
+    assert r.status_code == 422 and r.json()["errors"] == []
+    assert r.json()["detail"].startswith("a move ")
+    state = client.post("/api/move", json={"game": game["game"], "positions": [0]})
+    assert state.json()["moves"] == 1, state.text
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "body"),
+    [
+        ("get", "/api/solve?n=4&colour=red", None),
+        ("post", "/api/new?n=4", {"n": 4}),
+    ],
+)
+def test_unknown_query_parameters_are_refused_like_unknown_fields(client, method, url, body):
+    r = client.request(method.upper(), url, json=body)
+    assert r.status_code == 422, r.text
+    (err,) = r.json()["errors"]
+    assert err["type"] == "extra_forbidden" and err["loc"][0] == "query"
+    field = client.post("/api/new", json={"n": 4, "colour": "red"})
+    assert field.status_code == 422 and set(field.json()) == set(r.json()) == {"detail", "errors"}
+
+
+def test_every_refusal_has_one_shape(client):
+    answers = [
+        client.get("/api/no-such-route"),
+        client.delete("/api/solve"),
+        client.get("/api/solve", params={"n": 0}),
+        client.post("/api/move", json={"game": "0" * 16, "positions": [0]}),
+    ]
+    for r in answers:
+        assert r.status_code >= 400
+        data = r.json()
+        assert set(data) == {"detail", "errors"}, data
+        assert isinstance(data["detail"], str) and data["detail"]
 
 
 def test_greedy_devil_keeps_off_all_heads_when_it_can():

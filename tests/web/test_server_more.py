@@ -22,7 +22,7 @@ def test_adversarial_devil_never_loses_with_an_odd_factor(client, n):
     game = client.post("/api/new", json={"n": n, "devil": "adversarial", "seed": n}).json()
     assert not game["won"] and "coins" not in game
     for _ in range(200):
-        positions = [p for p in range(n) if rng.random() < 0.5]
+        positions = [p for p in range(n) if rng.random() < 0.5] or [rng.randrange(n)]
         r = client.post("/api/move", json={"game": game["game"], "positions": positions})
         assert r.status_code == 200
         state = r.json()

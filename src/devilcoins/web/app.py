@@ -9,11 +9,11 @@ input gets a 4xx answer with a ``detail`` message.  Games live in a store inside
 
 from __future__ import annotations
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from devilcoins import __version__
-from devilcoins.web.errors import add_error_handlers
+from devilcoins.web.errors import add_error_handlers, forbid_unknown_query
 from devilcoins.web.live import MAX_GAMES, LiveGame, LiveGames
 from devilcoins.web.middleware import BodyLimit
 from devilcoins.web.routes.devil import devil_router
@@ -32,7 +32,13 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
     """The web app: the JSON API under /api (schema at /openapi.json), the page at /, its files
     under /static.  trusted_hosts, when given, is the list of Host headers it answers (a guard
     against DNS rebinding when it listens on loopback)."""
-    app = FastAPI(title="devilcoins", version=__version__, docs_url=None, redoc_url=None)
+    app = FastAPI(
+        title="devilcoins",
+        version=__version__,
+        docs_url=None,
+        redoc_url=None,
+        dependencies=[Depends(forbid_unknown_query)],
+    )
     app.add_middleware(BodyLimit)
     if trusted_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=trusted_hosts)

@@ -6,6 +6,7 @@ from fastapi import HTTPException
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from devilcoins.web.errors import error_body
 from devilcoins.web.models import MAX_BODY_BYTES
 
 __all__ = ["BodyLimit"]
@@ -60,4 +61,4 @@ class BodyLimit:
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         detail = _BodyTooLarge(self.limit).detail
-        await JSONResponse({"detail": detail}, status_code=413)(scope, receive, send)
+        await JSONResponse(error_body(detail), status_code=413)(scope, receive, send)
