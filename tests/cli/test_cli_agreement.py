@@ -9,6 +9,7 @@ wrong answers cannot pass either (tests/blind holds the naive checks of larger g
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 from itertools import permutations
 from pathlib import Path
@@ -321,3 +322,27 @@ def test_moves_take_every_form_the_program_prints(capsys, moves):
     assert str(Game.parse(data["game"])) == data["game"]
     again = data["game"].split("moves=")[1]
     assert _json(capsys, "solve", "4", "--moves", again)[1]["game"] == expected
+
+
+DEFAULTS_SPELLED = [
+    ("--values", "2"),
+    ("--group", "cyclic"),
+    ("--goal", "zero"),
+    ("--observe", "blind"),
+]
+
+
+@pytest.mark.parametrize(
+    ("command", "n"), [("prove", "32"), ("prove", "6"), ("solve", "4"), ("explain", "8")]
+)
+def test_defaults_spelled_out_give_the_same_answer(capsys, command, n):
+    def answer(*argv: str) -> tuple[int, str]:
+        code, out, _err = run(capsys, *argv)
+        return code, re.sub(r"\d+\.\d+ s\b", "(seconds)", out)  # timings differ run to run
+
+    plain = answer(command, n)
+    assert plain[0] in (0, 1), plain
+    for extra in [*DEFAULTS_SPELLED, ("--hands", n)]:
+        assert answer(command, n, *extra) == plain, extra
+    every = [x for pair in DEFAULTS_SPELLED for x in pair]
+    assert answer(command, n, *every) == plain

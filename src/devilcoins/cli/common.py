@@ -21,6 +21,7 @@ __all__ = [
     "Options",
     "UsageError",
     "coins_count",
+    "confirm",
     "counted",
     "emit_json",
     "json_text",
@@ -177,19 +178,34 @@ def read_text(path: str, what: str) -> str:
     if path == "-":
         return sys.stdin.read()
     file = Path(path)
-    if not file.exists():
-        raise UsageError(f"no such {what} file: {path}")
-    if file.is_dir():
-        raise UsageError(f"{path} is a folder; give a {what} file")
     try:
+        if not file.exists():
+            raise UsageError(f"no such {what} file: {path}")
+        if file.is_dir():
+            raise UsageError(f"{path} is a folder; give a {what} file")
         return file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
+    except UnicodeDecodeError as err:
         raise UsageError(f"cannot read {what} file {path}: {err}") from None
+    except OSError as err:
+        raise UsageError(f"cannot read {what} file {_short(path)}: {err.strerror}") from None
 
 
-def write_output(path: str | None, text: str) -> None:
-    """Write text to a new file at path (never overwrites), or to stdout when path is None."""
+def _short(path: str) -> str:
+    """A path to show in one line: long ones cut in the middle."""
+    return path if len(path) <= 80 else f"{path[:40]}...{path[-30:]}"
+
+
+def write_output(path: str | None, text: str, what: str = "the output") -> None:
+    """Write text to a new file at path (never overwrites; confirmed on stderr, naming what was
+    written), or to stdout when path is None."""
     if path:
-        write_new(path, text.encode())
+        data = text.encode()
+        write_new(path, data)
+        confirm(f"wrote {what} to {path} ({len(data):,} bytes)")
     else:
         sys.stdout.write(text)
+
+
+def confirm(text: str) -> None:
+    """A line on stderr saying what was written where: 'devilcoins: wrote ... to FILE'."""
+    print(f"devilcoins: {text}", file=sys.stderr)

@@ -96,8 +96,7 @@ def _check_size(args: argparse.Namespace, n: int, count: int) -> None:
         return
     moves = f"2^{n:,} - 1" if count == (1 << n) - 1 and n >= 50 else number_text(count)
     what = (
-        f"{moves} moves, {_bytes_text(size).removeprefix('about ')} or so in "
-        f"--format {args.format}"
+        f"{moves} moves, {_bytes_text(size).removeprefix('about ')} or so in --format {args.format}"
     )
     if args.output and not args.force:
         raise UsageError(
@@ -169,9 +168,8 @@ def _construct_game(args: argparse.Namespace, game: Game) -> int:
     if args.force:
         raise UsageError("--force is for the coin game's construction, which can be long")
     texts = {a: game.move_text(a, form) for a in set(moves)}
-    write_output(args.output, "".join(texts[a] + "\n" for a in moves[args.start - 1 : end]))
-    if args.output:
-        print(f"devilcoins: wrote {end - args.start + 1:,} moves to {args.output}", file=sys.stderr)
+    lines = "".join(texts[a] + "\n" for a in moves[args.start - 1 : end])
+    write_output(args.output, lines, counted(end - args.start + 1, "move"))
     return 0
 
 

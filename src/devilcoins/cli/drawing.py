@@ -6,7 +6,15 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from devilcoins.cli.common import Command, Options, UsageError, coins_count, positive, write_output
+from devilcoins.cli.common import (
+    Command,
+    Options,
+    UsageError,
+    coins_count,
+    confirm,
+    positive,
+    write_output,
+)
 from devilcoins.cli.strategies import strategy_for
 
 __all__ = ["DRAW", "PLOT"]
@@ -28,7 +36,7 @@ def run_draw(args: argparse.Namespace) -> int:
     coins = Coins(args.coins)
     move = Move.parse(args.move, coins.n) if args.move else None
     svg = table_svg(coins, move, size=args.size)
-    write_output(args.output, svg)
+    write_output(args.output, svg, "the picture")
     return 0
 
 
@@ -55,7 +63,7 @@ def run_plot(args: argparse.Namespace) -> int:
     strategy = strategy_for(args)
     figure = belief_table_figure if args.table else belief_size_figure
     save(figure(strategy, args.n), output)
-    print(f"wrote {output}")
+    confirm(f"wrote the plot to {output}")
     return 0
 
 

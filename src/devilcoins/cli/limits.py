@@ -3,8 +3,9 @@
 A watcher thread looks at the clock and at the process's resident memory twenty times a second.
 On a terminal it draws the progress line (the command's status, ``cli.progress``) once the work
 passes two seconds.  At either limit it interrupts the command, which then stops with one line
-saying how far it got and what to try (exit 2); a command stuck in a compiled kernel that does
-not stop within a few seconds more is ended by the watcher itself, its unfinished files removed.
+saying how far it got and what to try (exit 2).  On the real command line, a command stuck in a
+compiled kernel that does not stop within a few seconds more is ended by the watcher itself,
+its unfinished files removed (never when main() was called in-process, as by the tests).
 The searches read the memory limit too (``core.resources.memory_limit``) and stop on their own
 first where they check it.
 """
@@ -128,9 +129,15 @@ class Watch:
     """
 
     def __init__(
-        self, limits: Limits, stream: TextIO | None = None, status: Status = STATUS
+        self,
+        limits: Limits,
+        stream: TextIO | None = None,
+        status: Status = STATUS,
+        *,
+        may_end_process: bool = False,
     ) -> None:
         self.limits, self.status = limits, status
+        self.may_end_process = may_end_process
         self.stream = sys.stderr if stream is None else stream
         self.stopped: str | None = None
         self.how_far = ""
@@ -156,11 +163,16 @@ class Watch:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop watching (the thread ends, the memory limit is lifted); safe to call twice."""
         with self._lock:
             self._done.set()
         if self._thread is not None:
             self._thread.join()
-        self._memory.__exit__(None, None, None)
+            self._thread = None
+            self._memory.__exit__(None, None, None)
 
     def message(self) -> str:
         """The one line a stop prints: the limit, how far the work got and what to try."""
@@ -202,7 +214,7 @@ class Watch:
             if not self._may_interrupt:
                 return
             _thread.interrupt_main()
-        if not self._done.wait(GRACE):  # stuck where Python cannot interrupt it
+        if not self._done.wait(GRACE) and self.may_end_process:  # stuck in compiled code
             remove_unfinished()
             self.stream.write(f"devilcoins: error: {self.message()}\n")
             self.stream.flush()

@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as done:  # --help, --version, or a usage error already printed
         return done.code if isinstance(done.code, int) else EXIT_USAGE
     limits = limits_from(args)
-    watch = None if limits is None else Watch(limits)
+    watch = None if limits is None else Watch(limits, may_end_process=argv is None)
     try:
         with _terminated_as_exception(), announce_compiling(sys.stderr):
             if watch is None:
@@ -113,6 +113,13 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return 0
+    except OSError as err:  # a file system's refusal not met earlier: one line, not a traceback
+        name = f"{str(err.filename)[:80]}: " if err.filename else ""
+        print(f"devilcoins: error: {name}{err.strerror or err}", file=sys.stderr)
+        return EXIT_USAGE
+    finally:
+        if watch is not None:
+            watch.close()
 
 
 class Terminated(BaseException):

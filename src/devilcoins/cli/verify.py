@@ -7,7 +7,15 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from devilcoins.cli.common import Command, Options, UsageError, coins_count, counted, emit_json
+from devilcoins.cli.common import (
+    Command,
+    Options,
+    UsageError,
+    coins_count,
+    confirm,
+    counted,
+    emit_json,
+)
 from devilcoins.cli.games import (
     command_line,
     counterexample_lines,
@@ -140,6 +148,7 @@ def run(args: argparse.Namespace) -> int:
     v, moves = _verified(args, game)
     if v.counterexample is not None and args.counterexample:
         write_new(args.counterexample, (v.counterexample.to_text() + "\n").encode())
+        confirm(f"wrote the counterexample to {args.counterexample}")
     if args.json:
         emit_json(v.to_json())
         return 0 if v.wins else 1

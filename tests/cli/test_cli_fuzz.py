@@ -1,0 +1,135 @@
+"""Command lines built by hypothesis from each command's own options: valid, out of range,
+malformed and huge values.  Every one answers with a result or one line, exit 0, 1, 2 or 130,
+no traceback, within its time limit, and no number nobody can read."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from devilcoins.cli.main import build_parser, main
+from devilcoins.core.resources import resident_bytes
+
+#: The server runs until stopped and the atlas has its own limits (tests/test_atlas*.py).
+SKIPPED = {"serve", "atlas"}
+
+#: Whole numbers as a user might type them: small and valid, or at the edges, huge, malformed.
+GOOD_NUMBERS = st.sampled_from(["1", "2", "3", "4", "5", "6", "8", "9", "12", "16"])
+BAD_NUMBERS = st.sampled_from(
+    ["32", "64", "1000", "0", "-1", "1.5", "x", "", "10" * 10, "1" + "0" * 18, "9" * 25, "2e3",
+     "0x10", " 4 "]
+)  # fmt: skip
+NUMBERS = st.one_of(GOOD_NUMBERS, GOOD_NUMBERS, BAD_NUMBERS)
+
+#: Texts for everything else: notation, file names (in the test's own folder), junk.
+TEXTS = st.sampled_from(
+    ["0 2", "FLFL", "HTTH", "HHHH", "1 0 3 2; 1 3 0 2", "0,1", "-", "strategy.txt",
+     "missing.txt", "out.txt", "folder/", "", "  ", "{", "é", "0000,1111", "x" * 300]
+)  # fmt: skip
+
+#: Long digit runs (thousands separators allowed): numbers nobody reads.
+UNREADABLE = re.compile(r"\d(?:,?\d){40,}")
+
+#: Commands whose exact answers are long numbers by request (count N; move N I).
+EXACT = {"count", "move"}
+
+
+def _commands() -> dict[str, argparse.ArgumentParser]:
+    _parser, commands = build_parser()
+    return {name: p for name, (p, _) in commands.items() if name not in SKIPPED}
+
+
+COMMANDS = _commands()
+
+
+def _value(action: argparse.Action) -> st.SearchStrategy[str]:
+    if action.choices:
+        choices = st.sampled_from([str(c) for c in action.choices])
+        return st.one_of(choices, choices, TEXTS)
+    if action.type is not None and getattr(action.type, "__name__", "") != "str":
+        return st.one_of(NUMBERS, TEXTS)
+    return st.one_of(TEXTS, NUMBERS)
+
+
+@st.composite
+def command_lines(draw: st.DrawFn) -> list[str]:
+    """A command and its arguments, drawn from the command's own parser."""
+    name = draw(st.sampled_from(sorted(COMMANDS)))
+    argv = [name]
+    optionals = []
+    for action in COMMANDS[name]._actions:
+        if isinstance(action, argparse._HelpAction):
+            continue
+        if not action.option_strings:
+            if action.nargs in ("?", "*") and draw(st.booleans()):
+                continue
+            argv.append(draw(NUMBERS if action.dest == "n" else _value(action)))
+        else:
+            optionals.append(action)
+    for action in draw(st.lists(st.sampled_from(optionals), max_size=4, unique_by=id)):
+        argv.append(action.option_strings[-1])
+        if action.nargs != 0:
+            argv.append(draw(_value(action)))
+    return argv
+
+
+@contextlib.contextmanager
+def _captured():
+    """stdout (with a byte buffer, as construct writes), stderr, and an empty stdin."""
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    err = io.StringIO()
+    saved = sys.stdout, sys.stderr, sys.stdin
+    sys.stdout, sys.stderr, sys.stdin = out, err, io.StringIO("")
+    try:
+        yield out, err
+    finally:
+        sys.stdout, sys.stderr, sys.stdin = saved
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    path = tmp_path_factory.mktemp("fuzz")
+    (path / "strategy.txt").write_text("0 1\n0\n")
+    return path
+
+
+#: Examples per run (DEVILCOINS_FUZZ=2000 for a long hunt).
+EXAMPLES = int(os.environ.get("DEVILCOINS_FUZZ", "60"))
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(argv=command_lines())
+def test_every_command_line_is_answered(folder: Path, monkeypatch, argv: list[str]):
+    monkeypatch.chdir(folder)
+    memory = f"{max(2.0, resident_bytes() / 1e9 + 1):.1f}"
+    limited = "--time-limit" in {s for a in COMMANDS[argv[0]]._actions for s in a.option_strings}
+    full = argv + (["--time-limit", "3", "--memory", memory] if limited else [])
+    t0 = time.perf_counter()
+    with _captured() as (out, err):
+        try:
+            code = main(full)
+        except SystemExit as stop:  # argparse's own exits (--help, errors)
+            code = stop.code
+        out.flush()
+        stdout = out.buffer.getvalue().decode("utf-8", "replace")  # type: ignore[attr-defined]
+        stderr = err.getvalue()
+    took = time.perf_counter() - t0
+    assert code in (0, 1, 2, 130), (full, code, stderr[-500:])
+    assert "Traceback" not in stderr + stdout, (full, stderr[-2000:])
+    assert took < 30, (full, took)
+    if code == 2:
+        last = stderr.strip().splitlines()[-1]
+        assert last.startswith("devilcoins: error:"), (full, stderr[-500:])
+    assert not UNREADABLE.search(stderr), (full, stderr[-500:])
+    if argv[0] not in EXACT and "--json" not in full:
+        assert not UNREADABLE.search(stdout), (full, stdout[-500:])
