@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 import numpy as np
 
@@ -22,6 +22,7 @@ from devilcoins.blind.verify import worst_line
 from devilcoins.core.errors import InvalidInput, NotSupported
 from devilcoins.core.game import Game
 from devilcoins.core.perm import Perm
+from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import tables
 from devilcoins.playing import Devil
 
@@ -65,7 +66,7 @@ def scripted(game: Game, turns: Sequence[Sequence[int]]) -> Devil:
     return devil
 
 
-@cache
+@lru_cache(maxsize=CACHED_GAMES)
 def certificate_devil(game: Game) -> tuple[Devil, np.ndarray] | None:
     """The certificate's Devil and the zone it keeps the state out of, when the chain stalls."""
     if game.devil_moves is not None or game.value_group is not None:
@@ -80,7 +81,7 @@ def certificate_devil(game: Game) -> tuple[Devil, np.ndarray] | None:
     return devil, c.zone
 
 
-@cache
+@lru_cache(maxsize=CACHED_GAMES)
 def greedy_devil(game: Game) -> Devil:
     """A simple rule, not an optimal Devil: of the states his choices make from x, the first
     (in increasing order) that the move does not take into the goal, else x."""

@@ -37,7 +37,7 @@ import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -48,6 +48,7 @@ from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import add_states, compiled, members, warm_up
 from devilcoins.core.perm import Perm
+from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.symmetry import Group, state_map
 from devilcoins.core.tables import tables
 from devilcoins.results import Counterexample, Evidence, Verdict, Verification
@@ -156,7 +157,7 @@ def check_size(game: Game) -> None:
     game.check_size(MAX_STATES, "a Devil restricted to devil_moves is solved for, state by state")
 
 
-@cache
+@lru_cache(maxsize=CACHED_GAMES)
 def state_tables(game: Game) -> StateSpace:
     """Build (once per game) the state-level tables of a game with devil_moves."""
     check_size(game)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -23,6 +23,7 @@ from devilcoins.core.errors import InvalidInput, NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import propagate, trace_back, turns_along, warm_up
 from devilcoins.core.perm import Perm
+from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import ClassTable, tables
 from devilcoins.results import Counterexample, Verification
 
@@ -122,7 +123,7 @@ def walk_back(tab: ClassTable, moves: np.ndarray, run: Propagation, last: int) -
     return classes
 
 
-@cache
+@lru_cache(maxsize=CACHED_GAMES)
 def _elements(game: Game) -> np.ndarray:
     """The Devil's group as an array of permutations, identity first (``Game.turns``)."""
     return np.array(game.turns, dtype=np.int64).reshape(-1, game.n)

@@ -19,7 +19,6 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from types import TracebackType
 from typing import TYPE_CHECKING, TextIO
 
 from devilcoins.cli.common import EXIT_USAGE, Options
@@ -157,12 +156,7 @@ class Watch:
         self._thread.start()
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()
 
     def close(self) -> None:

@@ -7,7 +7,11 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["machine_bytes", "memory_limit", "resident_bytes", "using_at_most"]
+__all__ = ["CACHED_GAMES", "machine_bytes", "memory_limit", "resident_bytes", "using_at_most"]
+
+#: How many games' tables (and the like) a process keeps, least recently used dropped first:
+#: a long-lived process (the page, a test run) asked for many games stays bounded.
+CACHED_GAMES = 32
 
 #: The memory limit a command set (bytes), or None: see using_at_most.
 _LIMIT: list[int | None] = [None]

@@ -19,13 +19,14 @@ x_i * t_i, through the group's multiplication table, and ``neg`` holds inverses.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
 from devilcoins.core.beliefs import KernelTables
 from devilcoins.core.errors import InvalidInput, TooLarge, check_n
 from devilcoins.core.game import Game
+from devilcoins.core.resources import CACHED_GAMES
 
 __all__ = ["MAX_TABLE_N", "ORDERS", "ClassTable", "table", "tables"]
 
@@ -222,7 +223,7 @@ def _names(label: np.ndarray, key: np.ndarray) -> np.ndarray:
     return name
 
 
-@cache
+@lru_cache(maxsize=CACHED_GAMES)
 def tables(game: Game, order: str = "state") -> ClassTable:
     """Build (once per game and order) the classes of states under the Devil's group.
 

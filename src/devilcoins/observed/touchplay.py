@@ -20,12 +20,13 @@ belief the player can reach, on or off the best play: what a Devil needs who ans
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import lru_cache
 
 import numpy as np
 
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
+from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.observed.cylinder import Space, solve_space
 
 __all__ = ["TouchValues", "after", "felt", "patterns", "set_to", "start", "touch_values"]
@@ -101,7 +102,7 @@ class TouchValues:
         return None if value == np.iinfo(np.int64).max else value
 
 
-@cache
+@lru_cache(maxsize=CACHED_GAMES)
 def touch_values(game: Game) -> TouchValues:
     """The values of a touch game's beliefs (solved once per game)."""
     return TouchValues(game)

@@ -7,12 +7,13 @@ route runs.  ``check_game_fields`` and ``game_spec`` serve the models and ``/api
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from devilcoins.core.game import Game as GameSpec
+from devilcoins.core.resources import CACHED_GAMES
 
 __all__ = [
     "MAX_BODY_BYTES",
@@ -84,7 +85,7 @@ def check_game_fields(n: int, values: int, hands: int | None) -> None:
         )
 
 
-@cache
+@lru_cache(maxsize=CACHED_GAMES)
 def game_spec(n: int, values: int, group: str, goal: str, hands: int | None) -> GameSpec:
     """The library's game for the page's fields (cached: its tables are cached by value)."""
     fields = {"n": str(n), "values": str(values), "group": group, "goal": goal}

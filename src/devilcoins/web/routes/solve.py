@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query
 
 from devilcoins.core.game import Game as GameSpec
+from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.engine import solve
 from devilcoins.web.models import (
     MAX_PLAY_N,
@@ -22,7 +23,7 @@ from devilcoins.web.models import (
 __all__ = ["solve_data", "solve_router"]
 
 
-@cache
+@lru_cache(maxsize=CACHED_GAMES)
 def solve_data(spec: GameSpec) -> dict[str, Any]:
     """The solve endpoint's answer for spec: the verdict and the first moves as values."""
     verdict = solve(spec)

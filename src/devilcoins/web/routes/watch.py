@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException
@@ -12,6 +12,7 @@ from devilcoins.coins.construct import construction
 from devilcoins.coins.notation import Strategy, canonical_coins
 from devilcoins.coins.search import belief_search
 from devilcoins.coins.verification import belief_rows, verify
+from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.web.models import MAX_PLAY_N, SUMMARY_MOVES, VerifyRequest
 
 __all__ = ["strategy_data", "watch_router"]
@@ -30,7 +31,7 @@ def _construction_data(n: int) -> dict[str, Any]:
     }
 
 
-@cache
+@lru_cache(maxsize=CACHED_GAMES)
 def strategy_data(n: int) -> dict[str, Any]:
     """The strategy endpoint's answer for n = 1..8 (belief search) or 16 (the construction)."""
     if n == 16:
