@@ -157,3 +157,12 @@ def test_sigterm_removes_the_unfinished_file(tmp_path: Path):
     assert child.returncode == 143, err
     assert err.strip().splitlines()[-1] == "devilcoins: terminated"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_command_without_limits_still_shows_its_progress(monkeypatch):
+    monkeypatch.setattr(limits, "SHOW_AFTER", 0.1)
+    stream, status = _Terminal(), Status(description="atlas", total=190, completed=19)
+    with Watch(limits.UNLIMITED, stream=stream, status=status):
+        time.sleep(0.6)
+    text = stream.getvalue()
+    assert "atlas (10% of 190)" in text and "inf" not in text

@@ -223,7 +223,7 @@ def _serial(games: list[Game], fmt: str) -> int:
     from devilcoins.atlas.entry import atlas
     from devilcoins.cli.progress import reporter
 
-    with reporter("atlas", total=len(games), enabled=False if fmt != "text" else None) as rep:
+    with reporter("atlas", total=len(games)) as rep:
         entries = atlas(games, on_progress=lambda done, _total: rep.reach(done))
     _print(entries, fmt)
     return _status(entries)

@@ -51,8 +51,7 @@ def run(args: argparse.Namespace) -> int:
     starts = canonical_count(args.n)
     _check_size(args, starts, len(strategy))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    quiet = False if args.json else None
-    with reporter("random play", total=len(strategy), enabled=quiet) as rep:
+    with reporter("random play", total=len(strategy)) as rep:
         sampled = probably_wins(
             strategy,
             args.n,
@@ -60,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
             rng=seed,
             on_progress=lambda done, _total: rep.reach(done),
         )
-    with reporter("exact check", total=len(strategy), enabled=quiet) as rep:
+    with reporter("exact check", total=len(strategy)) as rep:
         exact = verify(
             strategy,
             args.n,

@@ -50,7 +50,8 @@ class Command:
     A command with ``takes_game`` also takes the game options (``cli.games``): it answers the
     game they describe with N, the coin game when none is given.  A ``limited`` one (all but
     the server and the atlas, which has its own limit for each game) takes --time-limit and
-    --memory (``cli.limits``).
+    --memory (``cli.limits``); one that ``shows_progress`` (all but the server) draws the
+    progress line on a terminal, limited or not.
     """
 
     name: str
@@ -60,6 +61,7 @@ class Command:
     run: Callable[[argparse.Namespace], int]
     takes_game: bool = False
     limited: bool = True
+    shows_progress: bool = True
 
 
 class Options:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import _thread
 import argparse
+import math
 import os
 import sys
 import threading
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_SECONDS",
+    "UNLIMITED",
     "Limits",
     "Watch",
     "add_limit_options",
@@ -110,6 +112,10 @@ class Limits:
     def text(self) -> str:
         """'600 s and 17.9 GB'."""
         return f"{self.seconds:g} s and {self.memory / 1e9:,.1f} GB"
+
+
+#: No limits: the progress line alone (for a command without --time-limit, like the atlas).
+UNLIMITED = Limits(seconds=math.inf, memory=1 << 62)
 
 
 def limits_from(args: argparse.Namespace) -> Limits | None:
@@ -235,10 +241,11 @@ class Watch:
             self._task = self._progress.add_task("", total=None, extra="")
         assert self._task is not None
         status = self.status
+        of = f"/{self.limits.seconds:g}" if math.isfinite(self.limits.seconds) else ""
         self._progress.update(
             self._task,
             description=status.text() or "working",
-            extra=f"{took:,.0f}/{self.limits.seconds:g} s {size / 1e9:,.2f} GB",
+            extra=f"{took:,.0f}{of} s {size / 1e9:,.2f} GB",
         )
 
     def _erase(self) -> None:

@@ -17,7 +17,7 @@ from typing import NoReturn
 
 from devilcoins.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, Options
 from devilcoins.cli.games import add_game_options
-from devilcoins.cli.limits import Watch, add_limit_options, limits_from
+from devilcoins.cli.limits import UNLIMITED, Watch, add_limit_options, limits_from
 from devilcoins.cli.progress import announce_compiling
 from devilcoins.cli.registry import COMMANDS
 from devilcoins.core.errors import DevilcoinsError, did_you_mean
@@ -90,14 +90,15 @@ def main(argv: list[str] | None = None) -> int:
             command.error(_unrecognized(options, extras))
     except SystemExit as done:  # --help, --version, or a usage error already printed
         return done.code if isinstance(done.code, int) else EXIT_USAGE
-    limits = limits_from(args)
+    chosen = COMMANDS[args.command]
+    limits = limits_from(args) or (UNLIMITED if chosen.shows_progress else None)
     watch = None if limits is None else Watch(limits, may_end_process=argv is None)
     try:
         with _terminated_as_exception(), announce_compiling(sys.stderr):
             if watch is None:
-                return COMMANDS[args.command].run(args)
+                return chosen.run(args)
             with watch:
-                return COMMANDS[args.command].run(args)
+                return chosen.run(args)
     except DevilcoinsError as err:
         print(f"devilcoins: error: {err}", file=sys.stderr)
         return EXIT_USAGE

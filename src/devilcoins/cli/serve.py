@@ -45,4 +45,5 @@ COMMAND = Command(
     add_arguments=add_arguments,
     run=run,
     limited=False,
+    shows_progress=False,
 )

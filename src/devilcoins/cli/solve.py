@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             rep.note(f"solving {game}: depth {done:,}, {known:,} beliefs")
 
     try:
-        with reporter(f"solving {game}", enabled=False if args.json else None) as rep:
+        with reporter(f"solving {game}") as rep:
             verdict = engine.solve(game, on_progress=progress)
     except TooLarge as err:
         raise too_large(game, err, "solve") from None

@@ -38,13 +38,13 @@ def add_strategy_options(p: Options, verb: str) -> None:
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
-def searched(n: int, quiet: bool) -> SearchResult:
-    """Run the belief search with a spinner on a terminal."""
+def searched(n: int) -> SearchResult:
+    """Run the belief search, its depth on the progress line."""
     from devilcoins.cli.progress import reporter
     from devilcoins.coins.search import belief_search, check_searchable
 
     check_searchable(n)
-    with reporter(f"searching {n} coins", enabled=None if not quiet else False) as rep:
+    with reporter(f"searching {n} coins") as rep:
         return belief_search(
             n,
             on_progress=lambda depth, beliefs: rep.note(
@@ -81,7 +81,7 @@ def strategy_for(args: argparse.Namespace, *, widest: int | None = None) -> Stra
                 "play; stream it with 'devilcoins construct' instead"
             )
         return construction(args.n)  # Lamping's; the search stops at N = 15
-    result = searched(args.n, quiet=args.json)
+    result = searched(args.n)
     if result.strategy is None:
         raise UsageError(
             f"no winning strategy exists for N = {args.n} (all {result.explored:,} "

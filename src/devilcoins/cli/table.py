@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
 
     rows = []
     sizes = range(args.min_n, args.max_n + 1)
-    with reporter("solving", total=len(sizes), enabled=None if not args.json else False) as rep:
+    with reporter("solving", total=len(sizes)) as rep:
         for n in sizes:
             rep.note(f"solving N = {n}")
             rows.append(belief_search(n))

@@ -85,7 +85,7 @@ def _verified(args: argparse.Namespace, game: Game) -> tuple[Verification, int |
             return _named(args, lambda: verify_policy_lines(game, strategy)), None
         return _named(args, lambda: verify(game, strategy)), None
     moves = read_moves(game, args.file)
-    with reporter("verifying", total=len(moves), enabled=False if args.json else None) as rep:
+    with reporter("verifying", total=len(moves)) as rep:
         v = _named(
             args, lambda: verify_game(game, moves, on_progress=lambda done, _t: rep.reach(done))
         )
