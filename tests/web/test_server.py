@@ -296,3 +296,16 @@ def test_serve_refuses_a_busy_port_and_a_bad_one(capsys):
         assert "choose another --port" in capsys.readouterr().err
     assert main(["serve", "--port", "0"]) == 2
     assert main(["serve", "--port", "70000"]) == 2
+
+
+def test_the_page_docs_name_every_route_and_section(client):
+    """docs/page.md stays current: every API route of the schema and every section of the page."""
+    import re
+    from pathlib import Path
+
+    docs = (Path(__file__).parents[2] / "docs" / "page.md").read_text()
+    for path in client.get("/openapi.json").json()["paths"]:
+        assert f"`{path}`" in docs, path
+    page = client.get("/").text
+    for title in re.findall(r'<h2 id="[a-z]+-title">([^<]+)</h2>', page):
+        assert f"**{title}**" in docs, title
