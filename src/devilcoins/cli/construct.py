@@ -114,11 +114,13 @@ def _bytes_text(size: int) -> str:
     """
     from devilcoins.core.numbers import number_text
 
+    if size >= 10**18:
+        return f"{number_text(size)} bytes"
     for unit, scale in (("TB", 10**12), ("GB", 10**9), ("MB", 10**6)):
-        if scale <= size < 1000 * scale or (unit == "TB" and scale <= size < 10**18):
+        if size >= scale:
             amount = size / scale
             return f"{amount:.3g} {unit}" if amount < 100 else f"{amount:,.0f} {unit}"
-    return f"{number_text(size)} bytes" if size >= 10**6 else f"{size:,} bytes"
+    return f"{size:,} bytes"
 
 
 def _stream(

@@ -109,10 +109,6 @@ class Limits:
     seconds: float
     memory: int
 
-    def text(self) -> str:
-        """'600 s and 17.9 GB'."""
-        return f"{self.seconds:g} s and {self.memory / 1e9:,.1f} GB"
-
 
 #: No limits: the progress line alone (for a command without --time-limit, like the atlas).
 UNLIMITED = Limits(seconds=math.inf, memory=1 << 62)

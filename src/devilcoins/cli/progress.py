@@ -77,23 +77,20 @@ STATUS = Status()
 class Reporter:
     """Updates the command's status, which the progress line shows on a terminal."""
 
-    def __init__(self, status: Status | None = None) -> None:
+    def __init__(self, status: Status) -> None:
         self._status = status
 
     def advance(self, steps: int = 1) -> None:
         """Count steps as done."""
-        if self._status is not None:
-            self._status.completed += steps
+        self._status.completed += steps
 
     def reach(self, done: int) -> None:
         """Set how many steps are done."""
-        if self._status is not None:
-            self._status.completed = done
+        self._status.completed = done
 
     def note(self, text: str) -> None:
         """Replace the line's description."""
-        if self._status is not None:
-            self._status.description = text
+        self._status.description = text
 
 
 @contextmanager
