@@ -27,7 +27,7 @@ def main() -> None:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1000, "height": 900})
         page.goto(url + "/")
-        expect(page.locator("#watch-step")).to_have_text("move 0 of 3")
+        expect(page.locator("#watch-step")).to_have_text("move 0 of 15")
         page.select_option("#play-n", "4")
         page.click("#new-game")
         expect(page.locator("#play-status")).to_contain_text("0 moves")

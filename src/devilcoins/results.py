@@ -35,6 +35,8 @@ __all__ = [
     "Verification",
     "describe",
     "evidence_lines",
+    "game_words",
+    "goal_words",
 ]
 
 #: How a verdict was reached, as a code (``Verdict.how``) the page and the atlas read.
@@ -414,6 +416,47 @@ def goal_words(game: Game) -> str:
     if game.goal == "zero":
         return "all heads" if game.values == 2 else "every position at 0"
     return "a goal state"
+
+
+#: What the Devil may do before each move, by the group's name, in a visitor's words.
+_DEVIL_WORDS = {
+    "cyclic": "the Devil turns the table",
+    "dihedral": "the Devil turns the table or turns it over",
+    "none": "the table stays put",
+    "full": "the Devil shuffles the positions any way he likes",
+}
+
+#: What the player learns after each move, by the game's observe field.
+_OBSERVE_WORDS = {
+    "touch": "you feel {k} at a time and set them",
+    "sight": "you see the table before you choose",
+    "count": "you hear how many show {nonzero}",
+}
+
+
+def game_words(game: Game) -> str:
+    """The game in a visitor's words, its pieces joined by semicolons.
+
+    >>> game_words(Game(4))
+    '4 coins; the Devil turns the table; goal: all heads'
+    >>> game_words(Game.parse('n=3 values=3 hands=1 goal=same'))
+    '3 dials of 3 faces; the Devil turns the table; one changed a move; goal: all positions equal'
+    """
+    if game.value_group is not None:
+        pieces = [f"{game.n} positions holding {game.value_group}"]
+    elif game.values == 2:
+        pieces = [f"{game.n} coin" + ("" if game.n == 1 else "s")]
+    else:
+        pieces = [f"{game.n} dial" + ("" if game.n == 1 else "s") + f" of {game.values} faces"]
+    pieces.append(_DEVIL_WORDS.get(game.group.name, "the Devil moves the table by its own rules"))
+    if game.hands is not None and game.observe != "touch":
+        most = "one" if game.hands == 1 else f"at most {game.hands}"
+        pieces.append(f"{most} changed a move")
+    if game.observe in _OBSERVE_WORDS:
+        nonzero = "tails" if game.values == 2 else "a face other than 0"
+        pieces.append(_OBSERVE_WORDS[game.observe].format(k=game.hands, nonzero=nonzero))
+    pieces.append(f"goal: {goal_words(game)}")
+    return "; ".join(pieces)
 
 
 def evidence_lines(evidence: Sequence[Evidence]) -> str:

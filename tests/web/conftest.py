@@ -107,8 +107,10 @@ def page(context, base_url):
     pg.on("console", on_console)
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
     pg.goto(base_url + "/")
-    # the watch section loads its strategy on start: wait for it, so no request is cut off
-    expect(pg.locator("#watch-step")).to_have_text("move 0 of 3")
+    # the watch section loads its strategy and Play sets out a game on start: wait for both,
+    # so no request is cut off
+    expect(pg.locator("#watch-step")).to_have_text("move 0 of 15")
+    expect(pg.locator("#play-status")).to_contain_text(": 0 moves")
     return pg
 
 

@@ -37,7 +37,9 @@ def positions(page):
 def new_game(page, n: int, devil: str = "random") -> None:
     page.select_option("#play-n", str(n))
     page.select_option("#play-devil", devil)
+    before = page.locator("#play-table").get_attribute("data-game")
     page.click("#new-game")
+    expect(page.locator("#play-table")).not_to_have_attribute("data-game", before or "")
     expect(page.locator("#play-status")).to_have_text(f"N = {n}, {devil} Devil: 0 moves")
 
 
@@ -72,7 +74,9 @@ def assert_won_within(page, n: int, length: int) -> None:
 
 def test_page_loads_and_the_table_has_n_positions(page):
     expect(page).to_have_title(re.compile("devilcoins"))
-    expect(page.locator("#flip")).to_be_disabled()
+    # the first screen has a game of 4 coins on the table, ready to play
+    expect(positions(page)).to_have_count(4)
+    expect(page.locator("#flip")).to_be_enabled()
     for n in (3, 6, 1):
         new_game(page, n)
         expect(positions(page)).to_have_count(n)
@@ -84,8 +88,8 @@ def test_page_loads_and_the_table_has_n_positions(page):
         expect(positions(page).nth(n - 1)).to_have_attribute("aria-checked", "true")
         positions(page).nth(n - 1).click()
         expect(positions(page).nth(n - 1)).to_have_attribute("aria-checked", "false")
-    # with one coin, H and T are both possible (the start belief holds every sequence)
-    expect(page.locator("#belief figcaption")).to_have_text(["H", "T"])
+    # with one coin only T is possible: the game never starts in the goal, all heads
+    expect(page.locator("#belief figcaption")).to_have_text(["T"])
     assert page.errors == []
 
 
@@ -141,7 +145,9 @@ def test_win_with_the_keyboard(page, base_url):
     page.keyboard.press("Tab")  # to the Devil menu
     page.keyboard.press("Tab")  # to "New game"
     assert page.evaluate("document.activeElement.id") == "new-game"
+    first = page.locator("#play-table").get_attribute("data-game")  # the game set out on load
     page.keyboard.press("Enter")
+    expect(page.locator("#play-table")).not_to_have_attribute("data-game", first)
     expect(page.locator("#play-status")).to_have_text(f"N = {n}, random Devil: 0 moves")
     page.keyboard.press("Tab")  # off the button, onto position 0 of the table
     for k, move in enumerate(plan, 1):
@@ -199,7 +205,7 @@ def test_watch_the_strategy(page):
     expect(rows).to_have_count(16)
     # an unwinnable N says so and shows the one starting belief
     page.select_option("#watch-n", "3")
-    expect(page.locator("#watch-message")).to_contain_text("no strategy wins for N = 3")
+    expect(page.locator("#watch-message")).to_contain_text("No strategy wins for N = 3")
     expect(rows).to_have_count(1)
     assert page.errors == []
 
@@ -210,7 +216,7 @@ def test_phone_sized_window(browser, base_url, timeout_ms):
     try:
         pg = ctx.new_page()
         pg.goto(base_url + "/")
-        expect(pg.locator("#watch-step")).to_have_text("move 0 of 3")
+        expect(pg.locator("#watch-step")).to_have_text("move 0 of 15")
         new_game(pg, 8)
         pg.select_option("#watch-n", "8")
         expect(pg.locator("#watch-step")).to_contain_text("move 0 of ")

@@ -66,9 +66,9 @@ def test_the_page_solves_as_the_library(client, fields):
 
 
 def _naive_beliefs(fields: dict, moves: list[list[int]]) -> list[set[str]]:
-    """The classes possible after each move, named by their alphabetically first state: from
-    every state, a state in the goal stays (the game is over), the rest are turned by every
-    element of the group and the move is added (the notebook's rule)."""
+    """The classes possible after each move that did not win, named by their alphabetically
+    first state: from every state outside the goal, turned by every element of the group, the
+    move is added; the goal's states are then ruled out (the player hears when it shows)."""
     n, m = fields["n"], fields["values"]
     group = naive_named(fields["group"], n) if n > 1 else closure([(0,)], 1)
     goal = goal_vectors(n, m, fields["goal"])
@@ -79,11 +79,11 @@ def _naive_beliefs(fields: dict, moves: list[list[int]]) -> list[set[str]]:
 
     belief, out = set(all_vectors(n, m)), []
     for a in moves:
-        belief = (belief & goal) | {
+        belief = {
             tuple((v + d) % m for v, d in zip(permute(g, x), a, strict=True))
             for x in belief - goal
             for g in group
-        }
+        } - goal
         out.append({name(x) for x in belief})
     return out
 

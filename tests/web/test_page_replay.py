@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 import urllib.request
 
@@ -21,7 +22,11 @@ def win(page, base_url: str, n: int) -> None:
     """Play the optimal strategy for n coins against the random Devil until it wins."""
     page.select_option("#play-n", str(n))
     page.select_option("#play-devil", "random")
+    table = page.locator("#play-table")
+    expect(table).to_have_attribute("data-game", re.compile("."))  # the game set out on load
+    before = table.get_attribute("data-game")
     page.click("#new-game")
+    expect(table).not_to_have_attribute("data-game", before)
     expect(page.locator("#play-status")).to_contain_text(": 0 moves")
     expect(page.locator("#replay-open")).to_be_hidden()  # nothing to replay mid-game
     for k, move in enumerate(get_json(f"{base_url}/api/strategy/{n}")["moves"], 1):
@@ -55,22 +60,28 @@ def test_replay_a_won_game(browser, base_url, timeout_ms, tmp_path, width, heigh
         if "the Devil turned the table by" in text:
             r = int(re.search(r"by (\d+) position", text).group(1))
             shift = int(table.get_attribute("data-shift"))
-            style = table.get_attribute("style")
-            assert re.search(r"rotate\((-?[\d.]+)deg\)", style), style
-            assert float(re.search(r"rotate\((-?[\d.]+)deg\)", style).group(1)) == shift * 90
+            assert r in range(4)
             if shift % 4:  # the table has turned away from where it began
-                page.wait_for_timeout(1000)  # the turn's transition (0.9 s) is over
-                assert table.evaluate("t => getComputedStyle(t).transform") != "none"
+                page.wait_for_timeout(1000)  # the turn (0.9 s) is drawn
+                assert float(table.get_attribute("data-turn")) == shift
+                # the coin of the table's position 0 now lies shift places clockwise
+                coin = page.locator('#replay-table [data-position="0"] circle')
+                angle = math.atan2(
+                    float(coin.get_attribute("cx")) - 120, 120 - float(coin.get_attribute("cy"))
+                )
+                assert math.isclose(angle % (2 * math.pi), (shift % 4) * math.pi / 2)
                 if not shots:
                     page.screenshot(path=str(tmp_path / f"replay-{width}x{height}.png"))
                     shots += 1
-            assert r in range(4)
     expect(page.locator("#replay-text")).to_contain_text("won")
     expect(page.locator("#replay-table .position text")).to_have_text(["H"] * 4)
     page.keyboard.press("ArrowLeft")
     expect(page.locator("#replay-next")).to_be_enabled()
+    # with less motion asked for, a turn is drawn at once
     page.emulate_media(reduced_motion="reduce")
-    assert table.evaluate("t => getComputedStyle(t).transitionDuration") == "0s"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert float(table.get_attribute("data-turn")) == int(table.get_attribute("data-shift"))
     page.click("#new-game")
     expect(page.locator("#replay")).to_be_hidden()
     expect(page.locator("#replay-open")).to_be_hidden()

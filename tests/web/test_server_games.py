@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from devilcoins.web.app import create_app
 
-COIN_KEYS = {"game", "n", "devil", "moves", "belief", "belief_size", "won", "peeked"}
+COIN_KEYS = {"game", "n", "devil", "moves", "belief", "belief_size", "won", "peeked", "game_words"}
 
 
 @pytest.fixture(scope="module")
@@ -134,7 +134,8 @@ def test_browser_dials(page):
     page.select_option("#play-n", "3")
     page.select_option("#play-values", "3")
     page.click("#new-game")
-    expect(page.locator("#play-status")).to_contain_text("values=3")
+    expect(page.locator("#play-rules")).to_contain_text("3 dials of 3 faces")
+    expect(page.locator("#play-rules")).to_have_attribute("title", "n=3 values=3")
     expect(page.locator("#play-solve")).to_contain_text("26 moves")
     positions = page.locator("#play-table .position")
     positions.nth(0).click()

@@ -23,6 +23,7 @@ from devilcoins.core.game import Game as GameSpec
 from devilcoins.core.tables import tables
 from devilcoins.devil import live_devil, live_start
 from devilcoins.playing import Devil, Step, play, update
+from devilcoins.results import game_words
 from devilcoins.web.models import NewGame
 
 __all__ = ["MAX_GAMES", "LiveGame", "LiveGames", "class_name", "start_game"]
@@ -54,6 +55,11 @@ class LiveGame:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
+    def n_goal(self) -> int:
+        """How many classes of the game's tables are in the goal (they come first)."""
+        return int(tables(self.spec).n_goal)
+
+    @property
     def n(self) -> int:
         """The number of positions."""
         return self.spec.n
@@ -64,12 +70,15 @@ class LiveGame:
 
     def state(self) -> dict[str, Any]:
         """What the player may see: the classes still possible, never the state unless won."""
+        # the player hears when the goal shows, so until then the goal's classes are ruled out
+        known = self.belief if self.won else [k for k in self.belief if k >= self.n_goal]
         data: dict[str, Any] = {
             "n": self.n,
             "devil": self.devil,
             "moves": len(self.moves),
-            "belief": sorted(class_name(self.spec, k) for k in self.belief),
-            "belief_size": len(self.belief),
+            "belief": sorted(class_name(self.spec, k) for k in known),
+            "belief_size": len(known),
+            "game_words": game_words(self.spec),
             "won": self.won,
             "peeked": self.peeked,
         }

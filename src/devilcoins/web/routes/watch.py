@@ -46,7 +46,7 @@ def strategy_data(n: int) -> dict[str, Any]:
             "truncated": False,
             "beliefs": [[str(c) for c in canonical_coins(n)]],
             "source": "search",
-            "message": f"no strategy wins for N = {n}: it has an odd prime factor, "
+            "message": f"No strategy wins for N = {n}: it has an odd prime factor, "
             "so the Devil can always keep the coins from all heads",
         }
     order = canonical_coins(n)

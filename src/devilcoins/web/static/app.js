@@ -15,9 +15,10 @@ function el(name, attrs, parent) {
   return node;
 }
 
-// Where position i of n sits: clockwise from 12 o'clock.
-function spot(i, n, cx, cy, radius) {
-  const angle = (2 * Math.PI * i) / n;
+// Where position i of n sits: clockwise from 12 o'clock, the table turned clockwise by turn
+// positions (a fraction while it turns).
+function spot(i, n, cx, cy, radius, turn = 0) {
+  const angle = (2 * Math.PI * (i + turn)) / n;
   return [cx + radius * Math.sin(angle), cy - radius * Math.cos(angle)];
 }
 
@@ -33,15 +34,16 @@ function coinRadius(n, radius) {
 }
 
 // Draw the big table into svg: n positions; faces (a string of H/T) or null for unknown coins;
-// marked positions get a red ring; onToggle (if given) makes positions clickable.
-function drawTable(svg, n, faces, marked, onToggle) {
+// marked positions get a red ring; onToggle (if given) makes positions clickable; turn (in
+// positions, clockwise) draws the table turned, its letters upright.
+function drawTable(svg, n, faces, marked, onToggle, turn = 0) {
   svg.replaceChildren();
   const radius = 86;
   el("circle", { cx: 120, cy: 120, r: radius, fill: "#8d6e63", stroke: "#5d4037",
                  "stroke-width": 2 }, svg);
   const r = coinRadius(n, radius);
   for (let i = 0; i < n; i++) {
-    const [x, y] = spot(i, n, 120, 120, radius);
+    const [x, y] = spot(i, n, 120, 120, radius, turn);
     const face = faces ? faces[i] : null;
     const amount = marked instanceof Map ? marked.get(i) || 0 : 0;
     const on = marked instanceof Map ? amount > 0 : marked.has(i);
@@ -152,7 +154,8 @@ function gameFields() {
   return fields;
 }
 
-// The goal menu in the words of the values chosen: heads for coins, zero for dials.
+// The goal menu and the page's opening lines in the words of the game chosen: heads for coins,
+// 0 for dials.
 function goalWords() {
   const coins = $("play-values").value === "2";
   const [zero, same] = $("play-goal").options;
@@ -160,6 +163,46 @@ function goalWords() {
   zero.title = coins ? "win when every coin shows heads" : "win when every dial shows 0";
   same.title = coins ? "win when every coin shows the same face"
     : "win when every dial shows the same number";
+  const things = coins ? "coins" : "dials";
+  const goal = $("play-goal").value === "same"
+    ? `all ${things} show the same ${coins ? "face" : "number"}`
+    : coins ? "all coins show heads" : "every dial shows 0";
+  $("intro").textContent = `${coins ? "N coins" : `N dials of ${$("play-values").value} faces`}` +
+    " lie on a round table. You are blindfolded: each turn you choose positions to " +
+    `${coins ? "flip" : "turn"}, but before every move the Devil may turn the table. You win ` +
+    `when ${goal}. Position 0 is at 12 o'clock; positions run clockwise.`;
+}
+
+// The most states a game on the page may have (the server's MAX_GAME_STATES): past it the
+// server refuses the game, so the menus do not offer it.
+const MAX_STATES = 4096;
+
+// Why the server would refuse the game the menus name, or null when it plays it.
+function refusal(fields) {
+  const values = fields.values || 2;
+  if (values ** fields.n > MAX_STATES) {
+    return `${fields.n} dials of ${values} faces make ${values ** fields.n} states, more ` +
+      `than this page plays (${MAX_STATES})`;
+  }
+  if (fields.n === 1 && fields.goal === "same") return "one position is always all the same";
+  return null;
+}
+
+// Offer only the sizes the server plays with the other choices (the refused stay, disabled,
+// with the reason as their tooltip); a chosen size that is refused moves to the largest offered.
+function fillChoices() {
+  const select = $("play-n");
+  for (const option of select.options) {
+    const why = refusal({ ...gameFields(), n: Number(option.value) });
+    option.disabled = why !== null;
+    option.title = why || "";
+  }
+  if (select.selectedOptions[0].disabled) {
+    const offered = [...select.options].filter((o) => !o.disabled);
+    select.value = offered[offered.length - 1].value;
+  }
+  fillHands();
+  goalWords();
 }
 
 function fillHands() {
@@ -180,7 +223,7 @@ function fillHands() {
 // How the server settled a game, in plain words (its own name stays in the tooltip).
 // How the library settled a game, in a visitor's words: keyed by the verdict's code (how).
 const HOW_WORDS = {
-  construction: "a recipe builds the moves one layer of the table at a time, as short as can be",
+  construction: "the program builds the moves by a known rule, and no shorter list wins",
   certificate: "there are starts the Devil can always keep away from the goal, and the " +
     "program checked every one",
   search: "the program tried every move from everything you could know, shortest first",
@@ -253,31 +296,45 @@ function showGame(data) {
   play.won = data.won;
   if (data.coins) play.coins = data.coins;
   const peeked = data.peeked ? " (peeked)" : "";
-  const rules = data.game_text ? ` (${data.game_text})` : "";
   $("play-status").textContent =
-    `N = ${data.n}${rules}, ${data.devil} Devil: ${moves(data.moves)}${peeked}`;
+    `N = ${data.n}, ${data.devil} Devil: ${moves(data.moves)}${peeked}`;
+  $("play-rules").textContent = `The game: ${data.game_words}.`;
+  $("play-rules").title = data.game_text || `n=${data.n}`;  // as the command line writes it
   $("belief-size").textContent = `${data.belief_size} possible`;
   $("belief").replaceChildren(...data.belief.map(miniTable));
   const goal = data.game_text ? "The goal" : "All heads";
   if (data.won) say($("play-message"), `${goal}: you won in ${moves(data.moves)}!`, "win");
   closeReplay(data.won || data.peeked);  // replay.js: offered once the game is over
+  const focused = document.activeElement;
+  const inPlay = $("play").contains(focused);
   drawPlay();
+  // once the game is won its positions and Flip go: the focus goes on to the replay's button
+  const lost = !focused.isConnected || focused.disabled || document.activeElement === document.body;
+  if (data.won && inPlay && lost) $("replay-open").focus();
 }
 
-async function newGame() {
+// The newest "New game" asked for: an answer to an older one (still on its way) is dropped.
+let newest = 0;
+
+async function newGame(scroll = true) {
+  const asked = ++newest;
   try {
     const fields = gameFields();
+    const why = refusal(fields);
+    if (why) throw new Error(`No game: ${why}. Choose fewer positions or faces.`);
     const n = fields.n;
     const data = await api("/api/new", { ...fields, devil: $("play-devil").value });
+    if (asked !== newest) return;
     const values = data.values || 2;
     Object.assign(play, { game: data.game, n: n, values: values, hands: fields.hands ?? null,
                           won: false, coins: null });
+    $("play-table").dataset.game = data.game;  // which game the table shows (for tests)
     play.chosen = emptyChoice();
     $("play-history").replaceChildren();
     showSolve(fields);
     say($("play-message"), "");
     showGame(data);
-    inView();
+    if (scroll) inView();
   } catch (err) { noGame(err.message); }
 }
 
@@ -304,6 +361,7 @@ function noGame(message) {
   Object.assign(play, { game: null, won: false, coins: null });
   play.chosen = emptyChoice();
   $("play-status").textContent = "No game: change the choices above and press “New game”.";
+  $("play-rules").textContent = "";
   $("play-solve").textContent = "";
   $("belief-size").textContent = "";
   $("belief").replaceChildren();
@@ -365,8 +423,17 @@ function drawWatch() {
   if (!data) return;
   const move = watch.step > 0 ? data.moves[watch.step - 1] : [];
   drawTable($("watch-table"), data.n, null, new Set(move), null);
+  const focused = document.activeElement;
   $("back").disabled = watch.step === 0;
   $("forward").disabled = watch.step >= lastStep(data);
+  // a button that is disabled drops the focus: it goes to the other one (the arrows keep working)
+  if (focused === $("forward") && $("forward").disabled) $("back").focus();
+  if (focused === $("back") && $("back").disabled) $("forward").focus();
+  const slider = $("watch-slider");
+  slider.max = String(lastStep(data));
+  slider.value = String(watch.step);
+  slider.disabled = lastStep(data) === 0;
+  slider.setAttribute("aria-valuetext", `move ${watch.step}`);
   $("watch-step").textContent = data.winnable
     ? `move ${watch.step} of ${grouped(data.length)}` +
       (watch.step ? `: flip {${move.join(", ")}}` : "")
@@ -385,6 +452,7 @@ function drawWatch() {
     $("watch-message").textContent =
       watch.step === data.length ? "The belief is all heads: the strategy has won." : "";
   }
+  $("watch-legend").hidden = !data.beliefs || data.n < 6;
   if (!data.beliefs) {
     $("watch-rows").hidden = true;
     $("watch-rows").tBodies[0].replaceChildren();
@@ -407,22 +475,39 @@ function drawWatch() {
     return tr;
   });
   $("watch-rows").tBodies[0].replaceChildren(...rows);
+  const now = data.beliefs[watch.step] || [];
+  $("watch-possible").textContent = `Still possible at move ${watch.step} ` +
+    `(${now.length} of ${order.length}): ${now.join(" ")}`;
   keepCurrent();
 }
 
-// A wide belief as a strip of squares, one a sequence (its name in the tooltip), filled while
-// it is still possible; the count first.
+// A wide belief as a strip of squares, one a sequence, filled while it is still possible; a
+// tap (or the pointer) on a square names its sequence in the legend, a phone has no tooltip.
 function dots(order, members) {
   const strip = document.createElement("div");
   strip.className = "dots";
   strip.title = `${members.size} of ${order.length} possible`;
-  for (const c of order) {
+  order.forEach((c, k) => {
     const square = document.createElement("span");
     square.className = members.has(c) ? "in" : "out";
     square.title = c;
+    square.dataset.coins = c;
+    const name = () => nameSquare(square, k, members.has(c));
+    square.addEventListener("click", name);
+    square.addEventListener("pointerenter", name);
     strip.appendChild(square);
-  }
+  });
   return strip;
+}
+
+function nameSquare(square, k, possible) {
+  for (const old of $("watch-rows").querySelectorAll(".dots span.named")) {
+    old.classList.remove("named");
+  }
+  square.classList.add("named");
+  const row = square.closest("tr").firstChild.textContent;
+  $("watch-named").textContent = `Square ${k + 1}: ${square.dataset.coins}, ` +
+    `${possible ? "still possible" : "ruled out"} after move ${row}.`;
 }
 
 // Scroll the watch table's own box (not the page) so the current row shows.
@@ -447,7 +532,14 @@ async function loadStrategy() {
 
 function step(delta) {
   if (!watch.data) return;
-  watch.step = Math.min(Math.max(watch.step + delta, 0), lastStep(watch.data));
+  goTo(watch.step + delta);
+}
+
+// Show move k (kept within the strategy's moves).
+function goTo(k) {
+  if (!watch.data) return;
+  watch.step = Math.min(Math.max(k, 0), lastStep(watch.data));
+  $("watch-named").textContent = "";
   drawWatch();
 }
 
@@ -534,12 +626,31 @@ function devilBegin(n, moves, coins, replay) {
   drawDevil();
 }
 
+// Clear the board, the log and the verdict of the last game: what shows is about one game only.
+function devilClear(status) {
+  Object.assign(devil, { moves: null, coins: null, index: 0, over: true, replay: null,
+                         busy: false });
+  $("devil-log").tBodies[0].replaceChildren();
+  $("devil-status").textContent = status;
+  say($("devil-message"), "");
+  say($("devil-verdict-text"), "");
+  $("devil-replay").hidden = true;
+  drawDevil();
+}
+
 async function devilStart() {
+  say($("devil-verdict-text"), "");
+  $("devil-replay").hidden = true;
   try {
     const { n, moves } = await devilStrategy();
     devilBegin(n, moves, devilStartCoins(n), null);
-  } catch (err) { say($("devil-message"), err.message, "error"); }
+  } catch (err) {
+    devilClear("No game: fix what the message says, then press “Start”.");
+    say($("devil-message"), capital(err.message), "error");
+  }
 }
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function logRow(cells) {
   const tr = document.createElement("tr");
@@ -592,7 +703,7 @@ async function devilTurn(r) {
 
 async function devilCheck() {
   const text = $("devil-verdict-text");
-  $("devil-replay").hidden = true;
+  devilClear("Checking the strategy; its verdict shows below.");
   try {
     const { n, moves: strategy } = await devilStrategy();
     say(text, "Checking every start against every Devil…");
@@ -607,7 +718,7 @@ async function devilCheck() {
         "before its moves, and all heads never shows.", "error");
     devil.check = { n: n, moves: strategy, start: c.start, turns: c.turns };
     $("devil-replay").hidden = false;
-  } catch (err) { say(text, err.message, "error"); }
+  } catch (err) { say(text, capital(err.message), "error"); }
 }
 
 function devilReplay() {
@@ -626,7 +737,7 @@ function devilKind() {
 // ---- wiring --------------------------------------------------------------------------------
 
 fillSizes($("play-n"), 4);
-fillSizes($("watch-n"), 2);
+fillSizes($("watch-n"), 4);  // the same N as Play opens with
 {  // the watch section also shows the start of the construction for 16 coins
   const option = document.createElement("option");
   option.value = "16";
@@ -637,13 +748,15 @@ $("new-game").addEventListener("click", newGame);
 $("flip").addEventListener("click", flip);
 $("clear").addEventListener("click", () => { play.chosen = emptyChoice(); drawPlay(); });
 $("play-n").addEventListener("change", fillHands);
-$("play-values").addEventListener("change", goalWords);
-goalWords();
-fillHands();
+for (const id of ["play-values", "play-group", "play-goal", "play-hands"]) {
+  $(id).addEventListener("change", fillChoices);
+}
+fillChoices();
 $("peek").addEventListener("click", peek);
 $("watch-n").addEventListener("change", loadStrategy);
 $("back").addEventListener("click", () => step(-1));
 $("forward").addEventListener("click", () => step(1));
+$("watch-slider").addEventListener("input", () => goTo(Number($("watch-slider").value)));
 fillSizes($("devil-n"), 4);
 turnButtons(4);
 drawDevil();
@@ -687,6 +800,8 @@ document.addEventListener("keydown", (e) => {
   if ($("watch").contains(e.target)) {  // arrows step, even from the Back/Forward buttons
     if (e.key === "ArrowRight") { e.preventDefault(); step(1); }
     if (e.key === "ArrowLeft") { e.preventDefault(); step(-1); }
+    if (e.key === "Home") { e.preventDefault(); goTo(0); }
+    if (e.key === "End" && watch.data) { e.preventDefault(); goTo(lastStep(watch.data)); }
     return;
   }
   // buttons keep Enter and Space (Flip then refuses an empty move); digits choose positions
@@ -704,3 +819,4 @@ $("devil").setAttribute("tabindex", "-1");  // and in this one for the digits
 
 drawPlay();
 loadStrategy();
+newGame(false);  // the first screen has a game on the table, ready to play

@@ -1,9 +1,11 @@
 // Replay a finished game (won, or peeked) with what was hidden: the coins as they lay, the
-// Devil's turn (the table turns by that many positions), the move, the result.  Uses app.js's
+// Devil's turn (the table turns by that many positions, its letters upright), the move, the
+// result.  Uses app.js's
 // helpers ($, api, say, drawTable, play) and its server's /api/replay/{game}.
 "use strict";
 
-const replay = { frames: [], at: 0, n: 0 };
+// turn: how far the table is drawn turned now; animation: the turn being drawn.
+const replay = { frames: [], at: 0, n: 0, won: false, turn: 0, animation: 0 };
 
 const faceWord = (coins) => (/^[HT]+$/.test(coins) ? `the coins ${coins}` : `the dials ${coins}`);
 
@@ -36,8 +38,13 @@ function replayFrames(data) {
   return frames;
 }
 
-// Draw one frame: the svg turns by the frame's shift, so the faces are drawn in the table's
-// own frame (svg position j lies at the player's position j + shift).
+// How long the table takes to turn, in milliseconds (none when the visitor asks for less motion).
+const TURN_MS = 900;
+const lessMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// Draw one frame: the table turned by the frame's shift, drawn in its own frame (its position j
+// lies at the player's position j + shift), so the letters stay upright while it turns.  The
+// turn is drawn step by step from where the table was (an animation frame at a time).
 function drawReplay() {
   const frame = replay.frames[replay.at];
   const n = replay.n;
@@ -50,21 +57,28 @@ function drawReplay() {
     if (amount && binary) marks.add(j); else if (amount) marks.set(j, amount);
   }
   const svg = $("replay-table");
-  drawTable(svg, n, faces, marks, null);
-  const angle = (frame.shift * 360) / n;
-  svg.style.transform = `rotate(${angle}deg)`;
-  for (const g of svg.querySelectorAll(".position")) {  // the letters stay upright
-    const coin = g.querySelector("circle");
-    g.querySelector("text").setAttribute(
-      "transform", `rotate(${-angle} ${coin.getAttribute("cx")} ${coin.getAttribute("cy")})`);
-  }
+  const from = replay.turn, to = frame.shift, started = performance.now();
+  const draw = (turn) => {
+    replay.turn = turn;
+    svg.dataset.turn = String(turn);
+    drawTable(svg, n, faces, marks, null, turn);
+  };
+  cancelAnimationFrame(replay.animation);
+  const tick = (now) => {
+    const t = Math.min((now - started) / TURN_MS, 1);
+    draw(from + (to - from) * (t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t)));
+    if (t < 1) replay.animation = requestAnimationFrame(tick);
+  };
+  if (from === to || lessMotion()) draw(to); else tick(started);
   svg.dataset.shift = String(frame.shift);
+  const last = replay.at === replay.frames.length - 1;
   $("replay-step").textContent = `step ${replay.at} of ${replay.frames.length - 1}`;
-  say($("replay-text"), frame.text, replay.at === replay.frames.length - 1 ? "win" : "");
+  // the last step is green only when the game was won (a peeked game may end anywhere)
+  say($("replay-text"), frame.text, last && replay.won ? "win" : "");
   // a button that is disabled drops the focus: keep it (and the arrows) in the replay
   const [back, next, focused] = [$("replay-back"), $("replay-next"), document.activeElement];
   back.disabled = replay.at === 0;
-  next.disabled = replay.at === replay.frames.length - 1;
+  next.disabled = last;
   if (focused === next && next.disabled) back.focus();
   if (focused === back && back.disabled) next.focus();
 }
@@ -80,7 +94,9 @@ async function openReplay() {
   if (!play.game) return;
   try {
     const data = await api(`/api/replay/${play.game}`);
-    Object.assign(replay, { frames: replayFrames(data), at: 0, n: data.n });
+    cancelAnimationFrame(replay.animation);
+    Object.assign(replay, { frames: replayFrames(data), at: 0, n: data.n, won: data.won,
+                            turn: 0 });
     $("replay").hidden = false;
     drawReplay();
     $("replay").scrollIntoView({ block: "start" });

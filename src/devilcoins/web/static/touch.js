@@ -27,12 +27,18 @@ function drawGlass(svg, i, x, y, face, mark) {
     const rimY = face === "up" ? ytop : ybot;
     el("line", { x1: x - w, y1: rimY, x2: x + w, y2: rimY, stroke: "#222", "stroke-width": 3 }, g);
   }
-  // the label inside the tray, between the glass and the centre (clear of the glass)
-  const [lx, ly] = spot(i, 4, 120, 120, 41);
+  // the label inside the tray, between the glass and the centre: its number over its face, two
+  // short lines, so the labels of glasses 1 and 3 (facing each other) never meet
+  const [lx, ly] = spot(i, 4, 120, 120, 43);
   const anchor = i === 1 ? "end" : i === 3 ? "start" : "middle";
-  const label = el("text", { x: lx, y: ly + 5, "font-size": 14, "text-anchor": anchor,
+  const first = i === 0 ? ly - 8 : i === 2 ? ly - 4 : ly - 3;
+  const label = el("text", { x: lx, y: first, "font-size": 13, "text-anchor": anchor,
                              "font-family": "sans-serif", fill: "#fff" }, g);
-  label.textContent = face === null ? `${i}: ?` : `${i}: ${face}`;
+  const lines = [String(i), face === null ? "?" : face];
+  lines.forEach((line, k) => {
+    const span = el("tspan", { x: lx, dy: k ? 14 : 0 }, label);
+    span.textContent = line;
+  });
   g.setAttribute("aria-label", `glass ${i}: ${face === null ? "not felt" : face}`);
   return g;
 }
