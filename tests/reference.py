@@ -1157,3 +1157,26 @@ def naive_sight_rule(n: int, m: int) -> int | None:
     if pn is None or pm is None or pn[0] != pm[0]:
         return None
     return n + (pm[1] - 1) * (n - n // pm[0])
+
+
+def sight_values_by_state(n: int, m: int, elements, goal) -> dict[tuple[int, ...], int | None]:
+    """The sight game's least worst-case moves from each state (None: the Devil holds out), by
+    plain value iteration: V(goal) = 0, V(x) = 1 + min over moves a of max over turns e of
+    V(e(x) + a)."""
+    states = list(product(range(m), repeat=n))
+    value: dict[tuple[int, ...], int] = {x: 0 for x in states if x in goal}
+    d = 0
+    while True:
+        d += 1
+        new = {
+            x: d
+            for x in states
+            if x not in value
+            and any(
+                all(value.get(add_vectors(permute(e, x), a, m), d) < d for e in elements)
+                for a in states
+            )
+        }
+        if not new:
+            return {x: value.get(x) for x in states}
+        value.update(new)

@@ -7,6 +7,8 @@ chain's certificate when the chain stalls (docs/mathematics.md §6.5: from outsi
 turn always keeps the state outside), and otherwise the line exact propagation finds, which
 never reaches the goal when the strategy fails and holds out longest when it wins.  The
 greedy Devil is one simple rule, for moves no strategy is known for (the page's live games).
+For games the player watches (sight) or hears (count) the strongest Devil reads the library's
+values: of his turns he picks the one after which the player needs the most moves.
 """
 
 from __future__ import annotations
@@ -24,18 +26,24 @@ from devilcoins.core.game import Game
 from devilcoins.core.perm import Perm
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import tables
-from devilcoins.playing import Devil
+from devilcoins.observed.andor import solve_sight
+from devilcoins.observed.count import CountSolution, solve_count
+from devilcoins.playing import Devil, update
 
 __all__ = [
     "DEVILS",
     "Adversary",
     "adversary",
     "certificate_devil",
+    "count_solution",
     "greedy_devil",
+    "heard",
     "live_devil",
     "live_start",
     "random_devil",
     "scripted",
+    "sight_values",
+    "strongest_devil",
 ]
 
 #: The Devils a person can choose by name (the command line and the page).
@@ -101,10 +109,98 @@ def greedy_devil(game: Game) -> Devil:
     return devil
 
 
+#: How many moves a class needs when the Devil can keep it from the goal for ever.
+FOREVER = 1 << 30
+
+
+@lru_cache(maxsize=CACHED_GAMES)
+def sight_values(game: Game) -> np.ndarray:
+    """For a sight game, the least worst-case moves each class of its tables still needs (0 in
+    the goal, FOREVER where the Devil holds out)."""
+    t = tables(game)
+    values = np.full(t.size, FOREVER, dtype=np.int64)
+    values[: t.n_goal] = 0
+    for x, (_, left) in solve_sight(game).policy.items():
+        values[int(t.index_of[x])] = left
+    return values
+
+
+@lru_cache(maxsize=CACHED_GAMES)
+def count_solution(game: Game) -> CountSolution:
+    """The count game solved (its policy holds every belief the player can reach and win from)."""
+    return solve_count(game)
+
+
+def _turned(game: Game, x: int) -> np.ndarray:
+    """The states the Devil's choices make from x, in increasing order."""
+    tab = tables(game)
+    k = int(tab.index_of[x])
+    return tab.orbit_states[tab.orbit_start[k] : tab.orbit_start[k + 1]]
+
+
+def _sight_devil(game: Game) -> Devil:
+    values, tab = sight_values(game), tables(game)
+
+    def devil(i: int, x: int, move: int) -> int:
+        made = _turned(game, x)
+        worth = values[tab.index_of[tab.add(made, move)]]
+        return int(made[int(np.argmax(worth))])
+
+    return devil
+
+
+def heard(game: Game, after: Sequence[int], y: int) -> int:
+    """The player's belief (a bitset of classes) after the classes after, when the count of
+    state y is heard and no bell rings: the classes of y's count outside the goal."""
+    sol, tab = count_solution(game), tables(game)
+    weight = sol.weights[int(tab.index_of[y])]
+    return sum(1 << k for k in after if k >= tab.n_goal and sol.weights[k] == weight)
+
+
+def _count_devil(game: Game) -> Devil:
+    """Follows the player's belief (a bitset of classes) through the counts he lets them hear."""
+    sol, tab = count_solution(game), tables(game)
+    known = [sol.start]
+
+    def worth(after: list[int], y: int) -> int:
+        if game.in_goal(y):
+            return 0
+        return int(sol.policy.get(heard(game, after, y), (0, FOREVER))[1])
+
+    def devil(i: int, x: int, move: int) -> int:
+        after = update(game, [k for k in range(tab.size) if known[0] >> k & 1], move)
+        made = [int(y) for y in _turned(game, x)]
+        pick = max(made, key=lambda y: worth(after, game.add(y, move)))
+        known[0] = heard(game, after, game.add(pick, move))
+        return pick
+
+    return devil
+
+
+def strongest_devil(game: Game) -> Devil | None:
+    """For a sight or count game, the Devil who of his turns picks the one after which the
+    player needs the most moves, by the library's values (a new one for each game: the count
+    Devil follows what the player has heard); None for other games.
+
+    >>> from devilcoins.playing import play
+    >>> g = Game.parse('n=4 observe=count')
+    >>> len(play(g, [15] * 10, 0b0001, strongest_devil(g)))  # flip all: never all heads
+    10
+    """
+    if game.devil_moves is not None or game.value_group is not None:
+        return None
+    if game.observe == "sight":
+        return _sight_devil(game)
+    if game.observe == "count":
+        return _count_devil(game)
+    return None
+
+
 def live_devil(game: Game, name: str, rng: np.random.Generator) -> Devil:
     """The Devil called name ('random', 'greedy' or 'adversarial') for a game whose moves come
-    one at a time (the page): the adversarial one plays the certificate while the state is
-    outside its zone, and the greedy rule otherwise."""
+    one at a time (the page): the adversarial one is the strongest Devil of a sight or count
+    game; of a blind game he plays the certificate while the state is outside its zone, and the
+    greedy rule otherwise."""
     if name == "random":
         return random_devil(game, rng)
     greedy = greedy_devil(game)
@@ -112,6 +208,9 @@ def live_devil(game: Game, name: str, rng: np.random.Generator) -> Devil:
         return greedy
     if name != "adversarial":
         raise InvalidInput(f"the Devil is one of {', '.join(DEVILS)}, not {name!r}")
+    strongest = strongest_devil(game)
+    if strongest is not None:
+        return strongest
     cert = certificate_devil(game)
     if cert is None:
         return greedy
@@ -132,6 +231,9 @@ def live_start(game: Game, name: str, rng: np.random.Generator) -> int | None:
     cert = certificate_devil(game) if name == "adversarial" else None
     if cert is not None:
         outside = outside & ~cert[1]
+    if name == "adversarial" and game.observe == "sight" and game.value_group is None:
+        worth = sight_values(game)[tab.index_of]  # start where the player needs the most moves
+        outside = outside & (worth == worth[outside].max())
     choices = np.flatnonzero(outside)
     return int(choices[int(rng.integers(len(choices)))]) if len(choices) else None
 

@@ -40,7 +40,8 @@ def new_game(page, n: int, devil: str = "random") -> None:
     before = page.locator("#play-table").get_attribute("data-game")
     page.click("#new-game")
     expect(page.locator("#play-table")).not_to_have_attribute("data-game", before or "")
-    expect(page.locator("#play-status")).to_have_text(f"N = {n}, {devil} Devil: 0 moves")
+    shown = {"adversarial": "strongest"}.get(devil, devil)  # as the Devil menu names him
+    expect(page.locator("#play-status")).to_have_text(f"N = {n}, {shown} Devil: 0 moves")
 
 
 def won(page) -> bool:

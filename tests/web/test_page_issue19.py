@@ -43,7 +43,7 @@ def get_json(url: str) -> dict:
 
 def new_game(page, **menus: str) -> None:
     """Choose the menus (faces first, as they limit N) and start a game; wait for it."""
-    for name in ("values", "group", "goal", "n", "hands", "devil"):
+    for name in ("values", "group", "goal", "observe", "n", "hands", "devil"):
         if name in menus:
             page.select_option(f"#play-{name}", menus[name])
     before = page.locator("#play-table").get_attribute("data-game")
@@ -289,4 +289,36 @@ def test_the_menus_offer_only_games_the_server_plays(visitor, client):
             body = {"n": n, "values": int(values), "goal": goal, "devil": "random", "seed": 1}
             r = client.post("/api/new", json=body)
             assert (r.status_code == 200) == enabled, (body, r.text)
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("observe", ["sight", "count"])
+def test_sight_and_count_games_play_to_a_win_with_the_optimal_move(visitor, base_url, observe):
+    page = visitor
+    new_game(page, observe=observe, n="4", devil="adversarial")
+    length = get_json(f"{base_url}/api/solve?n=4&observe={observe}")["length"]
+    faces = page.locator("#play-table .position text")
+    expect(page.locator("#intro")).to_contain_text(
+        "You can see the table" if observe == "sight" else "you hear how many coins show tails"
+    )
+    if observe == "sight":  # nothing to peek at
+        expect(page.locator("#peek")).to_be_hidden()
+    for k in range(1, length + 1):
+        if observe == "sight":  # the coins are in view
+            expect(faces).to_have_text([re.compile("^[HT]$")] * 4)
+        else:  # the coins are hidden: the positions show their numbers
+            expect(faces).to_have_text(["0", "1", "2", "3"])
+        page.click("#play-optimal")
+        expect(page.locator("#play-message")).to_contain_text("The optimal move")
+        page.click("#flip")
+        expect(page.locator("#play-status")).to_contain_text(f": {k} move")
+        message = page.locator("#play-message").inner_text()
+        if "you won" in message:
+            break
+        if observe == "count":
+            assert re.match(r"^You hear: [1-4] tails?\.$", message), message
+        else:
+            assert re.match(r"^The Devil turned the table .*: now [HT]{4}\.$", message), message
+    expect(page.locator("#play-message")).to_contain_text("you won")
+    expect(page.locator("#play-optimal")).to_be_disabled()
     assert page.errors == []

@@ -10,7 +10,9 @@ from playwright.sync_api import expect
 
 from devilcoins.web.app import create_app
 
+# optimal: the library's next move (null once the game is won)
 COIN_KEYS = {"game", "n", "devil", "moves", "belief", "belief_size", "won", "peeked", "game_words"}
+COIN_KEYS |= {"optimal"}
 
 
 @pytest.fixture(scope="module")

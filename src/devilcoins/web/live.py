@@ -19,10 +19,11 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 from fastapi import HTTPException
 
+from devilcoins.advice import next_move
 from devilcoins.core.game import Game as GameSpec
 from devilcoins.core.tables import tables
-from devilcoins.devil import live_devil, live_start
-from devilcoins.playing import Devil, Step, play, update
+from devilcoins.devil import heard, live_devil, live_start
+from devilcoins.playing import Devil, Step, play, still_possible, update
 from devilcoins.results import game_words
 from devilcoins.web.models import NewGame
 
@@ -55,11 +56,6 @@ class LiveGame:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
-    def n_goal(self) -> int:
-        """How many classes of the game's tables are in the goal (they come first)."""
-        return int(tables(self.spec).n_goal)
-
-    @property
     def n(self) -> int:
         """The number of positions."""
         return self.spec.n
@@ -69,9 +65,10 @@ class LiveGame:
         return self.spec.state_text(self.x)
 
     def state(self) -> dict[str, Any]:
-        """What the player may see: the classes still possible, never the state unless won."""
+        """What the player may see: the classes still possible, never the state unless won or
+        the game is one of sight; the count heard in a count game; the optimal next move."""
         # the player hears when the goal shows, so until then the goal's classes are ruled out
-        known = self.belief if self.won else [k for k in self.belief if k >= self.n_goal]
+        known = self.belief if self.won else still_possible(self.spec, self.belief)
         data: dict[str, Any] = {
             "n": self.n,
             "devil": self.devil,
@@ -85,9 +82,19 @@ class LiveGame:
         if not self.spec.is_coins:
             data["game_text"] = str(self.spec)
             data["values"] = self.spec.values
-        if self.won:
+            data["observe"] = self.spec.observe
+        if self.won or self.spec.observe == "sight":
             data["coins"] = self.text()
+        if self.spec.observe == "count" and self.moves:
+            data["heard"] = sum(v != 0 for v in self.spec.decode(self.x))
+        best = None if self.won else next_move(self.spec, self.encoded, self.x, known)
+        data["optimal"] = None if best is None else list(self.spec.decode(best))
         return data
+
+    @property
+    def encoded(self) -> list[int]:
+        """The moves played, as the game's move numbers."""
+        return [self.spec.encode(v) for v in self.moves]
 
     def play(self, vec: list[int]) -> None:
         """The Devil turns, then the move (an amount a position) is added; the belief follows."""
@@ -98,9 +105,14 @@ class LiveGame:
         self.steps.append(step)
         self.won = self.spec.in_goal(self.x)
         tab = tables(self.spec)
-        self.belief = (
-            [int(tab.index_of[self.x])] if self.won else update(self.spec, self.belief, move)
-        )
+        here = [int(tab.index_of[self.x])]
+        if self.won or self.spec.observe == "sight":
+            self.belief = here  # won, the player is told; in sight they see the table
+        elif self.spec.observe == "count":
+            after = update(self.spec, self.belief, move)
+            self.belief = [k for k in range(tab.size) if heard(self.spec, after, self.x) >> k & 1]
+        else:
+            self.belief = update(self.spec, self.belief, move)
 
     def replay(self) -> list[dict[str, Any]]:
         """Every move with what was hidden: the state, the Devil's turn (r, as coins[r:] +
@@ -132,7 +144,9 @@ def start_game(req: NewGame) -> LiveGame:
     if x is None:
         raise HTTPException(400, f"every state of {spec} is in the goal: there is nothing to play")
     turn = live_devil(spec, req.devil, rng)
-    return LiveGame(spec, req.devil, x, turn, list(range(tables(spec).size)))
+    # the player knows every class, or in sight the one they see
+    known = [int(tables(spec).index_of[x])] if spec.observe == "sight" else range(tables(spec).size)
+    return LiveGame(spec, req.devil, x, turn, list(known))
 
 
 G = TypeVar("G")

@@ -31,6 +31,7 @@ __all__ = [
     "GoalName",
     "GroupName",
     "NewGame",
+    "ObserveName",
     "PlayMove",
     "TouchFeel",
     "TouchNew",
@@ -60,6 +61,8 @@ MAX_PLAY_VALUES = 5
 
 GroupName = Literal["cyclic", "dihedral", "none", "full"]
 GoalName = Literal["zero", "same"]
+#: What the player of a live game learns after each move: nothing, everything, or the count.
+ObserveName = Literal["blind", "sight", "count"]
 
 #: The most moves the Devil's game ("Be the Devil") takes.
 MAX_DEVIL_MOVES = 300
@@ -74,8 +77,14 @@ Position = Annotated[int, Field(ge=0, le=63)]
 GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[0-9a-f]+$")]
 
 
-def check_game_fields(n: int, values: int, hands: int | None) -> None:
-    """Raise ValueError unless hands fits n and values^n states fit the page."""
+def check_game_fields(n: int, values: int, hands: int | None, observe: str = "blind") -> None:
+    """Raise ValueError unless hands fits n, values^n states fit the page, and a count game has
+    coins (with more values its search outgrows the page)."""
+    if observe == "count" and values != 2:
+        raise ValueError(
+            f"the page plays the count game with coins only, not {values} values: the search "
+            "for dials outgrows it (devilcoins solve takes them)"
+        )
     if hands is not None and hands > n:
         raise ValueError(f"hands must be 1..{n} (positions a move may touch), got {hands}")
     if values**n > MAX_GAME_STATES:
@@ -86,9 +95,12 @@ def check_game_fields(n: int, values: int, hands: int | None) -> None:
 
 
 @lru_cache(maxsize=CACHED_GAMES)
-def game_spec(n: int, values: int, group: str, goal: str, hands: int | None) -> GameSpec:
+def game_spec(
+    n: int, values: int, group: str, goal: str, hands: int | None, observe: str = "blind"
+) -> GameSpec:
     """The library's game for the page's fields (cached: its tables are cached by value)."""
     fields = {"n": str(n), "values": str(values), "group": group, "goal": goal}
+    fields["observe"] = observe
     if hands is not None:
         fields["hands"] = str(hands)
     return GameSpec.from_fields(fields)
@@ -107,26 +119,28 @@ class NewGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     n: int = Field(ge=1, le=MAX_PLAY_N)
-    devil: Literal["random", "adversarial"] = "random"
+    devil: Literal["random", "greedy", "adversarial"] = "random"
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
     values: int = Field(default=2, ge=2, le=MAX_PLAY_VALUES)
     group: GroupName = "cyclic"
     goal: GoalName = "zero"
     hands: int | None = Field(default=None, ge=1, le=MAX_PLAY_N)
+    observe: ObserveName = "blind"
 
     @model_validator(mode="after")
     def _fits(self) -> NewGame:
-        check_game_fields(self.n, self.values, self.hands)
+        check_game_fields(self.n, self.values, self.hands, self.observe)
         return self
 
     @property
     def is_coins(self) -> bool:
         """Whether every game field is the default: the coin game."""
-        return (self.values, self.group, self.goal, self.hands) == (2, "cyclic", "zero", None)
+        fields = (self.values, self.group, self.goal, self.hands, self.observe)
+        return fields == (2, "cyclic", "zero", None, "blind")
 
     def spec(self) -> GameSpec:
         """The game these fields name."""
-        return game_spec(self.n, self.values, self.group, self.goal, self.hands)
+        return game_spec(self.n, self.values, self.group, self.goal, self.hands, self.observe)
 
 
 class PlayMove(BaseModel):

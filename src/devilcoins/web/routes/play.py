@@ -46,8 +46,8 @@ def move_vector(req: PlayMove, game: LiveGame) -> list[int]:
         vec = [1 if i in set(req.positions) else 0 for i in range(game.n)]
     hands = game.spec.hands
     touched = sum(v != 0 for v in vec)
-    if not touched:
-        what = "flips at least one coin" if game.spec.is_coins else "turns at least one dial"
+    if not touched and game.spec.observe != "count":  # in a count game, a move may just listen
+        what = "flips at least one coin" if game.spec.values == 2 else "turns at least one dial"
         raise HTTPException(422, f"a move {what}: name the positions to change")
     if hands is not None and touched > hands:
         raise HTTPException(

@@ -16,6 +16,7 @@ from devilcoins.web.models import (
     SUMMARY_MOVES,
     GoalName,
     GroupName,
+    ObserveName,
     check_game_fields,
     game_spec,
 )
@@ -52,12 +53,13 @@ def solve_router() -> APIRouter:
         group: Annotated[GroupName, Query()] = "cyclic",
         goal: Annotated[GoalName, Query()] = "zero",
         hands: Annotated[int | None, Query(ge=1, le=MAX_PLAY_N)] = None,
+        observe: Annotated[ObserveName, Query()] = "blind",
     ) -> dict[str, Any]:
         """Whether a game can be won, in how many moves and how (the first 64 moves as values)."""
         try:
-            check_game_fields(n, values, hands)
+            check_game_fields(n, values, hands, observe)
         except ValueError as exc:
             raise HTTPException(400, str(exc)) from None
-        return solve_data(game_spec(n, values, group, goal, hands))
+        return solve_data(game_spec(n, values, group, goal, hands, observe))
 
     return router

@@ -125,8 +125,10 @@ const moves = (k) => `${k} move${k === 1 ? "" : "s"}`;
 // ---- play ----------------------------------------------------------------------------------
 
 // hands: the most positions a move may change (null: any).
+// observe: what the player learns (blind, count, sight); optimal: the library's next move (its
+// amounts a position) or null; winnable: whether the game can be won at all.
 const play = { game: null, n: 4, values: 2, hands: null, chosen: new Set(), won: false,
-               coins: null };
+               coins: null, observe: "blind", optimal: null, winnable: true };
 
 // How many positions the move chosen so far changes.
 const chosenCount = () =>
@@ -151,6 +153,7 @@ function gameFields() {
   if ($("play-group").value !== "cyclic") fields.group = $("play-group").value;
   if ($("play-goal").value !== "zero") fields.goal = $("play-goal").value;
   if ($("play-hands").value !== "") fields.hands = Number($("play-hands").value);
+  if ($("play-observe").value !== "blind") fields.observe = $("play-observe").value;
   return fields;
 }
 
@@ -167,10 +170,15 @@ function goalWords() {
   const goal = $("play-goal").value === "same"
     ? `all ${things} show the same ${coins ? "face" : "number"}`
     : coins ? "all coins show heads" : "every dial shows 0";
+  const learn = {
+    blind: "You are blindfolded", sight: "You can see the table",
+    count: `You are blindfolded, but after each move you hear how many ${coins ? "coins show " +
+      "tails" : "dials are not at 0"}`,
+  }[$("play-observe").value];
   $("intro").textContent = `${coins ? "N coins" : `N dials of ${$("play-values").value} faces`}` +
-    " lie on a round table. You are blindfolded: each turn you choose positions to " +
-    `${coins ? "flip" : "turn"}, but before every move the Devil may turn the table. You win ` +
-    `when ${goal}. Position 0 is at 12 o'clock; positions run clockwise.`;
+    ` lie on a round table. ${learn}: each turn you choose positions to ` +
+    `${coins ? "flip" : "turn"}, but before every move lands the Devil may turn the table. ` +
+    `You win when ${goal}. Position 0 is at 12 o'clock; positions run clockwise.`;
 }
 
 // The most states a game on the page may have (the server's MAX_GAME_STATES): past it the
@@ -185,6 +193,9 @@ function refusal(fields) {
       `than this page plays (${MAX_STATES})`;
   }
   if (fields.n === 1 && fields.goal === "same") return "one position is always all the same";
+  if (fields.observe === "count" && values !== 2) {
+    return "the page plays the count game with coins only";
+  }
   return null;
 }
 
@@ -241,6 +252,8 @@ async function showSolve(fields) {
     const response = await fetch(`/api/solve?${query}`);
     const data = await response.json();
     if (!response.ok) throw new Error(data.detail || response.statusText);
+    play.winnable = data.winnable;
+    drawPlay();
     $("play-solve").textContent = data.winnable
       ? `You can always win in ${moves(data.length)}: ${methodWords(data.how, data.method)}.`
       : `The Devil can always stop you: ${methodWords(data.how, data.method)}.`;
@@ -290,14 +303,42 @@ function drawPlay() {
   $("flip").disabled = !live;
   $("clear").disabled = !live;
   $("peek").disabled = !play.game;
+  $("peek").hidden = play.observe === "sight";  // the table is in view already
+  $("play-optimal").disabled = !live || !play.optimal;
+  $("play-optimal").title = !live || play.optimal ? ""
+    : play.winnable && play.observe === "blind"
+      ? "you have left the optimal sequence: a new game follows it again"
+      : "no move wins for sure from here: the Devil can keep you from the goal";
 }
+
+// Choose the library's optimal move on the table (the player still presses Flip to play it).
+function showOptimal() {
+  if (!play.optimal || play.won) return;
+  play.chosen = emptyChoice();
+  play.optimal.forEach((v, i) => {
+    if (!v) return;
+    if (play.values === 2) play.chosen.add(i); else play.chosen.set(i, v);
+  });
+  const words = play.values === 2
+    ? `flip {${[...play.chosen].join(", ")}}`
+    : `turn ${[...play.chosen].map(([i, v]) => `${i}+${v}`).join(", ")}`;
+  const listen = play.optimal.every((v) => !v);
+  say($("play-message"), listen ? "The optimal move: change nothing and listen. Press " +
+      `“${$("flip").textContent}” to play it.`
+    : `The optimal move: ${words}. Press “${$("flip").textContent}” to play it.`);
+  drawPlay();
+}
+
+// The Devils as the menu names them.
+const DEVIL_WORDS = { random: "random", greedy: "greedy", adversarial: "strongest" };
 
 function showGame(data) {
   play.won = data.won;
+  play.optimal = data.optimal || null;
   if (data.coins) play.coins = data.coins;
   const peeked = data.peeked ? " (peeked)" : "";
   $("play-status").textContent =
-    `N = ${data.n}, ${data.devil} Devil: ${moves(data.moves)}${peeked}`;
+    `N = ${data.n}, ${DEVIL_WORDS[data.devil] || data.devil} Devil: ${moves(data.moves)}${peeked}`;
   $("play-rules").textContent = `The game: ${data.game_words}.`;
   $("play-rules").title = data.game_text || `n=${data.n}`;  // as the command line writes it
   $("belief-size").textContent = `${data.belief_size} possible`;
@@ -327,7 +368,8 @@ async function newGame(scroll = true) {
     if (asked !== newest) return;
     const values = data.values || 2;
     Object.assign(play, { game: data.game, n: n, values: values, hands: fields.hands ?? null,
-                          won: false, coins: null });
+                          won: false, coins: null, observe: fields.observe || "blind",
+                          winnable: true });
     $("play-table").dataset.game = data.game;  // which game the table shows (for tests)
     play.chosen = emptyChoice();
     $("play-history").replaceChildren();
@@ -346,12 +388,16 @@ function inView() {
   }
 }
 
-// One line of the moves played: the positions flipped, or the dials' amounts.
-function historyLine(move) {
+// One line of the moves played: the positions flipped, or the dials' amounts ("listen" for a
+// move that changes nothing), and what was learnt: the count heard, or the table seen.
+function historyLine(move, data) {
   const li = document.createElement("li");
-  li.textContent = move.values
+  const made = move.values
     ? move.values.map((v, i) => (v ? `${i}+${v}` : "")).filter(Boolean).join(" ")
-    : `{${[...move.positions].sort((a, b) => a - b).join(", ")}}`;
+    : move.positions.length ? `{${[...move.positions].sort((a, b) => a - b).join(", ")}}` : "";
+  const learnt = data.heard !== undefined ? `: heard ${data.heard}`
+    : play.observe === "sight" && data.coins ? `: ${data.coins}` : "";
+  li.textContent = (made || "listen") + learnt;
   $("play-history").appendChild(li);
   li.scrollIntoView({ block: "nearest" });
 }
@@ -373,7 +419,7 @@ function noGame(message) {
 
 async function flip() {
   if (!play.game || play.won) return;
-  if (chosenCount() === 0) {
+  if (chosenCount() === 0 && play.observe !== "count") {  // in a count game a move may listen
     say($("play-message"), "Nothing chosen: choose at least one position first " +
         "(click it or press its digit).", "error");
     return;
@@ -381,12 +427,25 @@ async function flip() {
   try {
     const move = chosenMove();
     const data = await api("/api/move", { game: play.game, ...move });
-    historyLine(move);
+    historyLine(move, data);
     play.chosen = emptyChoice();
     play.coins = null;  // the Devil has turned the table: whatever was peeked is stale
-    if (!data.won) say($("play-message"), "");
+    if (!data.won) say($("play-message"), afterMove(data));
     showGame(data);
   } catch (err) { say($("play-message"), err.message, "error"); }
+}
+
+// What the player learns from a move that did not win: the count heard, or the table seen.
+function afterMove(data) {
+  if (data.heard !== undefined) {
+    const what = play.values === 2 ? "tail" : "dial not at 0";
+    return `You hear: ${data.heard} ${what}${data.heard === 1 ? "" : "s"}` +
+      (play.values === 2 ? "." : ".");
+  }
+  if (data.coins && play.observe === "sight") {
+    return `The Devil turned the table before your move landed: now ${data.coins}.`;
+  }
+  return "";
 }
 
 async function peek() {
@@ -748,11 +807,12 @@ $("new-game").addEventListener("click", newGame);
 $("flip").addEventListener("click", flip);
 $("clear").addEventListener("click", () => { play.chosen = emptyChoice(); drawPlay(); });
 $("play-n").addEventListener("change", fillHands);
-for (const id of ["play-values", "play-group", "play-goal", "play-hands"]) {
+for (const id of ["play-values", "play-group", "play-goal", "play-hands", "play-observe"]) {
   $(id).addEventListener("change", fillChoices);
 }
 fillChoices();
 $("peek").addEventListener("click", peek);
+$("play-optimal").addEventListener("click", showOptimal);
 $("watch-n").addEventListener("change", loadStrategy);
 $("back").addEventListener("click", () => step(-1));
 $("forward").addEventListener("click", () => step(1));
