@@ -63,6 +63,7 @@ def store(db: str, results: dict[str, dict[str, Any]]) -> int:
     from devilcoins.atlas.literature import literature
     from devilcoins.atlas.store import AtlasStore
     from devilcoins.core.game import Game
+    from devilcoins.engine import TRIED
 
     count = 0
     with AtlasStore(db) as atlas:
@@ -79,7 +80,7 @@ def store(db: str, results: dict[str, dict[str, Any]]) -> int:
             atlas.put(
                 AtlasEntry(
                     game=game, status=SETTLED, winnable=winnable, length=length,
-                    method=row.get("method") or "AND-OR value iteration (touch)",
+                    method=row.get("method") or f"{TRIED} (AND-OR value iteration, touch)",
                     seconds=row["seconds"], known=known,
                     agrees=agrees, note=note,
                     certificate=row["certificate"] if row.get("verified") else "",

@@ -66,6 +66,21 @@ __all__ = ["NOTEBOOK_N", "solve", "verify"]
 #: The largest coin game solved by the notebook's own search (15 coins: about a second).
 NOTEBOOK_N = 15
 
+#: How a touch, sight or count game is settled, in words (the method adds the term and the game).
+TRIED = "every choice of the player tried against every answer of the Devil"
+
+#: The method of a blind game lost where the chain stalls: plain words first, the term after.
+STALLED = (
+    "the game kept out of a zone that holds the goal, checked for every state "
+    "(the Devil's certificate: the chain stalls)"
+)
+
+#: The method of a game with values in a group lost to the Devil's hold-out set.
+HELD_OUT = (
+    "the game kept in a set of states outside the goal, checked for every state "
+    "(the Devil's hold-out set)"
+)
+
 #: A move of a strategy: a state number, a text ('FLFL', '0 2', '0120') or a set of positions.
 MoveLike: TypeAlias = int | np.integer[Any] | str | set[int] | frozenset[int]
 
@@ -79,9 +94,9 @@ def _observed(game: Game, on_progress: Progress) -> Verdict:
     statement = f"Values settled from the goal outwards over {what} ({sol.explored:,}): {settled}."
     if isinstance(sol.search, Levels) and sol.length:
         statement = (
-            f"Searched depth first over cylinder nodes, halving the moves allowed from "
-            f"{MAX_LEVELS - 1}: the start is won within {sol.length:,} moves and not within "
-            f"{sol.length - 1:,} ({sol.explored:,} beliefs settled)."
+            f"Searched depth first over what the player can know (cylinder nodes), halving the "
+            f"moves allowed from {MAX_LEVELS - 1}: the start is won within {sol.length:,} moves "
+            f"and not within {sol.length - 1:,} ({sol.explored:,} beliefs settled)."
         )
     evidence = Evidence(
         name="value iteration" if not isinstance(sol.search, Levels) else "level search",
@@ -94,7 +109,7 @@ def _observed(game: Game, on_progress: Progress) -> Verdict:
         game=game,
         winnable=sol.winnable,
         length=sol.length,
-        method=f"AND-OR value iteration ({game.observe})",
+        method=f"{TRIED} (AND-OR value iteration, {game.observe})",
         how="tree",
         seconds=sol.seconds,
         explored=sol.explored,
@@ -109,8 +124,9 @@ def solve(game: Game, *, on_progress: Progress = None) -> Verdict:
     >>> v = solve(Game(9, values=3))
     >>> v.winnable, v.length, v.method
     (True, 19682, 'chain construction')
-    >>> solve(Game.parse('n=6 goal=same')).method
-    "the Devil's certificate (the chain stalls)"
+    >>> v = solve(Game.parse('n=6 goal=same'))
+    >>> v.how, v.method == STALLED, v.method.startswith('the game kept out of a zone')
+    ('certificate', True, True)
     """
     if game.observe != "blind":
         return _observed(game, on_progress)
@@ -131,7 +147,7 @@ def solve(game: Game, *, on_progress: Progress = None) -> Verdict:
             return search_game(game, evidence=(*evidence, certificate), on_progress=on_progress)
         return Verdict.lost(
             game,
-            "the Devil's certificate (the chain stalls)",
+            STALLED,
             (*evidence, certificate),
             time.perf_counter() - t0,
         )
@@ -163,8 +179,10 @@ def _in_group(game: Game, on_progress: Progress) -> Verdict:
     chain_text = Evidence(
         name="the chain for values in a group",
         statement=(
-            "From the goal, steps of prime index, each normal in the next, on which the Devil's "
-            f"turns act trivially (docs/mathematics.md §7.5): sizes {sizes}"
+            "The chain builds levels up from the goal, each made of a prime number of copies of "
+            "the one below that the Devil's turns never move a state between (docs/mathematics.md "
+            "§7.5: steps of prime index, each normal in the next, on which the turns act "
+            f"trivially): sizes {sizes}"
             + (", every state." if c.complete else "; it stops short, which proves nothing here.")
         ),
         checked=False,
@@ -174,8 +192,11 @@ def _in_group(game: Game, on_progress: Progress) -> Verdict:
         bound = Evidence(
             name="lower bound",
             statement=(
-                f"Nothing shorter than {c.length():,} moves wins: against a Devil who never "
-                "turns, the prefix products must meet every right coset of the goal."
+                f"Nothing shorter than {c.length():,} moves wins: if the Devil never turns, each "
+                f"of the {c.length() + 1:,} families of starts needs a running product of the "
+                "moves (the moves so far, combined in order) of its own, and L moves have only "
+                "L + 1 running products, the empty one included (docs/mathematics.md §7.5: the "
+                "families are the right cosets of the goal)."
             ),
             checked=False,
             detail={"lower_bound": c.length()},
@@ -188,9 +209,7 @@ def _in_group(game: Game, on_progress: Progress) -> Verdict:
     if zone is not None and zone.any():
         held = hold_out_evidence(game, zone)
         if held.holds:
-            return Verdict.lost(
-                game, "the Devil's hold-out set", (chain_text, held), time.perf_counter() - t0
-            )
+            return Verdict.lost(game, HELD_OUT, (chain_text, held), time.perf_counter() - t0)
         return search_game(game, evidence=(chain_text, held), on_progress=on_progress)
     return search_game(game, evidence=(chain_text,), on_progress=on_progress)
 

@@ -46,7 +46,7 @@ def _construction(verdict: Verdict) -> str:
     game = verdict.game
     if game.devil_moves is not None or game.value_group is not None:
         return _fill(
-            f"The chain construction settles it ({verdict.method}): {verdict.length_text} moves, "
+            f"A recipe builds the strategy ({verdict.method}): {verdict.length_text} moves, "
             "which nothing shorter beats.",
             *(e.statement for e in verdict.evidence),
         )
@@ -54,21 +54,27 @@ def _construction(verdict: Verdict) -> str:
     sizes = ", ".join(f"{s:,}" for s in c.sizes())
     steps = ", ".join(f"{game.move_text(a)} (x{p - 1})" for a, p in c.steps)
     return _fill(
-        "Start from the goal's subgroup Z_0 and let Z_(i+1) be the states that every turn of the "
-        "Devil changes only by something in Z_i: within Z_(i+1) the Devil's turns cannot move a "
-        f"state from one coset of Z_i to another. Here the levels have {sizes} states.",
-        f"The chain reaches all {len(c.zone):,} states, so the player wins: each level adds moves "
-        f"of prime order p ({steps}); the strategy for one level is the one below, then one new "
-        "move, then the one below again, p - 1 times over. That visits every coset of the goal "
-        f"once: {verdict.length_text} moves, which no strategy can beat (against a Devil who "
-        "never turns, the cosets must each be met by a prefix of the moves).",
+        "Start from the goal: each next level of the chain holds the states that every turn of "
+        "the Devil changes only by a state of the level below, so within a level his turns never "
+        "move a state from one shifted copy of the level below to another. Here the levels have "
+        f"{sizes} states. (In docs/mathematics.md §6 the levels are subgroups and the shifted "
+        "copies their cosets.)",
+        f"The chain reaches all {len(c.zone):,} states, so the player wins. It is climbed in "
+        "steps, each p copies of the one before for a prime p, with one new move "
+        f"({steps}): the strategy for a step is the one before, then the new move, then the one "
+        "before again, p - 1 times over, so the new move walks through the p copies and the "
+        "strategy before is played in each. Altogether that meets every family of states that "
+        f"differ by a goal state once: {verdict.length_text} moves, which no strategy can beat "
+        "(if the Devil never turns, each family of starts needs a running total of the moves of "
+        "its own, and L moves have only L + 1 running totals). (The families are the cosets of "
+        "the goal: docs/mathematics.md §3.)",
     )
 
 
 def _certificate(verdict: Verdict) -> str:
     return _fill(
-        "No strategy wins: the Devil has a certificate, a set of states he can keep the game in "
-        "whatever the player does.",
+        "No strategy wins: there is a set of states, away from the goal, that the Devil can keep "
+        "the game in whatever the player does (his certificate).",
         *(e.statement for e in verdict.evidence),
         "'devilcoins play' with --devil adversarial shows it against any strategy.",
     )
@@ -107,8 +113,9 @@ def _searched(verdict: Verdict, e: Evidence) -> str:
     if e.name == "the chain" and e.detail.get("complete"):
         if game.goal == "states":
             return (
-                f"{e.statement} But the goal is not the subgroup it generates: the chain's "
-                "strategy brings every start into that subgroup, not always into the goal."
+                f"{e.statement} But the goal is not closed under adding its states: the chain's "
+                "strategy brings every start into the goal's states and all their sums (the "
+                "subgroup they generate), not always into the goal."
             )
         if game.hands is not None or game.moves is not None:
             return (
@@ -127,8 +134,9 @@ def _tree(verdict: Verdict) -> str:
     }
     head = _fill(
         f"The player {kinds.get(game.observe, 'observes')}, so a strategy is a tree: what to do "
-        "next depends on what was observed. Value iteration settled every belief from the goal "
-        "outwards: "
+        "next depends on what was observed. Every choice of the player was tried against every "
+        "answer of the Devil, settling each belief (what the player can know) from the goal "
+        "outwards (AND-OR value iteration): "
         + (
             f"the least worst case is {verdict.length_text} moves."
             if verdict.winnable

@@ -22,7 +22,7 @@ from reference import (
 
 from devilcoins.blind.groups import group_chain, hold_out
 from devilcoins.core.game import Game
-from devilcoins.engine import solve, verify
+from devilcoins.engine import HELD_OUT, solve, verify
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -100,7 +100,7 @@ def test_p_groups_win_in_the_lower_bound(name, n, length):
 def test_the_hold_out_set_is_the_naive_one(name, n):
     game = Game.parse(f"n={n} values={name}")
     verdict = solve(game)
-    assert not verdict.winnable and verdict.method == "the Devil's hold-out set"
+    assert not verdict.winnable and verdict.method == HELD_OUT
     cert = evidence_of(verdict, "the Devil's hold-out set")
     assert cert.checked and cert.holds and verdict.holds
     assert cert.detail["zone_size"] == len(_naive(name, n).hold_out())

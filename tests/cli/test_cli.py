@@ -295,7 +295,7 @@ def test_a_folder_given_as_strategy_file(capsys, tmp_path):
         (["check", "4", "--games", "0"], "0"),
         (["check", "4", "--strategy", "/no/such/strategy.txt"], "/no/such/strategy.txt"),
         (["check", "8", "--games", "100000"], "--games"),
-        (["count", "1000000"], "100,000"),
+        (["classes", "1000000"], "100,000"),
     ],
 )
 def test_usage_errors(capsys, argv, fragment):
@@ -330,8 +330,8 @@ def test_strategy_file_in_the_seeds_flips_column(capsys, tmp_path):
     assert "wins against every Devil" in out
 
 
-def test_count_agrees_with_the_table(capsys):
-    code, out, _ = run(capsys, "count", "12", "--json")
+def test_classes_agrees_with_the_table(capsys):
+    code, out, _ = run(capsys, "classes", "12", "--json")
     assert code == 0
     data = json.loads(out)
     assert data["canonical"] == len(canonical_coins(12))
@@ -380,14 +380,14 @@ def test_an_interrupt_exits_130_without_traceback(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("n", [14285, 100_000])
-def test_count_prints_numbers_past_the_int_digits_limit(capsys, n):
-    """Issue 10: count 14285 and up died on Python's 4300-digit limit for int to str."""
+def test_classes_prints_numbers_past_the_int_digits_limit(capsys, n):
+    """Issue 10: count (now classes) 14285 and up died on Python's 4300-digit limit."""
     from math import gcd
 
     limit = sys.get_int_max_str_digits()
-    code, text, err = run(capsys, "count", str(n))
+    code, text, err = run(capsys, "classes", str(n))
     assert (code, err) == (0, "")
-    code, out, err = run(capsys, "count", str(n), "--json")
+    code, out, err = run(capsys, "classes", str(n), "--json")
     assert (code, err) == (0, "")
     assert sys.get_int_max_str_digits() == limit  # the limit is raised only while printing
     expected = sum(2 ** gcd(n, r) for r in range(n)) // n if n < 20_000 else None
@@ -396,9 +396,9 @@ def test_count_prints_numbers_past_the_int_digits_limit(capsys, n):
         data = json.loads(out)
         if expected is not None:
             assert data["canonical"] == expected
-            assert f"{expected:,} canonical sequences" in text
+            assert f"{expected:,} sequences up to turning the table" in text
         assert data["sequences"] == 2**n
-        assert f"{2**n:,} sequences), by Burnside's lemma" in text
+        assert f"{2**n:,} in all (the canonical sequences, counted by Burnside's lemma)" in text
     finally:
         sys.set_int_max_str_digits(limit)
 
@@ -416,7 +416,7 @@ def test_no_command_prints_the_help(capsys):
     """Issue 10: plain 'devilcoins' gave an error; it prints the help on stdout, status 0."""
     code, out, err = run(capsys)
     assert (code, err) == (0, "")
-    assert out.startswith("usage: devilcoins") and "solve" in out and "count" in out
+    assert out.startswith("usage: devilcoins") and "solve" in out and "classes" in out
     done = subprocess.run(
         [sys.executable, "-m", "devilcoins.cli"], capture_output=True, text=True, timeout=120
     )
@@ -427,7 +427,7 @@ def test_no_command_prints_the_help(capsys):
     ("argv", "fragments"),
     [
         (["solve", "4", "--jsn"], ("--jsn", "did you mean '--json'?", "devilcoins solve --help")),
-        (["count", "4", "--jsonn=1"], ("--jsonn=1", "did you mean '--json'?")),
+        (["classes", "4", "--jsonn=1"], ("--jsonn=1", "did you mean '--json'?")),
         (["solv", "4"], ("'solv'", "did you mean 'solve'?")),
         (["prov", "4"], ("did you mean 'prove'?",)),
         (["solve", "4", "--observe", "tuch"], ("did you mean 'touch'?",)),

@@ -55,7 +55,7 @@ def test_solve_says_why_none_wins(capsys):
     assert code == 0
     assert "no strategy wins" in out
     assert "not their group): 0 1 2; 1 2 0" in out  # a set of moves, listed in order
-    assert "The Devil keeps the state outside a subgroup Z of 2 of the 8 states" in out
+    assert "The Devil keeps the state out of a zone of 2 of the 8 states that holds the goal" in out
     assert shortest_by_update(naive_devil_moves(3, 2, [(1, 2, 0), (0, 1, 2)])) is None
 
 

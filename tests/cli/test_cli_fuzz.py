@@ -39,8 +39,8 @@ TEXTS = st.sampled_from(
 #: Long digit runs (thousands separators allowed): numbers nobody reads.
 UNREADABLE = re.compile(r"\d(?:,?\d){40,}")
 
-#: Commands whose exact answers are long numbers by request (count N; move N I).
-EXACT = {"count", "move"}
+#: Commands whose exact answers are long numbers by request (classes N; move N I).
+EXACT = {"classes", "move"}
 
 
 def _commands() -> dict[str, argparse.ArgumentParser]:

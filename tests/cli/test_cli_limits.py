@@ -65,14 +65,14 @@ def test_the_searches_read_the_commands_memory_limit():
 
     from devilcoins.cli.registry import COMMANDS
 
-    saved = COMMANDS["count"].run
-    COMMANDS["count"].run = probe
+    saved = COMMANDS["classes"].run
+    COMMANDS["classes"].run = probe
     try:
         from devilcoins.cli.main import main
 
-        assert main(["count", "4", "--memory", "0.5"]) == 0
+        assert main(["classes", "4", "--memory", "0.5"]) == 0
     finally:
-        COMMANDS["count"].run = saved
+        COMMANDS["classes"].run = saved
     assert seen == [500_000_000]
     assert memory_limit(6 << 30) == 6 << 30  # and only while the command runs
 

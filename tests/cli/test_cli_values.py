@@ -31,8 +31,9 @@ def test_solve_answers_as_the_naive_model(capsys, n, name):
 def test_solve_s3_on_three_positions_gives_the_hold_out_set(capsys):
     code, out, _ = run(capsys, "solve", "3", "--values", "S3")
     assert code == 0
-    assert "no strategy wins; the Devil holds out forever (the Devil's hold-out set)" in out
-    assert "U has 162 of the 216 states" in out
+    assert "no strategy wins; the Devil holds out forever (the game kept in a set of" in out
+    assert "(the Devil's hold-out set))." in out
+    assert "The Devil holds out in a set of 162 of the 216 states" in out
 
 
 def test_solved_q8_strategy_is_accepted_by_verify_and_a_short_one_is_not(capsys, tmp_path):

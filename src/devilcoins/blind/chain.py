@@ -177,7 +177,8 @@ def chain_strategy(game: Game) -> np.ndarray:
         )
     if not c.goal_is_subgroup:
         raise NotSupported(
-            "the goal is not a subgroup, so the chain construction does not apply; search instead"
+            "the goal is not closed under adding its states (not a subgroup), so the chain "
+            "construction does not apply; search instead"
         )
     return chain_moves(c.steps)
 
@@ -239,10 +240,13 @@ def certificate_evidence(game: Game, zone: np.ndarray) -> Evidence:
     start = int(np.flatnonzero(outside)[0]) if outside.any() else 0
     size = int(zone.sum())
     argument = (
-        f"The chain stops at a subgroup Z of {size:,} of the {tab.states:,} states, holding the "
-        "goal. For every state x outside Z some generator g of the Devil's group has g(x) - x "
-        "outside Z, so after any move a, x + a or g(x) + a is outside Z: the Devil, starting "
-        f"outside Z (e.g. from {game.state_text(start)}), never lets the goal appear."
+        f"The chain stops at a zone of {size:,} of the {tab.states:,} states that holds the goal. "
+        "From any state outside the zone, the state and the same state turned by one of the "
+        "Devil's basic turns differ by a state outside the zone, so whatever the move, it leaves "
+        "at least one of the two outside: the Devil, starting outside (e.g. from "
+        f"{game.state_text(start)}), turns or not, to stay out, and the goal never appears. "
+        "(docs/mathematics.md §6.5: Z is a subgroup, and for x outside Z some generator g has "
+        "g(x) - x outside Z, so x + a or g(x) + a is outside Z.)"
     )
     return zone_evidence(game, "the Devil's certificate", argument, zone, start, holds)
 
@@ -275,17 +279,20 @@ def chain_evidence(c: Chain) -> Evidence:
     """The chain's levels, stated: their sizes and where they stop."""
     sizes = c.sizes()
     shown = ", ".join(f"{s:,}" for s in sizes)
-    ends = (
-        "every state"
-        if c.complete
-        else f"{sizes[-1]:,} of the {len(c.zone):,} states, where it stalls"
+    ends = "every state" if c.complete else f"{sizes[-1]:,} of the {len(c.zone):,} states, and stop"
+    first = (
+        "the goal"
+        if c.goal_is_subgroup
+        else "the goal's states and all their sums (the subgroup they generate)"
     )
     return Evidence(
         name="the chain",
         statement=(
-            "Z_0 is the subgroup the goal generates and Z_(i+1) the states that every turn of "
-            "the Devil changes only by something in Z_i (docs/mathematics.md §6); the levels "
-            f"have {shown} states, reaching {ends}."
+            f"The chain builds levels up from {first}: each next level holds the states that "
+            "every turn of the Devil changes only by a state of the level below, so within it "
+            "his turns never move a state from one shifted copy of the level below to another; "
+            f"here the levels have {shown} states, reaching {ends} (docs/mathematics.md §6: the "
+            "levels are subgroups, the shifted copies their cosets)."
         ),
         checked=False,
         detail={"sizes": sizes, "complete": c.complete},
@@ -299,10 +306,10 @@ def levels_evidence(c: Chain) -> Evidence:
     nested = all(not (lo & ~hi).any() for lo, hi in pairwise(c.levels))
     holds = bool(subgroups and nested and (c.levels[0] >= goal_mask(tab)).all())
     return Evidence(
-        name="the chain's levels are subgroups",
+        name="the chain's levels",
         statement=(
-            "Each level was checked to be the subgroup its own states generate, to hold the "
-            "one before it, and the first to hold the goal"
+            "Each level was checked to hold every sum of its own states (to be a subgroup), to "
+            "hold the one before it, and the first to hold the goal"
             + (": it holds." if holds else ": it does NOT hold.")
         ),
         checked=True,
@@ -317,9 +324,11 @@ def lower_bound_evidence(c: Chain) -> Evidence:
     return Evidence(
         name="lower bound",
         statement=(
-            f"Nothing shorter than {bound:,} moves wins: against a Devil who never turns, the "
-            f"{bound + 1:,} cosets of the goal must each be met by a prefix of the moves, and L "
-            "moves have L + 1 prefixes (docs/mathematics.md §3)."
+            f"Nothing shorter than {bound:,} moves wins: if the Devil never turns, each of the "
+            f"{bound + 1:,} families of starts (states that differ by a goal state) needs a "
+            "running total of the moves of its own, and L moves have only L + 1 running totals, "
+            "the empty one included (docs/mathematics.md §3: the families are the cosets of the "
+            "goal)."
         ),
         checked=False,
         detail={"lower_bound": bound},

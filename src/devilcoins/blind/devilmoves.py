@@ -359,11 +359,13 @@ def devils_certificate(game: Game) -> Evidence | None:
     holds = bool(subgroup and zone[st.goal].all() and (escapes | zone).all())
     start = int(np.flatnonzero(outside)[0])
     argument = (
-        f"The Devil keeps the state outside a subgroup Z of {int(zone.sum()):,} of the "
-        f"{st.states:,} states that holds the goal: for every state x outside Z two of his "
-        "moves s, t have s(x) - t(x) outside Z, so after any move a, s(x) + a or t(x) + a is "
-        f"outside Z. Starting outside Z (e.g. from {game.state_text(start)}), he never lets "
-        "the goal appear."
+        f"The Devil keeps the state out of a zone of {int(zone.sum()):,} of the {st.states:,} "
+        "states that holds the goal: from any state outside it, two of his moves give states "
+        "that differ by a state outside the zone, so whatever the player's move, it leaves at "
+        "least one of the two outside. Starting outside (e.g. from "
+        f"{game.state_text(start)}), he never lets the goal appear. (The zone Z is a subgroup, "
+        "and for every x outside Z two of his moves s, t have s(x) - t(x) outside Z, so s(x) + a "
+        "or t(x) + a is outside Z.)"
     )
     return zone_evidence(game, "the Devil's certificate", argument, zone, start, holds)
 
@@ -428,14 +430,17 @@ def quotient_certificate(game: Game) -> tuple[Evidence, int] | None:
     if found.moves is not None:
         return None
     statement = (
-        f"The chain against the group H of S's quotients stops at a subgroup Z of "
-        f"{int(zone.sum()):,} of the {st.states:,} states, holding the goal and kept by every "
-        f"Devil's move, so the game seen modulo Z is a game on {len(reps):,} cosets whose goal is "
-        f"Z, and any strategy that wins the game wins that one. There every reachable belief was "
-        f"explored ({found.kept:,} kept, up to dominance) and none is empty, so no strategy wins."
+        f"A zone of {int(zone.sum()):,} of the {st.states:,} states holds the goal, and every "
+        "move of the Devil maps it onto itself. So in a coarser game, where states that differ "
+        f"by a state of the zone count as one, there are {len(reps):,} states, the zone is the "
+        "goal, and any strategy that wins the game wins the coarser one too. There every "
+        f"reachable belief was explored ({found.kept:,} kept, up to dominance) and none is "
+        "empty, so no strategy wins. (The zone Z is where the chain against the group H of S's "
+        f"quotients stops, a subgroup; the coarser game is the game modulo Z, on its "
+        f"{len(reps):,} cosets.)"
     )
     evidence = Evidence(
-        name="the game modulo the zone, searched",
+        name="the coarser game, searched (the game modulo the zone)",
         statement=statement,
         checked=True,
         holds=True,
@@ -476,6 +481,18 @@ def _minus(st: StateSpace, zs: Ints, ts: Ints) -> Ints:
     out: Ints = add_lo[lo_of[zs], lo_of[ns]] + base * add_hi[hi_of[zs], hi_of[ns]]
     return out
 
+
+#: The method of a strategy from the reduction to H, plain words first (``search_devil_moves``).
+REDUCED = (
+    "the recipe against a simpler Devil, its moves turned to follow the one turn all his moves "
+    "share (chain construction against the group of S's quotients)"
+)
+
+#: The method of a strategy found by the depth-first search that meets the counting bound.
+DEPTH_FIRST = (
+    "a strategy as short as counting allows, found by trying moves one after another "
+    "(depth-first search along the counting bound)"
+)
 
 #: Children the depth-first search along the counting bound computes before it gives way to the
 #: level-by-level search (each costs one pass over a belief).
@@ -613,7 +630,8 @@ def search_devil_moves(
     if certificate is not None and certificate.holds:
         return Verdict.lost(
             game,
-            "the Devil's certificate (two of his moves always differ outside a subgroup)",
+            "the game kept out of a zone that holds the goal, checked for every state (the "
+            "Devil's certificate: two of his moves always differ outside a subgroup)",
             (certificate,),
             time.perf_counter() - t0,
         )
@@ -624,7 +642,8 @@ def search_devil_moves(
         searched, explored = modulo
         return Verdict.lost(
             game,
-            "belief search modulo the zone where the chain against H stops",
+            "a coarser game where states differing inside a zone count as one, explored to the "
+            "end and lost (belief search modulo the zone where the chain against H stops)",
             (*failed, searched),
             time.perf_counter() - t0,
             how="search",
@@ -637,10 +656,10 @@ def search_devil_moves(
             game, found, name="belief search over states", evidence=(*failed, bound)
         )
     if route == "reduced":
-        method, how = "chain construction against the group of S's quotients", "construction"
+        method, how = REDUCED, "construction"
         evidence: tuple[Evidence, ...] = (*failed, _reduction_evidence(game), bound)
     else:
-        method, how = "depth-first search along the counting bound", "search"
+        method, how = DEPTH_FIRST, "search"
         evidence = (*failed, bound)
     return Verdict(
         game=game,
@@ -661,13 +680,15 @@ def _reduction_evidence(game: Game) -> Evidence:
     sigma = (game.devil_moves or ())[0]
     h = "only the identity" if group is None or not group.generators else f"{group}"
     return Evidence(
-        name="the reduction to the group of S's quotients",
+        name="the reduction to a simpler Devil (the group of S's quotients)",
         statement=(
-            f"Each of the Devil's moves is an element of the group H that the quotients s^-1 t "
-            f"and their conjugates by S generate (here {h}), followed by sigma = {sigma}; seen "
-            "through sigma^-k after move k the game is the one against H, so the chain "
-            "construction's moves b_k against H, played as sigma^k(b_k), win. The belief was "
-            "propagated through them: it empties at the last move."
+            f"Each of the Devil's moves is one fixed turn, sigma = {sigma}, combined with a turn "
+            f"from a smaller group of turns (here {h}). Watched from a table that turns with "
+            "sigma, he only turns by that smaller group, so the recipe against that group, each "
+            "move turned along with the table, wins. The belief was propagated through those "
+            "moves: it empties at the last move. (The group H is made by the quotients s^-1 t "
+            "and their conjugates by S; the chain construction's moves b_k against H are "
+            "played as sigma^k(b_k).)"
         ),
         checked=True,
         holds=True,

@@ -184,7 +184,7 @@ def group_chain_strategy(chain: GroupChain) -> np.ndarray:
     '11 10 11 22 11 10 11'
     """
     if not (chain.complete and chain.goal_is_subgroup):
-        raise NotSupported(f"the chain for {chain.game} gives no strategy (it stalls)")
+        raise NotSupported(f"the chain for {chain.game} gives no strategy (it stops short)")
     return chain_moves(chain.steps)
 
 
@@ -252,9 +252,10 @@ def hold_out_evidence(game: Game, zone: np.ndarray) -> Evidence:
     start = int(np.flatnonzero(zone)[0]) if zone.any() else 0
     size = int(zone.sum())
     argument = (
-        f"The Devil's hold-out set U has {size:,} of the {tab.states:,} states, none in the "
-        "goal, and is closed under turns. For every state x in U and every move a some turn g "
-        f"keeps g(x)*a in U, so the Devil, starting in U (e.g. from {game.state_text(start)}), "
-        "never lets the goal appear."
+        f"The Devil holds out in a set of {size:,} of the {tab.states:,} states, none in the "
+        "goal, that turning the table never leaves: from every state in it, whatever the move, "
+        "some turn keeps the state in the set, so the Devil, starting there (e.g. from "
+        f"{game.state_text(start)}), never lets the goal appear. (His hold-out set U: closed "
+        "under turns, and for every x in U and move a some turn g has g(x)*a in U.)"
     )
     return zone_evidence(game, "the Devil's hold-out set", argument, zone, start, holds)

@@ -40,7 +40,8 @@ COMMAND = Command(
     help="how the game was settled, in words (coins: the strategy's recursion, or why the "
     "Devil wins)",
     description="Explain how the engine settled the game: the chain construction level by "
-    "level, the Devil's certificate, the belief search or the strategy tree. For the coin game "
+    "level, the states the Devil can keep the game in (his certificate), the belief search or "
+    "the strategy tree. For the coin game "
     "the recursive structure of the strategy, the same/different pattern of opposite coins and "
     "the belief table move by move (N = 2, 4, 8 in full; 16 and on in summary), or why the "
     "Devil wins.",

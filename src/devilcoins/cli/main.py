@@ -19,7 +19,7 @@ from devilcoins.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, Options
 from devilcoins.cli.games import add_game_options
 from devilcoins.cli.limits import UNLIMITED, Watch, add_limit_options, limits_from
 from devilcoins.cli.progress import announce_compiling
-from devilcoins.cli.registry import COMMANDS
+from devilcoins.cli.registry import COMMANDS, RENAMED
 from devilcoins.core.errors import DevilcoinsError, did_you_mean
 
 __all__ = ["build_parser", "main"]
@@ -80,11 +80,13 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, tuple[_Parser, li
 def main(argv: list[str] | None = None) -> int:
     """Run the devilcoins command line; return the exit status."""
     parser, commands = build_parser()
-    if not (sys.argv[1:] if argv is None else argv):
+    words = sys.argv[1:] if argv is None else list(argv)
+    if not words:
         parser.print_help()  # no command: the help, as 'devilcoins --help' prints it
         return 0
+    words = _renamed(words)
     try:
-        args, extras = parser.parse_known_args(argv)
+        args, extras = parser.parse_known_args(words)
         if extras:
             command, options = commands[args.command]
             command.error(_unrecognized(options, extras))
@@ -121,6 +123,19 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if watch is not None:
             watch.close()
+
+
+def _renamed(words: list[str]) -> list[str]:
+    """The command line with an old command name (``RENAMED``) replaced by the new one, and a
+    line on stderr saying so; the old names stay out of --help and the list of choices."""
+    if words[0] not in RENAMED:
+        return words
+    old, new = words[0], RENAMED[words[0]]
+    print(
+        f"devilcoins: note: the command '{old}' is now called '{new}' (devilcoins {new} ...)",
+        file=sys.stderr,
+    )
+    return [new, *words[1:]]
 
 
 class Terminated(BaseException):

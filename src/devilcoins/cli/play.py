@@ -41,8 +41,9 @@ def add_arguments(p: Options) -> None:
         choices=("random", "greedy", "adversarial"),
         default="random",
         help="'random' (default) turns at random; 'greedy' keeps the goal away from the next "
-        "move when it can; 'adversarial' knows the strategy and plays its certificate or the "
-        "worst line exact propagation finds",
+        "move when it can; 'adversarial' knows the strategy and keeps the game where the goal "
+        "cannot show when it can (its certificate), else plays the worst line exact propagation "
+        "finds",
     )
     p.add_argument(
         "--devil-turns",
@@ -133,7 +134,7 @@ def _devil(
     except DevilcoinsError as err:
         raise UsageError(str(err)) from None
     plan = (
-        "it plays its certificate: the goal never shows"
+        "it keeps the game where the goal cannot show: its certificate"
         if found.plan == "certificate"
         else "it plays the line exact propagation finds"
         + ("" if found.survives else f", and the strategy still wins at move {found.won_at}")
@@ -161,7 +162,12 @@ def _coin_certificate(
             f"the certificate keeps the coins out of all heads from starts in its set; "
             f"{game.state_text(x)} is not one: leave --start out"
         )
-    return x, cert.devil(), "an adversarial Devil (it plays its certificate: no all heads)"
+    return (
+        x,
+        cert.devil(),
+        "an adversarial Devil (it keeps some evenly spaced coins from all matching: its "
+        "certificate)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -41,7 +41,8 @@ COMMAND = Command(
     "game for any N and M)",
     description="Say whether the game can be won and how short a strategy can be, with the "
     "evidence, each piece marked stated (an argument to read) or checked by the program now: "
-    "the lower bound and the construction, the Devil's certificate, the exact verification of "
+    "the lower bound and the construction, the states the Devil can keep the game in (his "
+    "certificate), the exact verification of "
     "the strategy, the replay of a tree. Exit status 1 when a check fails.",
     add_arguments=add_arguments,
     run=run,

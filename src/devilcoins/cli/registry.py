@@ -5,8 +5,8 @@ from __future__ import annotations
 from devilcoins.cli import (
     atlas,
     check,
+    classes,
     construct,
-    count,
     drawing,
     explain,
     play,
@@ -18,7 +18,7 @@ from devilcoins.cli import (
 )
 from devilcoins.cli.common import Command
 
-__all__ = ["COMMANDS"]
+__all__ = ["COMMANDS", "RENAMED"]
 
 #: The commands by name; those with ``run_game`` also take the game options.
 COMMANDS: dict[str, Command] = {
@@ -37,6 +37,9 @@ COMMANDS: dict[str, Command] = {
         drawing.PLOT,
         serve.COMMAND,
         atlas.COMMAND,
-        count.COMMAND,
+        classes.COMMAND,
     )
 }
+
+#: Old command names still accepted, each with the name it runs now (``cli.main`` notes it).
+RENAMED: dict[str, str] = {classes.OLD_NAME: classes.COMMAND.name}

@@ -227,7 +227,8 @@ COMMAND = Command(
     name="solve",
     help="shortest winning strategy for a game (N coins by default), or a proof there is none",
     description="Settle the game: the shortest strategy that always reaches the goal, or the "
-    "proof that none exists (the Devil's certificate, or every belief explored). For the coin "
+    "proof that none exists (states the Devil can keep the game in, away from the goal, checked "
+    "one by one: his certificate; or every belief explored). For the coin "
     "game the strategy is the notebook's, with its belief table.",
     add_arguments=add_arguments,
     run=run,

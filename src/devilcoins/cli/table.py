@@ -64,9 +64,10 @@ def run(args: argparse.Namespace) -> int:
 
 COMMAND = Command(
     name="table",
-    help="canonical counts and shortest lengths for N = 1..12",
-    description="For each N, the number of canonical coin sequences, the "
-    "shortest winning strategy's length (or 'none'), beliefs explored, time.",
+    help="for N = 1..12: the coin sequences up to turning the table, and the shortest win",
+    description="For each N, how many coin sequences differ up to turning the table (the "
+    "canonical ones), the shortest winning strategy's length (or 'none'), beliefs explored, "
+    "time.",
     add_arguments=add_arguments,
     run=run,
 )

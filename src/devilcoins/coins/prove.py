@@ -133,6 +133,13 @@ def _certified(n: int, kind: str) -> list[Evidence]:
     return out + cert.check()
 
 
+def _kept_mixed(n: int) -> str:
+    """The method of a lost coin game, plain words first: what the Devil's certificate keeps."""
+    prime = certificate(n).prime
+    kept = "the coins" if prime == n else f"some {number_text(prime)} evenly spaced coins"
+    return f"{kept} kept from all showing one face (the Devil's certificate, Lamping's)"
+
+
 def prove_coins(n: int, *, checks: bool = True) -> Verdict:
     """Settle N coins with evidence, for any N up to 10^12; checks=False states the arguments
     without running checks.
@@ -178,7 +185,7 @@ def prove_coins(n: int, *, checks: bool = True) -> Verdict:
         winnable=winnable,
         length=((1 << n) - 1 if n <= 64 else None) if winnable else None,
         length_expr=f"2^{n} - 1" if winnable else None,
-        method="Lamping's construction" if winnable else "the Devil's certificate (Lamping's)",
+        method="Lamping's construction" if winnable else _kept_mixed(n),
         how="construction" if winnable else "certificate",
         seconds=time.perf_counter() - t0,
         evidence=tuple(evidence),

@@ -40,6 +40,7 @@ reach).
 
 from __future__ import annotations
 
+import textwrap
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -228,6 +229,7 @@ class TreeSolution:
             if "reach" in tree:
                 _touch_lines(self.game, tree, 1, "", lines)
         else:
+            lines += self._sight_header()
             _sight_lines(self.game, tree["worst_start"], 1, "", lines)
         if len(lines) > max_lines:
             lines = [
@@ -236,6 +238,22 @@ class TreeSolution:
                 "tree)",
             ]
         return "\n".join(lines if header else lines[1:])
+
+    def _sight_header(self) -> list[str]:
+        """What the sight text shows: the rule is one move a class; the play is from one start."""
+        if not self.policy:
+            return []
+        game = self.game
+        hardest = min(self.policy, key=lambda x: (-self.policy[x][1], x))
+        kinds = "1 arrangement" if len(self.policy) == 1 else f"{len(self.policy):,} arrangements"
+        said = (
+            "The strategy is a rule: see the arrangement, play its move; there is one for each of "
+            f"the {kinds} outside the goal, up to the Devil's turns (solve --json lists them "
+            f"all). Below is the play from the hardest start, {game.state_text(hardest)}, against "
+            "every turn of the Devil; every other start follows the same rule from its own first "
+            "move:"
+        )
+        return textwrap.wrap(said, 96)
 
     def to_json(self) -> dict[str, Any]:
         """The result as plain JSON data, with the whole strategy (``strategy_json``)."""
