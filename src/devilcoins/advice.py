@@ -16,12 +16,13 @@ sees; a count game reads the move for the belief the counts heard leave (``devil
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from devilcoins.core.game import Game
+from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import tables
-from devilcoins.devil import count_solution
+from devilcoins.devil import count_solution, sight_solution
 from devilcoins.engine import solve
-from devilcoins.observed.andor import solve_sight
 
 __all__ = ["next_move"]
 
@@ -33,7 +34,7 @@ def next_move(game: Game, moves: Sequence[int], state: int, belief: Iterable[int
     if game.observe == "sight":
         t = tables(game)
         rep = int(t.reps[int(t.index_of[state])])
-        found = solve_sight(game).policy.get(rep)
+        found = sight_solution(game).policy.get(rep)
         return None if found is None else int(found[0])
     if game.observe == "count":
         bits = sum(1 << int(k) for k in belief)
@@ -41,9 +42,16 @@ def next_move(game: Game, moves: Sequence[int], state: int, belief: Iterable[int
         return None if found is None else int(found[0])
     if game.observe != "blind":
         return None
-    strategy = solve(game).strategy
+    strategy = _strategy(game)
     if strategy is None or len(moves) >= len(strategy):
         return None
     if any(int(a) != int(b) for a, b in zip(moves, strategy, strict=False)):
         return None
     return int(strategy[len(moves)])
+
+
+@lru_cache(maxsize=CACHED_GAMES)
+def _strategy(game: Game) -> tuple[int, ...] | None:
+    """A blind game's solved sequence, solved once (a live game asks after every move)."""
+    found = solve(game).strategy
+    return None if found is None else tuple(int(a) for a in found)

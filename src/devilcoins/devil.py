@@ -26,7 +26,7 @@ from devilcoins.core.game import Game
 from devilcoins.core.perm import Perm
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import tables
-from devilcoins.observed.andor import solve_sight
+from devilcoins.observed.andor import TreeSolution, solve_sight
 from devilcoins.observed.count import CountSolution, solve_count
 from devilcoins.playing import Devil, update
 
@@ -42,6 +42,7 @@ __all__ = [
     "live_start",
     "random_devil",
     "scripted",
+    "sight_solution",
     "sight_values",
     "strongest_devil",
 ]
@@ -114,13 +115,19 @@ FOREVER = 1 << 30
 
 
 @lru_cache(maxsize=CACHED_GAMES)
+def sight_solution(game: Game) -> TreeSolution:
+    """The sight game solved (its policy: the move and the moves left for each class)."""
+    return solve_sight(game)
+
+
+@lru_cache(maxsize=CACHED_GAMES)
 def sight_values(game: Game) -> np.ndarray:
     """For a sight game, the least worst-case moves each class of its tables still needs (0 in
     the goal, FOREVER where the Devil holds out)."""
     t = tables(game)
     values = np.full(t.size, FOREVER, dtype=np.int64)
     values[: t.n_goal] = 0
-    for x, (_, left) in solve_sight(game).policy.items():
+    for x, (_, left) in sight_solution(game).policy.items():
         values[int(t.index_of[x])] = left
     return values
 
