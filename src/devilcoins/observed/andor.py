@@ -376,13 +376,16 @@ def _sight_round(
     order from top on); return the new top.  See ``_sight_rounds``."""
     n_goal, index_of = tabs[0], tabs[1]
     m, add_lo, add_hi, lo_of, hi_of, base = tabs[5], tabs[6], tabs[7], tabs[8], tabs[9], tabs[10]
-    ylo, yhi = lo_of[ys], hi_of[ys]  # read in order, not looked up state by state
+    coins = m == 2  # coins add by XOR; their digit tables are one-entry placeholders
+    ylo = ys if coins else lo_of[ys]  # read in order, not looked up state by state
+    yhi = ys if coins else hi_of[ys]
     for j in range(negs.shape[0]):
         row = left[j]
         t = negs[j]
-        lo_row, hi_row = add_lo[lo_of[t]], add_hi[hi_of[t]]
+        lo_row = add_lo[0] if coins else add_lo[lo_of[t]]
+        hi_row = add_hi[0] if coins else add_hi[hi_of[t]]
         for i in range(ys.shape[0]):
-            x = t ^ ys[i] if m == 2 else lo_row[ylo[i]] + base * hi_row[yhi[i]]
+            x = t ^ ys[i] if coins else lo_row[ylo[i]] + base * hi_row[yhi[i]]
             c = index_of[x]
             if c < n_goal:
                 continue
