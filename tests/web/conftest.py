@@ -111,7 +111,33 @@ def page(context, base_url):
     # so no request is cut off
     expect(pg.locator("#watch-step")).to_have_text("move 0 of 15")
     expect(pg.locator("#play-status")).to_contain_text(": 0 moves")
+    expect(pg.locator("#why-move")).to_contain_text("Move 1 of 15")
+    expect(pg.locator("#why-devil-status")).to_contain_text("The coins show")
     return pg
+
+
+#: The two windows every visitor test runs in: a desktop and a phone.
+SIZES = [(1280, 900), (390, 844)]
+
+
+@pytest.fixture(params=SIZES, ids=["desktop", "phone"])
+def visitor(request, browser, base_url, timeout_ms):
+    """The page in a window of one of the two sizes, loaded, its errors collected."""
+    from playwright.sync_api import expect
+
+    width, height = request.param
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500)
+    ctx.set_default_timeout(timeout_ms)
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(base_url + "/")
+    expect(page.locator("#watch-step")).to_have_text("move 0 of 15")
+    expect(page.locator("#play-status")).to_contain_text(": 0 moves")
+    expect(page.locator("#why-move")).to_contain_text("Move 1 of 15")
+    expect(page.locator("#why-devil-status")).to_contain_text("The coins show")
+    yield page
+    ctx.close()
 
 
 @pytest.fixture(scope="module")

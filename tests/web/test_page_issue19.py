@@ -17,25 +17,6 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-SIZES = [(1280, 900), (390, 844)]
-
-
-@pytest.fixture(params=SIZES, ids=["desktop", "phone"])
-def visitor(request, browser, base_url, timeout_ms):
-    """The page in a window of one of the two sizes, loaded, its errors collected."""
-    width, height = request.param
-    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500)
-    ctx.set_default_timeout(timeout_ms)
-    page = ctx.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(base_url + "/")
-    expect(page.locator("#watch-step")).to_have_text("move 0 of 15")
-    expect(page.locator("#play-status")).to_contain_text(": 0 moves")
-    yield page
-    ctx.close()
-
-
 def get_json(url: str) -> dict:
     with urllib.request.urlopen(url, timeout=5) as response:
         return json.loads(response.read())

@@ -23,6 +23,7 @@ from devilcoins.web.routes.play import play_router
 from devilcoins.web.routes.solve import solve_router
 from devilcoins.web.routes.touch import touch_router
 from devilcoins.web.routes.watch import watch_router
+from devilcoins.web.routes.why import why_router
 from devilcoins.web.touch import TouchGame
 
 __all__ = ["MAX_GAMES", "create_app", "serve"]
@@ -51,6 +52,7 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
         touch_router(glasses),
         solve_router(),
         watch_router(),
+        why_router(),
         devil_router(),
         draw_router(),
     ):

@@ -37,6 +37,7 @@ __all__ = [
     "TouchNew",
     "TouchSet",
     "VerifyRequest",
+    "WhyTurn",
     "check_game_fields",
     "game_spec",
 ]
@@ -214,6 +215,28 @@ class DevilParse(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     n: int = Field(ge=1, le=MAX_PLAY_N)
     text: str = Field(max_length=MAX_DEVIL_TEXT)
+
+
+class WhyTurn(BaseModel):
+    """One move against the Devil's certificate: N coins, the table as it lies, the move."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    n: int = Field(ge=1, le=MAX_PLAY_N)
+    coins: str = Field(min_length=1, max_length=MAX_PLAY_N, pattern=r"^[HTht]+$")
+    move: list[Position] = Field(max_length=MAX_PLAY_N)
+
+    @model_validator(mode="after")
+    def _fits_n(self) -> WhyTurn:
+        off = [p for p in self.move if p >= self.n]
+        if off:
+            raise ValueError(
+                f"position {off[0]} is off the table: with {self.n} coins they are 0..{self.n - 1}"
+            )
+        if len(self.coins) != self.n:
+            raise ValueError(
+                f"coins {self.coins!r} have {len(self.coins)} letters but N = {self.n}"
+            )
+        return self
 
 
 #: The four glasses (devilcoins.web.touch): four positions, two hands.

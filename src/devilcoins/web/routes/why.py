@@ -1,0 +1,44 @@
+"""Why, shown: the winning strategy's recursion (``/api/why/strategy/{n}``) and the Devil's
+certificate played out (``/api/why/devil/{n}``, ``/api/why/devil/turn``), from coins.why."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Annotated, Any
+
+from fastapi import APIRouter
+from fastapi import Path as PathParam
+
+from devilcoins.coins.why import devil_answer, devil_zone, strategy_roles
+from devilcoins.web.models import MAX_PLAY_N, WhyTurn
+
+__all__ = ["why_router"]
+
+Coins = Annotated[int, PathParam(ge=1, le=MAX_PLAY_N)]
+
+
+def why_router() -> APIRouter:
+    """The routes of the "Why" section."""
+    router = APIRouter()
+
+    @router.get("/api/why/strategy/{n}")
+    def why_strategy(n: Coins) -> dict[str, Any]:
+        """The strategy for n = 2, 4 or 8 coins, move by move: its role and the patterns left."""
+        why = strategy_roles(n)
+        return {
+            "n": why.n,
+            "start_patterns": list(why.start_patterns),
+            "moves": [asdict(m) for m in why.moves],
+        }
+
+    @router.get("/api/why/devil/{n}")
+    def why_devil(n: Coins) -> dict[str, Any]:
+        """The tables the Devil keeps n coins out of (n not a power of 2): all heads among them."""
+        return {"n": n, "zone": list(devil_zone(n))}
+
+    @router.post("/api/why/devil/turn")
+    def why_devil_turn(req: WhyTurn) -> dict[str, Any]:
+        """The Devil's turn against the move, keeping the coins out of the zone."""
+        return {"n": req.n, **asdict(devil_answer(req.n, req.coins, req.move))}
+
+    return router

@@ -1,0 +1,121 @@
+"""The "Why it works" section in a real browser, at a desktop and a phone window.
+
+The strategy's runs are drawn from the library's roles (checked against the server's own answer
+and the recursion's shape), and the Devil's certificate answers whatever move the visitor picks:
+the coins on the table are the server's answer, and never all heads.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def get_json(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return json.loads(response.read())
+
+
+def faces(page) -> str:
+    """The coins on the Devil's table, position 0 first, as its letters read."""
+    texts = page.locator("#why-devil-table .position text").all_text_contents()
+    return "".join(texts)
+
+
+@pytest.mark.parametrize("n", [4, 8])
+def test_the_runs_are_drawn_from_the_strategys_roles(visitor, base_url, n):
+    page = visitor
+    if n != 4:
+        page.select_option("#why-n", str(n))
+    total = 2**n - 1
+    expect(page.locator("#why-move")).to_contain_text(f"Move 1 of {total:,}")
+    roles = get_json(f"{base_url}/api/why/strategy/{n}")["moves"]
+    cells = page.locator("#why-grid .why-cell")
+    expect(cells).to_have_count(total)
+    drawn = cells.evaluate_all("cs => cs.map(c => c.classList.contains('single') ? 's' : 'd')")
+    assert drawn == [m["kind"][0] for m in roles]
+    run = 2 ** (n // 2)
+    rows = page.locator("#why-grid .why-run")
+    expect(rows).to_have_count(run)
+    afters = page.locator("#why-grid .why-after").all_text_contents()
+    for k, text in enumerate(afters):  # after a run's doubled moves the all-S pattern is gone
+        assert "S" * (n // 2) not in text.split()
+        last = roles[min(k * run + run - 2, total - 1)]
+        assert text.split() == (last["patterns"] or ["won"])
+    single = next(m for m in roles if m["kind"] == "single" and m["step"] == 2)
+    cells.nth(single["index"] - 1).click()
+    expect(page.locator("#why-move")).to_contain_text(f"Move {single['index']} of {total:,}")
+    expect(page.locator("#why-move")).to_contain_text("single move: move 2 of")
+    expect(page.locator("#why-patterns")).to_contain_text(" ".join(single["patterns"]))
+    flipped = page.locator("#why-table .position circle[stroke='#d62828']")
+    expect(flipped).to_have_count(len(single["flips"]))
+    expect(cells.nth(single["index"] - 1)).to_have_class(re.compile("current"))
+    assert page.errors == []
+
+
+def test_the_slider_and_its_keys_reach_the_last_move(visitor):
+    page = visitor
+    page.select_option("#why-n", "8")
+    expect(page.locator("#why-move")).to_contain_text("Move 1 of 255")
+    page.focus("#why-slider")
+    page.keyboard.press("End")
+    expect(page.locator("#why-move")).to_contain_text("Move 255 of 255")
+    expect(page.locator("#why-patterns")).to_contain_text("the strategy has surely won")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#why-move")).to_contain_text("Move 254 of 255")
+    assert page.errors == []
+
+
+def pick(page, positions) -> None:
+    for p in positions:
+        page.locator(f"#why-devil-table [data-position='{p}']").click()
+
+
+@pytest.mark.parametrize("n", [3, 6])
+def test_any_move_meets_the_turn_that_keeps_the_coins_from_all_heads(visitor, base_url, n):
+    page = visitor
+    if n != 3:
+        page.select_option("#why-devil-n", str(n))
+    expect(page.locator("#why-devil-intro")).to_contain_text(f"With {n} coins")
+    zone = get_json(f"{base_url}/api/why/devil/{n}")["zone"]
+    for z in zone:
+        expect(page.locator("#why-devil-intro")).to_contain_text(z)
+    expect(page.locator("#why-devil-status")).to_contain_text("The coins show")
+    # first the move that would win at once: flip every tail (without a turn: all heads)
+    coins = faces(page)
+    assert len(coins) == n and coins not in zone
+    pick(page, [i for i, c in enumerate(coins) if c == "T"])
+    page.click("#why-devil-flip")
+    answer = page.locator("#why-devil-answer")
+    expect(answer).to_contain_text("H" * n)
+    expect(answer).to_contain_text("So he turns the table")
+    for k, move in enumerate([[0], [0, 1], list(range(n)), [n - 1], []]):
+        before = faces(page)
+        pick(page, move)
+        page.click("#why-devil-flip")
+        expect(page.locator("#why-devil-history li")).to_have_count(k + 2)
+        after = faces(page)
+        assert "T" in after and after not in zone
+        turned = [before[r:] + before[:r] for r in range(n)]
+        flip = set(move)
+        made = ["".join("HT"[(c == "H") == (i in flip)] for i, c in enumerate(t)) for t in turned]
+        assert after in made  # a turn, then the move: nothing else happened to the coins
+        expect(page.locator("#why-devil-status")).to_contain_text(f"The coins show {after}")
+    assert page.errors == []
+
+
+def test_the_positions_take_the_keyboard(visitor):
+    page = visitor
+    page.locator("#why-devil-table [data-position='1']").focus()
+    page.keyboard.press(" ")
+    expect(page.locator("#why-devil-status")).to_contain_text("flip position 1.")
+    expect(page.locator("#why-devil-table [data-position='1']")).to_be_focused()
+    page.click("#why-devil-clear")
+    expect(page.locator("#why-devil-status")).to_contain_text("flip nothing.")
+    assert page.errors == []
