@@ -119,3 +119,23 @@ def test_the_positions_take_the_keyboard(visitor):
     page.click("#why-devil-clear")
     expect(page.locator("#why-devil-status")).to_contain_text("flip nothing.")
     assert page.errors == []
+
+
+def test_play_links_its_coin_game_to_its_picture(visitor):
+    page = visitor
+    link = page.locator("#play-why")
+    expect(link).to_have_text("Why it works: the strategy for 4 coins, run by run")
+    link.click()
+    expect(page.locator("#why-slider")).to_be_focused()
+    page.select_option("#play-n", "6")
+    page.click("#new-game")
+    expect(link).to_contain_text("Why the Devil wins with 6 coins")
+    link.click()
+    expect(page.locator("#why-devil-n")).to_have_value("6")
+    expect(page.locator("#why-devil-intro")).to_contain_text("With 6 coins")
+    expect(page.locator("#why-devil-flip")).to_be_focused()
+    page.select_option("#play-hands", "2")  # a variant: no picture of its own, so no link
+    page.click("#new-game")
+    expect(page.locator("#play-solve")).to_contain_text("The Devil can always stop you")
+    expect(link).to_be_hidden()
+    assert page.errors == []

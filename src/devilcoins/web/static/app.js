@@ -258,7 +258,19 @@ async function showSolve(fields) {
       ? `You can always win in ${moves(data.length)}: ${methodWords(data.how, data.method)}.`
       : `The Devil can always stop you: ${methodWords(data.how, data.method)}.`;
     $("play-solve").title = `${data.game}: ${data.method}`;
-  } catch (err) { $("play-solve").textContent = ""; }
+    whyLink(data.game, data.n, data.winnable);
+  } catch (err) { $("play-solve").textContent = ""; whyLink("", 0, false); }
+}
+
+// For the plain coin game the "Why it works" section draws (why.js), a link to its picture.
+function whyLink(game, n, winnable) {
+  const link = $("play-why");
+  const drawn = game === `n=${n}` && (winnable ? [2, 4, 8] : [3, 5, 6, 7]).includes(n);
+  link.hidden = !drawn;
+  if (!drawn) return;
+  link.textContent = winnable ? `Why it works: the strategy for ${n} coins, run by run`
+    : `Why the Devil wins with ${n} coins: try any move against him`;
+  link.onclick = (e) => { e.preventDefault(); openWhy(n, winnable); };
 }
 
 function say(node, text, kind) {
@@ -375,6 +387,7 @@ async function newGame(scroll = true) {
     $("play-history").replaceChildren();
     showSolve(fields);
     say($("play-message"), "");
+    $("play-why").hidden = true;  // until this game's verdict says which picture is its
     showGame(data);
     if (scroll) inView();
   } catch (err) { noGame(err.message); }

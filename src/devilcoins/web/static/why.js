@@ -185,6 +185,17 @@ async function whyDevilFlip() {
   }
 }
 
+// Open the picture for n coins (from Play's link): the strategy's runs, or the Devil's answers.
+async function openWhy(n, winnable) {
+  const select = $(winnable ? "why-n" : "why-devil-n");
+  if (select.value !== String(n)) {
+    select.value = String(n);
+    await (winnable ? loadWhy() : loadWhyDevil());
+  }
+  $(winnable ? "why-win-title" : "why-lose-title").scrollIntoView({ block: "start" });
+  (winnable ? $("why-slider") : $("why-devil-flip")).focus({ preventScroll: true });
+}
+
 $("why-n").addEventListener("change", loadWhy);
 $("why-slider").addEventListener("input", () => showWhyMove(Number($("why-slider").value)));
 $("why-devil-n").addEventListener("change", loadWhyDevil);
