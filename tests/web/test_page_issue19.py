@@ -179,6 +179,7 @@ def test_watch_at_8_coins_has_a_legend_a_slider_and_home_and_end(visitor):
     expect(step).to_contain_text("move 128 of 255")
     expect(page.locator("#watch-rows tbody tr")).to_have_count(129)
     expect(page.locator("#watch-possible")).to_contain_text("Still possible at move 128")
+    expect(page.locator("#watch-possible")).to_contain_text("the starts already won")
     # a tap on a square names its sequence (a phone shows no tooltip)
     square = page.locator("#watch-rows tr.current .dots span").nth(0)
     square.click()

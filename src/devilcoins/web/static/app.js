@@ -548,8 +548,10 @@ function drawWatch() {
   });
   $("watch-rows").tBodies[0].replaceChildren(...rows);
   const now = data.beliefs[watch.step] || [];
+  const won = now.some((c) => !c.includes("T")) && now.length > 1
+    ? " (all heads among them: the starts already won)" : "";
   $("watch-possible").textContent = `Still possible at move ${watch.step} ` +
-    `(${now.length} of ${order.length}): ${now.join(" ")}`;
+    `(${now.length} of ${order.length}): ${now.join(" ")}${won}`;
   keepCurrent();
 }
 
