@@ -3,6 +3,8 @@ the adversary holds out exactly as long as the naive worst case."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from helpers import games
@@ -13,6 +15,7 @@ from reference import naive_game, to_number, to_vector
 from devilcoins.blind.chain import chain
 from devilcoins.core.game import Game
 from devilcoins.devil import (
+    Holdout,
     adversary,
     certificate_devil,
     greedy_devil,
@@ -81,3 +84,62 @@ def test_the_adversary_beats_a_strategy_that_loses(text):
     steps = play(game, moves, found.start, found.devil)
     goal = {to_number(g, game.values) for g in naive.goal}
     assert len(steps) == len(moves) and not any(s.after in goal for s in steps)
+
+
+def check_line(game: Game, naive, steps, moves) -> None:
+    """Each step of a line: the turned state is a turn of the one before, then the move lands."""
+    assert [s.move for s in steps] == [int(a) for a in moves]
+    for prev, s in itertools.pairwise(steps):
+        assert s.before == prev.after
+    for s in steps:
+        assert s.turned in orbit(naive, game, s.before)
+        assert s.after == game.add(s.turned, s.move)
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data(), picked=games(max_states=243, max_n=5))
+def test_the_holdout_devil_lasts_exactly_as_long_as_the_naive_belief(data, picked):
+    game, elements = picked
+    if game.devil_moves is not None:
+        return
+    naive = naive_game(game, elements)
+    m, states = game.values, game.values**game.n
+    starts = [to_number(x, m) for x in naive.start()]
+    if not starts:
+        return
+    moves = data.draw(st.lists(st.integers(0, states - 1), min_size=1, max_size=12))
+    holdout = Holdout.start(game, starts)
+    belief = naive.start()
+    played = []
+    for a in moves:
+        won = holdout.move(a)
+        played.append(a)
+        belief = naive.update(belief, to_vector(a, game.n, m))
+        assert won == (not belief)  # the goal shows exactly when the naive belief is empty
+        if won:
+            break
+    steps = holdout.line()
+    check_line(game, naive, steps, played)
+    assert steps[0].before in starts
+    goal = {to_number(g, m) for g in naive.goal}
+    assert (steps[-1].after in goal) == won
+    assert not any(s.after in goal for s in steps[:-1])
+
+
+def test_the_holdout_devil_makes_the_optimal_strategy_last_to_its_end():
+    game = Game(4)
+    moves = list(solve(game).strategy)
+    holdout = Holdout.start(game, range(1, 16))
+    assert [holdout.move(a) for a in moves] == [False] * 14 + [True]
+    assert holdout.won
+    check_line(game, naive_game(game), holdout.line(), moves)
+
+
+def test_the_holdout_devil_never_loses_where_the_certificate_holds():
+    game = Game(6)
+    rng = np.random.default_rng(3)
+    holdout = Holdout.start(game, range(1, 64))
+    assert not any(holdout.move(int(a)) for a in rng.integers(1, 64, size=60))
+    steps = holdout.line(end=int(np.flatnonzero(holdout.layers[-1])[-1]))
+    check_line(game, naive_game(game), steps, [s.move for s in steps])
+    assert len(steps) == 60 and all(s.after != 0 for s in steps)

@@ -28,11 +28,12 @@ from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import tables
 from devilcoins.observed.andor import TreeSolution, solve_sight
 from devilcoins.observed.count import CountSolution, solve_count
-from devilcoins.playing import Devil, update
+from devilcoins.playing import Devil, Step, update
 
 __all__ = [
     "DEVILS",
     "Adversary",
+    "Holdout",
     "adversary",
     "certificate_devil",
     "count_solution",
@@ -205,9 +206,9 @@ def strongest_devil(game: Game) -> Devil | None:
 
 def live_devil(game: Game, name: str, rng: np.random.Generator) -> Devil:
     """The Devil called name ('random', 'greedy' or 'adversarial') for a game whose moves come
-    one at a time (the page): the adversarial one is the strongest Devil of a sight or count
-    game; of a blind game he plays the certificate while the state is outside its zone, and the
-    greedy rule otherwise."""
+    one at a time, holding one state: the adversarial one is the strongest Devil of a sight or
+    count game; of a blind game he plays the certificate while the state is outside its zone,
+    and the greedy rule otherwise (the page's blind games use ``Holdout``, who holds no state)."""
     if name == "random":
         return random_devil(game, rng)
     greedy = greedy_devil(game)
@@ -292,3 +293,75 @@ def adversary(game: Game, moves: Sequence[int] | np.ndarray, start: int | None =
         survives=line.survives,
         won_at=line.won_at,
     )
+
+
+@dataclass
+class Holdout:
+    """The Devil who commits to no state in a blind game played one move at a time.
+
+    He keeps every state the player cannot rule out (layers[t]: the states possible after move
+    t, outside the goal while the game is on; layers[0] the starts), so the goal shows only when
+    every one of them has reached it: exactly when the player's belief holds nothing else, which
+    no Devil can put off longer.  The line he played is chosen afterwards (``line``), one start
+    and one turn a move, consistent with every move.
+
+    >>> h = Holdout.start(Game(2), [1, 2, 3])
+    >>> [h.move(a) for a in (3, 1, 3)]  # the 3-move strategy for 2 coins: won at its last move
+    [False, False, True]
+    >>> [Game(2).state_text(s.after) for s in h.line()]
+    ['TH', 'TT', 'HH']
+    """
+
+    game: Game
+    layers: list[np.ndarray]
+    moves: list[int]
+
+    @classmethod
+    def start(cls, game: Game, states: Sequence[int]) -> Holdout:
+        """The Devil who may start from any of states (the player knows no more than that)."""
+        if game.devil_moves is not None:
+            raise NotSupported(
+                f"{game}: the holdout Devil turns by a whole group, not by devil_moves"
+            )
+        mask = np.zeros(tables(game).states, dtype=bool)
+        mask[list(states)] = True
+        return cls(game=game, layers=[mask], moves=[])
+
+    def _turned(self, mask: np.ndarray) -> np.ndarray:
+        """Every state a turn of the Devil's makes from a state of mask."""
+        tab = tables(self.game)
+        return np.isin(tab.index_of, np.unique(tab.index_of[mask]))
+
+    def move(self, a: int) -> bool:
+        """The move lands on every state still possible; True when all of them reach the goal."""
+        tab = tables(self.game)
+        after = np.zeros(tab.states, dtype=bool)
+        after[tab.add(np.flatnonzero(self._turned(self.layers[-1])), int(a))] = True
+        outside = after & (tab.index_of >= tab.n_goal)
+        self.moves.append(int(a))
+        self.layers.append(outside if outside.any() else after)
+        return not outside.any()
+
+    @property
+    def won(self) -> bool:
+        """Whether the last move brought every state still possible to the goal."""
+        tab = tables(self.game)
+        return bool(self.moves) and bool((tab.index_of[self.layers[-1]] < tab.n_goal).all())
+
+    def line(self, end: int | None = None, first: int = 1) -> tuple[Step, ...]:
+        """A line of play through every move, ending at end (a state of the last layer; the
+        first one when None): a start, and one turn before each move (numbered from first)."""
+        tab = tables(self.game)
+        x = int(np.flatnonzero(self.layers[-1])[0]) if end is None else end
+        if not self.layers[-1][x]:
+            raise InvalidInput(f"{self.game.state_text(x)} is not a state the Devil still holds")
+        steps = []
+        for t in range(len(self.moves), 0, -1):
+            a, before = self.moves[t - 1], self.layers[t - 1]
+            turned = np.flatnonzero(self._turned(before))
+            s = int(turned[tab.add(turned, a) == x][0])
+            same = np.flatnonzero(before & (tab.index_of == tab.index_of[s]))
+            prev = int(same[0])
+            steps.append(Step(number=first + t - 1, before=prev, turned=s, move=a, after=x))
+            x = prev
+        return tuple(reversed(steps))

@@ -22,7 +22,7 @@ from fastapi import HTTPException
 from devilcoins.advice import next_move
 from devilcoins.core.game import Game as GameSpec
 from devilcoins.core.tables import tables
-from devilcoins.devil import heard, live_devil, live_start
+from devilcoins.devil import Holdout, heard, live_devil, live_start
 from devilcoins.playing import Devil, Step, play, still_possible, update
 from devilcoins.results import game_words
 from devilcoins.web.models import NewGame
@@ -53,6 +53,7 @@ class LiveGame:
     won: bool = False
     peeked: bool = False
     steps: list[Step] = field(default_factory=list)
+    holdout: Holdout | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -97,13 +98,19 @@ class LiveGame:
         return [self.spec.encode(v) for v in self.moves]
 
     def play(self, vec: list[int]) -> None:
-        """The Devil turns, then the move (an amount a position) is added; the belief follows."""
+        """The Devil turns, then the move (an amount a position) is added; the belief follows.
+
+        Against the holdout Devil the state is any he still holds (he commits to none)."""
         move = self.spec.encode(vec)
-        (step,) = play(self.spec, [move], self.x, self.turn, first=len(self.moves) + 1)
-        self.x = step.after
         self.moves.append(vec)
-        self.steps.append(step)
-        self.won = self.spec.in_goal(self.x)
+        if self.holdout is not None:
+            self.won = self.holdout.move(move)
+            self.x = int(np.flatnonzero(self.holdout.layers[-1])[0])
+        else:
+            (step,) = play(self.spec, [move], self.x, self.turn, first=len(self.moves))
+            self.x = step.after
+            self.steps.append(step)
+            self.won = self.spec.in_goal(self.x)
         tab = tables(self.spec)
         here = [int(tab.index_of[self.x])]
         if self.won or self.spec.observe == "sight":
@@ -113,6 +120,19 @@ class LiveGame:
             self.belief = [k for k in range(tab.size) if heard(self.spec, after, self.x) >> k & 1]
         else:
             self.belief = update(self.spec, self.belief, move)
+
+    def peek(self) -> None:
+        """The player looks: the holdout Devil settles on the line he played so far."""
+        self.peeked = True
+        if self.holdout is not None:
+            self.steps = self.played()
+            self.holdout = Holdout.start(self.spec, [self.x])
+
+    def played(self) -> list[Step]:
+        """The moves so far with what was hidden (the holdout Devil's line, chosen now)."""
+        if self.holdout is None:
+            return list(self.steps)
+        return self.steps + list(self.holdout.line(self.x, first=len(self.steps) + 1))
 
     def replay(self) -> list[dict[str, Any]]:
         """Every move with what was hidden: the state, the Devil's turn (r, as coins[r:] +
@@ -127,15 +147,15 @@ class LiveGame:
                 "positions": [i for i, v in enumerate(spec.decode(s.move)) if v],
                 "after": spec.state_text(s.after),
             }
-            for s in self.steps
+            for s in self.played()
         ]
 
 
 def start_game(req: NewGame) -> LiveGame:
     """A new game from a random state outside the goal; the coins stay hidden.
 
-    For the adversarial Devil the state starts where that Devil can keep the game from being won
-    when it can (outside the zone of his certificate).
+    For the adversarial Devil of a blind game the state is not chosen at all: he is the holdout
+    Devil (devilcoins.devil.Holdout), who keeps every start the player cannot rule out.
     """
     seed = secrets.randbits(63) if req.seed is None else req.seed
     rng = np.random.default_rng(seed)
@@ -145,8 +165,12 @@ def start_game(req: NewGame) -> LiveGame:
         raise HTTPException(400, f"every state of {spec} is in the goal: there is nothing to play")
     turn = live_devil(spec, req.devil, rng)
     # the player knows every class, or in sight the one they see
-    known = [int(tables(spec).index_of[x])] if spec.observe == "sight" else range(tables(spec).size)
-    return LiveGame(spec, req.devil, x, turn, list(known))
+    tab = tables(spec)
+    known = [int(tab.index_of[x])] if spec.observe == "sight" else range(tab.size)
+    game = LiveGame(spec, req.devil, x, turn, list(known))
+    if req.devil == "adversarial" and spec.observe == "blind" and spec.devil_moves is None:
+        game.holdout = Holdout.start(spec, np.flatnonzero(tab.index_of >= tab.n_goal).tolist())
+    return game
 
 
 G = TypeVar("G")

@@ -90,7 +90,7 @@ def play_router(games: LiveGames[LiveGame]) -> APIRouter:
         """The coins as they lie now; the game is marked as peeked."""
         game = games.find(req.game)
         with game.lock:
-            game.peeked = True
+            game.peek()
             return {"game": req.game, "coins": game.text(), **game.state()}
 
     @router.get("/api/replay/{game_id}")
