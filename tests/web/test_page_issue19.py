@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
+
 def get_json(url: str) -> dict:
     with urllib.request.urlopen(url, timeout=5) as response:
         return json.loads(response.read())

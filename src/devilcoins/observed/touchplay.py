@@ -15,10 +15,17 @@ belief the player can reach, on or off the best play: what a Devil needs who ans
 (5, [(0, 0), (0, 1), (1, 0), (1, 1)])
 >>> values.value(after(g, b, (0, 1), (0, 0), (1, 1)))
 3
+>>> worth(g, b, (0, 1), (0, 0)), worth(g, b, (0, 1), (0, 1))
+(3, 4)
+>>> greedy_turn(g, g.parse_state('HHHT'), b, (0, 1))  # 4 of the 14 feel HT, 3 feel HH
+Perm(2 3 0 1)
 """
 
 from __future__ import annotations
 
+import itertools
+import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -26,10 +33,21 @@ import numpy as np
 
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
+from devilcoins.core.perm import Perm
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.observed.cylinder import Space, solve_space
 
-__all__ = ["TouchValues", "after", "felt", "patterns", "set_to", "start", "touch_values"]
+__all__ = [
+    "TouchValues",
+    "after",
+    "felt",
+    "greedy_turn",
+    "patterns",
+    "set_to",
+    "start",
+    "touch_values",
+    "worth",
+]
 
 Belief = frozenset[int]
 
@@ -106,3 +124,34 @@ class TouchValues:
 def touch_values(game: Game) -> TouchValues:
     """The values of a touch game's beliefs (solved once per game)."""
     return TouchValues(game)
+
+
+def worth(game: Game, belief: Belief, reach: Sequence[int], pattern: Sequence[int]) -> int | None:
+    """Moves still needed after feeling pattern at reach and setting the best values there
+    (None where the Devil holds out whatever is set)."""
+    values = touch_values(game)
+    shown = [x for x in belief if felt(game, x, reach) == tuple(pattern)]
+    # the states just set, the goal left out: a value counts classes, so these and their turns
+    # (the belief ``after`` gives) have one value, and the turns need not be written out
+    found = (
+        values.value(
+            frozenset(y for x in shown if not game.in_goal(y := set_to(game, x, reach, w)))
+        )
+        for w in itertools.product(range(game.values), repeat=len(reach))
+    )
+    return min((v for v in found if v is not None), default=None)
+
+
+def greedy_turn(
+    game: Game,
+    x: int,
+    belief: Belief,
+    reach: Sequence[int],
+    rng: random.Random | None = None,
+) -> Perm:
+    """The greedy Devil's turn of state x: the first in game.turns (or one rng draws of the tied)
+    after which the most states of the belief feel the same at reach as x turned does."""
+    alike = Counter(felt(game, y, reach) for y in belief)
+    kept = [alike[felt(game, game.turn(x, p), reach)] for p in game.turns]
+    ties = [p for p, k in zip(game.turns, kept, strict=True) if k == max(kept)]
+    return ties[0] if rng is None else rng.choice(ties)

@@ -179,7 +179,7 @@ G = TypeVar("G")
 class LiveGames(Generic[G]):
     """The live games of one app by id, at most ``limit`` (past it the oldest is dropped).
 
-    The blind games keep ``LiveGame``s, the four glasses (devilcoins.web.touch) their own."""
+    The blind games keep ``LiveGame``s, the glasses on a tray (devilcoins.web.touch) their own."""
 
     def __init__(self, limit: int = MAX_GAMES):
         self.limit = limit

@@ -22,6 +22,7 @@ __all__ = [
     "MAX_GAME_STATES",
     "MAX_PLAY_N",
     "MAX_PLAY_VALUES",
+    "MAX_TOUCH_GLASSES",
     "MAX_VERIFY_MOVES",
     "MAX_VERIFY_N",
     "SUMMARY_MOVES",
@@ -239,40 +240,36 @@ class WhyTurn(BaseModel):
         return self
 
 
-#: The four glasses (devilcoins.web.touch): four positions, two hands.
-GLASS_POSITIONS = 4
-GLASS_HANDS = 2
+#: The glasses on a tray (devilcoins.web.touch): at most 8 glasses, fewer hands than glasses;
+#: the route refuses a game it does not offer, and a reach or a setting that does not fit it.
+MAX_TOUCH_GLASSES = 8
 
 
 class TouchNew(BaseModel):
-    """Start a game of the four glasses: the Devil's kind and an optional seed."""
+    """Start a touch game: its glasses and hands (the four glasses by default), the Devil's kind
+    and an optional seed."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    devil: Literal["random", "adversarial"] = "adversarial"
+    glasses: int = Field(default=4, ge=2, le=MAX_TOUCH_GLASSES)
+    hands: int = Field(default=2, ge=1, lt=MAX_TOUCH_GLASSES)
+    devil: Literal["random", "greedy", "adversarial"] = "adversarial"
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
 
 
 class TouchFeel(BaseModel):
-    """Reach for two glasses: their positions on the tray as the player faces it (0..3)."""
+    """Reach for as many glasses as the game has hands: their positions on the tray as the
+    player faces it (0 to one less than the glasses)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     game: GameId
-    positions: list[Annotated[int, Field(ge=0, lt=GLASS_POSITIONS)]] = Field(
-        min_length=GLASS_HANDS, max_length=GLASS_HANDS
+    positions: list[Annotated[int, Field(ge=0, lt=MAX_TOUCH_GLASSES)]] = Field(
+        min_length=1, max_length=MAX_TOUCH_GLASSES - 1
     )
-
-    @model_validator(mode="after")
-    def _two_glasses(self) -> TouchFeel:
-        if self.positions[0] == self.positions[1]:
-            raise ValueError(
-                f"feel two different glasses: position {self.positions[0]} is named twice"
-            )
-        return self
 
 
 class TouchSet(BaseModel):
-    """Set the two glasses just felt: "up" or "down" each, in the order they were named."""
+    """Set the glasses just felt: "up" or "down" each, in the order they were named."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     game: GameId
-    glasses: list[Literal["up", "down"]] = Field(min_length=GLASS_HANDS, max_length=GLASS_HANDS)
+    glasses: list[Literal["up", "down"]] = Field(min_length=1, max_length=MAX_TOUCH_GLASSES - 1)

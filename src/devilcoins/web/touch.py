@@ -1,18 +1,18 @@
-"""Gardner's four glasses, live: four glasses on a turning tray, felt two at a time.
+"""Glasses on a turning tray, live: the touch games ``n=N hands=K goal=same observe=touch`` the
+library wins quickly, Gardner's four glasses (N = 4, K = 2) first.
 
-The library's touch game ``n=4 hands=2 goal=same observe=touch``: each round the Devil turns the
-tray unseen, the player reaches for two positions, feels whether each glass is up or down and
-sets them as they like; the bell rings when all four match.  A state is a number whose bit i is
-glass i (0 up, 1 down, as H and T in the library's tree).  The rules, the beliefs and the values
-come from the library (``devilcoins.observed.touchplay``, over the one touch solver): the
-adversarial Devil shows the felt pattern after which the player's best setting leaves the most
-moves, and commits to no state until it must; the random Devil holds one state and turns the
-tray at random.
+Each round the Devil turns the tray unseen, the player reaches for K positions, feels whether each
+glass is up or down and sets them as they like; the bell rings when all N match.  A state is a
+number whose bit i is glass i (0 up, 1 down, as H and T in the library's tree).  The rules, the
+beliefs and the values come from the library (``devilcoins.observed.touchplay``, over the one
+touch solver): the adversarial Devil (the page's strongest) shows the felt pattern after which the
+player's best setting leaves the most moves, and commits to no state until it must; the greedy
+Devil holds one state and turns the tray so that the most states feel alike
+(``touchplay.greedy_turn``); the random Devil holds one state and turns the tray at random.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
 import secrets
 import threading
@@ -25,27 +25,99 @@ from devilcoins.core.perm import Perm
 from devilcoins.engine import solve
 from devilcoins.observed import touchplay
 
-__all__ = ["GAME", "GLASSES", "TouchGame", "glasses_tree", "start_touch"]
+__all__ = [
+    "GAME",
+    "GLASSES",
+    "TOUCH_GAMES",
+    "TouchGame",
+    "count_words",
+    "game_words",
+    "not_offered",
+    "reach_problem",
+    "start_touch",
+    "touch_game",
+    "touch_games",
+    "touch_tree",
+]
 
-#: The game, as the library writes it.
-GLASSES = "n=4 hands=2 goal=same observe=touch"
-GAME = Game.parse(GLASSES)
+#: The touch games the page offers, (glasses, hands), the four glasses first: every N = 2..8,
+#: 1 <= K < N that the library wins and solves in well under a second.  Measured on the
+#: development machine (2 CPUs, warm), solve(Game.parse(...)) then touch_values(...) of the start:
+#: (2, 1) 0.001 s + 0.010 s, 1 round; (3, 2) 0.001 + 0.021, 2; (4, 2) 0.003 + 0.010, 5;
+#: (4, 3) 0.001 + 0.008, 2; (5, 4) 0.001 + 0.009, 2; (6, 4) 0.005 + 0.015, 5;
+#: (6, 5) 0.001 + 0.009, 2; (7, 6) 0.002 + 0.015, 2; (8, 5) 0.071 + 0.111, 8;
+#: (8, 6) 0.010 + 0.020, 5; (8, 7) 0.002 + 0.015, 2.  Left out: (8, 4), won in 9 rounds, solves
+#: in 0.95 s but its values (the strongest Devil's) take 14 s; (8, 2) and (8, 3), whose values
+#: pass the search's limits (2-3 minutes, 6 GiB); and every other pair, which the Devil holds out
+#: in forever (the library settles those at once: 1 hand for N >= 3, N = 5 with K <= 3, N = 6
+#: with K <= 3, N = 7 with K <= 5).
+TOUCH_GAMES: tuple[tuple[int, int], ...] = (
+    (4, 2),
+    (2, 1),
+    (3, 2),
+    (4, 3),
+    (5, 4),
+    (6, 4),
+    (6, 5),
+    (7, 6),
+    (8, 5),
+    (8, 6),
+    (8, 7),
+)
+
 WORDS = ("up", "down")
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 Belief = frozenset[int]
 Reach = tuple[int, ...]
 
-#: The settings of the two glasses felt.
-SETTINGS = tuple(itertools.product(range(GAME.values), repeat=GAME.hands or 0))
+
+def touch_spec(n: int, k: int) -> str:
+    """The touch game of n glasses and k hands, as the library writes it."""
+    return f"n={n} hands={k} goal=same observe=touch"
 
 
 @cache
-def glasses_tree() -> dict[str, Any]:
-    """The library's verdict for the four glasses: its length and strategy tree (JSON)."""
-    verdict = solve(GAME)
+def touch_game(n: int, k: int) -> Game:
+    """The library's game of n glasses felt k at a time."""
+    return Game.parse(touch_spec(n, k))
+
+
+#: The four glasses, as the library writes them, and their game.
+GLASSES = touch_spec(4, 2)
+GAME = touch_game(4, 2)
+
+
+def count_words(k: int, thing: str) -> str:
+    """k things in words: 'one glass', 'three glasses', 'two hands'."""
+    plural = "" if k == 1 else "es" if thing.endswith("s") else "s"
+    return f"{NUMBER_WORDS[k]} {thing}{plural}"
+
+
+def game_words(n: int, k: int) -> str:
+    """The game in plain words: 'Four glasses, two hands'."""
+    return f"{count_words(n, 'glass')}, {count_words(k, 'hand')}".capitalize()
+
+
+def not_offered(n: int, k: int) -> str | None:
+    """Why the page does not play n glasses with k hands (None when it does)."""
+    if (n, k) in TOUCH_GAMES:
+        return None
+    offered = ", ".join(f"{a} glasses with {b} hand{'' if b == 1 else 's'}" for a, b in TOUCH_GAMES)
+    return f"{n} glasses with {k} hand{'' if k == 1 else 's'} is not offered; offered: {offered}"
+
+
+@cache
+def touch_tree(n: int, k: int) -> dict[str, Any]:
+    """The library's verdict for a touch game: its length and strategy tree (JSON: ``tree``
+    nested, or ``nodes`` shared where it is large)."""
+    verdict = solve(touch_game(n, k))
     assert verdict.tree is not None, "a touch game's verdict carries its tree"
     return {
-        "game": GLASSES,
+        "game": touch_spec(n, k),
+        "glasses": n,
+        "hands": k,
+        "game_words": game_words(n, k),
         "length": verdict.length,
         "how": verdict.how,
         **verdict.tree.strategy_json(),
@@ -53,69 +125,114 @@ def glasses_tree() -> dict[str, Any]:
     }
 
 
-def _worth(belief: Belief, reach: Reach, pattern: tuple[int, ...]) -> int:
-    """The moves left after the pattern is felt, when the player then sets the best values."""
-    values = touchplay.touch_values(GAME)
-    found = (values.value(touchplay.after(GAME, belief, reach, pattern, w)) for w in SETTINGS)
-    return min(v for v in found if v is not None)
+def touch_games() -> list[dict[str, Any]]:
+    """The games offered, the four glasses first: glasses, hands, the game in words and the
+    rounds the optimal play needs at most."""
+    return [
+        {
+            "glasses": n,
+            "hands": k,
+            "game_words": game_words(n, k),
+            "length": touch_tree(n, k)["length"],
+        }
+        for n, k in TOUCH_GAMES
+    ]
+
+
+def reach_problem(game: Game, positions: list[int]) -> str | None:
+    """What is wrong with a reach for this game (None when it fits): one glass a hand, each
+    on the tray, none named twice."""
+    k = game.hands or 0
+    if len(positions) != k:
+        return f"positions: feel {count_words(k, 'glass')} (one a hand), not {len(positions)}"
+    for i, p in enumerate(positions):
+        if p >= game.n:
+            return (
+                f"positions.{i}: glass {p} is not on the tray (its glasses are 0 to {game.n - 1})"
+            )
+    twice = next((p for i, p in enumerate(positions) if p in positions[:i]), None)
+    if twice is not None:
+        return f"feel {NUMBER_WORDS[k]} different glasses: position {twice} is named twice"
+    return None
+
+
+def _moves(value: int | None) -> float:
+    """A value to compare: None (the Devil holds out) is past every number of moves."""
+    return float("inf") if value is None else value
 
 
 @dataclass
 class TouchGame:
-    """One game of the four glasses: the Devil, the states still possible, the round's stage."""
+    """One game on the tray: the Devil, the states still possible, the round's stage."""
 
+    game: Game
     devil: str
     rng: random.Random
     x: int
-    belief: Belief = field(default_factory=lambda: touchplay.start(GAME))
+    belief: Belief = field(default_factory=frozenset)
     reach: Reach | None = None
     pattern: tuple[int, ...] = ()
     rounds: int = 0
     won: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
 
+    def __post_init__(self) -> None:
+        if not self.belief:
+            self.belief = touchplay.start(self.game)
+
     def feel(self, reach: Reach) -> None:
         """The Devil turns the tray; the player feels the glasses at reach."""
+        game = self.game
         if self.devil == "adversarial":
-            options = sorted(touchplay.patterns(GAME, self.belief, reach))
-            best = max(_worth(self.belief, reach, p) for p in options)
-            pick = self.rng.choice([p for p in options if _worth(self.belief, reach, p) == best])
-            shown = sorted(x for x in self.belief if touchplay.felt(GAME, x, reach) == pick)
+            options = sorted(touchplay.patterns(game, self.belief, reach))
+            worth = {p: _moves(touchplay.worth(game, self.belief, reach, p)) for p in options}
+            best = max(worth.values())
+            pick = self.rng.choice([p for p in options if worth[p] == best])
+            shown = sorted(x for x in self.belief if touchplay.felt(game, x, reach) == pick)
             self.x = self.rng.choice(shown)
+        elif self.devil == "greedy":
+            turn = touchplay.greedy_turn(game, self.x, self.belief, reach, self.rng)
+            self.x = game.turn(self.x, turn)
         else:
-            self.x = GAME.turn(self.x, Perm.turn(GAME.n, self.rng.randrange(GAME.n)))
-        self.reach, self.pattern = reach, touchplay.felt(GAME, self.x, reach)
+            self.x = game.turn(self.x, Perm.turn(game.n, self.rng.randrange(game.n)))
+        self.reach, self.pattern = reach, touchplay.felt(game, self.x, reach)
 
     def set(self, vals: tuple[int, ...]) -> None:
-        """The felt glasses are set to vals; the bell rings if all four match."""
+        """The felt glasses are set to vals; the bell rings if all the glasses match."""
         assert self.reach is not None, "set only after a feel"
+        game = self.game
         reach, self.reach = self.reach, None
         self.rounds += 1
         if self.devil == "adversarial":
             could = {
-                touchplay.set_to(GAME, x, reach, vals)
+                touchplay.set_to(game, x, reach, vals)
                 for x in self.belief
-                if touchplay.felt(GAME, x, reach) == self.pattern
+                if touchplay.felt(game, x, reach) == self.pattern
             }
-            quiet = sorted(x for x in could if not GAME.in_goal(x))
+            quiet = sorted(x for x in could if not game.in_goal(x))
             self.x = self.rng.choice(quiet) if quiet else min(could)
         else:
-            self.x = touchplay.set_to(GAME, self.x, reach, vals)
-        self.won = GAME.in_goal(self.x)
+            self.x = touchplay.set_to(game, self.x, reach, vals)
+        self.won = game.in_goal(self.x)
         if self.won:
             self.belief = frozenset()
         else:
-            self.belief = touchplay.after(GAME, self.belief, reach, self.pattern, vals)
+            self.belief = touchplay.after(game, self.belief, reach, self.pattern, vals)
 
     def state(self) -> dict[str, Any]:
         """What the player may know: the stage, the felt glasses, never the tray until the bell."""
+        game = self.game
+        k = game.hands or 0
         stage = "won" if self.won else "set" if self.reach is not None else "feel"
-        classes = {min(GAME.turn(x, p) for p in GAME.turns) for x in self.belief}
+        classes = {min(game.turn(x, p) for p in game.turns) for x in self.belief}
         data: dict[str, Any] = {
             "devil": self.devil,
+            "n": game.n,
+            "hands": k,
+            "game_words": game_words(game.n, k),
             "stage": stage,
             "rounds": self.rounds,
-            "optimal": glasses_tree()["length"],
+            "optimal": touch_tree(game.n, k)["length"],
             "won": self.won,
             "bell": self.won,
             "reach": list(self.reach) if self.reach is not None else None,
@@ -123,11 +240,13 @@ class TouchGame:
             "possible": len(classes),
         }
         if self.won:
-            data["glasses"] = [WORDS[v] for v in GAME.decode(self.x)]
+            data["glasses"] = [WORDS[v] for v in game.decode(self.x)]
         return data
 
 
-def start_touch(devil: str, seed: int | None) -> TouchGame:
-    """A new game from a random state that is not all the same (the bell has not rung)."""
+def start_touch(devil: str, seed: int | None, n: int = 4, k: int = 2) -> TouchGame:
+    """A new game of n glasses and k hands from a random state that is not all the same (the
+    bell has not rung)."""
     rng = random.Random(secrets.randbits(63) if seed is None else seed)
-    return TouchGame(devil, rng, rng.choice(sorted(touchplay.start(GAME))))
+    game = touch_game(n, k)
+    return TouchGame(game, devil, rng, rng.choice(sorted(touchplay.start(game))))

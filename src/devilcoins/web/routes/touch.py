@@ -1,15 +1,25 @@
-"""The four glasses, live: ``/api/touch/new``, ``/api/touch/feel``, ``/api/touch/set`` and the
-optimal play ``/api/touch/tree`` (the library's strategy tree, as ``solve --json`` prints it)."""
+"""Glasses on a tray, live: the games offered ``/api/touch/games``, ``/api/touch/new``,
+``/api/touch/feel``, ``/api/touch/set`` and the optimal play ``/api/touch/tree`` (the library's
+strategy tree, as ``solve --json`` prints it), for the touch games the page offers
+(``devilcoins.web.touch.TOUCH_GAMES``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Query
 
 from devilcoins.web.live import LiveGames
-from devilcoins.web.models import TouchFeel, TouchNew, TouchSet
-from devilcoins.web.touch import TouchGame, glasses_tree, start_touch
+from devilcoins.web.models import MAX_TOUCH_GLASSES, TouchFeel, TouchNew, TouchSet
+from devilcoins.web.touch import (
+    TouchGame,
+    count_words,
+    not_offered,
+    reach_problem,
+    start_touch,
+    touch_games,
+    touch_tree,
+)
 
 __all__ = ["touch_router"]
 
@@ -19,25 +29,46 @@ def _playing(game: TouchGame) -> None:
         raise HTTPException(409, "the bell has rung: this game is won, start a new one")
 
 
+def _offered(n: int, k: int) -> None:
+    why = not_offered(n, k)
+    if why is not None:
+        raise HTTPException(400, why)
+
+
 def touch_router(games: LiveGames[TouchGame]) -> APIRouter:
-    """The routes that start and play the four glasses kept in games."""
+    """The routes that start and play the touch games kept in games."""
     router = APIRouter()
 
+    @router.get("/api/touch/games")
+    def offered() -> dict[str, Any]:
+        """The touch games offered (glasses, hands), the four glasses first."""
+        return {"games": touch_games()}
+
     @router.get("/api/touch/tree")
-    def tree() -> dict[str, Any]:
-        """The optimal play: the number of rounds it needs and its tree (H up, T down)."""
-        return glasses_tree()
+    def tree(
+        glasses: Annotated[int, Query(ge=2, le=MAX_TOUCH_GLASSES)] = 4,
+        hands: Annotated[int, Query(ge=1, lt=MAX_TOUCH_GLASSES)] = 2,
+    ) -> dict[str, Any]:
+        """The optimal play of an offered game: the rounds it needs and its tree (H up, T
+        down), nested (``tree``) or with shared nodes (``nodes``)."""
+        _offered(glasses, hands)
+        return touch_tree(glasses, hands)
 
     @router.post("/api/touch/new")
     def new(req: TouchNew) -> dict[str, Any]:
-        """Start a game: four glasses, not all the same, on a tray the player cannot see."""
-        game = start_touch(req.devil, req.seed)
+        """Start an offered game (four glasses, two hands by default), the glasses not all the
+        same, on a tray the player cannot see."""
+        _offered(req.glasses, req.hands)
+        game = start_touch(req.devil, req.seed, req.glasses, req.hands)
         return {"game": games.add(game), **game.state()}
 
     @router.post("/api/touch/feel")
     def feel(req: TouchFeel) -> dict[str, Any]:
-        """The Devil turns the tray, then the player feels the two glasses named."""
+        """The Devil turns the tray, then the player feels the glasses named, one a hand."""
         game = games.find(req.game)
+        problem = reach_problem(game.game, req.positions)
+        if problem is not None:
+            raise HTTPException(422, problem)
         with game.lock:
             _playing(game)
             if game.reach is not None:
@@ -49,12 +80,19 @@ def touch_router(games: LiveGames[TouchGame]) -> APIRouter:
 
     @router.post("/api/touch/set")
     def set_glasses(req: TouchSet) -> dict[str, Any]:
-        """Set the two glasses just felt; the bell rings if all four now match."""
+        """Set the glasses just felt; the bell rings if all the glasses now match."""
         game = games.find(req.game)
         with game.lock:
             _playing(game)
             if game.reach is None:
-                raise HTTPException(409, "feel two glasses first: you can only set what you hold")
+                held = count_words(game.game.hands or 0, "glass")
+                raise HTTPException(409, f"feel {held} first: you can only set what you hold")
+            if len(req.glasses) != len(game.reach):
+                raise HTTPException(
+                    422,
+                    f"glasses: set the {count_words(len(game.reach), 'glass')} you hold, "
+                    f"not {len(req.glasses)}",
+                )
             game.set(tuple(0 if g == "up" else 1 for g in req.glasses))
             return {"game": req.game, **game.state()}
 

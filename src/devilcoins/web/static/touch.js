@@ -1,18 +1,57 @@
-// The four glasses (touch): feel two glasses, set them, wait for the bell.  Uses app.js's
-// helpers ($, el, spot, api, say).  The optimal play is the library's tree (/api/touch/tree):
-// the page follows it as you play and can play it for you, one step at a time.
+// Glasses on a tray (touch): feel as many glasses as you have hands, set them, wait for the bell.
+// The menus offer the games the server offers (/api/touch/games), the four glasses first.  Uses
+// app.js's helpers ($, el, spot, api, say, DEVIL_WORDS).  The optimal play is the library's tree
+// (/api/touch/tree, nested or with shared nodes): the page follows it as you play and can play
+// it for you, one step at a time.
 "use strict";
 
 const WORD = { H: "up", T: "down" };
-const touch = { game: null, state: null, chosen: [], setting: [], tree: null, node: null,
-                replay: false, busy: false };
+const NUMBER_WORD = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
+const touch = { game: null, state: null, chosen: [], setting: [], trees: {}, node: null,
+                replay: false, busy: false, games: [], n: 4, k: 2 };
 
 const rounds = (k) => `${k} round${k === 1 ? "" : "s"}`;
-const glassList = (ps) => ps.map((p) => `glass ${p}`).join(" and ");
-const pairWord = (ps) => (Math.abs(ps[0] - ps[1]) === 2 ? "opposite" : "side by side");
+const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+// "one glass", "three glasses", "two hands"
+const countOf = (k, thing) =>
+  `${NUMBER_WORD[k]} ${thing}${k === 1 ? "" : thing.endsWith("s") ? "es" : "s"}`;
+const allGlasses = (n) => (n === 2 ? "both glasses" : `all ${NUMBER_WORD[n]} glasses`);
+const touchName = (n, k) => upper(`${countOf(n, "glass")}, ${countOf(k, "hand")}`);
+const devilName = (d) => (typeof DEVIL_WORDS === "object" && DEVIL_WORDS[d]) || d;
+// "a", "a and b", "a, b and c"
+const listWords = (xs) =>
+  xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
+const glassList = (ps) =>
+  ps.length <= 2 ? ps.map((p) => `glass ${p}`).join(" and ") : `glasses ${listWords(ps)}`;
+// two glasses of four: side by side or opposite (other reaches go without a word)
+const reachWord = (ps, n) =>
+  n !== 4 || ps.length !== 2 ? "" : Math.abs(ps[0] - ps[1]) === 2 ? "opposite" : "side by side";
+
+// The tray's measures for n glasses: the picture grows past four so that neighbouring glasses
+// and labels keep apart; each label sits between its glass and the centre, clear of the glass.
+function trayLayout(n) {
+  const size = 260 + 20 * Math.max(0, n - 4), c = size / 2, ring = c - 46;
+  return { n, size, c, ring, tray: ring + 4, label: ring - 45 };
+}
+
+// The glasses a game has, from its state or, before one starts, from the menus.
+const trayGlasses = () => (touch.state ? touch.state.n : touch.n);
+const trayHands = () => (touch.state ? touch.state.hands : touch.k);
+
+function rulesText(n, k) {
+  const pair = n === 4 && k === 2 ? " (side by side or opposite)" : "";
+  const each = k === 1 ? "it is" : "each is", them = k === 1 ? "it" : "them";
+  const game = touch.games.find((g) => g.glasses === n && g.hands === k);
+  const most = game ? ` The optimal play needs at most ${rounds(game.length)}, whatever the ` +
+    "Devil does." : "";
+  return `${upper(countOf(n, "glass"))} stand on a round tray, each up or down. You cannot ` +
+    `see them. Each round the Devil turns the tray, then you reach for ${countOf(k, "glass")}` +
+    `${pair}, feel whether ${each} up or down, and set ${them} up or down as you like. The ` +
+    `bell rings when ${allGlasses(n)} are the same: then you win.${most}`;
+}
 
 // One glass at (x, y): up (open side on top), down (open side at the bottom) or unknown.
-function drawGlass(svg, i, x, y, face, mark) {
+function drawGlass(svg, i, L, x, y, face, mark) {
   const g = el("g", { class: "glass", "data-position": i, "data-face": face || "unknown" }, svg);
   const w = 20, top = face === "down" ? 13 : 20, bottom = face === "down" ? 20 : 13, h = 28;
   const [ytop, ybot] = [y - h / 2, y + h / 2];
@@ -28,11 +67,9 @@ function drawGlass(svg, i, x, y, face, mark) {
     el("line", { x1: x - w, y1: rimY, x2: x + w, y2: rimY, stroke: "#222", "stroke-width": 3 }, g);
   }
   // the label inside the tray, between the glass and the centre: its number over its face, two
-  // short lines, so the labels of glasses 1 and 3 (facing each other) never meet
-  const [lx, ly] = spot(i, 4, 120, 120, 43);
-  const anchor = i === 1 ? "end" : i === 3 ? "start" : "middle";
-  const first = i === 0 ? ly - 8 : i === 2 ? ly - 4 : ly - 3;
-  const label = el("text", { x: lx, y: first, "font-size": 13, "text-anchor": anchor,
+  // short lines centred on their spot (trayLayout keeps them clear of the glasses and each other)
+  const [lx, ly] = spot(i, L.n, L.c, L.c, L.label);
+  const label = el("text", { x: lx, y: ly - 3, "font-size": 13, "text-anchor": "middle",
                              "font-family": "sans-serif", fill: "#fff" }, g);
   const lines = [String(i), face === null ? "?" : face];
   lines.forEach((line, k) => {
@@ -44,19 +81,22 @@ function drawGlass(svg, i, x, y, face, mark) {
 }
 
 function drawTray() {
-  const svg = $("touch-tray");
+  const svg = $("touch-tray"), n = trayGlasses(), L = trayLayout(n);
   svg.replaceChildren();
-  el("circle", { cx: 120, cy: 120, r: 78, fill: "#8d6e63", stroke: "#5d4037",
+  svg.setAttribute("viewBox", `0 0 ${L.size} ${L.size}`);
+  svg.style.width = `${L.size}px`;  // as large as drawn (style.css keeps it inside the window)
+  svg.setAttribute("aria-label", `the tray: choose ${countOf(trayHands(), "glass")} to feel`);
+  el("circle", { cx: L.c, cy: L.c, r: L.tray, fill: "#8d6e63", stroke: "#5d4037",
                  "stroke-width": 3 }, svg);
   const s = touch.state;
   const choosing = s !== null && s.stage === "feel" && !touch.replay;
-  for (let i = 0; i < 4; i++) {
-    const [x, y] = spot(i, 4, 120, 120, 74);
+  for (let i = 0; i < n; i++) {
+    const [x, y] = spot(i, n, L.c, L.c, L.ring);
     const held = s && s.reach ? s.reach.indexOf(i) : -1;
     let face = null;
     if (s && s.glasses) face = s.glasses[i];
     else if (held >= 0) face = touch.setting[held] === 0 ? "up" : "down";
-    const g = drawGlass(svg, i, x, y, face, touch.chosen.includes(i) || held >= 0);
+    const g = drawGlass(svg, i, L, x, y, face, touch.chosen.includes(i) || held >= 0);
     if (choosing) {
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "checkbox");
@@ -81,20 +121,46 @@ function tipNow() {
     return;
   }
   if (s.stage === "feel") {
+    const how = reachWord(node.reach, s.n);
     tip.dataset.feel = node.reach.join(",");
     tip.textContent = `Optimal play (${rounds(node.moves_left)} at most from here): feel ` +
-      `${glassList(node.reach)} (${pairWord(node.reach)}).`;
+      `${glassList(node.reach)}${how ? ` (${how})` : ""}.`;
     return;
   }
   const out = outcomeFor(node, s.felt);
   const set = [...out.set].map((c) => WORD[c]);
   tip.dataset.set = set.join(",");
-  tip.textContent = `Optimal play: set ${s.reach.map((p, k) => `glass ${p} ${set[k]}`)
-    .join(" and ")}.`;
+  const each = s.reach.map((p, k) => `glass ${p} ${set[k]}`);
+  tip.textContent = `Optimal play: set ${listWords(each)}.`;
 }
 
 const outcomeFor = (node, felt) =>
   node.outcomes.find((o) => [...o.felt].map((c) => WORD[c]).join() === felt.join());
+
+// The library's tree as the page follows it: nested already, or built from its shared nodes.
+function treeOf(data) {
+  if (data.tree) return data.tree;
+  const nodes = {};
+  for (const d of data.nodes) nodes[d.node] = { reach: d.reach, moves_left: d.left, outcomes: [] };
+  for (const d of data.nodes) {
+    nodes[d.node].outcomes = d.outcomes.map(([felt, set, then]) =>
+      ({ felt, set, next: then === "win" ? "win" : nodes[then] }));
+  }
+  return nodes[0];
+}
+
+// The setters of the glasses held: one button a hand, each flips its glass up or down.
+function makeSetters(k) {
+  const box = $("touch-setting");
+  box.replaceChildren();
+  for (let j = 0; j < k; j++) {
+    const b = document.createElement("button");
+    Object.assign(b, { type: "button", id: `touch-set-${j}` });
+    b.setAttribute("aria-pressed", "false");
+    b.addEventListener("click", () => flipHeld(j));
+    box.appendChild(b);
+  }
+}
 
 function showTouch() {
   const s = touch.state;
@@ -112,12 +178,11 @@ function showTouch() {
   }
   $("touch-next").hidden = !(touch.replay && s && !s.won);
   if (s) {
-    $("touch-status").textContent = `${s.devil} Devil: ${rounds(s.rounds)} played; the ` +
-      `optimal play needs at most ${s.optimal}.`;
+    $("touch-status").textContent = `${devilName(s.devil)} Devil: ${rounds(s.rounds)} played; ` +
+      `the optimal play needs at most ${s.optimal}.`;
   }
   if (s && s.won) {
-    const same = s.glasses[0];
-    say($("touch-message"), `The bell rings! All four glasses are ${same}: ` +
+    say($("touch-message"), `The bell rings! ${upper(allGlasses(s.n))} are ${s.glasses[0]}: ` +
         `${touch.replay ? "the optimal play" : "you"} won in ${rounds(s.rounds)} ` +
         `(the optimal play needs at most ${s.optimal}).`, "win");
   }
@@ -126,10 +191,12 @@ function showTouch() {
 
 function choose(i) {
   if (!touch.state || touch.state.stage !== "feel" || touch.replay) return;
+  const k = touch.state.hands;
   say($("touch-message"), "");
   if (touch.chosen.includes(i)) touch.chosen = touch.chosen.filter((p) => p !== i);
-  else if (touch.chosen.length >= 2) {
-    say($("touch-message"), "You have two hands: let go of a glass first.", "error");
+  else if (k === 1) touch.chosen = [i];  // one hand: it moves to the glass clicked
+  else if (touch.chosen.length >= k) {
+    say($("touch-message"), `You have ${countOf(k, "hand")}: let go of a glass first.`, "error");
     return;
   } else touch.chosen.push(i);
   drawTray();
@@ -160,9 +227,10 @@ function historyRound(reach, felt, set) {
 }
 
 async function touchFeel(positions) {
-  if (positions.length !== 2) {
-    say($("touch-message"), "Choose two glasses to feel first (click them on the tray).",
-        "error");
+  const k = touch.state.hands;
+  if (positions.length !== k) {
+    say($("touch-message"), `Choose ${countOf(k, "glass")} to feel first (click ` +
+        `${k === 1 ? "it" : "them"} on the tray).`, "error");
     return;
   }
   const reach = [...positions].sort((a, b) => a - b);
@@ -172,8 +240,9 @@ async function touchFeel(positions) {
   touch.state = data;
   touch.chosen = [];
   touch.setting = data.felt.map((f) => (f === "up" ? 0 : 1));
-  say($("touch-message"), `You feel ${reach.map((p, k) => `glass ${p} ${data.felt[k]}`)
-    .join(" and ")}. Set them as you like.`);
+  const felt = reach.map((p, j) => `glass ${p} ${data.felt[j]}`);
+  say($("touch-message"), `You feel ${listWords(felt)}. Set ${k === 1 ? "it" : "them"} as ` +
+      "you like.");
   showTouch();
 }
 
@@ -195,20 +264,23 @@ async function touchSet() {
 }
 
 async function touchNew(replay) {
-  if (touch.tree === null) {
-    const tree = await touchCall("/api/touch/tree");
+  const { n, k } = touch, key = `${n},${k}`;
+  if (!(key in touch.trees)) {
+    const tree = await touchCall(`/api/touch/tree?glasses=${n}&hands=${k}`);
     if (!tree) return;
-    touch.tree = tree.tree;
+    touch.trees[key] = treeOf(tree);
   }
   const devil = replay ? "adversarial" : $("touch-devil").value;
-  const data = await touchCall("/api/touch/new", { devil: devil });
+  const data = await touchCall("/api/touch/new", { glasses: n, hands: k, devil: devil });
   if (!data) return;
   Object.assign(touch, { game: data.game, state: data, chosen: [], setting: [],
-                         node: touch.tree, replay: replay });
+                         node: touch.trees[key], replay: replay });
+  makeSetters(data.hands);
   $("touch-history").replaceChildren();
   say($("touch-message"), replay
-    ? "The optimal play against the adversarial Devil: press “Next step” to watch it."
-    : "Click two glasses on the tray, then press “Feel”.");
+    ? `The optimal play against the ${devilName("adversarial")} Devil: press “Next step” to ` +
+      "watch it."
+    : `Click ${countOf(data.hands, "glass")} on the tray, then press “Feel”.`);
   showTouch();
 }
 
@@ -221,11 +293,55 @@ async function touchNext() {
   await touchSet();
 }
 
+// The game chosen in the menus: its name and rules, a fresh tray (the game before is put away).
+function touchPick() {
+  touch.n = Number($("touch-n").value);
+  touch.k = Number($("touch-k").value);
+  Object.assign(touch, { game: null, state: null, chosen: [], setting: [], node: null,
+                         replay: false });
+  $("touch-name").textContent = touchName(touch.n, touch.k);
+  $("touch-rules").textContent = rulesText(touch.n, touch.k);
+  $("touch-history").replaceChildren();
+  $("touch-status").textContent = "Press “New game” to start.";
+  say($("touch-message"), "");
+  showTouch();
+}
+
+// The hands menu: the hands offered with n glasses (keeping the choice where it is offered).
+function fillTouchHands(n) {
+  const menu = $("touch-k"), before = Number(menu.value);
+  const hands = touch.games.filter((g) => g.glasses === n).map((g) => g.hands)
+    .sort((a, b) => a - b);
+  menu.replaceChildren(...hands.map((k) => new Option(String(k), String(k))));
+  menu.value = String(hands.includes(before) ? before : hands[0]);
+}
+
+async function loadTouchGames() {
+  let data;
+  try { data = await api("/api/touch/games"); } catch (err) {
+    say($("touch-message"), err.message, "error");
+    return;
+  }
+  touch.games = data.games;
+  const first = data.games[0];
+  const sizes = [...new Set(data.games.map((g) => g.glasses))].sort((a, b) => a - b);
+  $("touch-n").replaceChildren(...sizes.map((n) => new Option(String(n), String(n))));
+  $("touch-n").value = String(first.glasses);
+  $("touch-k").value = String(first.hands);
+  fillTouchHands(first.glasses);
+  if (touch.state === null) touchPick();
+  else $("touch-rules").textContent = rulesText(touch.n, touch.k);
+}
+
 $("touch-new").addEventListener("click", () => touchNew(false));
 $("touch-optimal").addEventListener("click", () => touchNew(true));
 $("touch-feel").addEventListener("click", () => touchFeel(touch.chosen));
-$("touch-set-0").addEventListener("click", () => flipHeld(0));
-$("touch-set-1").addEventListener("click", () => flipHeld(1));
 $("touch-set").addEventListener("click", touchSet);
 $("touch-next").addEventListener("click", touchNext);
+$("touch-n").addEventListener("change", () => {
+  fillTouchHands(Number($("touch-n").value));
+  touchPick();
+});
+$("touch-k").addEventListener("change", touchPick);
 drawTray();
+loadTouchGames();
