@@ -305,3 +305,25 @@ def test_sight_and_count_games_play_to_a_win_with_the_optimal_move(visitor, base
     expect(page.locator("#play-message")).to_contain_text("you won")
     expect(page.locator("#play-optimal")).to_be_disabled()
     assert page.errors == []
+
+
+@pytest.mark.parametrize(("n", "length"), [(2, 3), (4, 15)])
+def test_the_strongest_blind_devil_holds_the_optimal_play_to_its_last_move(visitor, n, length):
+    page = visitor
+    new_game(page, n=str(n), devil="adversarial")
+    for k in range(1, length + 1):
+        expect(page.locator("#play-message")).not_to_contain_text("you won")
+        page.click("#play-optimal")
+        page.click("#flip")
+        expect(page.locator("#play-status")).to_contain_text(f": {k} move")
+    expect(page.locator("#play-message")).to_have_text(f"All heads: you won in {length} moves!")
+    page.click("#replay-open")  # one line of play that agrees with every move, ending won
+    expect(page.locator("#replay-step")).to_contain_text("step 0 of ")
+    total = int(page.locator("#replay-step").inner_text().split()[-1])
+    assert total >= length
+    for _ in range(total):
+        page.click("#replay-next")
+    expect(page.locator("#replay-step")).to_have_text(f"step {total} of {total}")
+    expect(page.locator("#replay-text")).to_have_class(re.compile("win"))
+    expect(page.locator("#replay-table .position text")).to_have_text(["H"] * n)
+    assert page.errors == []
