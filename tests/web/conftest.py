@@ -95,6 +95,14 @@ def context(browser, timeout_ms):
 @pytest.fixture
 def page(context, base_url):
     """The page, loaded, with its console errors and uncaught exceptions collected."""
+
+    return open_page(context, base_url)
+
+
+def open_page(context, base_url: str):
+    """A new page of the context, loaded, its console errors and uncaught exceptions collected
+    in page.errors; it waits until every section has set out its first game or picture, so no
+    request is cut off."""
     from playwright.sync_api import expect
 
     pg = context.new_page()
@@ -104,13 +112,18 @@ def page(context, base_url):
         if message.type == "error":  # the page links its own (empty) icon: no 404 either
             pg.errors.append(f"{message.text} ({message.location.get('url')})")
 
+    def on_response(response) -> None:
+        if response.status >= 500:  # a server error is never an answer
+            pg.errors.append(f"{response.status} from {response.url}")
+
     pg.on("console", on_console)
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.on("response", on_response)
     pg.goto(base_url + "/")
-    # the watch section loads its strategy and Play sets out a game on start: wait for both,
-    # so no request is cut off
     expect(pg.locator("#watch-step")).to_have_text("move 0 of 15")
-    expect(pg.locator("#play-status")).to_contain_text(": 0 moves")
+    status = pg.locator("#play-status")
+    expect(status).not_to_have_text("A game is being set out…")
+    assert ": 0 moves" in status.inner_text(), (pg.locator("#play-message").inner_text(), pg.errors)
     expect(pg.locator("#why-move")).to_contain_text("Move 1 of 15")
     expect(pg.locator("#why-devil-status")).to_contain_text("The coins show")
     return pg
@@ -123,20 +136,10 @@ SIZES = [(1280, 900), (390, 844)]
 @pytest.fixture(params=SIZES, ids=["desktop", "phone"])
 def visitor(request, browser, base_url, timeout_ms):
     """The page in a window of one of the two sizes, loaded, its errors collected."""
-    from playwright.sync_api import expect
-
     width, height = request.param
     ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500)
     ctx.set_default_timeout(timeout_ms)
-    page = ctx.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(base_url + "/")
-    expect(page.locator("#watch-step")).to_have_text("move 0 of 15")
-    expect(page.locator("#play-status")).to_contain_text(": 0 moves")
-    expect(page.locator("#why-move")).to_contain_text("Move 1 of 15")
-    expect(page.locator("#why-devil-status")).to_contain_text("The coins show")
-    yield page
+    yield open_page(ctx, base_url)
     ctx.close()
 
 
