@@ -1,4 +1,5 @@
-"""Make docs/screenshot.png: the page after two moves of a game and six steps of the strategy.
+"""Make docs/screenshot.png: the whole page with each section in use: two moves of a game, two
+glasses felt, six steps of the strategy, a move of the strategy picked and one tried on the Devil.
 
 .venv/bin/python bench/screenshot.py     (needs Debian's chromium at /usr/bin/chromium)
 """
@@ -38,10 +39,20 @@ def main() -> None:
                 page.locator(f'#play-table [data-position="{i}"]').click()
             page.click("#flip")
             expect(page.locator("#play-status")).to_contain_text(f": {k} move")
+        page.click("#touch-new")
+        for i in (0, 1):
+            page.locator(f'#touch-tray [data-position="{i}"]').click()
+        page.click("#touch-feel")
+        expect(page.locator("#touch-set")).to_be_visible()
         page.select_option("#watch-n", "4")
         expect(page.locator("#watch-step")).to_have_text("move 0 of 15")
         for _ in range(6):
             page.click("#forward")
+        page.locator("#why-grid .why-cell").nth(3).click()
+        expect(page.locator("#why-move")).to_contain_text("Move 4 of 15")
+        page.locator('#why-devil-table [data-position="0"]').click()
+        page.click("#why-devil-flip")
+        expect(page.locator("#why-devil-history li")).to_have_count(1)
         page.mouse.move(0, 0)
         Path("docs").mkdir(exist_ok=True)
         page.screenshot(path="docs/screenshot.png", full_page=True)
