@@ -139,3 +139,136 @@ def test_the_worth_of_the_four_glasses_first_round():
     }
     assert got == {(0, 0): 3, (0, 1): 4, (1, 0): 4, (1, 1): 3}
     assert max(got.values()) + 1 == touchplay.touch_values(game).value(b)
+
+
+# -- the replay: one line of play that agrees with every round (touchplay.line_of_play) --------
+
+#: Offered games for the replay's plays, small to larger.
+REPLAYED = [(2, 1), (3, 2), (4, 2), (4, 3), (6, 4)]
+
+
+def digits(game: Game, x: int) -> list[int]:
+    """The glasses of state x by hand, glass 0 first."""
+    return [(x >> i) & 1 for i in range(game.n)]
+
+
+def assert_a_line(game: Game, rounds: list[touchplay.Round], steps: list[touchplay.Step]) -> None:
+    """Every step by hand: its turn is a rotation (state[r:] + state[:r]) of the tray before,
+    the turned tray is one the player could not rule out and feels the pattern at the reach, set
+    to the values it is the tray after, the steps chain, and the last tray is all the same."""
+    assert len(steps) == len(rounds) >= 1
+    for i, (step, played) in enumerate(zip(steps, rounds, strict=True)):
+        before, turned, after = (digits(game, x) for x in (step.before, step.turned, step.after))
+        turns = [r for r in range(game.n) if before[r:] + before[:r] == turned]
+        assert turns, (i, before, turned)
+        assert step.turn == turns[0], (i, step.turn, turns)
+        assert step.turned in played.belief, i
+        assert step.reach == played.reach and step.values == played.values, i
+        assert tuple(turned[p] for p in played.reach) == played.pattern == step.felt, i
+        want = list(turned)
+        for p, v in zip(played.reach, played.values, strict=True):
+            want[p] = v
+        assert after == want, (i, after, want)
+        if i + 1 < len(steps):
+            assert step.after == steps[i + 1].before, i
+            assert len(set(after)) > 1, i  # no bell before the last round
+    assert len(set(digits(game, steps[-1].after))) == 1
+
+
+def best_reach(game: Game, belief: frozenset[int]) -> tuple[int, ...]:
+    """A reach whose worst pattern leaves the fewest moves (the optimal play's)."""
+
+    def worst(reach: tuple[int, ...]) -> float:
+        found = (
+            touchplay.worth(game, belief, reach, p) for p in touchplay.patterns(game, belief, reach)
+        )
+        return max(float("inf") if v is None else v for v in found)
+
+    return min(itertools.combinations(range(game.n), game.hands or 0), key=worst)
+
+
+def best_values(game: Game, belief: frozenset[int], reach, pattern) -> tuple[int, ...]:
+    """A setting after which the fewest moves are left."""
+    values = touchplay.touch_values(game)
+
+    def left(w: tuple[int, ...]) -> float:
+        v = values.value(touchplay.after(game, belief, reach, pattern, w))
+        return float("inf") if v is None else v
+
+    return min(itertools.product(range(2), repeat=len(reach)), key=left)
+
+
+def play_to_the_bell(devil: str, n: int, k: int, seed: int, wander: int):
+    """A game against devil: wander rounds of random play, then the optimal play to the bell."""
+    from devilcoins.web.touch import start_touch
+
+    live = start_touch(devil, seed, n, k)
+    rng = random.Random(seed)
+    for played in range(wander + 12):
+        game = live.game
+        if played < wander:
+            live.feel(tuple(sorted(rng.sample(range(n), k))))
+            live.set(tuple(rng.randrange(2) for _ in range(k)))
+        else:
+            live.feel(best_reach(game, live.belief))
+            assert live.reach is not None
+            live.set(best_values(game, live.belief, live.reach, live.pattern))
+        if live.won:
+            return live
+    raise AssertionError("the optimal play never rang the bell")
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    pair=st.sampled_from(REPLAYED),
+    devil=st.sampled_from(["adversarial", "greedy", "random"]),
+    seed=st.integers(0, 2**32 - 1),
+    wander=st.integers(0, 4),
+)
+def test_the_replay_is_a_line_of_play_that_agrees_with_every_round(pair, devil, seed, wander):
+    n, k = pair
+    live = play_to_the_bell(devil, n, k, seed, wander)
+    game, rounds = live.game, live.history
+    assert len(rounds) == live.rounds
+    steps = live.replay()
+    assert_a_line(game, rounds, steps)
+    assert steps[-1].after == live.x  # the tray the bell rang on
+    # the tracing works on any Devil's rounds, and ends where it is asked to
+    traced = touchplay.line_of_play(game, rounds, live.x)
+    assert_a_line(game, rounds, traced)
+    assert traced[-1].after == live.x
+    if devil != "adversarial":  # a Devil who holds a state: the replay is his trays
+        assert [(s.before, s.turned, s.after) for s in steps] == live.trays
+        assert steps[0].before == live.trays[0][0]
+
+
+def test_the_adversarial_devils_line_is_traced_back_through_his_beliefs():
+    """The four glasses against the strongest Devil: five rounds, the rounds he showed re-chosen
+    each time, and still one line of trays under them."""
+    live = play_to_the_bell("adversarial", 4, 2, seed=5, wander=0)
+    assert live.rounds == 5
+    steps = live.replay()
+    assert_a_line(live.game, live.history, steps)
+    assert len(live.history[0].belief) == 14  # every tray not all the same
+
+
+def test_a_line_needs_the_bell_at_its_last_round():
+    game = game_of(4, 2)
+    one = frozenset({game.parse_state("HTTT")})
+    quiet = touchplay.Round(one, (0, 1), (0, 1), (0, 0))  # HT felt, HH set: HHTT, no bell
+    with pytest.raises(ValueError, match="does not ring the bell"):
+        touchplay.line_of_play(game, [quiet])
+    assert touchplay.line_of_play(game, []) == []
+    # a second round on HTHT, which is no turn of HHTT: it cannot follow the first
+    bell = touchplay.Round(frozenset({game.parse_state("HTHT")}), (1, 3), (1, 1), (0, 0))
+    assert game.in_goal(touchplay.set_to(game, game.parse_state("HTHT"), (1, 3), (0, 0)))
+    with pytest.raises(ValueError, match="round 2 does not follow"):
+        touchplay.line_of_play(game, [quiet, bell])
+
+
+def test_the_line_ends_on_the_tray_asked_for_when_it_can():
+    game = game_of(2, 1)
+    b = touchplay.start(game)
+    one = [touchplay.Round(b, (0,), (0,), (1,))]  # H felt at 0, set down: TT
+    assert touchplay.line_of_play(game, one, game.parse_state("TT"))[-1].after == 3
+    assert touchplay.line_of_play(game, one, game.parse_state("HH"))[-1].after == 3  # not HH

@@ -194,3 +194,77 @@ def test_the_greedy_devil_keeps_the_most_states_alike(n, k):
         live.set(tuple(rng.randrange(2) for _ in reach))
         if live.won:
             break
+
+
+# -- the replay of a won game (/api/touch/replay/{game_id}) -----------------------------------
+
+
+def play_and_record(client, game: str, node: dict[str, Any]) -> tuple[dict[str, Any], list]:
+    """Follow the tree to the bell, keeping each round's reach, what was felt and what was set."""
+    played = []
+    for _ in range(12):
+        r = client.post("/api/touch/feel", json={"game": game, "positions": node["reach"]})
+        felt = r.json()["felt"]
+        outcome = next(o for o in node["outcomes"] if [WORD[c] for c in o["felt"]] == felt)
+        glasses = [WORD[c] for c in outcome["set"]]
+        state = client.post("/api/touch/set", json={"game": game, "glasses": glasses}).json()
+        played.append((node["reach"], felt, glasses))
+        if state["won"]:
+            return state, played
+        node = outcome["next"]
+    raise AssertionError("the tree never rang the bell")
+
+
+def test_the_replay_waits_for_the_bell(client):
+    game = client.post("/api/touch/new", json={"devil": "random", "seed": 1}).json()["game"]
+    for _ in range(2):  # before a round, and after one felt and set without the bell
+        r = client.get(f"/api/touch/replay/{game}")
+        assert r.status_code == 409, r.text
+        assert r.json() == {
+            "detail": "the game is still on: ring the bell first, then replay it",
+            "errors": [],
+        }
+        client.post("/api/touch/feel", json={"game": game, "positions": [0, 1]})
+        r = client.get(f"/api/touch/replay/{game}")
+        assert r.status_code == 409 and "ring the bell first" in detail(r)
+        state = client.post("/api/touch/set", json={"game": game, "glasses": ["up", "down"]})
+        assert not state.json()["won"]  # up, down: never all the same
+    r = client.get("/api/touch/replay/no-such-game")
+    assert r.status_code == 404 and "no game 'no-such-game'" in detail(r)
+
+
+@pytest.mark.parametrize(("n", "k"), [(4, 2), (2, 1), (6, 4), (8, 5)])
+@pytest.mark.parametrize("devil", ["adversarial", "greedy", "random"])
+def test_the_replay_is_one_line_of_play_under_every_round(client, n, k, devil):
+    """Each step by hand: the turn r gives turned = before[r:] + before[:r], the player felt
+    turned at the reach and set what they set, the steps chain, the last tray is the bell's."""
+    tree = tree_of(client.get("/api/touch/tree", params={"glasses": n, "hands": k}).json())
+    for seed in range(3):
+        start = client.post(
+            "/api/touch/new", json={"glasses": n, "hands": k, "devil": devil, "seed": seed}
+        ).json()
+        end, played = play_and_record(client, start["game"], tree)
+        r = client.get(f"/api/touch/replay/{start['game']}")
+        assert r.status_code == 200, r.text
+        data = r.json()
+        assert (data["devil"], data["n"], data["hands"], data["won"]) == (devil, n, k, True)
+        steps = data["steps"]
+        assert len(steps) == data["rounds"] == end["rounds"] == len(played)
+        for i, (step, (reach, felt, glasses)) in enumerate(zip(steps, played, strict=True)):
+            before, turned, after = step["before"], step["turned"], step["after"]
+            assert step["round"] == i + 1 and len(before) == n
+            assert set(before + turned + after) <= {"up", "down"}
+            r0 = step["turn"]
+            assert isinstance(r0, int) and 0 <= r0 < n
+            assert before[r0:] + before[:r0] == turned
+            assert (step["reach"], step["felt"], step["set"]) == (reach, felt, glasses)
+            assert [turned[p] for p in reach] == felt
+            want = list(turned)
+            for p, g in zip(reach, glasses, strict=True):
+                want[p] = g
+            assert after == want
+            if i + 1 < len(steps):
+                assert steps[i + 1]["before"] == after
+                assert len(set(after)) == 2  # no bell before the last round
+        assert len(set(steps[-1]["after"])) == 1
+        assert steps[-1]["after"] == data["glasses"] == end["glasses"]

@@ -27,6 +27,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -38,13 +39,18 @@ from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.observed.cylinder import Space, solve_space
 
 __all__ = [
+    "Round",
+    "Step",
     "TouchValues",
     "after",
     "felt",
     "greedy_turn",
+    "line_of_play",
     "patterns",
+    "rotation",
     "set_to",
     "start",
+    "step_of",
     "touch_values",
     "worth",
 ]
@@ -155,3 +161,106 @@ def greedy_turn(
     kept = [alike[felt(game, game.turn(x, p), reach)] for p in game.turns]
     ties = [p for p, k in zip(game.turns, kept, strict=True) if k == max(kept)]
     return ties[0] if rng is None else rng.choice(ties)
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round as played: the belief before it, the reach, the pattern felt, the values set."""
+
+    belief: Belief
+    reach: tuple[int, ...]
+    pattern: tuple[int, ...]
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One round of a line of play: the tray as it lay, the Devil's turn (r, as state[r:] +
+    state[:r]; None for a turn that is no rotation), the tray turned, the reach, what was felt
+    there, the values set and the tray after."""
+
+    before: int
+    turn: int | None
+    turned: int
+    reach: tuple[int, ...]
+    felt: tuple[int, ...]
+    values: tuple[int, ...]
+    after: int
+
+
+def rotation(game: Game, x: int, y: int) -> int | None:
+    """The smallest r whose turn (state[r:] + state[:r]) takes x to y, or None when none does."""
+    return next((r for r in range(game.n) if game.turn(x, Perm.turn(game.n, r)) == y), None)
+
+
+def step_of(game: Game, before: int, turned: int, played: Round, after: int) -> Step:
+    """The step of a round played on a tray that lay as before and was turned to turned."""
+    return Step(
+        before,
+        rotation(game, before, turned),
+        turned,
+        played.reach,
+        felt(game, turned, played.reach),
+        played.values,
+        after,
+    )
+
+
+def _turns_of(game: Game, y: int) -> list[int]:
+    """Every turn of state y, smallest first."""
+    return sorted({game.turn(y, p) for p in game.turns})
+
+
+def line_of_play(game: Game, rounds: Sequence[Round], end: int | None = None) -> list[Step]:
+    """One line of play that agrees with every round and ends with the bell (at end if it can).
+
+    Traced back from the last round: its tray after, then for each round a state of its belief
+    that feels its pattern and is set to that tray, and a tray after the round before (or, for
+    the first, a tray) of which it is a turn.  Each choice is the smallest that fits, so the
+    line is the same for the same rounds.
+
+    >>> g = Game.parse('n=2 hands=1 goal=same observe=touch')
+    >>> b = start(g)
+    >>> s = line_of_play(g, [Round(b, (0,), (0,), (1,))])[0]
+    >>> g.state_text(s.before), s.turn, g.state_text(s.turned), s.felt, g.state_text(s.after)
+    ('TH', 1, 'HT', (0,), 'TT')
+    """
+    if not rounds:
+        return []
+    last = rounds[-1]
+    ends = sorted(
+        y
+        for x in last.belief
+        if felt(game, x, last.reach) == last.pattern
+        and game.in_goal(y := set_to(game, x, last.reach, last.values))
+    )
+    if not ends:
+        raise ValueError("the last round does not ring the bell: there is no line to trace")
+    after_state = end if end in ends else ends[0]
+    steps: list[Step] = []
+    for i in range(len(rounds) - 1, -1, -1):
+        played = rounds[i]
+        turned = min(
+            (
+                x
+                for x in played.belief
+                if felt(game, x, played.reach) == played.pattern
+                and set_to(game, x, played.reach, played.values) == after_state
+            ),
+            default=None,
+        )
+        could = _turns_of(game, turned) if turned is not None else []
+        if i > 0 and turned is not None:
+            earlier = rounds[i - 1]
+            left = {
+                set_to(game, x, earlier.reach, earlier.values)
+                for x in earlier.belief
+                if felt(game, x, earlier.reach) == earlier.pattern
+            }
+            could = [y for y in could if y in left]
+        if turned is None or not could:
+            raise ValueError(f"round {i + 1} does not follow from the rounds before it")
+        before = could[0]
+        steps.append(step_of(game, before, turned, played, after_state))
+        after_state = before
+    return steps[::-1]

@@ -38,6 +38,7 @@ __all__ = [
     "touch_game",
     "touch_games",
     "touch_tree",
+    "tray_words",
 ]
 
 #: The touch games the page offers, (glasses, hands), the four glasses first: every N = 2..8,
@@ -156,6 +157,11 @@ def reach_problem(game: Game, positions: list[int]) -> str | None:
     return None
 
 
+def tray_words(game: Game, x: int) -> list[str]:
+    """The glasses of state x in words, glass 0 first: ['up', 'down', ...]."""
+    return [WORDS[v] for v in game.decode(x)]
+
+
 def _moves(value: int | None) -> float:
     """A value to compare: None (the Devil holds out) is past every number of moves."""
     return float("inf") if value is None else value
@@ -163,7 +169,8 @@ def _moves(value: int | None) -> float:
 
 @dataclass
 class TouchGame:
-    """One game on the tray: the Devil, the states still possible, the round's stage."""
+    """One game on the tray: the Devil, the states still possible, the round's stage and the
+    rounds played (for the replay)."""
 
     game: Game
     devil: str
@@ -175,6 +182,12 @@ class TouchGame:
     rounds: int = 0
     won: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: every round played (the belief before it, the reach, the pattern felt, the values set)
+    history: list[touchplay.Round] = field(default_factory=list)
+    #: the tray before, turned and after each round, as a Devil who holds a state has it
+    trays: list[tuple[int, int, int]] = field(default_factory=list)
+    #: the tray before this round's turn
+    before: int = 0
 
     def __post_init__(self) -> None:
         if not self.belief:
@@ -183,6 +196,7 @@ class TouchGame:
     def feel(self, reach: Reach) -> None:
         """The Devil turns the tray; the player feels the glasses at reach."""
         game = self.game
+        self.before = self.x
         if self.devil == "adversarial":
             options = sorted(touchplay.patterns(game, self.belief, reach))
             worth = {p: _moves(touchplay.worth(game, self.belief, reach, p)) for p in options}
@@ -203,6 +217,8 @@ class TouchGame:
         game = self.game
         reach, self.reach = self.reach, None
         self.rounds += 1
+        self.history.append(touchplay.Round(self.belief, reach, self.pattern, vals))
+        turned = self.x
         if self.devil == "adversarial":
             could = {
                 touchplay.set_to(game, x, reach, vals)
@@ -213,11 +229,39 @@ class TouchGame:
             self.x = self.rng.choice(quiet) if quiet else min(could)
         else:
             self.x = touchplay.set_to(game, self.x, reach, vals)
+        self.trays.append((self.before, turned, self.x))
         self.won = game.in_goal(self.x)
         if self.won:
             self.belief = frozenset()
         else:
             self.belief = touchplay.after(game, self.belief, reach, self.pattern, vals)
+
+    def replay(self) -> list[touchplay.Step]:
+        """One line of play that agrees with every round: the trays a Devil who holds one had,
+        or for the adversarial Devil (who commits to none) one traced back from the bell."""
+        if self.devil == "adversarial":
+            return touchplay.line_of_play(self.game, self.history, self.x)
+        return [
+            touchplay.step_of(self.game, before, turned, played, after)
+            for played, (before, turned, after) in zip(self.history, self.trays, strict=True)
+        ]
+
+    def replay_json(self) -> list[dict[str, Any]]:
+        """The replay's steps as JSON, each glass "up" or "down" as the page draws it."""
+        game = self.game
+        return [
+            {
+                "round": i,
+                "before": tray_words(game, s.before),
+                "turn": s.turn,
+                "turned": tray_words(game, s.turned),
+                "reach": list(s.reach),
+                "felt": [WORDS[v] for v in s.felt],
+                "set": [WORDS[v] for v in s.values],
+                "after": tray_words(game, s.after),
+            }
+            for i, s in enumerate(self.replay(), start=1)
+        ]
 
     def state(self) -> dict[str, Any]:
         """What the player may know: the stage, the felt glasses, never the tray until the bell."""
@@ -240,7 +284,7 @@ class TouchGame:
             "possible": len(classes),
         }
         if self.won:
-            data["glasses"] = [WORDS[v] for v in game.decode(self.x)]
+            data["glasses"] = tray_words(game, self.x)
         return data
 
 

@@ -1,6 +1,7 @@
 """Glasses on a tray, live: the games offered ``/api/touch/games``, ``/api/touch/new``,
-``/api/touch/feel``, ``/api/touch/set`` and the optimal play ``/api/touch/tree`` (the library's
-strategy tree, as ``solve --json`` prints it), for the touch games the page offers
+``/api/touch/feel``, ``/api/touch/set``, the optimal play ``/api/touch/tree`` (the library's
+strategy tree, as ``solve --json`` prints it) and the replay of a won game
+``/api/touch/replay/{game_id}``, for the touch games the page offers
 (``devilcoins.web.touch.TOUCH_GAMES``)."""
 
 from __future__ import annotations
@@ -95,5 +96,27 @@ def touch_router(games: LiveGames[TouchGame]) -> APIRouter:
                 )
             game.set(tuple(0 if g == "up" else 1 for g in req.glasses))
             return {"game": req.game, **game.state()}
+
+    @router.get("/api/touch/replay/{game_id}")
+    def replay(game_id: str) -> dict[str, Any]:
+        """Every round of a won game with what was hidden: the tray as it lay, the Devil's turn
+        (r, as glasses[r:] + glasses[:r]; null for a turn that is no rotation), the tray
+        turned, the glasses felt and set, the tray after.  A 409 until the bell rings."""
+        game = games.find(game_id)
+        with game.lock:
+            if not game.won:
+                raise HTTPException(
+                    409, "the game is still on: ring the bell first, then replay it"
+                )
+            return {
+                "game": game_id,
+                "devil": game.devil,
+                "n": game.game.n,
+                "hands": game.game.hands or 0,
+                "rounds": game.rounds,
+                "won": True,
+                "glasses": game.state()["glasses"],
+                "steps": game.replay_json(),
+            }
 
     return router

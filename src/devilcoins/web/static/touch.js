@@ -50,8 +50,9 @@ function rulesText(n, k) {
     `bell rings when ${allGlasses(n)} are the same: then you win.${most}`;
 }
 
-// One glass at (x, y): up (open side on top), down (open side at the bottom) or unknown.
-function drawGlass(svg, i, L, x, y, face, mark) {
+// One glass at (x, y): up (open side on top), down (open side at the bottom) or unknown.  turn:
+// how far the tray is drawn turned (the replay's); while it turns the label gives no number.
+function drawGlass(svg, i, L, x, y, face, mark, turn = 0) {
   const g = el("g", { class: "glass", "data-position": i, "data-face": face || "unknown" }, svg);
   const w = 20, top = face === "down" ? 13 : 20, bottom = face === "down" ? 20 : 13, h = 28;
   const [ytop, ybot] = [y - h / 2, y + h / 2];
@@ -68,10 +69,10 @@ function drawGlass(svg, i, L, x, y, face, mark) {
   }
   // the label inside the tray, between the glass and the centre: its number over its face, two
   // short lines centred on their spot (trayLayout keeps them clear of the glasses and each other)
-  const [lx, ly] = spot(i, L.n, L.c, L.c, L.label);
+  const [lx, ly] = spot(i, L.n, L.c, L.c, L.label, turn);
   const label = el("text", { x: lx, y: ly - 3, "font-size": 13, "text-anchor": "middle",
                              "font-family": "sans-serif", fill: "#fff" }, g);
-  const lines = [String(i), face === null ? "?" : face];
+  const lines = [turn === 0 ? String(i) : "", face === null ? "?" : face];
   lines.forEach((line, k) => {
     const span = el("tspan", { x: lx, dy: k ? 14 : 0 }, label);
     span.textContent = line;
@@ -177,6 +178,7 @@ function showTouch() {
     });
   }
   $("touch-next").hidden = !(touch.replay && s && !s.won);
+  $("touch-replay-open").hidden = !(s && s.won);
   if (s) {
     $("touch-status").textContent = `${devilName(s.devil)} Devil: ${rounds(s.rounds)} played; ` +
       `the optimal play needs at most ${s.optimal}.`;
@@ -261,6 +263,11 @@ async function touchSet() {
   touch.setting = [];
   if (!data.won) say($("touch-message"), "No bell: the glasses are not all the same yet.");
   showTouch();
+  // after the bell Set (or Next step) is gone: a focus it took goes on to the replay's button
+  const focused = document.activeElement;
+  if (data.won && (!focused || focused === document.body || focused.offsetParent === null)) {
+    $("touch-replay-open").focus();
+  }
 }
 
 async function touchNew(replay) {
@@ -270,15 +277,16 @@ async function touchNew(replay) {
     if (!tree) return;
     touch.trees[key] = treeOf(tree);
   }
-  const devil = replay ? "adversarial" : $("touch-devil").value;
+  const devil = $("touch-devil").value;
   const data = await touchCall("/api/touch/new", { glasses: n, hands: k, devil: devil });
   if (!data) return;
   Object.assign(touch, { game: data.game, state: data, chosen: [], setting: [],
                          node: touch.trees[key], replay: replay });
+  closeTouchReplay();
   makeSetters(data.hands);
   $("touch-history").replaceChildren();
   say($("touch-message"), replay
-    ? `The optimal play against the ${devilName("adversarial")} Devil: press “Next step” to ` +
+    ? `The optimal play against the ${devilName(devil)} Devil: press “Next step” to ` +
       "watch it."
     : `Click ${countOf(data.hands, "glass")} on the tray, then press “Feel”.`);
   showTouch();
@@ -299,6 +307,7 @@ function touchPick() {
   touch.k = Number($("touch-k").value);
   Object.assign(touch, { game: null, state: null, chosen: [], setting: [], node: null,
                          replay: false });
+  closeTouchReplay();
   $("touch-name").textContent = touchName(touch.n, touch.k);
   $("touch-rules").textContent = rulesText(touch.n, touch.k);
   $("touch-history").replaceChildren();
@@ -333,6 +342,136 @@ async function loadTouchGames() {
   else $("touch-rules").textContent = rulesText(touch.n, touch.k);
 }
 
+// The replay of a won game (/api/touch/replay): the tray as it lay, then for each round the
+// Devil's turn (drawn turning), the glasses felt (marked) and the tray as they were set.
+// frames: the start, then one a round; at: the frame shown; animation: the turn being drawn.
+const touchReplay = { frames: [], at: 0, n: 0, animation: 0 };
+// the tray turning, then the glasses felt shown before they are set (milliseconds)
+const TRAY_TURN_MS = 900, TRAY_FELT_MS = 700;
+const trayLessMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// The turn r (glass r moves to position 0) the short way round, in places: anticlockwise is
+// negative (the glasses are numbered clockwise), half way round is anticlockwise.
+const shortTurn = (r, n) => (r > n / 2 ? n - r : -r);
+
+// "the Devil turned the tray 1 place anticlockwise"
+function turnWords(r, n) {
+  if (r === null) return "the Devil moved the glasses (no turn of the tray)";
+  if (r === 0) return "the Devil left the tray as it was";
+  const places = shortTurn(r, n), k = Math.abs(places);
+  return `the Devil turned the tray ${k} place${k === 1 ? "" : "s"} ` +
+    (places < 0 ? "anticlockwise" : "clockwise");
+}
+
+function roundWords(step, last, n) {
+  const them = step.reach.length === 1 ? "it" : "them";
+  const which = step.reach.length === 1 ? `glass ${step.reach[0]}`
+    : `glasses ${listWords(step.reach.map(String))}`;
+  const end = last ? ` The bell rings: ${allGlasses(n)} are ${step.after[0]}.` : " No bell.";
+  return `Round ${step.round}: ${turnWords(step.turn, n)}; you felt ${which}: ` +
+    `${step.felt.join(", ")}; you set ${them} ${step.set.join(", ")}.${end}`;
+}
+
+function touchReplayFrames(data) {
+  const steps = data.steps;
+  const frames = [{ glasses: steps[0].before, marks: [], step: null,
+                    text: `At the start the glasses stood ${steps[0].before.join(", ")} ` +
+                          "(glass 0 first; you could not see them)." }];
+  steps.forEach((step, k) => frames.push({
+    glasses: step.after, marks: step.reach, step, text: roundWords(step, k === steps.length - 1,
+                                                                   data.n) }));
+  return frames;
+}
+
+// The replay's tray: glasses (words) at their positions, the tray drawn turned by turn places.
+function paintReplayTray(glasses, marks, turn, phase) {
+  const svg = $("touch-replay-tray"), n = touchReplay.n, L = trayLayout(n);
+  svg.replaceChildren();
+  svg.setAttribute("viewBox", `0 0 ${L.size} ${L.size}`);
+  svg.style.width = `${L.size}px`;
+  el("circle", { cx: L.c, cy: L.c, r: L.tray, fill: "#8d6e63", stroke: "#5d4037",
+                 "stroke-width": 3 }, svg);
+  for (let i = 0; i < n; i++) {
+    const [x, y] = spot(i, n, L.c, L.c, L.ring, turn);
+    drawGlass(svg, i, L, x, y, glasses[i], marks.includes(i), turn);
+  }
+  svg.dataset.phase = phase;
+  svg.dataset.turn = String(turn);
+}
+
+// Draw the frame shown; forward, a round is drawn as it went: the tray as it lay turning (the
+// short way round), the turned tray with the glasses felt, then the tray as set.
+function drawTouchReplay(animate) {
+  const frame = touchReplay.frames[touchReplay.at], step = frame.step;
+  cancelAnimationFrame(touchReplay.animation);
+  $("touch-replay-tray").dataset.frame = String(touchReplay.at);
+  const r = step && step.turn ? shortTurn(step.turn, touchReplay.n) : 0;
+  const turning = r ? TRAY_TURN_MS : 0, started = performance.now();
+  const tick = (now) => {
+    const t = now - started;
+    if (t < turning) {
+      const u = t / turning, ease = u < 0.5 ? 2 * u * u : 1 - 2 * (1 - u) * (1 - u);
+      paintReplayTray(step.before, [], r * ease, "turning");
+    } else if (t < turning + TRAY_FELT_MS) {
+      paintReplayTray(step.turned, step.reach, 0, "felt");
+    } else {
+      paintReplayTray(frame.glasses, frame.marks, 0, "done");
+      return;
+    }
+    touchReplay.animation = requestAnimationFrame(tick);
+  };
+  if (animate && step && !trayLessMotion()) tick(started);
+  else paintReplayTray(frame.glasses, frame.marks, 0, "done");
+  const last = touchReplay.at === touchReplay.frames.length - 1;
+  $("touch-replay-step").textContent = `step ${touchReplay.at} of ${touchReplay.frames.length - 1}`;
+  say($("touch-replay-text"), frame.text, last ? "win" : "");
+  // a button that is disabled drops the focus: keep it (and the arrows) in the replay
+  const [back, next, focused] = [$("touch-replay-back"), $("touch-replay-next"),
+                                 document.activeElement];
+  back.disabled = touchReplay.at === 0;
+  next.disabled = last;
+  if (focused === next && next.disabled) back.focus();
+  if (focused === back && back.disabled) next.focus();
+}
+
+function touchReplayStep(delta) {
+  const at = touchReplay.at + delta;
+  if (at < 0 || at >= touchReplay.frames.length) return;
+  touchReplay.at = at;
+  drawTouchReplay(delta > 0);
+}
+
+async function openTouchReplay() {
+  if (!touch.game || !touch.state || !touch.state.won) return;
+  const data = await touchCall(`/api/touch/replay/${touch.game}`);
+  if (!data) return;
+  Object.assign(touchReplay, { frames: touchReplayFrames(data), at: 0, n: data.n });
+  $("touch-replay").hidden = false;
+  drawTouchReplay(false);
+  $("touch-replay").scrollIntoView({ block: "start" });
+  $("touch-replay-next").focus();
+}
+
+// A new game (or another chosen): the replay, now stale, closes.
+function closeTouchReplay() {
+  cancelAnimationFrame(touchReplay.animation);
+  $("touch-replay").hidden = true;
+}
+
+$("touch-replay-open").addEventListener("click", openTouchReplay);
+$("touch-replay-back").addEventListener("click", () => touchReplayStep(-1));
+$("touch-replay-next").addEventListener("click", () => touchReplayStep(1));
+$("touch-replay-close").addEventListener("click", () => {
+  closeTouchReplay();
+  $("touch-replay-open").focus();
+});
+$("touch-replay").addEventListener("keydown", (e) => {
+  if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+    e.preventDefault();
+    e.stopPropagation();
+    touchReplayStep(e.key === "ArrowRight" ? 1 : -1);
+  }
+});
 $("touch-new").addEventListener("click", () => touchNew(false));
 $("touch-optimal").addEventListener("click", () => touchNew(true));
 $("touch-feel").addEventListener("click", () => touchFeel(touch.chosen));
