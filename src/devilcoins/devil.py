@@ -361,7 +361,8 @@ class Holdout:
             turned = np.flatnonzero(self._turned(before))
             s = int(turned[tab.add(turned, a) == x][0])
             same = np.flatnonzero(before & (tab.index_of == tab.index_of[s]))
-            prev = int(same[0])
+            turning = same[same != s]  # a line where the Devil turns, where one fits
+            prev = int(turning[0] if len(turning) else same[0])
             steps.append(Step(number=first + t - 1, before=prev, turned=s, move=a, after=x))
             x = prev
         return tuple(reversed(steps))

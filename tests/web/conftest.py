@@ -126,6 +126,7 @@ def open_page(context, base_url: str):
     assert ": 0 moves" in status.inner_text(), (pg.locator("#play-message").inner_text(), pg.errors)
     expect(pg.locator("#why-move")).to_contain_text("Move 1 of 15")
     expect(pg.locator("#why-devil-status")).to_contain_text("The coins show")
+    expect(pg.locator("#touch-status")).to_contain_text("0 rounds played")
     return pg
 
 

@@ -216,8 +216,9 @@ def line_of_play(game: Game, rounds: Sequence[Round], end: int | None = None) ->
 
     Traced back from the last round: its tray after, then for each round a state of its belief
     that feels its pattern and is set to that tray, and a tray after the round before (or, for
-    the first, a tray) of which it is a turn.  Each choice is the smallest that fits, so the
-    line is the same for the same rounds.
+    the first, a tray) of which it is a turn.  Each choice is the smallest that fits (of the
+    trays before, the smallest that the Devil must turn, when one fits), so the line is the
+    same for the same rounds.
 
     >>> g = Game.parse('n=2 hands=1 goal=same observe=touch')
     >>> b = start(g)
@@ -260,7 +261,7 @@ def line_of_play(game: Game, rounds: Sequence[Round], end: int | None = None) ->
             could = [y for y in could if y in left]
         if turned is None or not could:
             raise ValueError(f"round {i + 1} does not follow from the rounds before it")
-        before = could[0]
+        before = next((y for y in could if y != turned), could[0])  # a turn, where one fits
         steps.append(step_of(game, before, turned, played, after_state))
         after_state = before
     return steps[::-1]

@@ -338,8 +338,10 @@ async function loadTouchGames() {
   $("touch-n").value = String(first.glasses);
   $("touch-k").value = String(first.hands);
   fillTouchHands(first.glasses);
-  if (touch.state === null) touchPick();
-  else $("touch-rules").textContent = rulesText(touch.n, touch.k);
+  if (touch.state === null) {  // the first screen has glasses on the tray, ready to feel
+    touchPick();
+    await touchNew(false);
+  } else $("touch-rules").textContent = rulesText(touch.n, touch.k);
 }
 
 // The replay of a won game (/api/touch/replay): the tray as it lay, then for each round the
