@@ -231,3 +231,47 @@ def atlas_fields(entry) -> tuple:
         entry.agrees,
         entry.note,
     )
+
+
+# --- the touch games on the page (/api/touch/*) -----------------------------------------------
+
+#: The library's H and T as the page's glasses.
+WORD = {"H": "up", "T": "down"}
+
+
+def tree_of(data: dict) -> dict:
+    """The touch tree as nested dicts, built from shared nodes where the route sends those."""
+    if "tree" in data:
+        return data["tree"]
+    nodes = {d["node"]: {"reach": d["reach"], "moves_left": d["left"]} for d in data["nodes"]}
+    for d in data["nodes"]:
+        nodes[d["node"]]["outcomes"] = [
+            {"felt": felt, "set": new, "next": "win" if then == "win" else nodes[then]}
+            for felt, new, then in d["outcomes"]
+        ]
+    return nodes[0]
+
+
+def play_the_tree(client, game: str, node: dict) -> tuple[dict, list]:
+    """Follow the tree until the bell rings, checking each answer of the routes: the last state,
+    and each round's reach, what was felt and what was set."""
+    played = []
+    for _ in range(12):
+        r = client.post("/api/touch/feel", json={"game": game, "positions": node["reach"]})
+        assert r.status_code == 200, r.text
+        state = r.json()
+        assert state["stage"] == "set" and state["reach"] == node["reach"]
+        assert "glasses" not in state  # the tray stays hidden
+        felt = state["felt"]
+        outcome = next(o for o in node["outcomes"] if [WORD[c] for c in o["felt"]] == felt)
+        glasses = [WORD[c] for c in outcome["set"]]
+        r = client.post("/api/touch/set", json={"game": game, "glasses": glasses})
+        assert r.status_code == 200, r.text
+        state = r.json()
+        played.append((node["reach"], felt, glasses))
+        if state["won"]:  # the tree's win, or a lucky bell against the random Devil
+            assert state["bell"] and state["stage"] == "won", state
+            return state, played
+        assert outcome["next"] != "win" and "glasses" not in state
+        node = outcome["next"]
+    raise AssertionError("the tree never rang the bell")

@@ -6,42 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import detail
+from helpers import detail, play_the_tree
 from reference import goal_vectors, touch_value
 
 from devilcoins.observed import touchplay
 from devilcoins.web.touch import GAME
-
-WORD = {"H": "up", "T": "down"}
 
 
 def new(client, **fields: Any) -> dict[str, Any]:
     r = client.post("/api/touch/new", json=fields)
     assert r.status_code == 200, r.text
     return r.json()
-
-
-def play_the_tree(client, game: str, node: dict[str, Any]) -> dict[str, Any]:
-    """Follow the optimal tree until the bell rings; the last state comes back."""
-    state: dict[str, Any] = {}
-    for _ in range(10):
-        r = client.post("/api/touch/feel", json={"game": game, "positions": node["reach"]})
-        assert r.status_code == 200, r.text
-        state = r.json()
-        assert state["stage"] == "set" and state["reach"] == node["reach"]
-        assert "glasses" not in state  # the tray stays hidden
-        felt = state["felt"]
-        outcome = next(o for o in node["outcomes"] if [WORD[c] for c in o["felt"]] == felt)
-        glasses = [WORD[c] for c in outcome["set"]]
-        r = client.post("/api/touch/set", json={"game": game, "glasses": glasses})
-        assert r.status_code == 200, r.text
-        state = r.json()
-        if state["won"]:  # the tree's win, or a lucky bell against the random Devil
-            assert state["bell"] and state["stage"] == "won", state
-            return state
-        assert outcome["next"] != "win" and "glasses" not in state
-        node = outcome["next"]
-    raise AssertionError("the tree never rang the bell")
 
 
 def test_the_tree_is_the_librarys_and_needs_5_rounds(client):
@@ -63,7 +38,7 @@ def test_the_tree_beats_the_adversarial_devil_in_exactly_5(client, seed):
     start = new(client, devil="adversarial", seed=seed)
     assert start["stage"] == "feel" and start["rounds"] == 0 and start["optimal"] == 5
     assert "glasses" not in start
-    end = play_the_tree(client, start["game"], tree)
+    end, _ = play_the_tree(client, start["game"], tree)
     assert end["rounds"] == 5  # the Devil keeps the game going as long as the tree allows
     assert len(set(end["glasses"])) == 1 and end["possible"] == 0
 
@@ -72,7 +47,7 @@ def test_the_tree_beats_the_adversarial_devil_in_exactly_5(client, seed):
 def test_the_tree_beats_the_random_devil_within_5(client, seed):
     tree = client.get("/api/touch/tree").json()["tree"]
     start = new(client, devil="random", seed=seed)
-    end = play_the_tree(client, start["game"], tree)
+    end, _ = play_the_tree(client, start["game"], tree)
     assert 1 <= end["rounds"] <= 5 and len(set(end["glasses"])) == 1
 
 

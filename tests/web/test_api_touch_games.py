@@ -7,46 +7,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 import pytest
-from helpers import detail
+from helpers import detail, play_the_tree, tree_of
 
 from devilcoins.observed import touchplay
 from devilcoins.web.touch import TOUCH_GAMES, start_touch, touch_game
-
-WORD = {"H": "up", "T": "down"}
-
-
-def tree_of(data: dict[str, Any]) -> dict[str, Any]:
-    """The tree as nested dicts, built from shared nodes where the route sends those."""
-    if "tree" in data:
-        return data["tree"]
-    nodes = {d["node"]: {"reach": d["reach"], "moves_left": d["left"]} for d in data["nodes"]}
-    for d in data["nodes"]:
-        nodes[d["node"]]["outcomes"] = [
-            {"felt": felt, "set": new, "next": "win" if then == "win" else nodes[then]}
-            for felt, new, then in d["outcomes"]
-        ]
-    return nodes[0]
-
-
-def play_the_tree(client, game: str, node: dict[str, Any]) -> dict[str, Any]:
-    """Follow the tree until the bell rings; the last state comes back."""
-    for _ in range(12):
-        r = client.post("/api/touch/feel", json={"game": game, "positions": node["reach"]})
-        assert r.status_code == 200, r.text
-        felt = r.json()["felt"]
-        outcome = next(o for o in node["outcomes"] if [WORD[c] for c in o["felt"]] == felt)
-        glasses = [WORD[c] for c in outcome["set"]]
-        r = client.post("/api/touch/set", json={"game": game, "glasses": glasses})
-        assert r.status_code == 200, r.text
-        state = r.json()
-        if state["won"]:
-            return state
-        assert outcome["next"] != "win" and "glasses" not in state
-        node = outcome["next"]
-    raise AssertionError("the tree never rang the bell")
 
 
 def test_the_games_offered_are_won_and_the_four_glasses_come_first(client):
@@ -85,7 +51,7 @@ def test_every_offered_tree_beats_every_devil(client, n, k):
             assert r.status_code == 200, r.text
             start = r.json()
             assert (start["n"], start["hands"], start["optimal"]) == (n, k, data["length"])
-            end = play_the_tree(client, start["game"], tree)
+            end, _ = play_the_tree(client, start["game"], tree)
             assert len(set(end["glasses"])) == 1 and len(end["glasses"]) == n
             if devil == "adversarial":  # he holds out as long as the tree allows
                 assert end["rounds"] == data["length"], (devil, seed)
@@ -199,22 +165,6 @@ def test_the_greedy_devil_keeps_the_most_states_alike(n, k):
 # -- the replay of a won game (/api/touch/replay/{game_id}) -----------------------------------
 
 
-def play_and_record(client, game: str, node: dict[str, Any]) -> tuple[dict[str, Any], list]:
-    """Follow the tree to the bell, keeping each round's reach, what was felt and what was set."""
-    played = []
-    for _ in range(12):
-        r = client.post("/api/touch/feel", json={"game": game, "positions": node["reach"]})
-        felt = r.json()["felt"]
-        outcome = next(o for o in node["outcomes"] if [WORD[c] for c in o["felt"]] == felt)
-        glasses = [WORD[c] for c in outcome["set"]]
-        state = client.post("/api/touch/set", json={"game": game, "glasses": glasses}).json()
-        played.append((node["reach"], felt, glasses))
-        if state["won"]:
-            return state, played
-        node = outcome["next"]
-    raise AssertionError("the tree never rang the bell")
-
-
 def test_the_replay_waits_for_the_bell(client):
     game = client.post("/api/touch/new", json={"devil": "random", "seed": 1}).json()["game"]
     for _ in range(2):  # before a round, and after one felt and set without the bell
@@ -243,7 +193,7 @@ def test_the_replay_is_one_line_of_play_under_every_round(client, n, k, devil):
         start = client.post(
             "/api/touch/new", json={"glasses": n, "hands": k, "devil": devil, "seed": seed}
         ).json()
-        end, played = play_and_record(client, start["game"], tree)
+        end, played = play_the_tree(client, start["game"], tree)
         r = client.get(f"/api/touch/replay/{start['game']}")
         assert r.status_code == 200, r.text
         data = r.json()
