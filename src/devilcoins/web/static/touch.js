@@ -185,8 +185,8 @@ function showTouch() {
   }
   if (s && s.won) {
     say($("touch-message"), `The bell rings! ${upper(allGlasses(s.n))} are ${s.glasses[0]}: ` +
-        `${touch.replay ? "the optimal play" : "you"} won in ${rounds(s.rounds)} ` +
-        `(the optimal play needs at most ${s.optimal}).`, "win");
+        `${touch.replay ? "the optimal play" : "you"} won in ${rounds(s.rounds)}` +
+        (touch.replay ? "." : ` (the optimal play needs at most ${s.optimal}).`), "win");
   }
   tipNow();
 }
