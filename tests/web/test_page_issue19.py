@@ -249,6 +249,13 @@ def test_what_you_know_leaves_out_all_heads_until_you_win(visitor):
     page.click("#flip")
     expect(page.locator("#play-status")).to_contain_text(": 1 move")
     assert "HHHH" not in captions.all_inner_texts()
+    hint = page.locator("#belief-hint")
+    expect(hint).to_contain_text("all heads is left out until you win")
+    new_game(page, values="3", n="3")  # the words follow the game's goal
+    expect(hint).to_contain_text("every dial at 0 is left out until you win")
+    assert "000" not in captions.all_inner_texts()
+    new_game(page, goal="same")
+    expect(hint).to_contain_text("all dials the same is left out until you win")
     assert page.errors == []
 
 

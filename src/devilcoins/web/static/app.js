@@ -179,6 +179,10 @@ function goalWords() {
     ` lie on a round table. ${learn}: each turn you choose positions to ` +
     `${coins ? "flip" : "turn"}, but before every move lands the Devil may turn the table. ` +
     `You win when ${goal}. Position 0 is at 12 o'clock; positions run clockwise.`;
+  const goalName = $("play-goal").value === "same" ? `all ${things} the same`
+    : coins ? "all heads" : "every dial at 0";
+  $("belief-hint").textContent = "Every sequence the table may still show, up to turning it " +
+    `(${goalName} is left out until you win: you would have been told).`;
 }
 
 // The most states a game on the page may have (the server's MAX_GAME_STATES): past it the
