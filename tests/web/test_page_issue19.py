@@ -333,4 +333,8 @@ def test_the_strongest_blind_devil_holds_the_optimal_play_to_its_last_move(visit
     expect(page.locator("#replay-step")).to_have_text(f"step {total} of {total}")
     expect(page.locator("#replay-text")).to_have_class(re.compile("win"))
     expect(page.locator("#replay-table .position text")).to_have_text(["H"] * n)
+    page.keyboard.press("Home")  # the focus is in the replay: Home and End go to either end
+    expect(page.locator("#replay-step")).to_have_text(f"step 0 of {total}")
+    page.keyboard.press("End")
+    expect(page.locator("#replay-step")).to_have_text(f"step {total} of {total}")
     assert page.errors == []

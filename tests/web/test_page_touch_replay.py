@@ -197,6 +197,13 @@ def test_less_motion_jumps_to_the_end_of_each_round(visitor):
         expect(page.locator("#touch-replay-text")).to_have_text(words_of(step, k == played, 6))
     assert len(set(faces(page))) == 1
     expect(page.locator("#touch-replay-text")).to_contain_text("The bell rings: all six glasses")
+    page.keyboard.press("Home")  # the first and the last round, at once
+    assert tray.get_attribute("data-frame") == "0"
+    assert faces(page) == steps[0]["before"]
+    page.keyboard.press("End")
+    assert tray.get_attribute("data-frame") == str(played)
+    assert faces(page) == steps[-1]["after"]
+    expect(page.locator("#touch-feel")).to_be_hidden()  # after the bell only the replay is left
     assert page.errors == []
 
 

@@ -120,4 +120,9 @@ $("replay").addEventListener("keydown", (e) => {
     e.stopPropagation();
     replayStep(e.key === "ArrowRight" ? 1 : -1);
   }
+  if (e.key === "Home" || e.key === "End") {  // the first and the last step
+    e.preventDefault();
+    e.stopPropagation();
+    replayStep((e.key === "End" ? replay.frames.length - 1 : 0) - replay.at);
+  }
 });

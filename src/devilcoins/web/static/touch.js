@@ -168,7 +168,7 @@ function showTouch() {
   drawTray();
   const live = s !== null && !s.won && !touch.replay;
   $("touch-feel").disabled = !(live && s.stage === "feel");
-  $("touch-feel").hidden = s !== null && s.stage === "set";
+  $("touch-feel").hidden = s !== null && (s.stage === "set" || s.won);  // after the bell: replay
   $("touch-setters").hidden = !(s && s.stage === "set" && !touch.replay);
   if (s && s.stage === "set") {
     s.reach.forEach((p, k) => {
@@ -472,6 +472,12 @@ $("touch-replay").addEventListener("keydown", (e) => {
     e.preventDefault();
     e.stopPropagation();
     touchReplayStep(e.key === "ArrowRight" ? 1 : -1);
+  }
+  if (e.key === "Home" || e.key === "End") {  // the first and the last round
+    e.preventDefault();
+    e.stopPropagation();
+    const target = e.key === "End" ? touchReplay.frames.length - 1 : 0;
+    if (target !== touchReplay.at) touchReplayStep(target - touchReplay.at);
   }
 });
 $("touch-new").addEventListener("click", () => touchNew(false));
