@@ -338,3 +338,25 @@ def test_the_strongest_blind_devil_holds_the_optimal_play_to_its_last_move(visit
     page.keyboard.press("End")
     expect(page.locator("#replay-step")).to_have_text(f"step {total} of {total}")
     assert page.errors == []
+
+
+def test_the_focus_stays_on_a_position_when_the_verdict_arrives_late(visitor):
+    """The verdict (/api/solve) redraws the table when it comes: a keyboard user who is already
+    on a position stays there."""
+    page = visitor
+    held = []
+    page.route("**/api/solve?*", lambda route: held.append(route))
+    page.select_option("#play-n", "5")
+    page.click("#new-game")
+    expect(page.locator("#play-status")).to_contain_text("N = 5")
+    position = page.locator('#play-table [data-position="2"]')
+    position.focus()
+    expect(position).to_be_focused()
+    assert held  # the verdict is still on its way
+    for route in held:
+        route.continue_()
+    expect(page.locator("#play-solve")).to_contain_text("The Devil can always stop you")
+    expect(position).to_be_focused()
+    page.keyboard.press(" ")  # and the keys still work there
+    expect(position).to_have_attribute("aria-checked", "true")
+    assert page.errors == []

@@ -306,9 +306,14 @@ function toggle(i) {
 }
 
 function drawPlay() {
+  // a redraw (a move, or the verdict arriving) keeps the focus on the position that had it
+  const table = $("play-table"), focused = document.activeElement;
+  const at = table.contains(focused) ? focused.dataset.position : undefined;
   if (play.game) {
-    drawTable($("play-table"), play.n, play.coins, play.chosen, play.won ? null : toggle);
-  } else $("play-table").replaceChildren();
+    drawTable(table, play.n, play.coins, play.chosen, play.won ? null : toggle);
+  } else table.replaceChildren();
+  const again = at === undefined ? null : table.querySelector(`[data-position="${at}"][tabindex]`);
+  if (again) again.focus();
   const live = Boolean(play.game) && !play.won;
   const verb = play.values === 2 ? "Flip" : "Turn";
   $("flip").textContent = verb;
