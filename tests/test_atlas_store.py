@@ -37,6 +37,44 @@ def test_entries_round_trip_and_are_committed_at_once(tmp_path, solved):
         assert record["solved_at"].endswith("+00:00")
 
 
+class InterruptedAfterInsert:
+    """A connection that runs each statement, then is interrupted (Ctrl-C) after an INSERT."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __getattr__(self, name: str):
+        return getattr(self.db, name)
+
+    def __enter__(self):
+        return self.db.__enter__()
+
+    def __exit__(self, *exc):
+        return self.db.__exit__(*exc)
+
+    def execute(self, sql: str, *args):
+        done = self.db.execute(sql, *args)
+        if sql.lstrip().startswith("INSERT"):
+            raise KeyboardInterrupt
+        return done
+
+
+def test_an_interrupted_put_keeps_nothing_half_stored(tmp_path, solved):
+    """Ctrl-C between the INSERT and its commit: the row is rolled back, so the count the store
+    gives (which the interrupted run prints) is what the file holds."""
+    path = tmp_path / "atlas.sqlite"
+    with AtlasStore(path) as store:
+        store.put(solved[0])
+        real = store._db
+        store._db = InterruptedAfterInsert(real)
+        with pytest.raises(KeyboardInterrupt):
+            store.put(solved[1])
+        store._db = real
+        assert len(store) == 1
+    (count,) = sqlite3.connect(path).execute("SELECT count(*) FROM games").fetchone()
+    assert count == 1
+
+
 def test_a_game_is_stored_once_the_last_answer_kept(tmp_path, solved):
     with AtlasStore(tmp_path / "a.sqlite") as store:
         store.put(left_open(Game(4), "time limit 1 s reached", 1.0), time_limit=1.0)

@@ -228,8 +228,8 @@ class AtlasStore:
         }
         names = ", ".join(COLUMNS)
         marks = ", ".join(f":{c}" for c in COLUMNS)
-        self._db.execute(f"INSERT OR REPLACE INTO games ({names}) VALUES ({marks})", row)
-        self._db.commit()
+        with self._db:  # committed, or rolled back when interrupted half way (Ctrl-C)
+            self._db.execute(f"INSERT OR REPLACE INTO games ({names}) VALUES ({marks})", row)
 
     def __len__(self) -> int:
         (count,) = self._db.execute("SELECT count(*) FROM games").fetchone()
