@@ -256,6 +256,9 @@ def test_what_you_know_leaves_out_all_heads_until_you_win(visitor):
     assert "000" not in captions.all_inner_texts()
     new_game(page, goal="same")
     expect(hint).to_contain_text("all dials the same is left out until you win")
+    expect(hint).to_contain_text("may still show, up to turning it (")
+    new_game(page, group="dihedral")  # and what the Devil may do
+    expect(hint).to_contain_text("up to turning it or turning it over (")
     assert page.errors == []
 
 

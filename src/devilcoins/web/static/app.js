@@ -181,7 +181,9 @@ function goalWords() {
     `You win when ${goal}. Position 0 is at 12 o'clock; positions run clockwise.`;
   const goalName = $("play-goal").value === "same" ? `all ${things} the same`
     : coins ? "all heads" : "every dial at 0";
-  $("belief-hint").textContent = "Every sequence the table may still show, up to turning it " +
+  const upTo = { cyclic: ", up to turning it", dihedral: ", up to turning it or turning it over",
+                 none: "", full: ", up to rearranging it" }[$("play-group").value] ?? "";
+  $("belief-hint").textContent = `Every sequence the table may still show${upTo} ` +
     `(${goalName} is left out until you win: you would have been told).`;
 }
 
