@@ -130,6 +130,38 @@ def test_worth_is_the_best_setting_after_the_felt_pattern(pair, seed, rounds):
         )
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    pair=st.sampled_from([(3, 2), (4, 2), (4, 3), (6, 4)]),
+    seed=st.integers(0, 2**32 - 1),
+    rounds=st.integers(0, 3),
+)
+def test_the_strongest_devil_shows_the_worst_pattern_and_keeps_the_bell_quiet(pair, seed, rounds):
+    n, k = pair
+    game = game_of(n, k)
+    rng = random.Random(seed)
+    belief = played(game, rng, rounds)
+    reach = tuple(sorted(rng.sample(range(n), k)))
+    never = float("inf")  # the Devil holds out for ever: worse than any number of moves
+    left = {
+        p: never if (v := touchplay.worth(game, belief, reach, p)) is None else v
+        for p in touchplay.patterns(game, belief, reach)
+    }
+    for chooser in (None, random.Random(seed)):
+        x = touchplay.strongest_feel(game, belief, reach, chooser)
+        shown = touchplay.felt(game, x, reach)
+        assert x in belief and left[shown] == max(left.values())
+        values = tuple(rng.randrange(2) for _ in range(k))
+        y = touchplay.strongest_set(game, belief, reach, shown, values, chooser)
+        could = {
+            touchplay.set_to(game, z, reach, values)
+            for z in belief
+            if touchplay.felt(game, z, reach) == shown
+        }
+        assert y in could
+        assert not game.in_goal(y) or all(game.in_goal(z) for z in could)
+
+
 def test_the_worth_of_the_four_glasses_first_round():
     """After feeling two side by side, both alike leaves 3 moves, unlike 4 (then 5 in all)."""
     game = game_of(4, 2)

@@ -148,6 +148,40 @@ def worth(game: Game, belief: Belief, reach: Sequence[int], pattern: Sequence[in
     return min((v for v in found if v is not None), default=None)
 
 
+def strongest_feel(
+    game: Game, belief: Belief, reach: Sequence[int], rng: random.Random | None = None
+) -> int:
+    """The strongest Devil's state as the glasses at reach are felt: one of the belief showing
+    the pattern after which the player's best setting leaves the most moves (held out for ever
+    counts as most); the first such, or one rng draws (a pattern, then a state)."""
+    options = sorted(patterns(game, belief, reach))
+    left = {p: worth(game, belief, reach, p) for p in options}
+    most = max(float("inf") if v is None else v for v in left.values())
+    best = [p for p in options if (float("inf") if left[p] is None else left[p]) == most]
+    pick = best[0] if rng is None else rng.choice(best)
+    shown = sorted(x for x in belief if felt(game, x, reach) == pick)
+    return shown[0] if rng is None else rng.choice(shown)
+
+
+def strongest_set(
+    game: Game,
+    belief: Belief,
+    reach: Sequence[int],
+    pattern: Sequence[int],
+    values: Sequence[int],
+    rng: random.Random | None = None,
+) -> int:
+    """The strongest Devil's state once the glasses felt are set to values: one outside the goal
+    while the belief still has one (the first, or one rng draws), else the least in it."""
+    could = {
+        set_to(game, x, reach, values) for x in belief if felt(game, x, reach) == tuple(pattern)
+    }
+    quiet = sorted(x for x in could if not game.in_goal(x))
+    if not quiet:
+        return min(could)
+    return quiet[0] if rng is None else rng.choice(quiet)
+
+
 def greedy_turn(
     game: Game,
     x: int,

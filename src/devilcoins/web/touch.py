@@ -6,7 +6,8 @@ glass is up or down and sets them as they like; the bell rings when all N match.
 number whose bit i is glass i (0 up, 1 down, as H and T in the library's tree).  The rules, the
 beliefs and the values come from the library (``devilcoins.observed.touchplay``, over the one
 touch solver): the adversarial Devil (the page's strongest) shows the felt pattern after which the
-player's best setting leaves the most moves, and commits to no state until it must; the greedy
+player's best setting leaves the most moves, and commits to no state until it must
+(``touchplay.strongest_feel``, ``touchplay.strongest_set``); the greedy
 Devil holds one state and turns the tray so that the most states feel alike
 (``touchplay.greedy_turn``); the random Devil holds one state and turns the tray at random.
 """
@@ -162,11 +163,6 @@ def tray_words(game: Game, x: int) -> list[str]:
     return [WORDS[v] for v in game.decode(x)]
 
 
-def _moves(value: int | None) -> float:
-    """A value to compare: None (the Devil holds out) is past every number of moves."""
-    return float("inf") if value is None else value
-
-
 @dataclass
 class TouchGame:
     """One game on the tray: the Devil, the states still possible, the round's stage and the
@@ -198,12 +194,7 @@ class TouchGame:
         game = self.game
         self.before = self.x
         if self.devil == "adversarial":
-            options = sorted(touchplay.patterns(game, self.belief, reach))
-            worth = {p: _moves(touchplay.worth(game, self.belief, reach, p)) for p in options}
-            best = max(worth.values())
-            pick = self.rng.choice([p for p in options if worth[p] == best])
-            shown = sorted(x for x in self.belief if touchplay.felt(game, x, reach) == pick)
-            self.x = self.rng.choice(shown)
+            self.x = touchplay.strongest_feel(game, self.belief, reach, self.rng)
         elif self.devil == "greedy":
             turn = touchplay.greedy_turn(game, self.x, self.belief, reach, self.rng)
             self.x = game.turn(self.x, turn)
@@ -220,13 +211,7 @@ class TouchGame:
         self.history.append(touchplay.Round(self.belief, reach, self.pattern, vals))
         turned = self.x
         if self.devil == "adversarial":
-            could = {
-                touchplay.set_to(game, x, reach, vals)
-                for x in self.belief
-                if touchplay.felt(game, x, reach) == self.pattern
-            }
-            quiet = sorted(x for x in could if not game.in_goal(x))
-            self.x = self.rng.choice(quiet) if quiet else min(could)
+            self.x = touchplay.strongest_set(game, self.belief, reach, self.pattern, vals, self.rng)
         else:
             self.x = touchplay.set_to(game, self.x, reach, vals)
         self.trays.append((self.before, turned, self.x))
