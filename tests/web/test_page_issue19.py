@@ -201,6 +201,7 @@ def test_the_focus_stays_in_its_section_after_a_win(visitor, base_url):
     page = visitor
     # Watch: Forward from the keyboard to the end; the focus moves to Back, not the body
     page.select_option("#watch-n", "2")
+    expect(page.locator("#watch-step")).to_have_text("move 0 of 3")
     page.focus("#forward")
     for _ in range(3):
         page.keyboard.press("Enter")
@@ -362,4 +363,22 @@ def test_the_focus_stays_on_a_position_when_the_verdict_arrives_late(visitor):
     expect(position).to_be_focused()
     page.keyboard.press(" ")  # and the keys still work there
     expect(position).to_have_attribute("aria-checked", "true")
+    assert page.errors == []
+
+
+def test_watch_steps_only_the_strategy_shown(visitor):
+    """Forward pressed while another N's strategy is on its way does not step the old one."""
+    page = visitor
+    held = []
+    page.route("**/api/strategy/2", lambda route: held.append(route))
+    page.select_option("#watch-n", "2")
+    expect(page.locator("#watch-step")).to_have_text("loading the strategy for N = 2…")
+    page.click("#forward")
+    expect(page.locator("#watch-step")).to_have_text("loading the strategy for N = 2…")
+    assert held
+    for route in held:
+        route.continue_()
+    expect(page.locator("#watch-step")).to_have_text("move 0 of 3")
+    page.click("#forward")
+    expect(page.locator("#watch-step")).to_contain_text("move 1 of 3")
     assert page.errors == []

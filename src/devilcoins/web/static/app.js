@@ -607,9 +607,16 @@ function keepCurrent() {
   else if (r.top < b.top + head) box.scrollTop -= b.top + head - r.top;
 }
 
+// The strategy of the N chosen; until it comes the steps wait (no step of the one before), and
+// an answer to an earlier choice (still on its way) is dropped.
 async function loadStrategy() {
+  const n = $("watch-n").value;
+  watch.data = null;
+  $("watch-step").textContent = `loading the strategy for N = ${n}…`;
   try {
-    watch.data = await api(`/api/strategy/${$("watch-n").value}`);
+    const data = await api(`/api/strategy/${n}`);
+    if ($("watch-n").value !== n) return;
+    watch.data = data;
     watch.step = 0;
     drawWatch();
   } catch (err) { $("watch-message").textContent = err.message; }
