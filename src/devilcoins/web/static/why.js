@@ -90,7 +90,9 @@ function showWhyMove(index) {
 async function loadWhy() {
   const n = Number($("why-n").value);
   try {
-    why.data = await api(`/api/why/strategy/${n}`);
+    const data = await api(`/api/why/strategy/${n}`);
+    if (Number($("why-n").value) !== n) return;  // another N was chosen meanwhile
+    why.data = data;
   } catch (err) {
     say($("why-move"), err.message, "error");
     return;
@@ -147,6 +149,7 @@ async function loadWhyDevil() {
   const n = Number($("why-devil-n").value);
   try {
     const data = await api(`/api/why/devil/${n}`);
+    if (Number($("why-devil-n").value) !== n) return;  // another N was chosen meanwhile
     Object.assign(whyDevil, { n, zone: data.zone });
   } catch (err) {
     say($("why-devil-answer"), err.message, "error");
@@ -161,7 +164,9 @@ async function whyDevilFlip() {
   whyDevil.busy = true;
   const move = [...whyDevil.chosen].sort((a, b) => a - b);
   try {
-    const a = await api("/api/why/devil/turn", { n: whyDevil.n, coins: whyDevil.coins, move });
+    const { n, coins } = whyDevil;
+    const a = await api("/api/why/devil/turn", { n, coins, move });
+    if (whyDevil.n !== n || whyDevil.coins !== coins) return;  // another table meanwhile
     const flips = positionsText(move);
     const answer = a.plain_in_zone
       ? `Without a turn, flipping ${flips} would make ${a.plain}, one of the sequences he keeps ` +
