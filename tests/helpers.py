@@ -275,3 +275,20 @@ def play_the_tree(client, game: str, node: dict) -> tuple[dict, list]:
         assert outcome["next"] != "win" and "glasses" not in state
         node = outcome["next"]
     raise AssertionError("the tree never rang the bell")
+
+
+# --- the page in a browser ---------------------------------------------------------------
+
+
+class Held:
+    """The page's requests to a route, held back until released: an answer that comes late."""
+
+    def __init__(self, page, pattern: str):
+        self.routes: list = []
+        page.route(pattern, lambda route: self.routes.append(route))
+
+    def release(self) -> None:
+        """Let every held request through (at least one must have been held)."""
+        assert self.routes, "nothing was held: the page never asked"
+        for route in self.routes:
+            route.continue_()

@@ -81,19 +81,27 @@ def test_the_greedy_devil_keeps_more_states_than_a_bad_turn():
     assert naive_alike(game, game.turn(x, turn), belief, (0, 1)) == 4
 
 
-@settings(max_examples=150, deadline=None)
-@given(
-    pair=st.sampled_from(GAMES),
-    seed=st.integers(0, 2**32 - 1),
-    rounds=st.integers(0, 4),
-)
-def test_the_greedy_turn_is_a_most_alike_turn_on_any_belief(pair, seed, rounds):
-    n, k = pair
+SMALL = [(3, 2), (4, 2), (4, 3), (6, 4)]
+
+
+@st.composite
+def situations(draw, pairs=SMALL, most_rounds: int = 3, sort_reach: bool = True):
+    """A touch game, a belief reached by random play, a reach (sorted, or in any order) and the
+    rng that drew them: the set-up of the property tests."""
+    n, k = draw(st.sampled_from(pairs))
+    seed = draw(st.integers(0, 2**32 - 1))
     game = game_of(n, k)
     rng = random.Random(seed)
-    belief = played(game, rng, rounds)
+    belief = played(game, rng, draw(st.integers(0, most_rounds)))
+    reach = tuple(rng.sample(range(n), k))
+    return game, belief, tuple(sorted(reach)) if sort_reach else reach, rng, seed
+
+
+@settings(max_examples=150, deadline=None)
+@given(situations(GAMES, 4, sort_reach=False))  # the reach in any order
+def test_the_greedy_turn_is_a_most_alike_turn_on_any_belief(situation):
+    game, belief, reach, rng, seed = situation
     x = rng.choice(sorted(belief))
-    reach = tuple(rng.sample(range(n), k))  # in any order
     most = naive_greedy(game, x, belief, reach)[1]
     plain = touchplay.greedy_turn(game, x, belief, reach)
     drawn = touchplay.greedy_turn(game, x, belief, reach, random.Random(seed))
@@ -108,17 +116,10 @@ def test_the_greedy_turn_is_a_most_alike_turn_on_any_belief(pair, seed, rounds):
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    pair=st.sampled_from([(3, 2), (4, 2), (4, 3), (6, 4)]),
-    seed=st.integers(0, 2**32 - 1),
-    rounds=st.integers(0, 3),
-)
-def test_worth_is_the_best_setting_after_the_felt_pattern(pair, seed, rounds):
-    n, k = pair
-    game = game_of(n, k)
-    rng = random.Random(seed)
-    belief = played(game, rng, rounds)
-    reach = tuple(sorted(rng.sample(range(n), k)))
+@given(situations())
+def test_worth_is_the_best_setting_after_the_felt_pattern(situation):
+    game, belief, reach, _, _ = situation
+    k = len(reach)
     values = touchplay.touch_values(game)
     for pattern in touchplay.patterns(game, belief, reach):
         every = [
@@ -131,17 +132,10 @@ def test_worth_is_the_best_setting_after_the_felt_pattern(pair, seed, rounds):
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    pair=st.sampled_from([(3, 2), (4, 2), (4, 3), (6, 4)]),
-    seed=st.integers(0, 2**32 - 1),
-    rounds=st.integers(0, 3),
-)
-def test_the_strongest_devil_shows_the_worst_pattern_and_keeps_the_bell_quiet(pair, seed, rounds):
-    n, k = pair
-    game = game_of(n, k)
-    rng = random.Random(seed)
-    belief = played(game, rng, rounds)
-    reach = tuple(sorted(rng.sample(range(n), k)))
+@given(situations())
+def test_the_strongest_devil_shows_the_worst_pattern_and_keeps_the_bell_quiet(situation):
+    game, belief, reach, rng, seed = situation
+    k = len(reach)
     never = float("inf")  # the Devil holds out for ever: worse than any number of moves
     left = {
         p: never if (v := touchplay.worth(game, belief, reach, p)) is None else v

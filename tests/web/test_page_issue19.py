@@ -13,6 +13,7 @@ import re
 import urllib.request
 
 import pytest
+from helpers import Held
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -348,17 +349,14 @@ def test_the_focus_stays_on_a_position_when_the_verdict_arrives_late(visitor):
     """The verdict (/api/solve) redraws the table when it comes: a keyboard user who is already
     on a position stays there."""
     page = visitor
-    held = []
-    page.route("**/api/solve?*", lambda route: held.append(route))
+    held = Held(page, "**/api/solve?*")
     page.select_option("#play-n", "5")
     page.click("#new-game")
     expect(page.locator("#play-status")).to_contain_text("N = 5")
     position = page.locator('#play-table [data-position="2"]')
     position.focus()
     expect(position).to_be_focused()
-    assert held  # the verdict is still on its way
-    for route in held:
-        route.continue_()
+    held.release()  # the verdict is still on its way
     expect(page.locator("#play-solve")).to_contain_text("The Devil can always stop you")
     expect(position).to_be_focused()
     page.keyboard.press(" ")  # and the keys still work there
@@ -369,15 +367,12 @@ def test_the_focus_stays_on_a_position_when_the_verdict_arrives_late(visitor):
 def test_watch_steps_only_the_strategy_shown(visitor):
     """Forward pressed while another N's strategy is on its way does not step the old one."""
     page = visitor
-    held = []
-    page.route("**/api/strategy/2", lambda route: held.append(route))
+    held = Held(page, "**/api/strategy/2")
     page.select_option("#watch-n", "2")
     expect(page.locator("#watch-step")).to_have_text("loading the strategy for N = 2…")
     page.click("#forward")
     expect(page.locator("#watch-step")).to_have_text("loading the strategy for N = 2…")
-    assert held
-    for route in held:
-        route.continue_()
+    held.release()
     expect(page.locator("#watch-step")).to_have_text("move 0 of 3")
     page.click("#forward")
     expect(page.locator("#watch-step")).to_contain_text("move 1 of 3")

@@ -12,6 +12,7 @@ import re
 import urllib.request
 
 import pytest
+from helpers import Held
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -143,14 +144,11 @@ def test_play_links_its_coin_game_to_its_picture(visitor):
 
 def test_a_late_answer_for_an_n_no_longer_chosen_is_dropped(visitor):
     page = visitor
-    held = []
-    page.route("**/api/why/strategy/8", lambda route: held.append(route))
+    held = Held(page, "**/api/why/strategy/8")
     page.select_option("#why-n", "8")
     page.select_option("#why-n", "2")
     expect(page.locator("#why-move")).to_contain_text("Move 1 of 3")
-    assert held
-    for route in held:
-        route.continue_()
+    held.release()
     page.wait_for_timeout(300)  # the answer for 8 has come and gone
     expect(page.locator("#why-grid .why-cell")).to_have_count(3)
     expect(page.locator("#why-move")).to_contain_text("Move 1 of 3")
