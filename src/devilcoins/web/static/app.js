@@ -259,7 +259,7 @@ async function showSolve(fields) {
     const data = await response.json();
     if (!response.ok) throw new Error(data.detail || response.statusText);
     play.winnable = data.winnable;
-    drawPlay();
+    playControls();  // the verdict changes a tooltip, not the table: the focus stays put
     $("play-solve").textContent = data.winnable
       ? `You can always win in ${moves(data.length)}: ${methodWords(data.how, data.method)}.`
       : `The Devil can always stop you: ${methodWords(data.how, data.method)}.`;
@@ -316,6 +316,11 @@ function drawPlay() {
   } else table.replaceChildren();
   const again = at === undefined ? null : table.querySelector(`[data-position="${at}"][tabindex]`);
   if (again) again.focus();
+  playControls();
+}
+
+// The buttons under the table, as the game stands (the table itself is left as it is).
+function playControls() {
   const live = Boolean(play.game) && !play.won;
   const verb = play.values === 2 ? "Flip" : "Turn";
   $("flip").textContent = verb;
