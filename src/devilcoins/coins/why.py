@@ -170,7 +170,8 @@ def devil_answer(n: int, coins: str, move: Sequence[int]) -> DevilAnswer:
         raise InvalidInput(
             f"position {bad[0]} is off the table: with {n} coins they are 0..{n - 1}"
         )
-    a = game.encode(1 if i in set(move) else 0 for i in range(n))
+    flips = set(move)
+    a = game.encode(1 if i in flips else 0 for i in range(n))
     perm = devil_turn(game, x, a, zone)
     turned = game.turn(x, perm)
     r = next(r for r in range(n) if game.turn(x, Perm.turn(n, r)) == turned)

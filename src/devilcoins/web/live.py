@@ -52,7 +52,9 @@ class LiveGame:
     moves: list[list[int]] = field(default_factory=list)
     won: bool = False
     peeked: bool = False
+    #: the moves played with what was hidden; against the holdout Devil, those settled by a peek
     steps: list[Step] = field(default_factory=list)
+    #: the holdout Devil (the strongest of a blind game), who holds no state until a peek
     holdout: Holdout | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 

@@ -6,6 +6,7 @@ strategy tree, as ``solve --json`` prints it) and the replay of a won game
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query
@@ -34,6 +35,46 @@ def _offered(n: int, k: int) -> None:
     why = not_offered(n, k)
     if why is not None:
         raise HTTPException(400, why)
+
+
+def _fits_reach(game: TouchGame, positions: list[int]) -> None:
+    """A 422 unless the positions are a reach of this game; a 409 unless it waits for one."""
+    problem = reach_problem(game.game, positions)
+    if problem is not None:
+        raise HTTPException(422, problem)
+    _playing(game)
+    if game.reach is not None:
+        raise HTTPException(409, f"set the glasses you felt first (positions {list(game.reach)})")
+
+
+def _fits_setting(game: TouchGame, glasses: Sequence[str]) -> None:
+    """A 409 unless glasses are held; a 422 unless one setting is given for each."""
+    _playing(game)
+    if game.reach is None:
+        held = count_words(game.game.hands or 0, "glass")
+        raise HTTPException(409, f"feel {held} first: you can only set what you hold")
+    if len(glasses) != len(game.reach):
+        raise HTTPException(
+            422,
+            f"glasses: set the {count_words(len(game.reach), 'glass')} you hold, "
+            f"not {len(glasses)}",
+        )
+
+
+def _replay(game_id: str, game: TouchGame) -> dict[str, Any]:
+    """The replay of a won game (a 409 until the bell rings)."""
+    if not game.won:
+        raise HTTPException(409, "the game is still on: ring the bell first, then replay it")
+    return {
+        "game": game_id,
+        "devil": game.devil,
+        "n": game.game.n,
+        "hands": game.game.hands or 0,
+        "rounds": game.rounds,
+        "won": True,
+        "glasses": game.state()["glasses"],
+        "steps": game.replay_json(),
+    }
 
 
 def touch_router(games: LiveGames[TouchGame]) -> APIRouter:
@@ -67,15 +108,8 @@ def touch_router(games: LiveGames[TouchGame]) -> APIRouter:
     def feel(req: TouchFeel) -> dict[str, Any]:
         """The Devil turns the tray, then the player feels the glasses named, one a hand."""
         game = games.find(req.game)
-        problem = reach_problem(game.game, req.positions)
-        if problem is not None:
-            raise HTTPException(422, problem)
         with game.lock:
-            _playing(game)
-            if game.reach is not None:
-                raise HTTPException(
-                    409, f"set the glasses you felt first (positions {list(game.reach)})"
-                )
+            _fits_reach(game, req.positions)
             game.feel(tuple(req.positions))
             return {"game": req.game, **game.state()}
 
@@ -84,16 +118,7 @@ def touch_router(games: LiveGames[TouchGame]) -> APIRouter:
         """Set the glasses just felt; the bell rings if all the glasses now match."""
         game = games.find(req.game)
         with game.lock:
-            _playing(game)
-            if game.reach is None:
-                held = count_words(game.game.hands or 0, "glass")
-                raise HTTPException(409, f"feel {held} first: you can only set what you hold")
-            if len(req.glasses) != len(game.reach):
-                raise HTTPException(
-                    422,
-                    f"glasses: set the {count_words(len(game.reach), 'glass')} you hold, "
-                    f"not {len(req.glasses)}",
-                )
+            _fits_setting(game, req.glasses)
             game.set(tuple(0 if g == "up" else 1 for g in req.glasses))
             return {"game": req.game, **game.state()}
 
@@ -104,19 +129,6 @@ def touch_router(games: LiveGames[TouchGame]) -> APIRouter:
         turned, the glasses felt and set, the tray after.  A 409 until the bell rings."""
         game = games.find(game_id)
         with game.lock:
-            if not game.won:
-                raise HTTPException(
-                    409, "the game is still on: ring the bell first, then replay it"
-                )
-            return {
-                "game": game_id,
-                "devil": game.devil,
-                "n": game.game.n,
-                "hands": game.game.hands or 0,
-                "rounds": game.rounds,
-                "won": True,
-                "glasses": game.state()["glasses"],
-                "steps": game.replay_json(),
-            }
+            return _replay(game_id, game)
 
     return router
