@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,7 @@ from devilcoins.cli.common import (
     UsageError,
     emit_json,
     positive,
+    require_extra,
 )
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.symmetry import GROUP_NAMES
@@ -29,6 +31,11 @@ if TYPE_CHECKING:
 __all__ = ["COMMAND"]
 
 FORMATS = ("text", "markdown", "csv", "json")
+
+#: What needs the atlas extra: a run on Dask with games left to solve; without those options the
+#: atlas is solved here, one game after another, and --from-db (or a --db that holds every game
+#: asked for) only reads the file. Checked before a new --db file is made.
+_ON_DASK = "devilcoins atlas with --db, --workers, --scheduler or --time-limit"
 
 
 def _checked(parse: Callable[[str], Any]) -> Callable[[str], Any]:
@@ -233,6 +240,8 @@ def _distributed(args: argparse.Namespace, games: list[Game], fmt: str) -> int:
     """Solve the games on a Dask cluster, each answer stored as it arrives."""
     from devilcoins.atlas.store import AtlasStore
 
+    if not (args.db and os.path.exists(args.db)):  # a new store: every game is still to solve
+        require_extra(_ON_DASK, "atlas", "dask", "distributed")
     with AtlasStore(args.db or ":memory:") as store:
         todo = len(store.pending(games, args.time_limit))
         try:
@@ -249,6 +258,7 @@ def _solve(
     args: argparse.Namespace, games: list[Game], store: AtlasStore, todo: int
 ) -> list[AtlasEntry]:
     """Run the games on the cluster the options name, the progress bar counting todo games."""
+    require_extra(_ON_DASK, "atlas", "dask", "distributed")
     from devilcoins.atlas.entry import OPEN
     from devilcoins.atlas.run import local_client, remote_client, run_atlas, threads
     from devilcoins.cli.progress import reporter

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -30,6 +31,7 @@ __all__ = [
     "port_number",
     "positive",
     "read_text",
+    "require_extra",
     "seed_number",
     "unlimited_digits",
     "write_output",
@@ -102,6 +104,26 @@ def _whole(text: str, *, what: str, low: int, digits: int = 19) -> int:
     if value < low:
         raise argparse.ArgumentTypeError(f"{what} must be at least {low}, got {value}")
     return value
+
+
+def require_extra(what: str, extra: str, *modules: str) -> None:
+    """Stop with a usage error (one line, status 2) when a module the extra brings is missing:
+    ``devilcoins serve needs the web extra: pip install 'devilcoins[web]'``. The modules are
+    top-level names, only looked up (importlib.util.find_spec): nothing is imported.
+
+    >>> require_extra("it", "web", "json")
+    >>> require_extra("it", "web", "json", "no_such_module_here")
+    Traceback (most recent call last):
+    ...
+    devilcoins.cli.common.UsageError: it needs the web extra: pip install 'devilcoins[web]'
+    """
+    for module in modules:
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except (ImportError, ValueError):  # a finder that refuses it, or a broken install
+            found = False
+        if not found:
+            raise UsageError(f"{what} needs the {extra} extra: pip install 'devilcoins[{extra}]'")
 
 
 def coins_count(text: str) -> int:

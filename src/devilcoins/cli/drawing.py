@@ -13,6 +13,7 @@ from devilcoins.cli.common import (
     coins_count,
     confirm,
     positive,
+    require_extra,
     write_output,
 )
 from devilcoins.cli.strategies import strategy_for
@@ -51,6 +52,7 @@ def add_plot_arguments(p: Options) -> None:
 
 def run_plot(args: argparse.Namespace) -> int:
     """devilcoins plot N."""
+    require_extra("devilcoins plot", "plot", "matplotlib")
     from devilcoins.render.plots import belief_size_figure, belief_table_figure, save
 
     output = args.output or f"beliefs-{args.n}{'-table' if args.table else ''}.png"

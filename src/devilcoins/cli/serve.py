@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from devilcoins.cli.common import Command, Options, UsageError, port_number
+from devilcoins.cli.common import Command, Options, UsageError, port_number, require_extra
 
 __all__ = ["COMMAND"]
 
@@ -19,6 +19,7 @@ def run(args: argparse.Namespace) -> int:
     """devilcoins serve."""
     import socket
 
+    require_extra("devilcoins serve", "web", "fastapi", "uvicorn")
     from devilcoins.web.app import serve
 
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET

@@ -8,12 +8,19 @@ for N <= 8.  Both write PNG or SVG, chosen by the file name's ending.
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from devilcoins.coins.notation import DevilcoinsError, Strategy, canonical_coins
 from devilcoins.core.files import write_new_with
+
+if find_spec("matplotlib") is None:  # the plot extra, looked up only: imported when drawing
+    raise ImportError(
+        "devilcoins.render.plots needs the plot extra: pip install 'devilcoins[plot]'",
+        name="matplotlib",
+    )
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -1,0 +1,8 @@
+"""``python -m devilcoins``: the command line, as the ``devilcoins`` command runs it."""
+
+import sys
+
+from devilcoins.cli.main import main
+
+if __name__ == "__main__":
+    sys.exit(main())
