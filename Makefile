@@ -12,13 +12,36 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# What each target installs (pyproject.toml): the core (numpy, numba, rich) for demo; the atlas
+# extra too for bench; for test, docs, load and wheel every extra ('.[all]': page, plots, atlas)
+# and the development tools, the dependency groups test and docs. Each marker file is remade
+# when pyproject.toml changes, and says what the ones before it say.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	@touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
+$(VENV)/.installed-atlas: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[atlas]'
 	@touch $@ $(VENV)/.installed
+
+bench: $(VENV)/.installed-atlas
+
+# pip install --group needs pip 25.1 or newer (the upgrade above brings it). Where the index pip
+# reaches has none that new, the same groups are read from pyproject.toml into a requirements file.
+GROUPS := test docs
+READ_GROUPS := import sys, tomllib; groups = tomllib.load(open("pyproject.toml", "rb"))["dependency-groups"]; print(*(r for g in sys.argv[1:] for r in groups[g]), sep="\n")
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	@if $(BIN)/python -m pip install --help | grep -- '--group' >/dev/null; then \
+		echo "$(BIN)/python -m pip install --quiet -e '.[all]' $(GROUPS:%=--group %)"; \
+		$(BIN)/python -m pip install --quiet -e '.[all]' $(GROUPS:%=--group %); \
+	else \
+		echo "pip $$($(BIN)/python -m pip --version | cut -d' ' -f2) has no --group: the groups $(GROUPS) from pyproject.toml"; \
+		$(BIN)/python -c '$(READ_GROUPS)' $(GROUPS) > $(VENV)/groups.txt && \
+		echo "$(BIN)/python -m pip install --quiet -e '.[all]' -r $(VENV)/groups.txt" && \
+		$(BIN)/python -m pip install --quiet -e '.[all]' -r $(VENV)/groups.txt; \
+	fi
+	@touch $@ $(VENV)/.installed-atlas $(VENV)/.installed
 
 demo: $(VENV)/.installed
 	$(BIN)/devilcoins solve 4
@@ -62,11 +85,16 @@ load: $(VENV)/.installed-test
 clean:
 	rm -rf $(VENV) build site src/*.egg-info .pytest_cache .ruff_cache .hypothesis
 
-# A wheel in dist/, then installed into a fresh virtual environment and tried: every command
-# answers, and serve answers with the page and its static files.
+# A wheel in dist/, then installed into a fresh virtual environment and tried (bench/wheel_check.py):
+# alone, every core command answers and serve, plot and the atlas on Dask each name the extra
+# they need; with the all extra, plot draws, the atlas runs on Dask and serve answers with the
+# page and its static files.
 wheel: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet build
+	rm -f dist/devilcoins-*.whl
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m build --wheel --outdir dist . 2>&1 | grep -i warn && exit 1 || true
 	rm -rf $(VENV)/wheel-check && $(PYTHON) -m venv $(VENV)/wheel-check
 	$(VENV)/wheel-check/bin/pip install --quiet dist/devilcoins-*.whl
-	$(VENV)/wheel-check/bin/python bench/wheel_check.py
+	$(VENV)/wheel-check/bin/python bench/wheel_check.py core
+	$(VENV)/wheel-check/bin/pip install --quiet "$$(ls dist/devilcoins-*.whl)[all]"
+	$(VENV)/wheel-check/bin/python bench/wheel_check.py all
