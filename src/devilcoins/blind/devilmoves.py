@@ -34,19 +34,19 @@ to a start and a turn from S before each move that never reach the goal.  Both h
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 import numpy as np
 
 from devilcoins.blind.chain import chain, chain_strategy, goal_mask, zone_evidence
 from devilcoins.blind.search import SearchOutcome, search_beliefs, searched_verdict
 from devilcoins.core.beliefs import Ints, Rows
+from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import add_states, compiled, members, warm_up
+from devilcoins.core.kernel import add_states, compiled, members
 from devilcoins.core.perm import Perm
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.symmetry import Group, state_map
@@ -126,7 +126,9 @@ class StateSpace:
     def expand(self, frontier: Rows, moves: Ints) -> Rows:
         """Every (belief, move) successor: row f * len(moves) + j is frontier[f] after moves[j]."""
         out = np.zeros((frontier.shape[0] * len(moves), self.width), dtype=np.uint64)
-        _expand(np.ascontiguousarray(frontier), self.maps, moves, self.goal, self.add, out)
+        work = frontier.shape[0] * self.states * (self.maps.shape[0] + len(moves))
+        frontier = np.ascontiguousarray(frontier)
+        _expand.run(work, frontier, self.maps, moves, self.goal, self.add, out)
         return out
 
     def won(self, rows: Rows) -> np.ndarray:
@@ -246,19 +248,9 @@ def _propagate(
 def propagate(st: StateSpace, moves: Ints) -> Rows:
     """The beliefs before the first move and after each move (len(moves) + 1 rows)."""
     history = np.zeros((len(moves) + 1, st.width), dtype=np.uint64)
-    _propagate(st.start(), st.maps, moves, st.goal, st.add, history)
+    work = len(moves) * st.states * (st.maps.shape[0] + 1)
+    _propagate.run(work, st.start(), st.maps, moves, st.goal, st.add, history)
     return history
-
-
-@cache
-def warm_up_states() -> None:
-    """Load (or compile, the first time) this module's kernel on a one-coin game, so that the
-    times searches and verifications report are the work itself."""
-    warm_up()
-    st = state_tables(Game(2, devil_moves=(Perm((1, 0)),)))
-    moves = np.array([1, 0], dtype=np.int64)
-    st.expand(st.start()[None, :], moves)
-    propagate(st, moves)
 
 
 # --- the reduction to a group ---------------------------------------------------------------
@@ -584,8 +576,7 @@ def search_states(
     (['FL', 'FL', 'FL'], 7, 'levels')
     """
     st = state_tables(game)
-    warm_up_states()
-    t0 = time.perf_counter()
+    watch = Stopwatch()
     if not st.start().any():
         return SearchOutcome(moves=(), kept=1, depth=0, smallest=0, seconds=0.0), "levels"
     bound = counting_bound(st)
@@ -593,12 +584,12 @@ def search_states(
     if reduced is not None and len(reduced) == bound:
         history = propagate(st, np.array(reduced, dtype=np.int64))
         if not history[-1].any():  # it wins (as it must), and no strategy is shorter
-            seconds = time.perf_counter() - t0
+            seconds = watch.seconds()
             done = SearchOutcome(moves=reduced, kept=0, depth=bound, smallest=0, seconds=seconds)
             return done, "reduced"
     quick, tried = bound_path(st) if along_bound else (None, 0)
     if quick is not None:
-        seconds = time.perf_counter() - t0
+        seconds = watch.seconds()
         done = SearchOutcome(moves=quick, kept=tried, depth=len(quick), smallest=0, seconds=seconds)
         return done, "bound"
     found = search_beliefs(
@@ -624,7 +615,7 @@ def search_devil_moves(
     >>> v.winnable, v.length, v.evidence[-1].detail['counting_bound']
     (True, 7, 7)
     """
-    t0 = time.perf_counter()
+    watch = Stopwatch()
     failed: tuple[Evidence, ...] = ()
     certificate = devils_certificate(game) if certify else None
     if certificate is not None and certificate.holds:
@@ -633,7 +624,7 @@ def search_devil_moves(
             "the game kept out of a zone that holds the goal, checked for every state (the "
             "Devil's certificate: two of his moves always differ outside a subgroup)",
             (certificate,),
-            time.perf_counter() - t0,
+            watch.seconds(),
         )
     if certificate is not None:
         failed = (certificate,)
@@ -645,7 +636,7 @@ def search_devil_moves(
             "a coarser game where states differing inside a zone count as one, explored to the "
             "end and lost (belief search modulo the zone where the chain against H stops)",
             (*failed, searched),
-            time.perf_counter() - t0,
+            watch.seconds(),
             how="search",
             explored=explored,
         )
@@ -762,8 +753,7 @@ def verify_devil_moves(game: Game, moves: Ints) -> Verification:
             f"verifying {len(moves):,} moves of {game} state by state is too large here "
             f"(up to {cost:.1e} steps); try fewer moves"
         )
-    warm_up_states()
-    t0 = time.perf_counter()
+    watch = Stopwatch()
     history = propagate(st, moves)
     alive = st.sizes(history)
     won = np.flatnonzero(alive == 0)
@@ -773,6 +763,4 @@ def verify_devil_moves(game: Game, moves: Ints) -> Verification:
         perms = game.devil_moves or ()
         counter = Counterexample(game=game, start=start, turns=tuple(Perm(perms[s]) for s in turns))
     goal = int(st.goal.sum())
-    return Verification.of_sizes(
-        game, len(moves), alive + goal, won, counter, time.perf_counter() - t0
-    )
+    return Verification.of_sizes(game, len(moves), alive + goal, won, counter, watch.seconds())

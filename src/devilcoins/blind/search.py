@@ -15,7 +15,6 @@ belief reachable (up to pruning): a proof that no strategy exists.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -23,9 +22,10 @@ from typing import Protocol
 import numpy as np
 
 from devilcoins.core.beliefs import Ints, Rows, new_rows, row_from_indices
+from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import expand, warm_up
+from devilcoins.core.kernel import expand
 from devilcoins.core.tables import ClassTable, tables
 from devilcoins.results import Evidence, Verdict
 
@@ -253,10 +253,9 @@ def search_beliefs(
     >>> found.moves, found.kept, found.depth
     ((3, 1, 3), 3, 3)
     """
-    warm_up()
     if isinstance(space, ClassTable):
         space = ClassSpace(space)
-    t0 = time.perf_counter()
+    watch = Stopwatch()
     moves = np.asarray(moves, dtype=np.int64)
     start = space.start()
     smallest = int(space.sizes(start[None, :])[0])
@@ -277,7 +276,7 @@ def search_beliefs(
         kept=kept.count,
         depth=depth if found is not None else max(0, depth - 1),
         smallest=0 if found is not None else smallest,
-        seconds=time.perf_counter() - t0,
+        seconds=watch.seconds(),
     )
 
 

@@ -9,7 +9,6 @@ gives a start, and the kernel reads off the Devil's turns that keep that game ou
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,9 +18,10 @@ from numpy.typing import ArrayLike
 
 from devilcoins.blind.devilmoves import verify_devil_moves
 from devilcoins.core.beliefs import row_from_indices, row_to_indices
+from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import InvalidInput, NotSupported, TooLarge
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import propagate, trace_back, turns_along, warm_up
+from devilcoins.core.kernel import propagate, trace_back, turns_along
 from devilcoins.core.perm import Perm
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import ClassTable, tables
@@ -172,7 +172,6 @@ def worst_line(game: Game, moves: ArrayLike, start: int | None = None) -> tuple[
     _check_moves(game, tab, plan)
     if start is not None and not 0 <= start < tab.states:
         raise InvalidInput(f"start {start} is not a state of {game} (0..{tab.states - 1})")
-    warm_up()
     members = range(tab.size) if start is None else {*range(tab.n_goal), tab.index(start)}
     run = propagate_checkpointed(tab, plan, row_from_indices(members, tab.size))
     return devil_line(tab, plan, run, start), run.sizes
@@ -208,8 +207,7 @@ def verify_moves(
     tab = tables(game)
     moves = np.asarray(moves, dtype=np.int64).reshape(-1)
     _check_moves(game, tab, moves)
-    warm_up()
-    t0 = time.perf_counter()
+    watch = Stopwatch()
     run = propagate_checkpointed(
         tab, moves, row_from_indices(range(tab.size), tab.size), on_progress
     )
@@ -218,6 +216,4 @@ def verify_moves(
     counter = None
     if not len(won):
         counter = devil_line(tab, moves, run).counterexample(game)
-    return Verification.of_sizes(
-        game, len(moves), run.sizes, won, counter, time.perf_counter() - t0
-    )
+    return Verification.of_sizes(game, len(moves), run.sizes, won, counter, watch.seconds())

@@ -29,18 +29,37 @@ def wants_compile_notice(stream: TextIO) -> bool:
     return bool(isatty and isatty())
 
 
+class _CompileNotice(logging.Handler):
+    """Shows the compiling hot loops' notices: a line on the terminal, and the progress line's
+    text while the compile lasts (its end, logged too, puts the line's text back)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__(logging.INFO)
+        self.stream = stream
+        self.saved: str | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if text.startswith("compiling"):
+            self.saved = STATUS.description
+            STATUS.description = text
+            print(f"devilcoins: {text}", file=self.stream, flush=True)
+        elif self.saved is not None:
+            STATUS.description, self.saved = self.saved, None
+
+
 @contextmanager
 def announce_compiling(stream: TextIO) -> Iterator[None]:
-    """While inside, the kernel's notice before it compiles shows on stream if a terminal.
+    """While inside, a hot loop's notice before it compiles shows on stream if a terminal, and
+    on the progress line while it compiles.
 
-    The line is 'devilcoins: compiling the search kernel once (about 10 s); later runs start at
+    The line is 'devilcoins: compiling the search kernels once (about 30 s); later runs start at
     once'; the handler on the "devilcoins.kernel" logger is removed again on the way out.
     """
     if not wants_compile_notice(stream):
         yield
         return
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(logging.Formatter("devilcoins: %(message)s"))
+    handler = _CompileNotice(stream)
     log = logging.getLogger(_KERNEL_LOG)
     level, propagate = log.level, log.propagate
     log.addHandler(handler)

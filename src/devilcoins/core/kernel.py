@@ -1,4 +1,4 @@
-"""The one hot loop: the belief update, compiled with numba.
+"""The one hot loop: the belief update (run as Python when tiny, else compiled with numba).
 
 A belief over the K classes of states (coin sequences up to rotation, or any game's states up
 to its group) is a row of W = ceil(K / 64) uint64 words (bit k set = class k is possible).
@@ -8,18 +8,16 @@ and stay as they are.  What a game supplies (``KernelTables``) says what the cla
 to add; coins add by XOR.
 
 Search (many beliefs, every move), verification (one belief along a strategy) and the notebook'
-``update`` all call the same compiled ``_apply_moves``.  Compiled code is cached on disk, so only
-the first run after installing pays for compilation.
+``update`` all call the same ``_apply_moves``.  Each call runs as plain Python when its work
+is tiny and compiled otherwise (``core.compiling``: one source either way); compiled code is
+cached on disk, so only the first run after installing pays for compilation.
 """
 
 from __future__ import annotations
 
-import logging
 from functools import cache
-from typing import Any
 
 import numpy as np
-from numba import njit
 from numpy.typing import ArrayLike
 
 from devilcoins.core.beliefs import (
@@ -29,29 +27,23 @@ from devilcoins.core.beliefs import (
     Rows,
     row_from_indices,
 )
+from devilcoins.core.compiling import COMPILE_NOTICE, forced, hot_loop
 
-#: How every hot loop is compiled: cached on disk, and free of the GIL.
-compiled = njit(cache=True, nogil=True)
+#: How every hot loop is marked (run as Python when tiny, else compiled: ``core.compiling``).
+compiled = hot_loop
 
 __all__ = [
     "COMPILE_NOTICE",
     "add_states",
     "compiled",
     "expand",
-    "kernel_cached",
     "members",
     "propagate",
     "trace_back",
     "turns_along",
+    "update_work",
     "warm_up",
 ]
-
-#: Logged (logger "devilcoins.kernel", INFO) just before warm_up compiles; the command line
-#: shows it on a terminal.
-COMPILE_NOTICE = "compiling the search kernel once (about 10 s); later runs start at once"
-
-_log = logging.getLogger("devilcoins.kernel")
-
 
 _ONE = np.uint64(1)
 
@@ -267,11 +259,18 @@ def _turns_along(
     return state
 
 
+def update_work(tab: KernelTables) -> int:
+    """About how many inner steps one belief updated by one move takes (classes x images)."""
+    widest = int(np.diff(tab.orbit_start).max()) if len(tab.orbit_start) > 1 else 1
+    return len(tab.reps) * widest
+
+
 def expand(tab: KernelTables, frontier: Rows, moves: ArrayLike) -> Rows:
     """Every (belief, move) successor: row f * len(moves) + j is frontier[f] updated by moves[j]."""
     ints = np.asarray(moves, dtype=np.int64)
     out = np.zeros((frontier.shape[0] * len(ints), frontier.shape[1]), dtype=np.uint64)
-    _expand(np.ascontiguousarray(frontier), ints, tab.negate(ints), tab.args, out)
+    work = frontier.shape[0] * len(ints) * update_work(tab)
+    _expand.run(work, np.ascontiguousarray(frontier), ints, tab.negate(ints), tab.args, out)
     return out
 
 
@@ -286,8 +285,9 @@ def propagate(
     ints = np.asarray(moves, dtype=np.int64)
     sizes = np.zeros(len(ints) + 1, dtype=np.int64)
     history = np.zeros((len(ints) + 1 if keep_history else 0, len(start)), dtype=np.uint64)
-    final = _propagate(
-        np.ascontiguousarray(start), ints, tab.negate(ints), tab.args, sizes, history
+    work = len(ints) * update_work(tab)
+    final = _propagate.run(
+        work, np.ascontiguousarray(start), ints, tab.negate(ints), tab.args, sizes, history
     )
     return final, sizes, history
 
@@ -300,37 +300,18 @@ def trace_back(tab: KernelTables, history: Rows, moves: ArrayLike, end: int) -> 
     """
     ints = np.asarray(moves, dtype=np.int64)
     classes = np.empty(len(ints) + 1, dtype=np.int64)
-    _trace_back(history, ints, tab.negate(ints), tab.args, end, classes)
+    work = len(ints) * update_work(tab) // max(1, len(tab.reps))
+    _trace_back.run(work, history, ints, tab.negate(ints), tab.args, end, classes)
     return classes
-
-
-def kernel_cached() -> bool:
-    """Whether numba's on-disk cache holds what warm_up loads, so that it compiles nothing.
-
-    It reads the cache's index files (``kernel._expand-*.nbi``, ``kernel._propagate-*.nbi``),
-    which numba ignores once kernel.py changes; anything unreadable counts as cached (nothing
-    is announced that might not happen).
-    """
-    functions: tuple[Any, ...] = (_expand, _propagate)
-    for function in functions:
-        try:
-            index = function._cache._cache_file._load_index()
-        except Exception:  # numba's cache layout is not public: say nothing rather than fail
-            return True
-        if not index:
-            return False
-    return True
 
 
 @cache
 def warm_up() -> None:
-    """Load the compiled kernel once (from numba's on-disk cache after the first run).
+    """Compile (or load from numba's cache) the belief-update loops now, whatever the work.
 
-    Searches and verifications call this before they start their clocks, so the times they
-    report are the work itself; the load (about 0.2 s) shows in whole-command timings.
+    The benchmark calls this so that its first timing is the work alone; the solvers need not,
+    since their clocks leave compiling and loading out (``core.compiling.Stopwatch``).
     """
-    if not kernel_cached():
-        _log.info(COMPILE_NOTICE)
     ints = np.array([0, 1], dtype=np.int64)
     tiny = np.zeros((1, 1), dtype=np.int64)
     one_coin = KernelTables(
@@ -348,8 +329,9 @@ def warm_up() -> None:
         neg=ints,
     )
     start = row_from_indices([0, 1], 2)
-    expand(one_coin, start[None, :], ints)
-    propagate(one_coin, start, ints, keep_history=True)
+    with forced("compiled"):
+        expand(one_coin, start[None, :], ints)
+        propagate(one_coin, start, ints, keep_history=True)
 
 
 def turns_along(
@@ -367,5 +349,6 @@ def turns_along(
     """
     ints = np.asarray(moves, dtype=np.int64)
     turns = np.empty(len(ints), dtype=np.int64)
-    _turns_along(start, ints, elements, powers, tab.args, classes, turns)
+    work = len(ints) * elements.shape[0] * max(1, elements.shape[1])
+    _turns_along.run(work, start, ints, elements, powers, tab.args, classes, turns)
     return turns

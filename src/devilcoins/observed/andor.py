@@ -65,6 +65,7 @@ from devilcoins.observed.cylinder import (
     strategy,
 )
 from devilcoins.observed.levels import MAX_OFF, Levels, level_strategy
+from devilcoins.observed.sizes import for_small_games
 
 __all__ = [
     "MAX_NODES",
@@ -272,6 +273,7 @@ class TreeSolution:
 # --- touch ------------------------------------------------------------------------------------
 
 
+@for_small_games
 def solve_touch(
     game: Game,
     limit: int = MAX_NODES,
@@ -435,6 +437,7 @@ def _sight_rounds(
         lo, hi, d = hi, top, d + 1
 
 
+@for_small_games
 def solve_sight(game: Game) -> TreeSolution:
     """The sight game (see all, name a move, the Devil turns first): least worst-case moves.
 
@@ -482,6 +485,7 @@ def solve_sight(game: Game) -> TreeSolution:
     )
 
 
+@for_small_games
 def solve_tree(
     game: Game, limit: int = MAX_NODES, *, progress: Progress | None = None
 ) -> TreeSolution:

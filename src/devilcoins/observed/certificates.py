@@ -44,6 +44,7 @@ from devilcoins.observed.andor import TreeSolution, _values_text
 from devilcoins.observed.count import CountSolution, classes_of, count_trap, count_witness
 from devilcoins.observed.cylinder import _digits
 from devilcoins.observed.levels import MAX_OFF, Levels, _mark_up
+from devilcoins.observed.sizes import for_small_games
 
 __all__ = ["FORMAT", "certificate", "states_text", "touch_certificate"]
 
@@ -75,6 +76,7 @@ def _header(game: Game, value: int | None) -> dict[str, Any]:
     }
 
 
+@for_small_games
 def certificate(sol: TreeSolution) -> dict[str, Any]:
     """The certificate of a solved touch or sight game (see the module doc)."""
     if sol.game.observe == "touch":
@@ -86,6 +88,7 @@ def certificate(sol: TreeSolution) -> dict[str, Any]:
     raise NotSupported(f"certificates are written for touch, sight and count games, not {sol.game}")
 
 
+@for_small_games
 def touch_certificate(sol: TreeSolution) -> dict[str, Any]:
     """Both bounds of a solved touch game, or its trap."""
     game = sol.game
@@ -198,6 +201,7 @@ class _Witness:
         return {"claim": claim, "reach": list(self.sp.reaches[r]), "off": off}
 
 
+@for_small_games
 def sight_certificate(sol: TreeSolution) -> dict[str, Any]:
     """Both bounds of a solved sight game: the move of every class and every class's value."""
     game = sol.game

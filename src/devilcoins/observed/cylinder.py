@@ -40,6 +40,7 @@ from devilcoins.core.perm import Perm
 from devilcoins.core.resources import memory_limit, resident_bytes
 from devilcoins.core.tables import ClassTable, tables
 from devilcoins.observed.rowstore import RowStore, slot
+from devilcoins.observed.sizes import for_small_games
 
 __all__ = ["MAX_NODES", "CylinderSearch", "Space", "holdout", "solve_space"]
 
@@ -775,6 +776,7 @@ def _holdout_round(
     return changed
 
 
+@for_small_games
 def holdout(space: Space) -> Bools:
     """The largest set of classes from which the Devil keeps a class of the set possible.
 

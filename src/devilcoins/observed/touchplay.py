@@ -37,6 +37,7 @@ from devilcoins.core.game import Game
 from devilcoins.core.perm import Perm
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.observed.cylinder import Space, solve_space
+from devilcoins.observed.sizes import for_small_games
 
 __all__ = [
     "Round",
@@ -107,6 +108,7 @@ class TouchValues:
     """The least worst-case number of moves of every belief of a touch game the player can reach
     (``value``; None where the Devil holds out)."""
 
+    @for_small_games
     def __init__(self, game: Game) -> None:
         if game.observe != "touch":
             raise NotSupported(f"{game} is not a touch game")
@@ -114,6 +116,7 @@ class TouchValues:
         self.space = Space.of(game)
         self.search = solve_space(self.space, prune=False)
 
+    @for_small_games
     def value(self, belief: Belief) -> int | None:
         """Moves still needed from a belief, whatever the Devil does (0 for the empty belief)."""
         if not belief:
