@@ -16,14 +16,14 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, SupportsInt
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol, SupportsInt
 
 from devilcoins.core.errors import NotationError
 from devilcoins.core.game import Game
 from devilcoins.core.perm import Perm
-from devilcoins.core.tables import tables
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "HOW",
@@ -146,6 +146,10 @@ class Counterexample:
         """The states after each move (turn, then move): none is in the goal."""
         if self.start is None:
             raise NotationError("a counterexample without a start cannot be replayed")
+        import numpy as np
+
+        from devilcoins.core.tables import tables
+
         tab = tables(self.game)
         x, out = self.start, []
         for perm, a in zip(self.turns, moves, strict=False):

@@ -6,8 +6,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from devilcoins.cli.common import (
     Command,
@@ -22,8 +21,12 @@ from devilcoins.cli.games import game_from, read_moves, too_large
 from devilcoins.cli.strategies import add_strategy_options
 from devilcoins.core.errors import DevilcoinsError, TooLarge
 from devilcoins.core.game import Game
-from devilcoins.playing import Devil
 from devilcoins.results import describe
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from devilcoins.playing import Devil
 
 __all__ = ["COMMAND"]
 
@@ -182,6 +185,8 @@ def run(args: argparse.Namespace) -> int:
         )
     moves = _moves(args, game)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    import numpy as np
+
     rng = np.random.default_rng(seed)
     x, devil, against = _devil(args, game, moves, rng)
     try:

@@ -50,9 +50,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from devilcoins.core import notation
 from devilcoins.core.errors import (
@@ -67,6 +65,9 @@ from devilcoins.core.numbers import power_text
 from devilcoins.core.perm import Perm
 from devilcoins.core.symmetry import GROUP_NAMES, Group, parse_permutations
 from devilcoins.core.values import ValueGroup
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["GOALS", "MAX_N", "MAX_STATES", "OBSERVATIONS", "Game", "power_text"]
 
@@ -529,6 +530,8 @@ class Game:
                 except NotationError as err:
                     raise NotationError(f"{where}: {err}") from None
             moves.append(checked[vec])
+        import numpy as np
+
         return np.array(moves, dtype=np.int64)
 
     def check_move(self, x: int) -> int:
@@ -546,6 +549,8 @@ class Game:
 
     def check_moves(self, moves: np.ndarray) -> None:
         """Raise a clear error unless every move is a state (0..m^n - 1) the game allows."""
+        import numpy as np
+
         states = self.states
         bad = np.flatnonzero((moves < 0) | (moves >= states))
         if len(bad):

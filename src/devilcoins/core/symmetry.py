@@ -19,11 +19,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from devilcoins.core.errors import NotationError, TooLarge, check_n, did_you_mean
 from devilcoins.core.perm import Perm
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["GROUP_NAMES", "MAX_ELEMENTS", "Group", "parse_permutations"]
 
@@ -200,6 +202,8 @@ def _recognised(group: Group) -> Group:
 
 def state_map(perm: Sequence[int], digits: np.ndarray, powers: np.ndarray) -> np.ndarray:
     """The state number of perm(x) for every state x (digits[x]: x's values; powers: m^i)."""
+    import numpy as np
+
     inverse = list(Perm(perm).inverse())
     # perm(x) has at position perm[i] the value x had at position i
     return np.asarray((digits[:, inverse].astype(np.int64) @ powers).astype(np.int64))
