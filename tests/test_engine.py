@@ -234,3 +234,15 @@ def test_a_strategy_of_more_than_100_000_moves_is_whole_in_json():
     back = Verdict.from_json(data)
     assert back.strategy == v.strategy and (back.winnable, back.length) == (True, 2**17 - 1)
     assert tuple(int(a) for a in game.parse_moves(json.dumps(data))) == v.strategy
+
+
+def test_every_public_function_that_takes_a_game_takes_a_number_of_coins():
+    import devilcoins
+
+    assert devilcoins.solve(4).length == devilcoins.solve(Game(4)).length == 15
+    assert devilcoins.verify(2, [3, 1, 3]).wins
+    assert devilcoins.prove(3).winnable is False
+    assert devilcoins.explain(2) == devilcoins.explain(Game(2))
+    assert devilcoins.adversary(2, [3, 1, 3]).won_at == 3
+    with pytest.raises(devilcoins.InvalidInput, match="number of coins"):
+        devilcoins.solve("4")  # type: ignore[arg-type]

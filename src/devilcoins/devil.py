@@ -261,8 +261,11 @@ class Adversary:
     won_at: int | None
 
 
-def adversary(game: Game, moves: Sequence[int] | np.ndarray, start: int | None = None) -> Adversary:
-    """The strongest Devil against moves (from start, or from the start it likes best).
+def adversary(
+    game: Game | int, moves: Sequence[int] | np.ndarray, start: int | None = None
+) -> Adversary:
+    """The strongest Devil against moves (from start, or from the start it likes best; an int
+    n is the coin game of n coins).
 
     >>> a = adversary(Game.parse('n=3 goal=same'), [1, 3, 1])
     >>> a.plan, Game(3).state_text(a.start), a.survives
@@ -271,6 +274,7 @@ def adversary(game: Game, moves: Sequence[int] | np.ndarray, start: int | None =
     >>> a.plan, a.survives, a.won_at
     ('exact', False, 3)
     """
+    game = Game.of(game)
     if game.devil_moves is not None:
         raise NotSupported(
             f"{game}: the adversarial Devil plans against a whole group; for a Devil restricted "

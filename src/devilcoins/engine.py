@@ -118,8 +118,9 @@ def _observed(game: Game, on_progress: Progress) -> Verdict:
     )
 
 
-def solve(game: Game, *, on_progress: Progress = None) -> Verdict:
-    """Settle a game with evidence (see the module doc for the method each game gets).
+def solve(game: Game | int, *, on_progress: Progress = None) -> Verdict:
+    """Settle a game with evidence (see the module doc for the method each game gets); an int
+    n is the coin game of n coins.
 
     >>> v = solve(Game(9, values=3))
     >>> v.winnable, v.length, v.method
@@ -127,7 +128,10 @@ def solve(game: Game, *, on_progress: Progress = None) -> Verdict:
     >>> v = solve(Game.parse('n=6 goal=same'))
     >>> v.how, v.method == STALLED, v.method.startswith('the game kept out of a zone')
     ('certificate', True, True)
+    >>> solve(4).length
+    15
     """
+    game = Game.of(game)
     if game.observe != "blind":
         return _observed(game, on_progress)
     if game.value_group is not None:
@@ -246,7 +250,7 @@ def _move_states(game: Game, strategy: Iterable[MoveLike]) -> np.ndarray:
 
 
 def verify(
-    game: Game,
+    game: Game | int,
     strategy: Iterable[MoveLike] | Tree | dict[str, Any],
     *,
     on_progress: Progress = None,
@@ -260,6 +264,7 @@ def verify(
     >>> verify(Game(2), Strategy([{0, 1}, {0}])).counterexample.to_json()
     {'start': 'TH', 'turns': [0, 0]}
     """
+    game = Game.of(game)
     if game.observe != "blind":
         if isinstance(strategy, dict):
             return verify_tree(game, strategy)

@@ -150,8 +150,7 @@ def _tree(verdict: Verdict) -> str:
 
 def explanation(game: Game | int) -> Explanation:
     """The verdict for a game (an int n is the coin game) and how it was reached, in words."""
-    if isinstance(game, int):
-        game = Game(game)
+    game = Game.of(game)
     if game.is_coins:
         return Explanation(prove(game, checks=False), explain_coins(game.n))
     verdict = solve(game)

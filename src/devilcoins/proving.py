@@ -42,8 +42,7 @@ TRAP_STATES = 1 << 9
 def prove(game: Game | int, *, checks: bool = True) -> Verdict:
     """The verdict for a game (an int n is the coin game) with its evidence; checks=False gives
     the method's own evidence only."""
-    if isinstance(game, int):
-        game = Game(game)
+    game = Game.of(game)
     if game.is_coins:
         return prove_coins(game.n, checks=checks)
     if is_sight_rule_game(game):

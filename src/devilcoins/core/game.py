@@ -314,6 +314,20 @@ class Game:
         return " ".join(parts)
 
     @classmethod
+    def of(cls, game: Game | int) -> Game:
+        """The game itself, or for an int n the coin game of n coins (what the library's
+        functions take where they take a game).
+
+        >>> Game.of(4) == Game(4), Game.of(Game(3, values=3)).values
+        (True, 3)
+        """
+        if isinstance(game, Game):
+            return game
+        if isinstance(game, int) and not isinstance(game, bool):
+            return cls(game)
+        raise InvalidInput(f"a game is a Game or a number of coins, not {type(game).__name__}")
+
+    @classmethod
     def parse(cls, text: str) -> Game:
         """Read the one-line text form (or JSON, when it starts with '{')."""
         body = text.strip()
