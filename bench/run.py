@@ -5,7 +5,9 @@ Run it from the repository root::
     make bench
     .venv/bin/python bench/run.py [--quick] [--json] [--seed-timeout S]
 
-It measures the N = 8 and N = 12 searches (ours in this process, the seed's in a subprocess),
+It first times the start-up, as a new user meets it (whole commands, median of five): --version,
+--help and classes, then the small games of a fresh install (an empty numba cache each run) and
+warm.  It measures the N = 8 and N = 12 searches (ours in this process, the seed's in a subprocess),
 the whole ``devilcoins solve 8`` command, and the cost of one belief update.  The seed's code is
 ``shared/peers/seed_reference.py`` beside the repository; its N = 12 search takes about two
 minutes (``--quick`` skips it).  Times are seconds measured inside each process unless a row
@@ -177,6 +179,81 @@ def solve_rows() -> list[Row]:
             note="search time inside the command",
         ),
     ]
+
+
+#: Start-up: whole commands (median of STARTUP_RUNS), with their targets in seconds.
+STARTUP_RUNS = 5
+DOOR = (
+    (("--version",), 0.25),
+    (("solve", "--help"), 0.25),
+    (("classes", "10"), 0.3),
+)
+#: The first run of a fresh install (an empty numba cache each time), and then warm.
+FIRST_RUN = (
+    ("solve", "4"),
+    ("solve", "8"),
+    ("solve", "4", "--hands", "2", "--goal", "same", "--observe", "touch"),
+    ("solve", "4", "--observe", "sight"),
+    ("solve", "4", "--observe", "count"),
+)
+COLD_TARGET = 2.0
+WARM_SOLVE_4_TARGET = 0.4
+
+
+def median_wall(command: list[str], env: dict[str, str] | None = None) -> float:
+    """The median wall-clock seconds of STARTUP_RUNS runs of a command (env: a fresh
+    NUMBA_CACHE_DIR each run when it names one)."""
+    runs = []
+    for _ in range(STARTUP_RUNS):
+        extra = dict(env or {})
+        if "NUMBA_CACHE_DIR" in extra:
+            extra["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="numba-cache-")
+        t0 = time.perf_counter()
+        subprocess.run(
+            command,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=True,
+            env={**os.environ, **extra},
+        )
+        runs.append(time.perf_counter() - t0)
+        if "NUMBA_CACHE_DIR" in extra:
+            shutil.rmtree(extra["NUMBA_CACHE_DIR"], ignore_errors=True)
+    return sorted(runs)[len(runs) // 2]
+
+
+def startup_rows() -> list[Row]:
+    """How fast the door opens: --version, help, classes; the first run of a fresh install
+    (empty numba cache) and the warm runs of the small games."""
+    command = devilcoins_command()
+    rows = []
+    with reporter("timing the start-up commands"):
+        for words, target in DOOR:
+            took = median_wall([*command, *words])
+            ok = "ok" if took <= target else "MISSED"
+            rows.append(
+                Row(
+                    f"devilcoins {' '.join(words)} (whole command)",
+                    took,
+                    note=f"target <= {target:g} s: {ok}; median of {STARTUP_RUNS}",
+                )
+            )
+        for words in FIRST_RUN:
+            cold = median_wall([*command, *words], {"NUMBA_CACHE_DIR": ""})
+            warm = median_wall([*command, *words])
+            ok = "ok" if cold <= COLD_TARGET else "MISSED"
+            target = (
+                f"; warm target <= {WARM_SOLVE_4_TARGET:g} s" if words == ("solve", "4") else ""
+            )
+            rows.append(
+                Row(
+                    f"devilcoins {' '.join(words)}: fresh install (empty numba cache)",
+                    cold,
+                    note=f"target <= {COLD_TARGET:g} s: {ok}; warm {warm:.2f} s{target}; "
+                    f"median of {STARTUP_RUNS}",
+                )
+            )
+    return rows
 
 
 def update_row(seed_run: SeedRun) -> Row:
@@ -634,6 +711,7 @@ def measure(args: argparse.Namespace) -> list[Row]:
     """Every row of the benchmark."""
     seed_run = SeedRun(args.seed_timeout)
     return [
+        *startup_rows(),
         search_row(8, seed_run, skip_seed=False),
         search_row(12, seed_run, skip_seed=args.quick),
         *solve_rows(),
