@@ -1180,3 +1180,42 @@ def sight_values_by_state(n: int, m: int, elements, goal) -> dict[tuple[int, ...
         if not new:
             return {x: value.get(x) for x in states}
         value.update(new)
+
+
+def touch_holdout(game) -> set[tuple[int, ...]]:
+    """The states of the Devil's hold-out set of a touch game, naively: the largest set of
+    classes (orbits outside the goal) from each of which, for every reach, some pattern the class
+    shows is such that every setting of the reach leaves a state of the set possible."""
+    n, m, k = game.n, game.values, game.hands
+    elements = closure(game.group.generators, n)
+    goal = game_goal(game)
+    classes = {
+        frozenset(permute(e, x) for e in elements)
+        for x in product(range(m), repeat=n)
+        if x not in goal
+    }
+    class_of = {x: c for c in classes for x in c}
+    kept = set(classes)
+
+    def held(c, reach) -> bool:
+        shown = {tuple(x[p] for p in reach) for x in c}
+        return any(
+            all(
+                any(
+                    class_of.get(_put(x, reach, w)) in kept
+                    for x in c
+                    if tuple(x[p] for p in reach) == v
+                )
+                for w in product(range(m), repeat=k)
+            )
+            for v in shown
+        )
+
+    changed = True
+    while changed:
+        changed = False
+        for c in sorted(kept, key=sorted):
+            if not all(held(c, reach) for reach in combinations(range(n), k)):
+                kept.discard(c)
+                changed = True
+    return set().union(*kept) if kept else set()

@@ -10,7 +10,7 @@ import pytest
 from helpers import check_devil
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import A171462, closure, game_goal, permute
+from reference import A171462, closure, game_goal, permute, touch_holdout
 
 from devilcoins.core.game import Game
 from devilcoins.observed import cylinder
@@ -151,3 +151,12 @@ def test_a_search_past_its_memory_stops_with_a_clear_error(monkeypatch):
         solve_touch(_touch(6, 4))  # the level search
     with pytest.raises(DevilcoinsError, match="GiB resident\\), past its limits"):
         solve_space(Space.of(_touch(6, 4)))  # the closure
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=GAMES)
+def test_the_devils_holdout_set_is_the_naive_largest_one(game):
+    space = Space.of(game)
+    kept = np.flatnonzero(cylinder.holdout(space))
+    found = _states(space, space.belief_row(kept)) if len(kept) else set()
+    assert found == touch_holdout(game)

@@ -740,33 +740,43 @@ def _holdout_round(
     z: Bools, ng: int, start: Ints, states: Ints, felt: I32, off: I32, compose: I32,
     index_of: Ints, felts: int, offs: int,
 ) -> bool:  # fmt: skip  # pragma: no cover - compiled
-    """Drop from z each class where some reach lets the player leave z whatever is felt."""
+    """Drop from z each class where some reach lets the player leave z whatever is felt.
+
+    A class stays when, for every reach, some pattern v shown by one of its states is such that
+    every choice of values w leaves some state showing v in a class of z.  Only the patterns
+    the class shows are tried (each at its first state), not every pattern there is.
+    """
     changed = False
     for i in range(z.shape[0]):
         if not z[i]:
             continue
+        lo, hi = start[ng + i], start[ng + i + 1]
         for r in range(felt.shape[0]):
             held = False
-            for v in range(felts):
-                shown = False
+            for a in range(lo, hi):
+                v = felt[r, states[a]]
+                first = True
+                for b in range(lo, a):
+                    if felt[r, states[b]] == v:
+                        first = False
+                        break
+                if not first:
+                    continue
                 every = True
                 for w in range(felts):
                     hit = False
-                    for s in range(start[ng + i], start[ng + i + 1]):
+                    for s in range(a, hi):
                         x = states[s]
                         if felt[r, x] != v:
                             continue
-                        shown = True
                         cl = index_of[compose[r, w * offs + off[r, x]]] - ng
                         if cl >= 0 and z[cl]:
                             hit = True
                             break
-                    if not shown:
-                        break
                     if not hit:
                         every = False
                         break
-                if shown and every:
+                if every:
                     held = True
                     break
             if not held:
