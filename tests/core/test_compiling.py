@@ -218,3 +218,18 @@ def test_the_small_observed_games_are_those_of_few_states():
     assert not is_small(Game.parse("n=7 hands=6 goal=same observe=touch"))  # 128
     assert not is_small(Game(200))  # too many to count is not small either
     assert SMALL_STATES == 2**6
+
+
+def test_forced_python_runs_a_compiled_loop_as_python_again():
+    from devilcoins.core.beliefs import row_from_indices
+    from devilcoins.core.tables import tables
+
+    kernel.warm_up()  # ready: later calls go straight to the compiled code
+    tab = tables(Game(3)).kernel
+    start = row_from_indices(range(len(tab.reps)), len(tab.reps))[None, :]
+    before = compiling.seconds_spent().python
+    with forced("python"):
+        inside = kernel.expand(tab, start, [1, 3, 7])
+    assert compiling.seconds_spent().python > before  # it ran as Python
+    assert kernel._expand._fast is kernel._expand.dispatcher  # and is compiled again after
+    assert (inside == kernel.expand(tab, start, [1, 3, 7])).all()

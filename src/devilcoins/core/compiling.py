@@ -89,6 +89,8 @@ _log = logging.getLogger("devilcoins.kernel")
 _lock = threading.RLock()
 _forced: list[Mode] = []
 _small = threading.local()
+#: The hot loops compiled (or loaded) in this process.
+_READY: list[HotLoop[Any]] = []
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -186,10 +188,15 @@ def forced(mode: Mode) -> Iterator[None]:
     if mode not in ("python", "compiled"):
         raise ValueError(f"mode must be 'python' or 'compiled', not {mode!r}")
     _forced.append(mode)
+    for loop in _READY:
+        loop._fast = None
     try:
         yield
     finally:
         _forced.pop()
+        if fixed_mode() is None:
+            for loop in _READY:
+                loop._fast = loop._dispatcher
 
 
 @contextlib.contextmanager
@@ -237,18 +244,24 @@ class HotLoop(Generic[F]):
         self._cached: bool | None = None
         self._python_seconds = 0.0
         self._ready = False
+        #: The dispatcher, while nothing fixes the mode: the shortest way to a compiled call.
+        self._fast: Any = None
 
     def __repr__(self) -> str:
         return f"<hot loop {self._where}>"
 
     def __call__(self, *args: Any) -> Any:
         """Run by the rule, the work unknown: as Python inside ``small_game``, else compiled."""
+        fast = self._fast
+        if fast is not None:
+            return fast(*args)
         return self.run(None, *args)
 
     def run(self, work: int | None, *args: Any) -> Any:
         """Run by the rule: as Python if ``work`` (inner steps) is small, else compiled."""
-        if self._ready and not _forced and _environment_mode() is None:
-            return self._dispatcher(*args)
+        fast = self._fast
+        if fast is not None:
+            return fast(*args)
         if self._cached is None:
             self._cached = _on_disk(self.py_func)
         if chosen(work, self._cached, self._python_seconds) == "python":
@@ -325,6 +338,9 @@ class HotLoop(Generic[F]):
             else:
                 _spent.loading += took
             self._ready = True
+            _READY.append(self)
+            if fixed_mode() is None:
+                self._fast = dispatcher
 
 
 def hot_loop(func: F) -> HotLoop[F]:
