@@ -29,7 +29,6 @@ True
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable
 from typing import Any, TypeAlias
 
@@ -52,6 +51,7 @@ from devilcoins.blind.groups import (
 )
 from devilcoins.blind.search import notebook_moves, search_beliefs, search_game, searched_verdict
 from devilcoins.blind.verify import verify_moves
+from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import InvalidInput
 from devilcoins.core.game import Game
 from devilcoins.core.tables import tables
@@ -138,7 +138,7 @@ def solve(game: Game | int, *, on_progress: Progress = None) -> Verdict:
         return _in_group(game, on_progress)
     if game.devil_moves is not None:  # a set of turns, not a group: beliefs of states
         return search_devil_moves(game, on_progress=on_progress)
-    t0 = time.perf_counter()
+    t0 = Stopwatch()
     c = chain(game)
     evidence: tuple[Evidence, ...] = (chain_evidence(c),)
     if c.complete and c.goal_is_subgroup:
@@ -153,7 +153,7 @@ def solve(game: Game | int, *, on_progress: Progress = None) -> Verdict:
             game,
             STALLED,
             (*evidence, certificate),
-            time.perf_counter() - t0,
+            t0.seconds(),
         )
     # the construction meets the lower bound, so it is shortest whenever its moves are allowed
     if c.goal_is_subgroup and _allowed(game, c):
@@ -177,7 +177,7 @@ def _notebook(game: Game, evidence: tuple[Evidence, ...], on_progress: Progress)
 
 def _in_group(game: Game, on_progress: Progress) -> Verdict:
     """A blind game with values in a group: the chain, the hold-out set, or the search."""
-    t0 = time.perf_counter()
+    t0 = Stopwatch()
     c = group_chain(game)
     sizes = ", ".join(f"{s:,}" for s in c.sizes)
     chain_text = Evidence(
@@ -213,13 +213,13 @@ def _in_group(game: Game, on_progress: Progress) -> Verdict:
     if zone is not None and zone.any():
         held = hold_out_evidence(game, zone)
         if held.holds:
-            return Verdict.lost(game, HELD_OUT, (chain_text, held), time.perf_counter() - t0)
+            return Verdict.lost(game, HELD_OUT, (chain_text, held), t0.seconds())
         return search_game(game, evidence=(chain_text, held), on_progress=on_progress)
     return search_game(game, evidence=(chain_text,), on_progress=on_progress)
 
 
 def _constructed(
-    game: Game, moves: Iterable[Any], method: str, t0: float, evidence: tuple[Evidence, ...]
+    game: Game, moves: Iterable[Any], method: str, t0: Stopwatch, evidence: tuple[Evidence, ...]
 ) -> Verdict:
     """A winnable verdict whose strategy is the given moves (a construction)."""
     strategy = tuple(int(a) for a in moves)
@@ -229,7 +229,7 @@ def _constructed(
         length=len(strategy),
         method=method,
         how="construction",
-        seconds=time.perf_counter() - t0,
+        seconds=t0.seconds(),
         strategy=strategy,
         evidence=evidence,
     )

@@ -14,13 +14,13 @@ its solver died).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from devilcoins.atlas.grid import default_grid
 from devilcoins.atlas.literature import literature
+from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import ERROR_KINDS, DevilcoinsError
 from devilcoins.core.game import Game
 from devilcoins.engine import solve
@@ -128,7 +128,7 @@ def settle(game: Game, solver: Callable[[Game], Verdict] = solve) -> AtlasEntry:
     """Solve one game and set it beside the literature (a refused game keeps the kind of its
     refusal as its status, why in the note, winnable and length None)."""
     known, note = literature(game)
-    t0 = time.perf_counter()
+    t0 = Stopwatch()
     verdict: Verdict | None = None
     status = SETTLED
     try:
@@ -144,7 +144,7 @@ def settle(game: Game, solver: Callable[[Game], Verdict] = solve) -> AtlasEntry:
         winnable=None if verdict is None else verdict.winnable,
         length=None if verdict is None else verdict.length,
         method="" if verdict is None else verdict.method,
-        seconds=time.perf_counter() - t0,
+        seconds=t0.seconds(),
         known=known,
         agrees=agrees,
         note=note,

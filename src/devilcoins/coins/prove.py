@@ -9,11 +9,10 @@ which.
 
 from __future__ import annotations
 
-import time
-
 from devilcoins.coins.certificate import MAX_CERTIFICATE_N, certificate, number_text
 from devilcoins.coins.construct import is_power_of_two
 from devilcoins.coins.notation import check_n
+from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
 from devilcoins.results import Evidence, Verdict
@@ -156,7 +155,7 @@ def prove_coins(n: int, *, checks: bool = True) -> Verdict:
     n = check_n(n)
     if n > MAX_PROVE_N:
         raise TooLarge(f"prove answers N up to 10^12, not {n:,}")
-    t0 = time.perf_counter()
+    t0 = Stopwatch()
     winnable = is_power_of_two(n)
     evidence: list[Evidence] = []
     if winnable:
@@ -187,6 +186,6 @@ def prove_coins(n: int, *, checks: bool = True) -> Verdict:
         length_expr=f"2^{n} - 1" if winnable else None,
         method="Lamping's construction" if winnable else _kept_mixed(n),
         how="construction" if winnable else "certificate",
-        seconds=time.perf_counter() - t0,
+        seconds=t0.seconds(),
         evidence=tuple(evidence),
     )

@@ -15,12 +15,12 @@ Every answer is the one ``Verification`` of ``devilcoins.results``.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from devilcoins.coins.notation import Strategy, check_n
+from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import is_power_of_two
@@ -81,7 +81,7 @@ def verify_game(
     if n > MAX_VERIFY_N:
         raise TooLarge(f"verify reads strategies for up to {MAX_VERIFY_N} coins, not {n:,}")
     masks = [int(a) for a in moves]
-    t0 = time.perf_counter()
+    t0 = Stopwatch()
     short = lower_bound_counterexample(masks, n)
     if short is not None:
         method, counter = "lower bound", short
@@ -101,7 +101,7 @@ def verify_game(
         wins=False,
         won_at=None,
         counterexample=counter,
-        seconds=time.perf_counter() - t0,
+        seconds=t0.seconds(),
         method=method,
     )
 

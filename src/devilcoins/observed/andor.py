@@ -41,7 +41,6 @@ reach).
 from __future__ import annotations
 
 import textwrap
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,6 +49,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from devilcoins.core.beliefs import Ints, KernelArgs
+from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import compiled
@@ -131,10 +131,15 @@ class TreeSolution:
 
     @classmethod
     def held_out(
-        cls, game: Game, explored: int, t0: float, devil: tuple[int, ...], policy: dict[int, Any]
+        cls,
+        game: Game,
+        explored: int,
+        t0: Stopwatch,
+        devil: tuple[int, ...],
+        policy: dict[int, Any],
     ) -> TreeSolution:
         """The Devil keeps the game out of the goal from the classes named by devil."""
-        seconds = time.perf_counter() - t0
+        seconds = t0.seconds()
         return cls(
             game=game,
             winnable=False,
@@ -291,16 +296,14 @@ def solve_touch(
     >>> s.winnable, s.length, s.policy[0].positions
     (True, 5, (0, 1))
     """
-    t0 = time.perf_counter()
+    t0 = Stopwatch()
     if game.observe != "touch" or game.hands is None:
         raise NotSupported(f"{game} is not a touch game (observe=touch with hands k)")
     if game.moves is not None:
         raise NotSupported("the touch game changes the positions felt; it takes no move list")
     space = Space.of(game)
     if space.kp == 0:
-        return TreeSolution(
-            game=game, winnable=True, length=0, explored=0, seconds=time.perf_counter() - t0
-        )
+        return TreeSolution(game=game, winnable=True, length=0, explored=0, seconds=t0.seconds())
     z = holdout(space) if certificate else np.zeros(space.kp, dtype=bool)
     if z.any():
         devil = tuple(int(space.t.reps[space.t.n_goal + i]) for i in np.flatnonzero(z))
@@ -316,7 +319,7 @@ def solve_touch(
     search = solve_space(space, limit, progress)
     length = search.value()
     if length is None:
-        seconds = time.perf_counter() - t0
+        seconds = t0.seconds()
         return TreeSolution(
             game=game, winnable=False, length=None, explored=search.explored, seconds=seconds
         )
@@ -324,7 +327,7 @@ def solve_touch(
 
 
 def _tree(
-    game: Game, t0: float, length: int, explored: int, search: Any, plan: dict[int, Any]
+    game: Game, t0: Stopwatch, length: int, explored: int, search: Any, plan: dict[int, Any]
 ) -> TreeSolution:
     """A won touch game's solution from its strategy's nodes."""
     policy = {
@@ -336,7 +339,7 @@ def _tree(
         winnable=True,
         length=length,
         explored=explored,
-        seconds=time.perf_counter() - t0,
+        seconds=t0.seconds(),
         policy=policy,
         search=search,
     )
@@ -450,7 +453,7 @@ def solve_sight(game: Game) -> TreeSolution:
     >>> s.winnable, s.length, len(s.policy)
     (True, 2, 2)
     """
-    t0 = time.perf_counter()
+    t0 = Stopwatch()
     if game.observe != "sight":
         raise NotSupported(f"{game} is not a sight game (observe=sight)")
     t = tables(game)
@@ -475,7 +478,7 @@ def solve_sight(game: Game) -> TreeSolution:
         if val[c] > 0
     }
     outside = val[t.n_goal :]
-    seconds = time.perf_counter() - t0
+    seconds = t0.seconds()
     if (outside < 0).any():
         devil = tuple(int(t.reps[c]) for c in range(t.n_goal, t.size) if val[c] < 0)
         return TreeSolution.held_out(game, t.size, t0, devil, policy)

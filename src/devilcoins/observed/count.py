@@ -27,10 +27,10 @@ against every start and every turn.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
+from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.resources import memory_limit, resident_bytes
@@ -269,7 +269,7 @@ def solve_count(game: Game, limit: int = MAX_COUNT_BELIEFS) -> CountSolution:
     >>> [solve_count(Game(n, observe='count')).length for n in (1, 2, 3, 4)]
     [1, 3, None, 6]
     """
-    t0 = time.perf_counter()
+    t0 = Stopwatch()
     if game.observe != "count":
         raise NotSupported(f"{game} is not a count game (observe=count)")
     space = _Space(game)
@@ -283,7 +283,7 @@ def solve_count(game: Game, limit: int = MAX_COUNT_BELIEFS) -> CountSolution:
         winnable=winnable,
         length=length,
         explored=len(graph),
-        seconds=time.perf_counter() - t0,
+        seconds=t0.seconds(),
         policy=policy,
         start=space.start,
         weights=space.weights,

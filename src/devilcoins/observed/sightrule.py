@@ -24,8 +24,7 @@ False
 
 from __future__ import annotations
 
-import time
-
+from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import NotSupported, TooLarge, check_n
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import prime_factors, same_prime_power
@@ -158,7 +157,7 @@ def prove_sight(game: Game, *, check_states: int = CHECK_STATES) -> Verdict:
             f"{game}: the sight rule is for n dials of m values on a turning table, goal zero, "
             "any move; solve this game instead"
         )
-    t0 = time.perf_counter()
+    t0 = Stopwatch()
     n, m = game.n, game.values
     if n > 10**12 or m > 10**12:
         raise TooLarge("prove answers n and m up to 10^12 (they are factored)")
@@ -172,6 +171,6 @@ def prove_sight(game: Game, *, check_states: int = CHECK_STATES) -> Verdict:
         length=length,
         method="the sight rule (Bar-Yehuda, Etzion & Moran 1993)",
         how="rule",
-        seconds=time.perf_counter() - t0,
+        seconds=t0.seconds(),
         evidence=tuple(evidence),
     )
