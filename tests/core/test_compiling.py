@@ -106,9 +106,11 @@ def test_a_compile_is_announced_on_a_terminal_and_on_the_progress_line(monkeypat
         try:
             before = compiling.seconds_spent()
             assert fresh.compiled(row, out) == 2
+            assert HotLoop(_bits.py_func).compiled(row, out) == 2  # a second loop: no new line
         finally:
             log.removeHandler(watcher)
     assert screen.getvalue().startswith("devilcoins: compiling the search kernels once (about ")
+    assert screen.getvalue().count("\n") == 1
     assert seen and seen[0].startswith("compiling the search kernels once")  # while it compiles
     assert STATUS.description == "solving"  # and back afterwards
     assert compiling.seconds_spent().compiling > before.compiling

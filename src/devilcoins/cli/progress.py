@@ -37,13 +37,16 @@ class _CompileNotice(logging.Handler):
         super().__init__(logging.INFO)
         self.stream = stream
         self.saved: str | None = None
+        self.printed = False
 
     def emit(self, record: logging.LogRecord) -> None:
         text = record.getMessage()
         if text.startswith("compiling"):
             self.saved = STATUS.description
             STATUS.description = text
-            print(f"devilcoins: {text}", file=self.stream, flush=True)
+            if not self.printed:  # once a command: each loop that compiles shows on the line
+                print(f"devilcoins: {text}", file=self.stream, flush=True)
+                self.printed = True
         elif self.saved is not None:
             STATUS.description, self.saved = self.saved, None
 
