@@ -78,6 +78,7 @@ docs: $(VENV)/.installed-test
 bench: $(VENV)/.installed
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/atlas.py
+	$(BIN)/python bench/speed.py
 
 load: $(VENV)/.installed-test
 	$(BIN)/python bench/load.py

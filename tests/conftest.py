@@ -5,6 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Every hypothesis test runs without a deadline and without the too-slow health check: a busy
+# machine (a CPU-bound loop on each core) must not fail a test; speed belongs to bench/.
+settings.register_profile("devilcoins", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("devilcoins")
 
 # The naive models and shared helpers assert too: have pytest explain their failures.
 pytest.register_assert_rewrite("reference", "helpers")

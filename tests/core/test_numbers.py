@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -49,12 +48,11 @@ def test_prime_factors_of_a_product_are_the_factors_primes(parts: list[int]) -> 
 
 
 def test_two_large_primes_split_at_once() -> None:
-    p, q = 1_000_000_007, 998_244_353  # trial division would need 10^9 steps
-    t0 = time.perf_counter()
+    # trial division would need 10^9 steps; how long Pollard's rho takes: bench/speed.py
+    p, q = 1_000_000_007, 998_244_353
     assert prime_factors(p * q) == [q, p]
     assert divisors(p * q) == [1, q, p, p * q]
     assert prime_factors(999_999_999_999_999_989) == [999_999_999_999_999_989]  # a prime
-    assert time.perf_counter() - t0 < 5
 
 
 @given(st.integers(0, 10**15 - 1))
@@ -81,10 +79,10 @@ def test_digit_count_is_the_length_of_the_power(m: int, n: int) -> None:
 
 
 def test_huge_powers_answer_without_building_them() -> None:
-    t0 = time.perf_counter()
+    # 2^(10^18) could not be built at all: the answer coming is the check (its time:
+    # bench/speed.py)
     assert (
         power_text(2, 10**18)
         == "2^1,000,000,000,000,000,000 (a number of about 3.01 × 10^17 digits)"
     )
     assert about_power(3.0103e17) == "about 10^(3.01 × 10^17)"
-    assert time.perf_counter() - t0 < 1

@@ -56,13 +56,13 @@ def test_touch_eight_glasses():
     assert lengths == {5: 8, 6: 5, 7: 2, 8: 1}
 
 
-def test_six_glasses_four_hands_is_fast():
+def test_six_glasses_four_hands():
+    # how long these take (the target is 1 s) is measured by bench/speed.py, not here
     sol = solve_touch(touch(6, 4))
     assert (sol.winnable, sol.length) == (True, 5)
-    assert sol.seconds < 5  # the benchmark target is 1 s; this only catches a blow-up
     assert check_tree(sol)
     zero = solve_touch(touch(6, 4, goal="zero"))
-    assert not zero.winnable and zero.seconds < 5 and check_devil(zero)
+    assert not zero.winnable and check_devil(zero)
 
 
 @pytest.mark.parametrize("n", range(2, 7))
@@ -217,12 +217,12 @@ def test_sight_retrograde_agrees_with_the_table_solver(text):
     assert sol.policy == policy
 
 
-def test_sight_sixteen_coins_and_nine_dials_are_quick():
-    """Issue 11: 16 coins (4,116 classes) were refused; 9 dials of 3 took 20 s."""
+def test_sight_sixteen_coins_and_nine_dials_are_solved():
+    """Issue 11: 16 coins (4,116 classes) were refused; 9 dials of 3 took 20 s (now timed by
+    bench/speed.py)."""
     for text, length in [("n=16 observe=sight", 16), ("n=9 values=3 observe=sight", 9)]:
         sol = solve_sight(Game.parse(text))
         assert (sol.winnable, sol.length) == (True, length)
-        assert sol.seconds < 5, (text, sol.seconds)
 
 
 # --- sizes, output ------------------------------------------------------------------------------

@@ -4,7 +4,6 @@ exactly from the file; mutations are caught and the naive models replay the coun
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from reference import replay_touch, rotate, sight_policy_wins
@@ -97,18 +96,16 @@ def test_a_promise_too_short_is_caught():
     assert not v.wins and "within the 4 moves" in v.counterexample.why
 
 
-def test_past_the_json_trees_limit_the_file_is_small_and_verifies_fast():
+def test_past_the_json_trees_limit_the_file_is_small_and_verifies():
     """n=8 hands=5: the nested tree has over 20,000 nodes (past the JSON tree's limit); the policy
     file has one line a node (a few hundred), under 100 kB, and solve --json gives the same shared
-    nodes, whole: nothing is cut."""
+    nodes, whole: nothing is cut.  (How long the file takes to verify: bench/speed.py.)"""
     game = Game.parse("n=8 hands=5 goal=same observe=touch")
     sol = solve_tree(game)
     lines = list(policy_lines(sol))
     assert len(lines) - 1 < 1000 and sum(map(len, lines)) < 100_000
-    t0 = time.perf_counter()
     v = verify_policy_lines(game, lines)
     assert v.wins and v.won_at == 8
-    assert time.perf_counter() - t0 < 10
     data = sol.strategy_json()
     assert sol.expanded_size() > 20_000 and len(data["nodes"]) == len(lines) - 1
     assert "..." not in json.dumps(data)

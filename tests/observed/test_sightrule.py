@@ -44,7 +44,7 @@ def test_a_wrong_rule_is_caught(monkeypatch):
 
 def test_huge_games_are_stated_not_solved():
     proof = prove_sight(2**39, 2)
-    assert proof.length == 2**39 and proof.seconds < 1
+    assert proof.length == 2**39  # its time: bench/speed.py
     assert not any(e.checked for e in proof.evidence)
     assert prove_sight(3**20, 9).length == 3**20 + (3**20 - 3**19)
     assert not prove_sight(10**12, 10).winnable

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
+from playwright.sync_api import expect
 from screenshot import CHROMIUM_ARGS
 
 from devilcoins.web.app import create_app
@@ -26,8 +27,15 @@ from devilcoins.web.app import create_app
 CHROMIUM = Path("/usr/bin/chromium")
 
 
-#: The longest wait for anything on the page, in milliseconds.
-TIMEOUT_MS = 5_000
+#: The longest wait for anything on the page, in milliseconds: generous, so that a busy machine
+#: (a CPU-bound loop on each core) only makes the tests slower, never fails them.
+TIMEOUT_MS = 60_000
+
+#: The longest wait for a request the tests send themselves, in seconds.
+TIMEOUT_S = TIMEOUT_MS / 1000
+
+# Playwright's expect() has a timeout of its own (5 s unless told): the same generous one.
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 def free_port() -> int:
@@ -38,7 +46,7 @@ def free_port() -> int:
 
 def healthy(url: str) -> bool:
     try:
-        with urllib.request.urlopen(f"{url}/api/health", timeout=2) as response:
+        with urllib.request.urlopen(f"{url}/api/health", timeout=TIMEOUT_S) as response:
             return json.loads(response.read())["ok"]
     except OSError:
         return False
@@ -53,7 +61,7 @@ def base_url():
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 120  # a hang guard only
     while not healthy(url):
         if time.monotonic() > deadline or not thread.is_alive():
             server.should_exit = True
@@ -61,7 +69,7 @@ def base_url():
         time.sleep(0.05)
     yield url
     server.should_exit = True
-    thread.join(timeout=10)
+    thread.join(timeout=TIMEOUT_S)
 
 
 @pytest.fixture(scope="module")

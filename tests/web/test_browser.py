@@ -22,7 +22,7 @@ STRATEGY_2 = [[0, 1], [0], [0, 1]]
 
 
 def get_json(url: str) -> dict:
-    with urllib.request.urlopen(url, timeout=2) as response:
+    with urllib.request.urlopen(url, timeout=60) as response:
         return json.loads(response.read())
 
 

@@ -6,7 +6,8 @@ import load
 
 
 def test_two_hundred_requests_from_four_threads_all_succeed():
-    figures = load.run(requests=200, workers=4, seconds=30)
+    # the seconds are a hang guard only: on a busy machine the 200 requests take longer
+    figures = load.run(requests=200, workers=4, seconds=600)
     assert figures["requests"] >= 200
     assert figures["errors"] == 0
     assert figures["p50_ms"] <= figures["p95_ms"] <= figures["max_ms"]

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 
 
 def get_json(url: str) -> dict:
-    with urllib.request.urlopen(url, timeout=5) as response:
+    with urllib.request.urlopen(url, timeout=60) as response:
         return json.loads(response.read())
 
 
@@ -60,7 +60,8 @@ def test_the_labels_of_glasses_1_and_3_never_meet(visitor):
     page = visitor
     page.select_option("#touch-devil", "random")
     page.click("#touch-new")
-    expect(page.locator("#touch-status")).to_contain_text("0 rounds played")
+    # the new game, not the one set out on load (against the strongest Devil, 0 rounds too)
+    expect(page.locator("#touch-status")).to_contain_text("random Devil: 0 rounds played")
     for i in (1, 3):
         page.locator(f'#touch-tray [data-position="{i}"]').click()
     page.click("#touch-feel")
@@ -101,6 +102,17 @@ def test_a_replay_of_a_game_not_won_does_not_end_green(visitor, menus):
     assert page.errors == []
 
 
+#: The replay table's turn and shift and each letter's rotation (|b| + |c| of its screen
+#: matrix), once the table is drawn between two places or has finished its turn; false before.
+MID_TURN = """t => {
+  const turn = Number(t.dataset.turn), shift = Number(t.dataset.shift);
+  if (Number.isInteger(turn) && turn !== shift) return false;
+  const tilt = [...t.querySelectorAll('text')].map(x => {
+    const m = x.getScreenCTM(); return Math.abs(m.b) + Math.abs(m.c); });
+  return { turn, shift, tilt };
+}"""
+
+
 def test_the_letters_stay_upright_while_the_table_turns(visitor):
     """A game of 8 coins, replayed: mid-turn (while the turn is still being drawn) no letter's
     screen transform holds a rotation."""
@@ -117,15 +129,13 @@ def test_the_letters_stay_upright_while_the_table_turns(visitor):
         before = svg.get_attribute("data-turn")
         page.click("#replay-next")
         if svg.get_attribute("data-shift") != before:
-            page.wait_for_timeout(300)
-            turn = float(svg.get_attribute("data-turn"))
-            seen_mid_turn |= turn != int(svg.get_attribute("data-shift"))
+            # the first frame drawn between two places (or the end, had the turn gone by
+            # unseen), read at once with the letters' screen matrices
+            drawn = page.wait_for_function(MID_TURN, arg=svg.element_handle(), polling="raf")
+            now = drawn.json_value()
+            seen_mid_turn |= now["turn"] != now["shift"]
             # the screen matrix of every letter has no rotation in it (b and c are 0)
-            tilt = svg.evaluate(
-                "t => [...t.querySelectorAll('text')].map(x => { const m = x.getScreenCTM();"
-                " return Math.abs(m.b) + Math.abs(m.c); })"
-            )
-            assert max(tilt) < 1e-6, tilt
+            assert max(now["tilt"]) < 1e-6, now["tilt"]
     if not seen_mid_turn:
         pytest.skip("the random Devil never turned the table in this game")
     assert page.errors == []

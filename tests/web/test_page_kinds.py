@@ -36,7 +36,7 @@ CASES = [
 
 def length_of(base_url: str, fields: dict) -> int:
     query = urllib.parse.urlencode(fields)
-    with urllib.request.urlopen(f"{base_url}/api/solve?{query}", timeout=10) as response:
+    with urllib.request.urlopen(f"{base_url}/api/solve?{query}", timeout=60) as response:
         return json.loads(response.read())["length"]
 
 

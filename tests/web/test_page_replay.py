@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 
 
 def get_json(url: str) -> dict:
-    with urllib.request.urlopen(url, timeout=2) as response:
+    with urllib.request.urlopen(url, timeout=60) as response:
         return json.loads(response.read())
 
 
@@ -62,7 +62,11 @@ def test_replay_a_won_game(browser, base_url, timeout_ms, tmp_path, width, heigh
             shift = int(table.get_attribute("data-shift"))
             assert r in range(4)
             if shift % 4:  # the table has turned away from where it began
-                page.wait_for_timeout(1000)  # the turn (0.9 s) is drawn
+                # the turn (0.9 s) is drawn to its end
+                page.wait_for_function(
+                    "([t, shift]) => Number(t.dataset.turn) === shift",
+                    arg=[table.element_handle(), shift],
+                )
                 assert float(table.get_attribute("data-turn")) == shift
                 # the coin of the table's position 0 now lies shift places clockwise
                 coin = page.locator('#replay-table [data-position="0"] circle')

@@ -17,6 +17,14 @@ def glass(page, i: int):
     return page.locator(f"#touch-tray .glass[data-position='{i}']")
 
 
+def new_game(page, button: str = "#touch-new") -> None:
+    """Press the button and wait until the page holds the new game it asked for (the one the
+    page set out on load says "0 rounds played" too)."""
+    before = page.evaluate("() => touch.game")
+    page.click(button)
+    page.wait_for_function("before => touch.game !== null && touch.game !== before", arg=before)
+
+
 def one_round(page) -> None:
     """Feel the glasses the tip names, then set them as it says."""
     tip = page.locator("#touch-tip")
@@ -35,16 +43,16 @@ def one_round(page) -> None:
 
 
 @pytest.mark.parametrize("window", WINDOWS)
-def test_win_the_four_glasses_by_following_the_optimal_play(browser, base_url, window):
+def test_win_the_four_glasses_by_following_the_optimal_play(browser, base_url, timeout_ms, window):
     width, height = WINDOWS[window]
     ctx = browser.new_context(viewport={"width": width, "height": height})
-    ctx.set_default_timeout(5_000)
+    ctx.set_default_timeout(timeout_ms)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(base_url + "/")
     page.select_option("#touch-devil", "adversarial")
-    page.click("#touch-new")
+    new_game(page)
     status = page.locator("#touch-status")
     expect(status).to_contain_text("0 rounds played")
     expect(status).to_contain_text("at most 5")
@@ -69,12 +77,17 @@ def test_win_the_four_glasses_by_following_the_optimal_play(browser, base_url, w
 def test_the_optimal_play_replays_step_by_step(page):
     page.click("#touch-optimal")
     step = page.locator("#touch-next")
+    message = page.locator("#touch-message")
     for _ in range(10):
         expect(step).to_be_visible()
+        said = message.text_content()
         step.click()
+        # each step's answer says something new (a click while one is on its way is dropped)
+        page.wait_for_function(
+            "([m, said]) => m.textContent !== said", arg=[message.element_handle(), said]
+        )
         if page.locator("#touch-message.win").count():
             break
-    message = page.locator("#touch-message")
     expect(message).to_contain_text("The bell rings!")
     expect(message).to_contain_text("the optimal play won in 5 rounds")
     expect(step).to_be_hidden()
@@ -83,7 +96,7 @@ def test_the_optimal_play_replays_step_by_step(page):
 
 
 def test_two_hands_only_and_feel_needs_two(page):
-    page.click("#touch-new")
+    new_game(page)
     page.click("#touch-feel")  # with nothing chosen
     message = page.locator("#touch-message")
     expect(message).to_contain_text("Choose two glasses")

@@ -48,14 +48,32 @@ SNAPSHOT = (
 )
 
 
+#: From now on, the tray as each of its paints left it (the page sets data-phase at each paint),
+#: kept in the page itself so that no phase goes by unseen however slowly the test looks.
+RECORD = (
+    "svg => { if (!svg.recorded) { svg.recorded = []; const snapshot = "
+    + SNAPSHOT
+    + "; new MutationObserver(() => svg.recorded.push(snapshot(svg)))"
+    ".observe(svg, { attributes: true, attributeFilter: ['data-phase'] }); }"
+    " svg.recorded.length = 0; }"
+)
+
+
+def record_a_round(page) -> None:
+    """Keep the tray's paints from here on (call it before the click that starts the round)."""
+    page.locator("#touch-replay-tray").evaluate(RECORD)
+
+
 def watch_a_round(page, step: dict[str, Any], n: int) -> list[str]:
-    """The phases the replay's tray goes through for a round, each drawn as the step has it:
-    the tray as it lay while it turns (never past the turn), the turned tray with the glasses
-    felt ringed, the tray as set."""
+    """The phases the replay's tray went through for a round (recorded since record_a_round),
+    each drawn as the step has it: the tray as it lay while it turns (never past the turn), the
+    turned tray with the glasses felt ringed, the tray as set."""
     tray = page.locator("#touch-replay-tray")
+    page.wait_for_function(
+        "svg => svg.recorded.some(s => s.phase === 'done')", arg=tray.element_handle()
+    )
     seen: list[str] = []
-    for _ in range(400):
-        now = tray.evaluate(SNAPSHOT)
+    for now in tray.evaluate("svg => svg.recorded"):
         if not seen or seen[-1] != now["phase"]:
             seen.append(now["phase"])
         if now["phase"] == "turning":
@@ -67,7 +85,6 @@ def watch_a_round(page, step: dict[str, Any], n: int) -> list[str]:
         else:
             assert now["phase"] == "done" and now["turn"] == 0
             return seen
-        page.wait_for_timeout(20)
     raise AssertionError(f"the round was never drawn to its end: {seen}")
 
 
@@ -150,6 +167,7 @@ def test_a_won_game_replays_round_by_round_as_the_api_has_it(visitor, devil):
     )
     assert faces(page) == steps[0]["before"] and marked(page) == []
     for k, step in enumerate(steps, 1):
+        record_a_round(page)
         page.click("#touch-replay-next")
         expect(tray).to_have_attribute("data-frame", str(k))
         seen = watch_a_round(page, step, 4)
@@ -213,7 +231,8 @@ def test_the_replay_button_only_after_the_bell_and_gone_with_a_new_game(visitor)
     expect(opener).to_be_hidden()
     page.select_option("#touch-devil", "random")
     page.click("#touch-new")
-    expect(page.locator("#touch-status")).to_contain_text("0 rounds played")
+    # the new game, not the one set out on load (against the strongest Devil, 0 rounds too)
+    expect(page.locator("#touch-status")).to_contain_text("random Devil: 0 rounds played")
     expect(opener).to_be_hidden()
     page.locator("#touch-tray .glass[data-position='0']").click()
     page.locator("#touch-tray .glass[data-position='1']").click()

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 
 
 def get_json(url: str) -> dict:
-    with urllib.request.urlopen(url, timeout=5) as response:
+    with urllib.request.urlopen(url, timeout=60) as response:
         return json.loads(response.read())
 
 
@@ -148,8 +148,10 @@ def test_a_late_answer_for_an_n_no_longer_chosen_is_dropped(visitor):
     page.select_option("#why-n", "8")
     page.select_option("#why-n", "2")
     expect(page.locator("#why-move")).to_contain_text("Move 1 of 3")
-    held.release()
-    page.wait_for_timeout(300)  # the answer for 8 has come and gone
+    with page.expect_response("**/api/why/strategy/8") as late:
+        held.release()
+    late.value.finished()  # the answer for 8 has come whole
+    page.evaluate("() => new Promise(r => setTimeout(r, 0))")  # and the page has had its turn
     expect(page.locator("#why-grid .why-cell")).to_have_count(3)
     expect(page.locator("#why-move")).to_contain_text("Move 1 of 3")
     assert page.errors == []
