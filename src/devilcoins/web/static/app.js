@@ -916,5 +916,10 @@ $("watch").setAttribute("tabindex", "-1");  // clicking in it gives it the focus
 $("devil").setAttribute("tabindex", "-1");  // and in this one for the digits
 
 drawPlay();
-loadStrategy();
-newGame(false);  // the first screen has a game on the table, ready to play
+// The first game and strategy are asked for once every script has run: the answers use
+// functions of touch.js, replay.js and why.js, which load after this one (on a busy machine an
+// answer could come back before them).
+document.addEventListener("DOMContentLoaded", () => {
+  loadStrategy();
+  newGame(false);  // the first screen has a game on the table, ready to play
+});

@@ -491,4 +491,4 @@ $("touch-n").addEventListener("change", () => {
 });
 $("touch-k").addEventListener("change", touchPick);
 drawTray();
-loadTouchGames();
+document.addEventListener("DOMContentLoaded", loadTouchGames);  // once every script has run
