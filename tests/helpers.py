@@ -292,3 +292,19 @@ class Held:
         assert self.routes, "nothing was held: the page never asked"
         for route in self.routes:
             route.continue_()
+
+
+def settled(pg) -> None:
+    """Wait until every section of the page just loaded has set out its first game or picture
+    (a click before that races the page's own first requests): page.errors, where collected,
+    shows with a first game that failed."""
+    from playwright.sync_api import expect
+
+    expect(pg.locator("#watch-step")).to_have_text("move 0 of 15")
+    status = pg.locator("#play-status")
+    expect(status).not_to_have_text("A game is being set out…")
+    errors = getattr(pg, "errors", None)
+    assert ": 0 moves" in status.inner_text(), (pg.locator("#play-message").inner_text(), errors)
+    expect(pg.locator("#why-move")).to_contain_text("Move 1 of 15")
+    expect(pg.locator("#why-devil-status")).to_contain_text("The coins show")
+    expect(pg.locator("#touch-status")).to_contain_text("0 rounds played")

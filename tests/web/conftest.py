@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
+from helpers import settled
 from playwright.sync_api import expect
 from screenshot import CHROMIUM_ARGS
 
@@ -111,8 +112,6 @@ def open_page(context, base_url: str):
     """A new page of the context, loaded, its console errors and uncaught exceptions collected
     in page.errors; it waits until every section has set out its first game or picture, so no
     request is cut off."""
-    from playwright.sync_api import expect
-
     pg = context.new_page()
     pg.errors = []
 
@@ -128,13 +127,7 @@ def open_page(context, base_url: str):
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
     pg.on("response", on_response)
     pg.goto(base_url + "/")
-    expect(pg.locator("#watch-step")).to_have_text("move 0 of 15")
-    status = pg.locator("#play-status")
-    expect(status).not_to_have_text("A game is being set out…")
-    assert ": 0 moves" in status.inner_text(), (pg.locator("#play-message").inner_text(), pg.errors)
-    expect(pg.locator("#why-move")).to_contain_text("Move 1 of 15")
-    expect(pg.locator("#why-devil-status")).to_contain_text("The coins show")
-    expect(pg.locator("#touch-status")).to_contain_text("0 rounds played")
+    settled(pg)
     return pg
 
 

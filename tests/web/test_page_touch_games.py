@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from helpers import settled
 from playwright.sync_api import expect
 
 from devilcoins.web.touch import TOUCH_GAMES, touch_tree
@@ -31,6 +32,7 @@ def window(request, browser, base_url, timeout_ms):
     page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
     page.goto(base_url + "/")
     expect(page.locator("#touch-n option")).to_have_count(len({n for n, _ in TOUCH_GAMES}))
+    settled(page)  # the first touch game has landed: a game picked now is not overtaken by it
     yield page
     ctx.close()
 
