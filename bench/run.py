@@ -531,7 +531,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--touch-12",
         action="store_true",
-        help="also run the long touch row: n = 12, k = 8 (about 4 minutes)",
+        help="also run the long touch row: n = 12, k = 8 (about a minute)",
     )
     return parser.parse_args(argv)
 
@@ -628,7 +628,7 @@ INDEPENDENT = {
     (10, 8, 3): (5.8, 680, ""),
 }
 
-#: The long row (12 with 8 hands takes about four minutes), run only with --touch-12.
+#: The long row (12 with 8 hands takes about a minute), run only with --touch-12.
 LONG = ((12, 8, 2),)
 
 
