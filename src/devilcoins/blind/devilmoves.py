@@ -43,10 +43,10 @@ import numpy as np
 from devilcoins.blind.chain import chain, chain_strategy, goal_mask, zone_evidence
 from devilcoins.blind.search import SearchOutcome, search_beliefs, searched_verdict
 from devilcoins.core.beliefs import Ints, Rows
-from devilcoins.core.compiling import Stopwatch
+from devilcoins.core.compiling import Stopwatch, hot_loop
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import add_states, compiled, members
+from devilcoins.core.kernel import add_states, members
 from devilcoins.core.perm import Perm
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.symmetry import Group, state_map
@@ -182,10 +182,10 @@ def state_tables(game: Game) -> StateSpace:
     )
 
 
-# --- the compiled kernel ----------------------------------------------------------------------
+# --- the hot loops (core.compiling) ---------------------------------------------------------
 
 
-@compiled
+@hot_loop
 def _room(states: int) -> tuple[np.ndarray, Ints, Ints]:
     """The scratch arrays _turned writes into, for beliefs over the given number of states."""
     hit = np.zeros(states, dtype=np.bool_)
@@ -194,7 +194,7 @@ def _room(states: int) -> tuple[np.ndarray, Ints, Ints]:
     return hit, found, turned
 
 
-@compiled
+@hot_loop
 def _turned(row: Rows, maps: Ints, hit: np.ndarray, found: Ints, out: Ints) -> int:
     """Write into out the distinct states s(x), x in row, s a Devil's move; return how many
     (hit, found: scratch from _room)."""
@@ -211,7 +211,7 @@ def _turned(row: Rows, maps: Ints, hit: np.ndarray, found: Ints, out: Ints) -> i
     return count
 
 
-@compiled
+@hot_loop
 def _moved(turned: Ints, count: int, a: int, goal: np.ndarray, add: AddTables, out: Rows) -> None:
     """OR into out the states turned[:count] + a that are not in the goal."""
     for i in range(count):
@@ -220,7 +220,7 @@ def _moved(turned: Ints, count: int, a: int, goal: np.ndarray, add: AddTables, o
             out[y >> 6] |= _ONE << np.uint64(y & 63)
 
 
-@compiled
+@hot_loop
 def _expand(
     frontier: Rows, maps: Ints, moves: Ints, goal: np.ndarray, add: AddTables, out: Rows
 ) -> None:
@@ -233,7 +233,7 @@ def _expand(
             _moved(turned, count, moves[j], goal, add, out[f * n_moves + j])
 
 
-@compiled
+@hot_loop
 def _propagate(
     start: Rows, maps: Ints, moves: Ints, goal: np.ndarray, add: AddTables, history: Rows
 ) -> None:

@@ -27,15 +27,10 @@ from devilcoins.core.beliefs import (
     Rows,
     row_from_indices,
 )
-from devilcoins.core.compiling import COMPILE_NOTICE, forced, hot_loop
-
-#: How every hot loop is marked (run as Python when tiny, else compiled: ``core.compiling``).
-compiled = hot_loop
+from devilcoins.core.compiling import forced, hot_loop
 
 __all__ = [
-    "COMPILE_NOTICE",
     "add_states",
-    "compiled",
     "expand",
     "members",
     "propagate",
@@ -57,7 +52,7 @@ _DE_BRUIJN = np.uint64(_DE_BRUIJN_INT)
 _SHIFT = np.uint64(58)
 
 
-@compiled
+@hot_loop
 def _members(row: Rows, out: Ints) -> int:
     """Write the indices of the set bits of row into out; return how many."""
     count = 0
@@ -72,7 +67,7 @@ def _members(row: Rows, out: Ints) -> int:
     return count
 
 
-@compiled
+@hot_loop
 def _add(
     x: int,
     t: int,
@@ -101,14 +96,14 @@ members = _members
 add_states = _add
 
 
-@compiled
+@hot_loop
 def _successor(x: int, t: int, tabs: KernelArgs) -> int:
     """The class of the state x + t (tabs: ``KernelTables.args``)."""
     k: int = tabs[1][_add(x, t, tabs[5], tabs[6], tabs[7], tabs[8], tabs[9], tabs[10])]
     return k
 
 
-@compiled
+@hot_loop
 def _apply_moves(
     row: Rows,
     members: Ints,
@@ -166,7 +161,7 @@ def _apply_moves(
                         break
 
 
-@compiled
+@hot_loop
 def _expand(frontier: Rows, moves: Ints, negs: Ints, tabs: KernelArgs, out: Rows) -> None:
     """Fill out[f * len(moves) + j] with frontier[f] updated by moves[j] (negs[j] = -moves[j])."""
     members = np.empty(frontier.shape[1] * 64, dtype=np.int64)
@@ -176,7 +171,7 @@ def _expand(frontier: Rows, moves: Ints, negs: Ints, tabs: KernelArgs, out: Rows
         _apply_moves(frontier[f], members, count, moves, negs, 0, n_moves, tabs, out, f * n_moves)
 
 
-@compiled
+@hot_loop
 def _propagate(
     start: Rows, moves: Ints, negs: Ints, tabs: KernelArgs, sizes: Ints, history: Rows
 ) -> Rows:
@@ -202,7 +197,7 @@ def _propagate(
     return row.copy()
 
 
-@compiled
+@hot_loop
 def _trace_back(
     history: Rows, moves: Ints, negs: Ints, tabs: KernelArgs, end: int, classes: Ints
 ) -> int:
@@ -227,7 +222,7 @@ def _trace_back(
     return first
 
 
-@compiled
+@hot_loop
 def _turns_along(
     state: int,
     moves: Ints,

@@ -49,10 +49,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from devilcoins.core.beliefs import Ints, KernelArgs
-from devilcoins.core.compiling import Stopwatch
+from devilcoins.core.compiling import Stopwatch, hot_loop
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import compiled
 from devilcoins.core.resources import memory_limit
 from devilcoins.core.tables import tables
 from devilcoins.observed import cylinder
@@ -364,7 +363,7 @@ def moves_up_to_turns(game: Game) -> np.ndarray:
     return np.sort(allowed[first])
 
 
-@compiled
+@hot_loop
 def _sight_round(
     ys: Ints,
     d: int,
@@ -376,7 +375,7 @@ def _sight_round(
     best: Ints,
     order: Ints,
     top: int,
-) -> int:  # pragma: no cover - compiled
+) -> int:  # pragma: no cover - a hot loop
     """Count off the states ys of the classes of value d; settle classes at d + 1 (appended to
     order from top on); return the new top.  See ``_sight_rounds``."""
     n_goal, index_of = tabs[0], tabs[1]
@@ -407,10 +406,10 @@ def _sight_round(
     return top
 
 
-@compiled
+@hot_loop
 def _sight_rounds(
     negs: Ints, weight: Ints, tabs: KernelArgs, left: np.ndarray, val: Ints, best: Ints
-) -> None:  # pragma: no cover - compiled
+) -> None:  # pragma: no cover - a hot loop
     """Retrograde value iteration for sight, one round per value, from the goal outwards.
 
     left[j, c] counts the states s of class c whose next state s + moves[j] lies in a class not

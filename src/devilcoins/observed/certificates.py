@@ -36,9 +36,9 @@ from typing import Any
 import numpy as np
 
 from devilcoins.core.beliefs import Rows
+from devilcoins.core.compiling import hot_loop
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import compiled
 from devilcoins.core.tables import tables
 from devilcoins.observed.andor import TreeSolution, _values_text
 from devilcoins.observed.count import CountSolution, classes_of, count_trap, count_witness
@@ -107,10 +107,10 @@ def touch_certificate(sol: TreeSolution) -> dict[str, Any]:
     return out
 
 
-@compiled
+@hot_loop
 def _uncovered(
     out: Rows, keep: np.ndarray, cover: np.ndarray, need: int
-) -> np.ndarray:  # pragma: no cover - compiled
+) -> np.ndarray:  # pragma: no cover - a hot loop
     """For each reach: no kept pattern's set holds a listed node claiming need or more."""
     short = np.zeros(out.shape[0], dtype=np.bool_)
     for r in range(out.shape[0]):

@@ -33,9 +33,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from devilcoins.core.beliefs import Ints, Rows
+from devilcoins.core.compiling import hot_loop
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
-from devilcoins.core.kernel import compiled
 from devilcoins.core.perm import Perm
 from devilcoins.core.resources import memory_limit, resident_bytes
 from devilcoins.core.tables import ClassTable, tables
@@ -241,10 +241,10 @@ class Space:
         return bool(won), acc, keep, least, sizes
 
 
-@compiled
+@hot_loop
 def _patterns(
     belief: Rows, ng: int, start: Ints, states: Ints, felt: I32, off: I32, out: Rows
-) -> None:  # pragma: no cover - compiled
+) -> None:  # pragma: no cover - a hot loop
     """out[r, v] = the set R_v of off patterns of the belief's states that show v on reach r."""
     out[:] = 0
     for i in range(belief.shape[0] * 64):
@@ -259,8 +259,8 @@ def _patterns(
                 out[r, felt[r, x], y >> 6] |= np.uint64(1) << np.uint64(y & 63)
 
 
-@compiled
-def _inside(a: Rows, b: Rows) -> bool:  # pragma: no cover - compiled
+@hot_loop
+def _inside(a: Rows, b: Rows) -> bool:  # pragma: no cover - a hot loop
     """Whether the set a is a subset of the set b."""
     for w in range(a.shape[0]):  # noqa: SIM110 - numba compiles loops, not generators
         if a[w] & ~b[w]:
@@ -268,8 +268,8 @@ def _inside(a: Rows, b: Rows) -> bool:  # pragma: no cover - compiled
     return True
 
 
-@compiled
-def _empty(a: Rows) -> bool:  # pragma: no cover - compiled
+@hot_loop
+def _empty(a: Rows) -> bool:  # pragma: no cover - a hot loop
     """Whether the set a has no member."""
     for w in range(a.shape[0]):  # noqa: SIM110 - numba compiles loops, not generators
         if a[w]:
@@ -277,8 +277,8 @@ def _empty(a: Rows) -> bool:  # pragma: no cover - compiled
     return True
 
 
-@compiled
-def _size(a: Rows) -> int:  # pragma: no cover - compiled
+@hot_loop
+def _size(a: Rows) -> int:  # pragma: no cover - a hot loop
     """How many members the set a has."""
     total = 0
     for w in range(a.shape[0]):
@@ -289,7 +289,7 @@ def _size(a: Rows) -> int:  # pragma: no cover - compiled
     return total
 
 
-@compiled
+@hot_loop
 def _antichain(
     sets: Rows, keep: Bools, largest: bool, scratch: Ints, prune: bool
 ) -> None:  # pragma: no cover
@@ -334,7 +334,7 @@ def _antichain(
         keep[i] = not beaten
 
 
-@compiled
+@hot_loop
 def _number(keys: Rows, ids: Ints, rows: Rows, count: int, row: Rows) -> tuple[int, int]:
     """The number of row in the store (added if new); returns (number, new count)."""
     s = slot(keys, ids, row)
@@ -346,7 +346,7 @@ def _number(keys: Rows, ids: Ints, rows: Rows, count: int, row: Rows) -> tuple[i
     return ids[s], count
 
 
-@compiled
+@hot_loop
 def _expand_beliefs(
     first: int,
     last: int,
@@ -364,7 +364,7 @@ def _expand_beliefs(
     edges: I32,
     counts: Ints,
     prune: bool,
-) -> tuple[int, int, int]:  # pragma: no cover - compiled
+) -> tuple[int, int, int]:  # pragma: no cover - a hot loop
     """The Devil's half for beliefs first..last-1: their cylinder nodes, by reach.
 
     For each (belief, reach) the kept patterns' nodes go to edges and their number to counts.
@@ -398,10 +398,10 @@ def _expand_beliefs(
     return last, ccount, e
 
 
-@compiled
+@hot_loop
 def _beliefs_of(
     r: np.uint64, rset: Rows, ng: int, index_of: Ints, compose: I32, offs: int, acc: Rows
-) -> None:  # pragma: no cover - compiled
+) -> None:  # pragma: no cover - a hot loop
     """acc[w] = the belief after setting w on reach r, the rest being one of the set rset."""
     acc[:] = 0
     for w in range(acc.shape[0]):
@@ -412,7 +412,7 @@ def _beliefs_of(
                     acc[w, cl >> 6] |= np.uint64(1) << np.uint64(cl & 63)
 
 
-@compiled
+@hot_loop
 def _canon(row: Rows, symmetries: I32, tmp: Rows, out: Rows) -> None:  # pragma: no cover
     """out = the least image of the belief row under the game's symmetries (itself included)."""
     out[:] = row
@@ -441,15 +441,15 @@ def _canon(row: Rows, symmetries: I32, tmp: Rows, out: Rows) -> None:  # pragma:
                 break
 
 
-@compiled
-def _canon_rows(rows: Rows, symmetries: I32, out: Rows) -> None:  # pragma: no cover - compiled
+@hot_loop
+def _canon_rows(rows: Rows, symmetries: I32, out: Rows) -> None:  # pragma: no cover - a hot loop
     """out[i] = the least image of rows[i] under the game's symmetries."""
     tmp = np.zeros(rows.shape[1], dtype=np.uint64)
     for i in range(rows.shape[0]):
         _canon(rows[i], symmetries, tmp, out[i])
 
 
-@compiled
+@hot_loop
 def _expand_cylinders(
     first: int,
     last: int,
@@ -468,7 +468,7 @@ def _expand_cylinders(
     edges: I32,
     counts: Ints,
     prune: bool,
-) -> tuple[int, int, int]:  # pragma: no cover - compiled
+) -> tuple[int, int, int]:  # pragma: no cover - a hot loop
     """The player's half for cylinder nodes first..last-1: their beliefs, one a kept choice w.
 
     A node where some w leaves the empty belief keeps only that (belief 0) when pruning; without
@@ -510,7 +510,7 @@ def _expand_cylinders(
     return last, bcount, e
 
 
-@compiled
+@hot_loop
 def _settle_round(
     d: int,
     vb: Ints,
@@ -521,7 +521,7 @@ def _settle_round(
     reaches: int,
     cedges: I32,
     cstart: Ints,
-) -> int:  # pragma: no cover - compiled
+) -> int:  # pragma: no cover - a hot loop
     """One round: nodes take the best value their beliefs have, then beliefs settled in d moves.
 
     Returns how many beliefs were settled.
@@ -550,10 +550,10 @@ def _settle_round(
     return found
 
 
-@compiled
+@hot_loop
 def _devil_options(
     row: Rows, ng: int, start: Ints, states: Ints, felt: I32, off: I32, out: Rows, keep: Bools
-) -> None:  # pragma: no cover - compiled
+) -> None:  # pragma: no cover - a hot loop
     """out[r, v] = R_v on reach r; keep[r, v] = R_v is one of the largest (the Devil's picks)."""
     _patterns(row, ng, start, states, felt, off, out)
     felts, rwords = out.shape[1], out.shape[2]
@@ -562,11 +562,11 @@ def _devil_options(
         _antichain(out[r], keep[r], True, scratch, True)
 
 
-@compiled
+@hot_loop
 def _player_options(
     r: int, rset: Rows, ng: int, index_of: Ints, compose: I32, offs: int, symmetries: I32,
     acc: Rows, keep: Bools, least: Rows, sizes: Ints,
-) -> bool:  # fmt: skip  # pragma: no cover - compiled
+) -> bool:  # fmt: skip  # pragma: no cover - a hot loop
     """The beliefs after each change w (least images in least[w], kept w flagged, sizes);
     True when some w wins at once (its belief is empty)."""
     _beliefs_of(np.uint64(r), rset, ng, index_of, compose, offs, acc)
@@ -735,11 +735,11 @@ def solve_space(
     return search
 
 
-@compiled
+@hot_loop
 def _holdout_round(
     z: Bools, ng: int, start: Ints, states: Ints, felt: I32, off: I32, compose: I32,
     index_of: Ints, felts: int, offs: int,
-) -> bool:  # fmt: skip  # pragma: no cover - compiled
+) -> bool:  # fmt: skip  # pragma: no cover - a hot loop
     """Drop from z each class where some reach lets the player leave z whatever is felt.
 
     A class stays when, for every reach, some pattern v shown by one of its states is such that

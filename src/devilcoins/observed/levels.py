@@ -32,8 +32,8 @@ from collections.abc import Callable
 import numpy as np
 
 from devilcoins.core.beliefs import Rows
+from devilcoins.core.compiling import hot_loop
 from devilcoins.core.errors import NotSupported, TooLarge
-from devilcoins.core.kernel import compiled
 from devilcoins.core.resources import resident_bytes
 from devilcoins.observed.cylinder import (
     Bools,
@@ -61,8 +61,8 @@ _FIRST = (1, 2)
 Progress = Callable[[int, int], None]
 
 
-@compiled
-def _mark_down(pass_at: np.ndarray, r: int, d: int) -> None:  # pragma: no cover - compiled
+@hot_loop
+def _mark_down(pass_at: np.ndarray, r: int, d: int) -> None:  # pragma: no cover - a hot loop
     """r and every subset of it pass at level d (if r does, they already do)."""
     if pass_at[r] <= d:
         return
@@ -75,7 +75,7 @@ def _mark_down(pass_at: np.ndarray, r: int, d: int) -> None:  # pragma: no cover
         s = (s - 1) & r
 
 
-@compiled
+@hot_loop
 def _mark_up(fail_at: np.ndarray, r: int, d: int, full: int) -> None:  # pragma: no cover
     """r and every superset of it within full fail at level d."""
     if fail_at[r] >= d:
@@ -90,12 +90,12 @@ def _mark_up(fail_at: np.ndarray, r: int, d: int, full: int) -> None:  # pragma:
         t = (t - 1) & rest
 
 
-@compiled
+@hot_loop
 def _scan(
     row: Rows, ng: int, start: np.ndarray, states: np.ndarray, felt: np.ndarray,
     off: np.ndarray, pass_at: np.ndarray, fail_at: np.ndarray, d: int, out: Rows,
     status: np.ndarray,
-) -> None:  # fmt: skip  # pragma: no cover - compiled
+) -> None:  # fmt: skip  # pragma: no cover - a hot loop
     """The patterns of the belief row on every reach (into out), and status[r]: 1 if every
     pattern's node on reach r is known to pass at level d, 2 if one is known to fail, else 0."""
     _patterns(row, ng, start, states, felt, off, out)
@@ -112,8 +112,8 @@ def _scan(
         status[r] = st
 
 
-@compiled
-def _largest(sets: Rows, keep: Bools) -> None:  # pragma: no cover - compiled
+@hot_loop
+def _largest(sets: Rows, keep: Bools) -> None:  # pragma: no cover - a hot loop
     """keep[v] = sets[v] is one of the largest (the Devil's picks on one reach)."""
     scratch = np.zeros(2 * sets.shape[0] + 64 * sets.shape[1] + 2, dtype=np.int64)
     _antichain(sets, keep, True, scratch, True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from devilcoins.core.beliefs import Ints, Rows
-from devilcoins.core.kernel import compiled
+from devilcoins.core.compiling import hot_loop
 
 __all__ = ["RowStore", "slot"]
 
@@ -20,8 +20,8 @@ _MIX2 = np.uint64(0xBF58476D1CE4E5B9)
 _S31 = np.uint64(31)
 
 
-@compiled
-def slot(keys: Rows, ids: Ints, row: Rows) -> np.int64:  # pragma: no cover - compiled
+@hot_loop
+def slot(keys: Rows, ids: Ints, row: Rows) -> np.int64:  # pragma: no cover - a hot loop
     """The slot of row in the open-addressing table (where it is, or the empty one to use)."""
     h = _MIX1
     for w in range(row.shape[0]):
@@ -43,10 +43,10 @@ def slot(keys: Rows, ids: Ints, row: Rows) -> np.int64:  # pragma: no cover - co
         s = (s + 1) & mask
 
 
-@compiled
+@hot_loop
 def _rehash(
     keys: Rows, ids: Ints, new_keys: Rows, new_ids: Ints
-) -> None:  # pragma: no cover - compiled
+) -> None:  # pragma: no cover - a hot loop
     """Move every entry of one table into a larger one."""
     for s in range(ids.shape[0]):
         if ids[s] >= 0:
@@ -55,8 +55,8 @@ def _rehash(
             new_ids[t] = ids[s]
 
 
-@compiled
-def _lookup(keys: Rows, ids: Ints, rows: Rows, out: Ints) -> None:  # pragma: no cover - compiled
+@hot_loop
+def _lookup(keys: Rows, ids: Ints, rows: Rows, out: Ints) -> None:  # pragma: no cover - a hot loop
     """The number of each row, or -1 for rows not met."""
     for j in range(rows.shape[0]):
         out[j] = ids[slot(keys, ids, rows[j])]
