@@ -258,7 +258,7 @@ def startup_rows() -> list[Row]:
 
 def update_row(seed_run: SeedRun) -> Row:
     """Seconds per belief update along the N = 8 strategy, ours against the seed's."""
-    strategy = belief_search(8).strategy
+    strategy = Strategy.from_masks(belief_search(8).strategy)
     ours = best_of(lambda: verify(strategy, 8).seconds / len(strategy), UPDATE_REPEATS)
     row = Row(f"one belief update, N = 8 ({len(strategy)} moves)", ours)
     with tempfile.TemporaryDirectory() as tmp:
@@ -574,7 +574,7 @@ def dials_row() -> Row:
 def touch_rows() -> list[Row]:
     """The touch game on 6 positions with 4 hands, goals zero and same: solved by AND-OR search."""
     try:
-        from devilcoins.observed.andor import solve_tree
+        from devilcoins.observed.touch import solve_touch as solve_tree
     except ImportError:
         return [Row("touch N = 6, k = 4", None, seed_status="not built")]
     from devilcoins.core.game import Game
@@ -601,13 +601,12 @@ def touch_rows() -> list[Row]:
 _THRESHOLD_BODY = """\
 import json, time
 t0 = time.perf_counter()
-from devilcoins.core.game import Game
-from devilcoins.observed.andor import solve_touch
-from devilcoins.observed.check import verify_tree
+from devilcoins import Game, verify
+from devilcoins.observed.touch import solve_touch
 game = Game.parse("n={n} values={m} hands={k} goal=same observe=touch")
 sol = solve_touch(game)
 took = time.perf_counter() - t0
-checked = verify_tree(game, {{**sol.strategy_json(), "length": sol.length}})
+checked = verify(game, {{**sol.strategy_json(), "length": sol.length}})
 assert sol.winnable and checked.wins and checked.won_at <= sol.length
 print(json.dumps({{"took": took, "seconds": sol.seconds, "length": sol.length,
                   "beliefs": sol.explored}}))
@@ -671,7 +670,7 @@ def threshold_rows(with_long: bool) -> list[Row]:
 def sight_nine_row() -> Row:
     """The sight game on 9 dials of 3 values (2,195 classes)."""
     from devilcoins.core.game import Game
-    from devilcoins.observed.andor import solve_sight
+    from devilcoins.observed.sight import solve_sight
 
     game = Game(9, values=3, observe="sight")
     solve_sight(game)  # warm-up
@@ -689,7 +688,7 @@ def sight_nine_row() -> Row:
 def sight_row() -> Row:
     """The sight game on 16 coins (4,116 classes): retrograde value iteration over classes."""
     try:
-        from devilcoins.observed.andor import solve_sight
+        from devilcoins.observed.sight import solve_sight
     except ImportError:
         return Row("sight N = 16", None, seed_status="not built")
     from devilcoins.core.game import Game

@@ -23,14 +23,14 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
+from devilcoins import solve, verify
 from devilcoins.cli.main import main as devilcoins
 from devilcoins.coins.construct import construction
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import about_power, divisors, power_text, prime_factors
-from devilcoins.observed.andor import solve_sight, solve_touch, solve_tree
-from devilcoins.observed.check import verify_policy_lines
-from devilcoins.observed.policyfile import policy_lines
+from devilcoins.observed.sight import solve_sight
 from devilcoins.observed.sightrule import prove_sight
+from devilcoins.observed.touch import solve_touch
 
 REPEATS = 3
 HEADER = ("measure", "first", "best", "the test demanded", "the test it was")
@@ -122,10 +122,10 @@ def sight_rows() -> list[Row]:
 def policy_file_row() -> Row:
     """Verifying the policy file of n=8 hands=5 (a tree of 20,000 nodes, a few hundred lines)."""
     game = Game.parse("n=8 hands=5 goal=same observe=touch")
-    lines = list(policy_lines(solve_tree(game)))
+    lines = list(solve(game).tree.strategy_lines())
     return row(
         "verify the policy file of n=8 hands=5 goal=same observe=touch",
-        lambda: (verify_policy_lines(game, lines), None)[1],
+        lambda: (verify(game, lines), None)[1],
         "< 10 s",
         "tests/observed/test_policyfile.py::test_past_the_json_trees_limit_the_file_is_small_and_"
         "verifies",

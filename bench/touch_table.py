@@ -63,7 +63,7 @@ def store(db: str, results: dict[str, dict[str, Any]]) -> int:
     from devilcoins.atlas.literature import literature
     from devilcoins.atlas.store import AtlasStore
     from devilcoins.core.game import Game
-    from devilcoins.engine import TRIED
+    from devilcoins.observed.verdict import TRIED
 
     count = 0
     with AtlasStore(db) as atlas:

@@ -87,7 +87,7 @@ def found(n: int) -> Strategy:
     """The belief search's shortest strategy for n coins (which must exist)."""
     result = belief_search(n)
     assert result.strategy is not None
-    return result.strategy
+    return Strategy.from_masks(result.strategy)
 
 
 def mask_of(move) -> int:
@@ -146,22 +146,31 @@ def assert_beats(strategy, n: int, counter) -> None:
         assert "T" in final
 
 
+def solve_tree(game):
+    """The solved game whose strategy is a tree (the verdict's ``tree``)."""
+    from devilcoins import solve
+
+    return solve(game).tree
+
+
 def check_tree(sol) -> bool:
-    """Whether the one checker (observed.check) accepts a solved tree: replayed against every
-    start and every turn, it wins within its length."""
-    from devilcoins.observed.check import verify_tree
+    """Whether the one checker (observed.replay, through verify) accepts a solved tree: replayed
+    against every start and every turn, it wins within its length."""
+    from devilcoins import verify
 
     if not sol.winnable or sol.length is None:
         return False
-    v = verify_tree(sol.game, {**sol.strategy_json(), "length": sol.length})
+    v = verify(sol.game, {**sol.strategy_json(), "length": sol.length})
     return v.wins and v.won_at is not None and v.won_at <= sol.length
 
 
 def check_devil(sol) -> bool:
-    """Whether the one checker accepts a lost game's trap: the Devil holds out from it."""
-    from devilcoins.observed.check import check_trap
+    """Whether the checker of the Devil's trap (``traps``) accepts a lost game's trap."""
+    from devilcoins.families import family_of
 
-    return not sol.winnable and bool(sol.devil) and check_trap(sol.game, sol.devil)
+    if sol.winnable or not sol.trap:
+        return False
+    return bool(family_of(sol.game).trap_holds(sol.game, sol.trap))
 
 
 def evidence_of(verdict, name: str):
@@ -169,6 +178,11 @@ def evidence_of(verdict, name: str):
     found = [e for e in verdict.evidence if e.name == name]
     assert found, f"no evidence {name!r} in {[e.name for e in verdict.evidence]}"
     return found[0]
+
+
+def evidence_kind(verdict, kind):
+    """The verdict's pieces of evidence of that kind (``EvidenceKind``)."""
+    return [e for e in verdict.evidence if e.kind is kind]
 
 
 def json_evidence(data: dict, name: str) -> dict:
@@ -189,7 +203,7 @@ def table_sight(game):
     import numpy as np
 
     from devilcoins.core.tables import tables
-    from devilcoins.observed.andor import moves_up_to_turns
+    from devilcoins.observed.sight import moves_up_to_turns
 
     t = tables(game)
     moves = moves_up_to_turns(game)

@@ -1182,8 +1182,8 @@ def sight_values_by_state(n: int, m: int, elements, goal) -> dict[tuple[int, ...
         value.update(new)
 
 
-def touch_holdout(game) -> set[tuple[int, ...]]:
-    """The states of the Devil's hold-out set of a touch game, naively: the largest set of
+def touch_trap(game) -> set[tuple[int, ...]]:
+    """The states of the Devil's largest trap in a touch game, naively: the largest set of
     classes (orbits outside the goal) from each of which, for every reach, some pattern the class
     shows is such that every setting of the reach leaves a state of the set possible."""
     n, m, k = game.n, game.values, game.hands

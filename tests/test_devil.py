@@ -15,7 +15,7 @@ from reference import naive_game, to_number, to_vector
 from devilcoins.blind.chain import chain
 from devilcoins.core.game import Game
 from devilcoins.devil import (
-    Holdout,
+    Uncommitted,
     adversary,
     certificate_devil,
     greedy_devil,
@@ -108,7 +108,7 @@ def test_the_holdout_devil_lasts_exactly_as_long_as_the_naive_belief(data, picke
     if not starts:
         return
     moves = data.draw(st.lists(st.integers(0, states - 1), min_size=1, max_size=12))
-    holdout = Holdout.start(game, starts)
+    holdout = Uncommitted.start(game, starts)
     belief = naive.start()
     played = []
     for a in moves:
@@ -129,7 +129,7 @@ def test_the_holdout_devil_lasts_exactly_as_long_as_the_naive_belief(data, picke
 def test_the_holdout_devil_makes_the_optimal_strategy_last_to_its_end():
     game = Game(4)
     moves = list(solve(game).strategy)
-    holdout = Holdout.start(game, range(1, 16))
+    holdout = Uncommitted.start(game, range(1, 16))
     assert [holdout.move(a) for a in moves] == [False] * 14 + [True]
     assert holdout.won
     check_line(game, naive_game(game), holdout.line(), moves)
@@ -138,7 +138,7 @@ def test_the_holdout_devil_makes_the_optimal_strategy_last_to_its_end():
 def test_the_holdout_devil_never_loses_where_the_certificate_holds():
     game = Game(6)
     rng = np.random.default_rng(3)
-    holdout = Holdout.start(game, range(1, 64))
+    holdout = Uncommitted.start(game, range(1, 64))
     assert not any(holdout.move(int(a)) for a in rng.integers(1, 64, size=60))
     steps = holdout.line(end=int(np.flatnonzero(holdout.layers[-1])[-1]))
     check_line(game, naive_game(game), steps, [s.move for s in steps])

@@ -12,12 +12,13 @@ from cli_helpers import run
 from helpers import evidence_of
 from reference import naive_subgroup, to_number
 
+import devilcoins.blind.solve as blind_solve
 import devilcoins.coins.verification as coin_verification
-import devilcoins.engine as engine
+import devilcoins.families as families
 import devilcoins.proving as proving
 from devilcoins import Game, prove, solve
 from devilcoins.blind.chain import chain, levels_evidence
-from devilcoins.results import Evidence
+from devilcoins.results import Evidence, EvidenceKind
 
 
 def _broken_zone(real_chain):
@@ -35,7 +36,7 @@ def _broken_zone(real_chain):
 def test_a_corrupt_certificate_is_not_used_and_says_it_failed(monkeypatch):
     game = Game.parse("n=6 goal=same")
     assert solve(game).how == "certificate" and solve(game).holds
-    monkeypatch.setattr(engine, "chain", _broken_zone(chain))
+    monkeypatch.setattr(blind_solve, "chain", _broken_zone(chain))
     v = solve(game)
     cert = evidence_of(v, "the Devil's certificate")
     assert cert.checked and cert.holds is False and "does NOT hold" in cert.statement
@@ -44,7 +45,7 @@ def test_a_corrupt_certificate_is_not_used_and_says_it_failed(monkeypatch):
 
 
 def test_the_command_exits_1_on_a_corrupt_certificate(capsys, monkeypatch):
-    monkeypatch.setattr(engine, "chain", _broken_zone(chain))
+    monkeypatch.setattr(blind_solve, "chain", _broken_zone(chain))
     for command in ("solve", "prove", "explain"):
         code, out, _ = run(capsys, command, "6", "--goal", "same")
         assert code == 1, command
@@ -72,15 +73,15 @@ def test_a_corrupt_chain_level_fails_its_check(capsys, monkeypatch):
 
 
 def test_a_corrupt_strategy_fails_its_verification(capsys, monkeypatch):
-    real = engine.solve
+    real = families.solve_blind
 
-    def corrupt(game, **kwargs):
-        v = real(game, **kwargs)
+    def corrupt(game, *args):
+        v = real(game, *args)
         moves = list(v.strategy)
         moves[len(moves) // 2] = 0  # a move that changes nothing, in the middle
         return dataclasses.replace(v, strategy=tuple(moves))
 
-    monkeypatch.setattr(proving, "solve", corrupt)
+    monkeypatch.setattr(families, "solve_blind", corrupt)
     v = prove(Game.parse("n=4 goal=same"))
     check = evidence_of(v, "exact verification of the strategy")
     assert check.holds is False and "FAILS" in check.statement
@@ -110,11 +111,11 @@ def test_the_coin_proof_says_its_verification_failed(capsys, monkeypatch):
 
 def test_evidence_that_was_checked_must_say_whether_it_held():
     with pytest.raises(ValueError, match="holds"):
-        Evidence(name="x", statement="y", checked=True)
+        Evidence(name="x", statement="y", checked=True, kind=EvidenceKind.CHECK)
     with pytest.raises(ValueError, match="holds"):
-        Evidence(name="x", statement="y", checked=False, holds=True)
+        Evidence(name="x", statement="y", checked=False, holds=True, kind=EvidenceKind.CHECK)
     v = solve(Game.parse("n=4 goal=same"))
-    failed = Evidence(name="x", statement="y", checked=True, holds=False)
+    failed = Evidence(name="x", statement="y", checked=True, holds=False, kind=EvidenceKind.CHECK)
     assert v.holds and not v.with_evidence(failed).holds
 
 

@@ -1,18 +1,27 @@
-"""One family of Devils for every blind game: random, scripted, the certificate's, greedy, and
-the adversary that knows the strategy.
+"""Every Devil, for every kind of game: random, scripted, the certificate's, greedy, the
+strongest, and the adversary that knows the strategy.
 
-Each Devil is a function ``devil(i, x, move) -> turned`` (see ``devilcoins.playing``): the state x
-turned by one of the Devil's choices (``Game.turns``) before move i.  The adversary plays the
-chain's certificate when the chain stalls (docs/mathematics.md §6.5: from outside the zone some
-turn always keeps the state outside), and otherwise the line exact propagation finds, which
-never reaches the goal when the strategy fails and holds out longest when it wins.  The
-greedy Devil is one simple rule, for moves no strategy is known for (the page's live games).
-For games the player watches (sight) or hears (count) the strongest Devil reads the library's
-values: of his turns he picks the one after which the player needs the most moves.
+A Devil who holds one state is a function ``devil(i, x, move) -> turned`` (see
+``devilcoins.playing``): the state x turned by one of the Devil's choices (``Game.turns``)
+before move i.  The adversary plays the chain's certificate when the chain stalls
+(docs/mathematics.md §6.5: from outside the chain's last level some turn always keeps the state
+outside), and otherwise the line exact propagation finds, which never reaches the goal when the
+strategy fails and holds out longest when it wins.  The greedy Devil is one simple rule, for
+moves no strategy is known for (the page's live games).  For games the player watches (sight)
+or hears (count) the strongest Devil reads the library's values: of his turns he picks the one
+after which the player needs the most moves.
+
+Two Devils commit to no state, and so last as long as any Devil can: the strongest Devil of a
+blind game (``Uncommitted``), who keeps every state the player cannot rule out, and the
+strongest Devil of a touch game (``TouchDevil`` named 'adversarial'), who shows the pattern
+after which the player's best setting leaves the most moves.  ``TouchDevil`` plays touch
+games a round at a time: the Devil's turn as the player feels, then the setting.
 """
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,26 +35,34 @@ from devilcoins.core.game import Game
 from devilcoins.core.perm import Perm
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import tables
-from devilcoins.observed.andor import TreeSolution, solve_sight
-from devilcoins.observed.count import CountSolution, solve_count
-from devilcoins.playing import Devil, Step, update
+from devilcoins.observed.count import solve_count
+from devilcoins.observed.sight import solve_sight
+from devilcoins.observed.touch.play import Belief, felt, patterns, set_to, worth
+from devilcoins.playing import Devil, update
+from devilcoins.results import CountSolution, SightSolution
+from devilcoins.results.play import Step
 
 __all__ = [
     "DEVILS",
     "Adversary",
-    "Holdout",
+    "TouchDevil",
+    "Uncommitted",
     "adversary",
     "certificate_devil",
+    "count_devil",
     "count_solution",
     "greedy_devil",
+    "greedy_turn",
     "heard",
     "live_devil",
     "live_start",
     "random_devil",
     "scripted",
+    "sight_devil",
     "sight_solution",
     "sight_values",
-    "strongest_devil",
+    "strongest_feel",
+    "strongest_set",
 ]
 
 #: The Devils a person can choose by name (the command line and the page).
@@ -116,7 +133,7 @@ FOREVER = 1 << 30
 
 
 @lru_cache(maxsize=CACHED_GAMES)
-def sight_solution(game: Game) -> TreeSolution:
+def sight_solution(game: Game) -> SightSolution:
     """The sight game solved (its policy: the move and the moves left for each class)."""
     return solve_sight(game)
 
@@ -146,7 +163,9 @@ def _turned(game: Game, x: int) -> np.ndarray:
     return tab.orbit_states[tab.orbit_start[k] : tab.orbit_start[k + 1]]
 
 
-def _sight_devil(game: Game) -> Devil:
+def sight_devil(game: Game) -> Devil:
+    """The strongest Devil of a sight game: of his turns, the one after which the player needs
+    the most moves (by the library's values)."""
     values, tab = sight_values(game), tables(game)
 
     def devil(i: int, x: int, move: int) -> int:
@@ -165,8 +184,16 @@ def heard(game: Game, after: Sequence[int], y: int) -> int:
     return sum(1 << k for k in after if k >= tab.n_goal and sol.weights[k] == weight)
 
 
-def _count_devil(game: Game) -> Devil:
-    """Follows the player's belief (a bitset of classes) through the counts he lets them hear."""
+def count_devil(game: Game) -> Devil:
+    """The strongest Devil of a count game (a new one for each game): of his turns, the one
+    after which the player needs the most moves; he follows the player's belief (a bitset of
+    classes) through the counts he lets them hear.
+
+    >>> from devilcoins.playing import play
+    >>> g = Game.parse('n=4 observe=count')
+    >>> len(play(g, [15] * 10, 0b0001, count_devil(g)))  # flip all: never all heads
+    10
+    """
     sol, tab = count_solution(game), tables(game)
     known = [sol.start]
 
@@ -185,30 +212,14 @@ def _count_devil(game: Game) -> Devil:
     return devil
 
 
-def strongest_devil(game: Game) -> Devil | None:
-    """For a sight or count game, the Devil who of his turns picks the one after which the
-    player needs the most moves, by the library's values (a new one for each game: the count
-    Devil follows what the player has heard); None for other games.
-
-    >>> from devilcoins.playing import play
-    >>> g = Game.parse('n=4 observe=count')
-    >>> len(play(g, [15] * 10, 0b0001, strongest_devil(g)))  # flip all: never all heads
-    10
-    """
-    if game.devil_moves is not None or game.value_group is not None:
-        return None
-    if game.observe == "sight":
-        return _sight_devil(game)
-    if game.observe == "count":
-        return _count_devil(game)
-    return None
-
-
-def live_devil(game: Game, name: str, rng: np.random.Generator) -> Devil:
+def live_devil(
+    game: Game, name: str, rng: np.random.Generator, strongest: Devil | None = None
+) -> Devil:
     """The Devil called name ('random', 'greedy' or 'adversarial') for a game whose moves come
-    one at a time, holding one state: the adversarial one is the strongest Devil of a sight or
-    count game; of a blind game he plays the certificate while the state is outside its zone,
-    and the greedy rule otherwise (the page's blind games use ``Holdout``, who holds no state)."""
+    one at a time, holding one state: the adversarial one is the game's strongest Devil when it
+    has one (sight, count: its family gives it), else he plays the certificate while the state is
+    in its trap, and the greedy rule otherwise (the page's blind games use ``Uncommitted``, who
+    holds no state)."""
     if name == "random":
         return random_devil(game, rng)
     greedy = greedy_devil(game)
@@ -216,7 +227,6 @@ def live_devil(game: Game, name: str, rng: np.random.Generator) -> Devil:
         return greedy
     if name != "adversarial":
         raise InvalidInput(f"the Devil is one of {', '.join(DEVILS)}, not {name!r}")
-    strongest = strongest_devil(game)
     if strongest is not None:
         return strongest
     cert = certificate_devil(game)
@@ -230,17 +240,20 @@ def live_devil(game: Game, name: str, rng: np.random.Generator) -> Devil:
     return devil
 
 
-def live_start(game: Game, name: str, rng: np.random.Generator) -> int | None:
-    """A random state outside the goal to start from (for the adversarial Devil, outside the
-    certificate's zone when there is one, so that he never loses); None when every state is in
+def live_start(
+    game: Game, name: str, rng: np.random.Generator, needs: np.ndarray | None = None
+) -> int | None:
+    """A random state outside the goal to start from (for the adversarial Devil, in the
+    certificate's trap when there is one, so that he never loses, and where the player needs
+    the most moves when needs gives the moves each class needs); None when every state is in
     the goal."""
     tab = tables(game)
     outside = tab.index_of >= tab.n_goal
     cert = certificate_devil(game) if name == "adversarial" else None
     if cert is not None:
         outside = outside & ~cert[1]
-    if name == "adversarial" and game.observe == "sight" and game.value_group is None:
-        worth = sight_values(game)[tab.index_of]  # start where the player needs the most moves
+    if name == "adversarial" and needs is not None:
+        worth = needs[tab.index_of]  # start where the player needs the most moves
         outside = outside & (worth == worth[outside].max())
     choices = np.flatnonzero(outside)
     return int(choices[int(rng.integers(len(choices)))]) if len(choices) else None
@@ -300,8 +313,8 @@ def adversary(
 
 
 @dataclass
-class Holdout:
-    """The Devil who commits to no state in a blind game played one move at a time.
+class Uncommitted:
+    """The strongest Devil of a blind game played one move at a time: he commits to no state.
 
     He keeps every state the player cannot rule out (layers[t]: the states possible after move
     t, outside the goal while the game is on; layers[0] the starts), so the goal shows only when
@@ -309,7 +322,7 @@ class Holdout:
     no Devil can put off longer.  The line he played is chosen afterwards (``line``), one start
     and one turn a move, consistent with every move.
 
-    >>> h = Holdout.start(Game(2), [1, 2, 3])
+    >>> h = Uncommitted.start(Game(2), [1, 2, 3])
     >>> [h.move(a) for a in (3, 1, 3)]  # the 3-move strategy for 2 coins: won at its last move
     [False, False, True]
     >>> [Game(2).state_text(s.after) for s in h.line()]
@@ -321,11 +334,11 @@ class Holdout:
     moves: list[int]
 
     @classmethod
-    def start(cls, game: Game, states: Sequence[int]) -> Holdout:
+    def start(cls, game: Game, states: Sequence[int]) -> Uncommitted:
         """The Devil who may start from any of states (the player knows no more than that)."""
         if game.devil_moves is not None:
             raise NotSupported(
-                f"{game}: the holdout Devil turns by a whole group, not by devil_moves"
+                f"{game}: the strongest Devil turns by a whole group, not by devil_moves"
             )
         mask = np.zeros(tables(game).states, dtype=bool)
         mask[list(states)] = True
@@ -370,3 +383,88 @@ class Holdout:
             steps.append(Step(number=first + t - 1, before=prev, turned=s, move=a, after=x))
             x = prev
         return tuple(reversed(steps))
+
+
+# --- touch ---------------------------------------------------------------------------------
+
+
+def strongest_feel(
+    game: Game, belief: Belief, reach: Sequence[int], rng: random.Random | None = None
+) -> int:
+    """The strongest Devil's state as the glasses at reach are felt: one of the belief showing
+    the pattern after which the player's best setting leaves the most moves (held out for ever
+    counts as most); the first such, or one rng draws (a pattern, then a state)."""
+    options = sorted(patterns(game, belief, reach))
+    left = {p: worth(game, belief, reach, p) for p in options}
+    most = max(float("inf") if v is None else v for v in left.values())
+    best = [p for p in options if (float("inf") if left[p] is None else left[p]) == most]
+    pick = best[0] if rng is None else rng.choice(best)
+    shown = sorted(x for x in belief if felt(game, x, reach) == pick)
+    return shown[0] if rng is None else rng.choice(shown)
+
+
+def strongest_set(
+    game: Game,
+    belief: Belief,
+    reach: Sequence[int],
+    pattern: Sequence[int],
+    values: Sequence[int],
+    rng: random.Random | None = None,
+) -> int:
+    """The strongest Devil's state once the glasses felt are set to values: one outside the goal
+    while the belief still has one (the first, or one rng draws), else the least in it."""
+    could = {
+        set_to(game, x, reach, values) for x in belief if felt(game, x, reach) == tuple(pattern)
+    }
+    quiet = sorted(x for x in could if not game.in_goal(x))
+    if not quiet:
+        return min(could)
+    return quiet[0] if rng is None else rng.choice(quiet)
+
+
+def greedy_turn(
+    game: Game,
+    x: int,
+    belief: Belief,
+    reach: Sequence[int],
+    rng: random.Random | None = None,
+) -> Perm:
+    """The greedy Devil's turn of state x: the first in game.turns (or one rng draws of the tied)
+    after which the most states of the belief feel the same at reach as x turned does."""
+    alike = Counter(felt(game, y, reach) for y in belief)
+    kept = [alike[felt(game, game.turn(x, p), reach)] for p in game.turns]
+    ties = [p for p, k in zip(game.turns, kept, strict=True) if k == max(kept)]
+    return ties[0] if rng is None else rng.choice(ties)
+
+
+@dataclass
+class TouchDevil:
+    """A Devil for a touch game played a round at a time, by name: 'random' turns the tray at
+    random, 'greedy' so that the most states still possible feel alike (``greedy_turn``), and
+    'adversarial' commits to no state (``strongest_feel``, ``strongest_set``)."""
+
+    game: Game
+    name: str
+    rng: random.Random
+
+    def __post_init__(self) -> None:
+        if self.name not in DEVILS:
+            raise InvalidInput(f"the Devil is one of {', '.join(DEVILS)}, not {self.name!r}")
+
+    def feel(self, x: int, belief: Belief, reach: Sequence[int]) -> int:
+        """The state as the glasses at reach are felt, the tray lying as x."""
+        game = self.game
+        if self.name == "adversarial":
+            return strongest_feel(game, belief, reach, self.rng)
+        if self.name == "greedy":
+            return game.turn(x, greedy_turn(game, x, belief, reach, self.rng))
+        return game.turn(x, Perm.turn(game.n, self.rng.randrange(game.n)))
+
+    def set(
+        self, x: int, belief: Belief, reach: Sequence[int], pattern: Sequence[int],
+        values: Sequence[int],
+    ) -> int:  # fmt: skip
+        """The state once the glasses felt (x, showing pattern) are set to values."""
+        if self.name == "adversarial":
+            return strongest_set(self.game, belief, reach, pattern, values, self.rng)
+        return set_to(self.game, x, reach, values)

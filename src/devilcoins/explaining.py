@@ -1,50 +1,36 @@
-"""How a game was settled, in words, from the engine's own verdict.
+"""How a game was settled, in words, from its own verdict.
 
-``explain(game)`` reads the verdict ``engine.solve`` gives (or, for the coin game, the coins'
-own account, which says the same) and tells how it was reached: the chain construction level by
-level, the Devil's certificate, the belief search, or the strategy tree.  It never says more
-than the verdict: the explanation and ``solve`` agree on who wins and how fast by construction.
+``explain(game)`` (``devilcoins.engine``) reads the verdict ``solve`` gives (or, for the coin
+game, the coins' own account, which says the same) and tells how it was reached: the chain
+construction level by level, the Devil's certificate, the belief search (``blind_text``), or the
+strategy tree (``tree_text``).  It never says more than the verdict: the explanation and
+``solve`` agree on who wins and how fast by construction.
 
+>>> from devilcoins import Game, explain
 >>> print(explain(Game.parse('n=4 hands=1')).splitlines()[0])
 How n=4 hands=1 is settled: no strategy wins.
->>> explanation(Game(4)).verdict.length
-15
 """
 
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
 
 from devilcoins.blind.chain import chain
-from devilcoins.coins.explain import explain_coins
-from devilcoins.core.game import Game
-from devilcoins.engine import solve
-from devilcoins.proving import prove
-from devilcoins.results import Evidence, Verdict
+from devilcoins.core.observe import Observe
+from devilcoins.results import Evidence, EvidenceKind, How, Verdict
+from devilcoins.results.explanation import Explanation
+from devilcoins.results.trees import TreeSolution
 
-__all__ = ["Explanation", "explain", "explanation"]
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """A verdict and the words that explain it."""
-
-    verdict: Verdict
-    text: str
-
-    def to_json(self) -> dict[str, object]:
-        """The verdict's JSON with the explanation added."""
-        return {**self.verdict.to_json(), "explanation": self.text}
+__all__ = ["blind_text", "explained", "tree_text"]
 
 
 def _fill(*parts: str) -> str:
     return "\n\n".join(textwrap.fill(" ".join(p.split()), 96) for p in parts if p)
 
 
-def _construction(verdict: Verdict) -> str:
+def _construction(verdict: Verdict, plain: bool) -> str:
     game = verdict.game
-    if game.devil_moves is not None or game.value_group is not None:
+    if not plain:
         return _fill(
             f"A recipe builds the strategy ({verdict.method}): {verdict.length_text} moves, "
             "which nothing shorter beats.",
@@ -71,7 +57,7 @@ def _construction(verdict: Verdict) -> str:
     )
 
 
-def _certificate(verdict: Verdict) -> str:
+def _certificate(verdict: Verdict, plain: bool) -> str:
     return _fill(
         "No strategy wins: there is a set of states, away from the goal, that the Devil can keep "
         "the game in whatever the player does (his certificate).",
@@ -80,7 +66,7 @@ def _certificate(verdict: Verdict) -> str:
     )
 
 
-def _search(verdict: Verdict) -> str:
+def _search(verdict: Verdict, plain: bool) -> str:
     game = verdict.game
     why = []
     if game.hands is not None or game.moves is not None:
@@ -101,16 +87,16 @@ def _search(verdict: Verdict) -> str:
     return _fill(
         f"Here {reason}, so a breadth-first search over beliefs (the sets of states still "
         f"possible) settles it ({verdict.method}): {found}.",
-        *(_searched(verdict, e) for e in verdict.evidence),
+        *(_searched(verdict, e, plain) for e in verdict.evidence),
     )
 
 
-def _searched(verdict: Verdict, e: Evidence) -> str:
+def _searched(verdict: Verdict, e: Evidence, plain: bool) -> str:
     """A piece of a searched verdict's evidence, said as it bears on the search."""
-    if e.name == "lower bound" and not verdict.winnable:
+    if e.kind is EvidenceKind.LOWER_BOUND and not verdict.winnable:
         return ""
     game = verdict.game
-    if e.name == "the chain" and e.detail.get("complete"):
+    if e.kind is EvidenceKind.CONSTRUCTION and plain and chain(game).complete:
         if game.goal == "states":
             return (
                 f"{e.statement} But the goal is not closed under adding its states: the chain's "
@@ -125,12 +111,13 @@ def _searched(verdict: Verdict, e: Evidence) -> str:
     return e.statement
 
 
-def _tree(verdict: Verdict) -> str:
+def tree_text(verdict: Verdict) -> str:
+    """How a game whose strategy is a tree was settled, and the tree's first lines."""
     game = verdict.game
     kinds = {
-        "touch": f"feels {game.hands} positions after each turn",
-        "sight": "sees every position before naming a move",
-        "count": "is told after each move how many positions are not 0",
+        Observe.TOUCH: f"feels {game.hands} positions after each turn",
+        Observe.SIGHT: "sees every position before naming a move",
+        Observe.COUNT: "is told after each move how many positions are not 0",
     }
     head = _fill(
         f"The player {kinds.get(game.observe, 'observes')}, so a strategy is a tree: what to do "
@@ -143,31 +130,25 @@ def _tree(verdict: Verdict) -> str:
             else "the Devil holds out forever."
         )
     )
-    text = getattr(verdict.tree, "to_text", None)
-    body = text(max_lines=40, header=False) if text is not None else ""
+    tree = verdict.tree
+    body = tree.to_text(max_lines=40, header=False) if isinstance(tree, TreeSolution) else ""
     return head + ("\n\n" + body if body else "")
 
 
-def explanation(game: Game | int) -> Explanation:
-    """The verdict for a game (an int n is the coin game) and how it was reached, in words."""
-    game = Game.of(game)
-    if game.is_coins:
-        return Explanation(prove(game, checks=False), explain_coins(game.n))
-    verdict = solve(game)
-    if verdict.how == "construction":
-        body = _construction(verdict)
-    elif verdict.how == "certificate":
-        body = _certificate(verdict)
-    elif verdict.how == "tree":
-        body = _tree(verdict)
-    else:
-        body = _search(verdict)
+#: How each route of a blind game is told.
+_BLIND_TEXT = {How.CONSTRUCTION: _construction, How.CERTIFICATE: _certificate}
+
+
+def blind_text(verdict: Verdict, *, plain: bool = True) -> str:
+    """How a blind game was settled: the construction, the Devil's certificate, or the search
+    (plain: values adding mod m against a whole group, so the chain tells it level by level)."""
+    return _BLIND_TEXT.get(verdict.how, _search)(verdict, plain)
+
+
+def explained(verdict: Verdict, body: str) -> Explanation:
+    """The verdict's explanation: who wins and how fast in a line, then body."""
     outcome = "the player wins" if verdict.winnable else "no strategy wins"
     length = f" in {verdict.length_text} moves" if verdict.winnable else ""
     failed = "" if verdict.holds else "a check FAILED, so this is NOT established: "
-    return Explanation(verdict, f"How {game} is settled: {failed}{outcome}{length}.\n\n{body}\n")
-
-
-def explain(game: Game | int) -> str:
-    """How a game (an int n is the coin game) was settled, in words that agree with solve."""
-    return explanation(game).text
+    head = f"How {verdict.game} is settled: {failed}{outcome}{length}."
+    return Explanation(verdict, f"{head}\n\n{body}\n")

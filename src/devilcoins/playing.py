@@ -16,64 +16,17 @@ player also knows the goal has not shown (``still_possible``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from devilcoins.core.beliefs import row_from_indices, row_to_indices
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import propagate
-from devilcoins.core.perm import Perm
 from devilcoins.core.tables import tables
+from devilcoins.results.play import Step
 
 __all__ = ["Devil", "Step", "play", "still_possible", "update", "won"]
 
 #: (move number from 1, state as it lies, the move) -> the state after the Devil's turn.
 Devil = Callable[[int, int, int], int]
-
-
-@dataclass(frozen=True, kw_only=True)
-class Step:
-    """One move of a game: the state before, after the Devil's turn, the move, and after it."""
-
-    number: int
-    before: int
-    turned: int
-    move: int
-    after: int
-
-    def text(self, game: Game) -> str:
-        """One line of a trace: '   1: HTTH | turn: TTHH | move: FLFL -> HTTH'."""
-        return (
-            f"{self.number:4d}: {game.state_text(self.before)} | turn: "
-            f"{game.state_text(self.turned)} | move: {game.move_text(self.move)} -> "
-            f"{game.state_text(self.after)}"
-        )
-
-    def rotation(self, game: Game) -> int | None:
-        """The smallest r whose notebook turn (coins[r:] + coins[:r]) makes the turned state,
-        or None when the Devil's turn was no rotation (a reflection, another group's element).
-
-        >>> Step(number=1, before=0b0010, turned=0b0001, move=0, after=1).rotation(Game(4))
-        1
-        """
-        return next(
-            (
-                r
-                for r in range(game.n)
-                if game.turn(self.before, Perm.turn(game.n, r)) == self.turned
-            ),
-            None,
-        )
-
-    def to_json(self, game: Game) -> dict[str, object]:
-        """The step as JSON: the states as text, the move as its pattern and its amounts."""
-        return {
-            "number": self.number,
-            "before": game.state_text(self.before),
-            "turned": game.state_text(self.turned),
-            "move": game.move_text(self.move),
-            "amounts": list(game.decode(self.move)),
-            "after": game.state_text(self.after),
-        }
 
 
 def won(game: Game, x: int) -> bool:

@@ -1,18 +1,16 @@
-"""The verdict for any game with its evidence, each piece stated or checked by the program now.
+"""The checks that make a verdict a proof a reader can trust, each run by the program now.
 
-``prove(game)`` answers every game ``solve`` answers, and more:
-
-- the coin game, any N up to 10^12 (``coins.prove``): Lamping's construction and the lower bound,
-  or the Devil's certificates, checked exhaustively where the sizes allow;
-- the sight game of n dials with m values on a turning table, any n and m
-  (``observed.sightrule``): the rule, checked by solving the game where it is small;
-- every other game: the engine's verdict (``engine.solve``) with its own evidence, and the checks
-  that make it a proof a reader can trust: the strategy verified exactly, the chain's levels
-  checked to be subgroups, a tree replayed against every start and turn, the Devil's trap
-  checked against every move, each where the game is small enough.
+``prove(game)`` (``devilcoins.engine``) asks the game's family (``devilcoins.families``): the
+coin game, any N up to 10^12, has its own account (``coins.prove``: Lamping's construction and
+the lower bound, or the Devil's certificates); the sight game of n dials with m values on a
+turning table, any n and m, its rule (``observed.sightrule``); every other game is solved and
+gets the checks here, each where the game is small enough: a blind strategy verified exactly
+and the chain's levels checked to be subgroups (``blind_checks``), a tree replayed against
+every start and turn and the Devil's trap checked against every move (``tree_checks``).
 
 A verdict whose checks do not all hold says so (``Verdict.holds``); the commands exit 1 for it.
 
+>>> from devilcoins import prove
 >>> v = prove(Game.parse('n=4 goal=same'))
 >>> v.winnable, v.length, v.holds, [e.mark for e in v.evidence]
 (True, 7, True, ['stated', 'stated', 'checked', 'checked'])
@@ -22,60 +20,60 @@ A verdict whose checks do not all hold says so (``Verdict.holds``); the commands
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
 from devilcoins.blind.chain import chain, levels_evidence
-from devilcoins.coins.prove import prove_coins
 from devilcoins.core.game import Game
-from devilcoins.engine import solve, verify
-from devilcoins.observed.check import check_trap
-from devilcoins.observed.sightrule import is_sight_rule_game, prove_sight
-from devilcoins.results import Evidence, Verdict
+from devilcoins.results import Evidence, EvidenceKind, Verdict, Verification
 
-__all__ = ["CHECK_STATES", "prove"]
+__all__ = ["CHECK_STATES", "TRAP_STATES", "blind_checks", "tree_checks"]
 
-#: The largest m^n whose solved strategy, chain levels or trap prove checks too.
+#: The largest m^n whose solved strategy, chain levels or tree prove checks too.
 CHECK_STATES = 1 << 16
 
 #: The largest m^n whose Devil's trap (touch, sight) prove checks: every state, every move.
 TRAP_STATES = 1 << 9
 
-
-def prove(game: Game | int, *, checks: bool = True) -> Verdict:
-    """The verdict for a game (an int n is the coin game) with its evidence; checks=False gives
-    the method's own evidence only."""
-    game = Game.of(game)
-    if game.is_coins:
-        return prove_coins(game.n, checks=checks)
-    if is_sight_rule_game(game):
-        return prove_sight(game)
-    verdict = solve(game)
-    if not checks:
-        return verdict
-    return verdict.with_evidence(*_checks(verdict))
+#: What verifies a strategy of a game: (game, strategy, progress) -> its verification.
+Verifier = Callable[[Game, Any, Any], Verification]
 
 
-def _checks(verdict: Verdict) -> list[Evidence]:
-    """The checks prove adds to the engine's verdict, where the game is small enough."""
-    game = verdict.game
-    small = game.log2_states <= CHECK_STATES.bit_length() - 1
-    out: list[Evidence] = []
+def _small(game: Game, limit: int) -> bool:
+    return game.log2_states <= limit.bit_length() - 1
+
+
+def blind_checks(verdict: Verdict, verify: Verifier, *, chain_levels: bool) -> list[Evidence]:
+    """A blind verdict's checks: its strategy verified exactly (when it has one), and the
+    chain's levels checked to be subgroups (chain_levels, where the game is small)."""
+    out = []
     if verdict.strategy is not None:
-        out.append(_verified(verdict))
-    elif verdict.tree is not None and verdict.winnable and small:
-        out.append(_replayed(verdict))
-    if not verdict.winnable and verdict.tree is not None:
-        devil = getattr(verdict.tree, "devil", ())
-        if devil and game.log2_states <= TRAP_STATES.bit_length() - 1:
-            out.append(_trapped(game, devil))
-    plain = game.observe == "blind" and game.value_group is None and game.devil_moves is None
-    if plain and small:
-        out.append(levels_evidence(chain(game)))
+        out.append(_verified(verdict, verify(verdict.game, verdict.strategy, None)))
+    if chain_levels and _small(verdict.game, CHECK_STATES):
+        out.append(levels_evidence(chain(verdict.game)))
     return out
 
 
-def _verified(verdict: Verdict) -> Evidence:
+def tree_checks(
+    verdict: Verdict,
+    verify: Verifier,
+    trap_holds: Callable[[Game, Iterable[int]], bool | None],
+    trap: tuple[int, ...],
+) -> list[Evidence]:
+    """A tree verdict's checks: the tree replayed (won games), the Devil's trap checked against
+    every move (lost games whose solver kept one), each where the game is small."""
+    game = verdict.game
+    if verdict.winnable and verdict.tree is not None and _small(game, CHECK_STATES):
+        return [_replayed(verdict, verify(game, verdict.tree, None))]
+    if not verdict.winnable and trap and _small(game, TRAP_STATES):
+        holds = trap_holds(game, trap)
+        return [] if holds is None else [_trapped(len(trap), holds)]
+    return []
+
+
+def _verified(verdict: Verdict, v: Verification) -> Evidence:
     """The blind strategy verified exactly: it wins, at its last move."""
     strategy = verdict.strategy or ()
-    v = verify(verdict.game, strategy)
     holds = v.wins and v.won_at == len(strategy)
     if holds:
         found = f"only the goal is possible exactly after the last move, {len(strategy):,}"
@@ -84,6 +82,7 @@ def _verified(verdict: Verdict) -> Evidence:
     else:
         found = "it does NOT win: the check FAILS"
     return Evidence(
+        kind=EvidenceKind.CHECK,
         name="exact verification of the strategy",
         statement=(
             f"The belief of every start, against every turn of the Devil, propagated through the "
@@ -95,10 +94,8 @@ def _verified(verdict: Verdict) -> Evidence:
     )
 
 
-def _replayed(verdict: Verdict) -> Evidence:
+def _replayed(verdict: Verdict, v: Verification) -> Evidence:
     """The tree replayed against every start and every turn, by the independent checker."""
-    assert verdict.tree is not None, "a tree verdict has its tree"
-    v = verify(verdict.game, verdict.tree)
     holds = v.wins and v.won_at == verdict.length
     found = (
         f"every start reaches the goal within {verdict.length:,} moves, and some needs all of them"
@@ -106,6 +103,7 @@ def _replayed(verdict: Verdict) -> Evidence:
         else f"it does NOT keep its promise ({'wins in ' + str(v.won_at) if v.wins else 'loses'})"
     )
     return Evidence(
+        kind=EvidenceKind.CHECK,
         name="the tree replayed",
         statement=f"The strategy tree, replayed against every start and every turn: {found}.",
         checked=True,
@@ -114,17 +112,17 @@ def _replayed(verdict: Verdict) -> Evidence:
     )
 
 
-def _trapped(game: Game, devil: tuple[int, ...]) -> Evidence:
+def _trapped(classes: int, holds: bool) -> Evidence:
     """The Devil's trap (the classes he keeps the game in) checked against every move."""
-    holds = check_trap(game, devil)
     return Evidence(
+        kind=EvidenceKind.TRAP,
         name="the Devil's trap",
         statement=(
-            f"The {len(devil):,} classes the Devil keeps the game in, checked against every "
+            f"The {classes:,} classes the Devil keeps the game in, checked against every "
             "move of the player: "
             + ("from each, some turn keeps the game in them." if holds else "it does NOT hold.")
         ),
         checked=True,
         holds=holds,
-        detail={"classes": len(devil)},
+        detail={"classes": classes},
     )

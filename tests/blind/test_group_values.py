@@ -21,8 +21,9 @@ from reference import (
 )
 
 from devilcoins.blind.groups import group_chain, hold_out
+from devilcoins.blind.solve import HELD_OUT
 from devilcoins.core.game import Game
-from devilcoins.engine import HELD_OUT, solve, verify
+from devilcoins.engine import solve, verify
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

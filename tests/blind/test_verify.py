@@ -39,7 +39,7 @@ def check_against_coins(n: int, masks: list[int]):
 
 @pytest.mark.parametrize("n", [4, 8])
 def test_verify_game_on_the_seeds_search_strategies(n):
-    masks = [m.mask for m in belief_search(n).strategy]
+    masks = [m.mask for m in Strategy.from_masks(belief_search(n).strategy)]
     game = check_against_coins(n, masks)
     assert game.wins and game.won_at == 2**n - 1
 

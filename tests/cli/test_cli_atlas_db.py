@@ -25,7 +25,7 @@ from devilcoins.core.game import Game
         (["--n", "5..2"], "a..b needs a <= b"),
         (["--groups", "cyclic,dihedrl"], "'dihedrl' is not one of cyclic, dihedral, none, full"),
         (["--goals", "all"], "'all' is not one of zero, same"),
-        (["--observe", "count"], "'count' is not one of blind, touch, sight"),
+        (["--observe", "hear"], "'hear' is not one of blind, touch, sight, count"),
         (["--hands", "some"], "hands 'some' is not a range"),
         (["--workers", "0"], "--workers: the count must be at least 1"),
         (["--time-limit", "0"], "seconds above 0, got '0'"),

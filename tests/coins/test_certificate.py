@@ -22,10 +22,10 @@ from reference import (
 )
 
 from devilcoins import Coins, DevilcoinsError
-from devilcoins.coins.certificate import certificate, odd_prime_factors
 from devilcoins.coins.construct import (
     is_power_of_two,
 )
+from devilcoins.coins.trap import coin_trap, odd_prime_factors
 
 NOT_POWERS = [n for n in range(3, 13) if not is_power_of_two(n)]
 
@@ -33,7 +33,7 @@ NOT_POWERS = [n for n in range(3, 13) if not is_power_of_two(n)]
 @pytest.mark.parametrize("kind", ["column", "chain"])
 @pytest.mark.parametrize("n", NOT_POWERS)
 def test_certificate_checks_hold(n, kind):
-    cert = certificate(n, kind)
+    cert = coin_trap(n, kind)
     checks = cert.check()
     assert checks, f"nothing checked for N = {n}"
     for check in checks:
@@ -48,7 +48,7 @@ def test_certificate_checks_hold(n, kind):
 @pytest.mark.parametrize("kind", ["column", "chain"])
 @pytest.mark.parametrize("n", [n for n in NOT_POWERS if n <= 8])
 def test_certificate_keeps_every_state_against_every_move(n, kind):
-    cert = certificate(n, kind)
+    cert = coin_trap(n, kind)
     spacing = n // odd_primes_naive(n)[0]
     safe = [x for x in range(2**n) if in_devils_set(kind, n, x)]
     assert safe
@@ -76,13 +76,13 @@ def test_certificate_beats_random_strategies(n, kind, seed, length):
     rng = random.Random(seed)
     masks = [rng.getrandbits(n) for _ in range(length)]
     strategy = strategy_of(masks)
-    c = certificate(n, kind).beat(strategy)
+    c = coin_trap(n, kind).beat(strategy)
     assert_beats(strategy, n, c)
 
 
 @pytest.mark.parametrize("n", [12, 24])
 def test_certificate_beats_from_a_given_start_and_refuses_a_bad_one(n):
-    cert = certificate(n)
+    cert = coin_trap(n)
     strategy = strategy_of([2**n - 1, 1, 2**n - 1, 3] * 5)
     start = Coins.from_mask(0b101, n)
     c = cert.beat(strategy, start)
@@ -97,12 +97,12 @@ def test_certificate_beats_from_a_given_start_and_refuses_a_bad_one(n):
 @pytest.mark.parametrize("n", [1, 2, 4, 8, 64, 2**20])
 def test_no_certificate_for_powers_of_two(n):
     with pytest.raises(DevilcoinsError):
-        certificate(n)
+        coin_trap(n)
 
 
 def test_unknown_certificate_kind():
     with pytest.raises(DevilcoinsError):
-        certificate(6, "spiral")
+        coin_trap(6, "spiral")
 
 
 def test_odd_prime_factors_by_brute_force():

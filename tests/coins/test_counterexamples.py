@@ -34,6 +34,7 @@ from devilcoins.blind.verify import worst_line
 from devilcoins.coins.construct import (
     construction,
 )
+from devilcoins.coins.notation import Strategy
 from devilcoins.coins.verification import lower_bound_counterexample
 
 SETTINGS = settings(max_examples=40, deadline=None)
@@ -115,7 +116,7 @@ def test_worst_line_from_some_starts_for_8_coins():
 
 @pytest.mark.parametrize("n", [2, 4])
 def test_worst_line_from_the_devils_favourite_start(n):
-    strategy = belief_search(n).strategy
+    strategy = Strategy.from_masks(belief_search(n).strategy)
     line, _ = worst_line(Game(n), masks_of(strategy))
     assert not line.survives
     assert line.won_at == naive_won_at(masks_of(strategy), n) == len(strategy)

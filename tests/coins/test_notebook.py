@@ -112,4 +112,4 @@ def test_probably_wins_rejects_a_strategy_that_cannot_win():
         Strategy([{0, 1}]), 2, k=3, rng=0, on_progress=lambda done, _t: progress.append(done)
     )
     assert progress == [1]
-    assert probably_wins(belief_search(4).strategy, 4, k=20, rng=0)
+    assert probably_wins(Strategy.from_masks(belief_search(4).strategy), 4, k=20, rng=0)

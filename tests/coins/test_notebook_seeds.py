@@ -27,6 +27,7 @@ from devilcoins import (
     search,
     update,
 )
+from devilcoins.coins.notation import Strategy
 from devilcoins.coins.show import belief_table
 
 # --- reading the seeds ----------------------------------------------------------------------
@@ -125,7 +126,7 @@ def strategy_moves(n: int) -> list[frozenset[int]]:
     """The library's shortest strategy for n coins as plain frozensets."""
     result = belief_search(n)
     assert result.strategy is not None
-    return [frozenset(m) for m in result.strategy]
+    return [frozenset(m) for m in Strategy.from_masks(result.strategy)]
 
 
 # --- the seeds' asserts ---------------------------------------------------------------------

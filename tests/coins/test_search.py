@@ -16,6 +16,7 @@ from reference import (
 
 from devilcoins import DevilcoinsError, belief_search, search
 from devilcoins import verify_coins as verify
+from devilcoins.coins.notation import Strategy
 
 # The issue's figures: shortest winning strategy length for N coins, None when there is none.
 SHORTEST = {
@@ -35,7 +36,7 @@ def test_belief_search_returns_the_seeds_strategy(n):
     if expected is None:
         assert result.strategy is None and result.length is None
     else:
-        assert [frozenset(m) for m in result.strategy] == expected
+        assert [frozenset(m) for m in Strategy.from_masks(result.strategy)] == expected
         assert result.length == len(expected)
 
 
@@ -59,7 +60,7 @@ def test_shortest_lengths_match_the_issue(n):
     result = belief_search(n)
     assert result.length == SHORTEST[n]
     assert result.winnable == (SHORTEST[n] is not None)
-    assert result.coins == n
+    assert result.game.n == n and result.depth == (SHORTEST[n] or result.depth)
 
 
 @pytest.mark.parametrize("n", [*range(1, 9), 12])
@@ -68,7 +69,7 @@ def test_every_strategy_found_is_verified(n):
     if result.strategy is None:
         assert SHORTEST[n] is None
         return
-    checked = verify(result.strategy, n)
+    checked = verify(Strategy.from_masks(result.strategy), n)
     assert checked.wins
     assert checked.won_at == len(result.strategy)  # shortest, so not won any earlier
     assert checked.sizes[0] == len(canonical_coins(n)) and checked.sizes[-1] == 1

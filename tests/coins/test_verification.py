@@ -36,12 +36,12 @@ from reference import (
 from devilcoins import DevilcoinsError, Strategy, belief_search
 from devilcoins import verify_coins as verify
 from devilcoins.blind.verify import worst_line
-from devilcoins.coins.certificate import certificate
 from devilcoins.coins.construct import (
     construction,
     is_power_of_two,
     stream_moves,
 )
+from devilcoins.coins.trap import coin_trap
 from devilcoins.coins.verification import lower_bound_counterexample
 from devilcoins.core.game import Game
 
@@ -140,7 +140,8 @@ def test_verify_the_construction_against_the_reference(n):
 
 @pytest.mark.parametrize("n", range(1, 7))
 def test_verify_the_searched_strategies_against_the_reference(n):
-    strategy = belief_search(n).strategy
+    found = belief_search(n).strategy
+    strategy = None if found is None else Strategy.from_masks(found)
     if strategy is None:  # no strategy: the construction's moves lose, every one of them
         assert n in (3, 5, 6)
         strategy = Strategy([set(range(n)), {0}] * (2**n))
@@ -273,7 +274,7 @@ def test_the_certificate_beats_long_strategies(k):
     exact verdict (both counterexamples replayed)."""
     rng = random.Random(k)
     strategy = strategy_of([rng.getrandbits(12) for _ in range(k)])
-    assert_beats(strategy, 12, certificate(12).beat(strategy))
+    assert_beats(strategy, 12, coin_trap(12).beat(strategy))
     exact = verify(strategy, 12)
     assert exact.method == "exact" and not exact.wins and exact.moves == k
     assert_beats(strategy, 12, exact.counterexample)
@@ -281,7 +282,7 @@ def test_the_certificate_beats_long_strategies(k):
 
 def test_the_certificate_beats_a_repeated_move():
     strategy = Strategy([{0}] * 4095)
-    assert_beats(strategy, 12, certificate(12).beat(strategy))
+    assert_beats(strategy, 12, coin_trap(12).beat(strategy))
 
 
 # --- limits and bad input -------------------------------------------------------------------
@@ -301,7 +302,7 @@ def test_verify_in_chunks_matches_one_pass_and_reports_progress(monkeypatch):
     """Verification split into many kernel calls gives the same sizes, with progress to the end."""
     import devilcoins.blind.verify as verify_module
 
-    strategy = belief_search(4).strategy
+    strategy = Strategy.from_masks(belief_search(4).strategy)
     whole = verify(strategy, 4)
     monkeypatch.setattr(verify_module, "_CHUNK_STEPS", 2 * 6 * 4)  # two moves a call at N = 4
     seen: list[tuple[int, int]] = []
@@ -330,7 +331,7 @@ def test_starts_and_counts_of_the_wrong_kind_are_refused():
     with pytest.raises(DevilcoinsError, match="not a state of n=3"):
         worst_line(Game(3), [1] * 3, -1)
     with pytest.raises(DevilcoinsError, match="coins but N = 6"):
-        certificate(6).beat(Strategy([{0}, {1}]), "THH")
+        coin_trap(6).beat(Strategy([{0}, {1}]), "THH")
     for bad in (2.5, "3", True):
         with pytest.raises(DevilcoinsError, match="whole number"):
             stream_moves(io.BytesIO(), 4, count=bad)

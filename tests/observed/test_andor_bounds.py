@@ -15,13 +15,13 @@ import sys
 import pytest
 
 from devilcoins.core.game import Game
-from devilcoins.observed.andor import solve_sight
+from devilcoins.observed.sight import solve_sight
 
 GAMES = ("n=3 observe=sight", "n=4 observe=sight", "n=3 values=3 observe=sight")
 
 SCRIPT = f"""
 from devilcoins.core.game import Game
-from devilcoins.observed.andor import solve_sight
+from devilcoins.observed.sight import solve_sight
 for text in {GAMES!r}:
     s = solve_sight(Game.parse(text))
     print(s.winnable, s.length, sorted(s.policy.items()))

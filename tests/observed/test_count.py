@@ -8,10 +8,10 @@ import copy
 import pytest
 from reference import count_value, replay_count
 
+from devilcoins import verify as verify_tree
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
 from devilcoins.engine import solve
-from devilcoins.observed.check import verify_tree
 from devilcoins.observed.count import solve_count
 
 

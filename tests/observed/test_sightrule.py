@@ -12,7 +12,7 @@ from reference import naive_sight_rule
 
 from devilcoins.core.game import Game
 from devilcoins.observed import sightrule
-from devilcoins.observed.andor import solve_sight
+from devilcoins.observed.sight import solve_sight
 from devilcoins.observed.sightrule import sight_rule
 
 

@@ -11,8 +11,9 @@ from collections import Counter
 import pytest
 from helpers import detail, play_the_tree, tree_of
 
-from devilcoins.observed import touchplay
-from devilcoins.web.touch import TOUCH_GAMES, start_touch, touch_game
+from devilcoins import LiveGame
+from devilcoins.observed.touch import play as touchplay
+from devilcoins.web.touch import TOUCH_GAMES, touch_game
 
 
 def test_the_games_offered_are_won_and_the_four_glasses_come_first(client):
@@ -147,11 +148,11 @@ def test_the_greedy_devil_keeps_the_most_states_alike(n, k):
     """Each feel, the pattern the greedy Devil lets the player feel is shared by as many states of
     the belief as any turn of his state could give (a brute force over his turns)."""
     rng = random.Random(n * 10 + k)
-    live = start_touch("greedy", 7, n, k)
+    live = LiveGame.start(touch_game(n, k), "greedy", 7)
     game = live.game
     for _ in range(6):
         reach = tuple(sorted(rng.sample(range(n), k)))
-        before, x = live.belief, live.x
+        before, x = live.possible_states(), live.x
         alike = Counter(touchplay.felt(game, y, reach) for y in before)
         most = max(alike[touchplay.felt(game, game.turn(x, p), reach)] for p in game.turns)
         live.feel(reach)

@@ -13,7 +13,7 @@ from reference import all_vectors, closure, goal_vectors, naive_named, permute, 
 
 from devilcoins import Game, solve
 from devilcoins.core.tables import tables
-from devilcoins.devil import Holdout, live_devil, live_start
+from devilcoins.devil import Uncommitted, live_devil, live_start
 from devilcoins.playing import Step, play
 from devilcoins.web.app import create_app
 from devilcoins.web.models import game_spec
@@ -103,7 +103,7 @@ def _library_line(spec, moves, start, devil, rng) -> tuple[Step, ...]:
     if devil != "adversarial" or spec.observe != "blind" or spec.devil_moves is not None:
         return play(spec, encoded, start, live_devil(spec, devil, rng))
     tab = tables(spec)
-    holdout = Holdout.start(spec, np.flatnonzero(tab.index_of >= tab.n_goal).tolist())
+    holdout = Uncommitted.start(spec, np.flatnonzero(tab.index_of >= tab.n_goal).tolist())
     for a in encoded:
         if holdout.move(a):
             break

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 
 from devilcoins.core.errors import DevilcoinsError, InvalidInput, did_you_mean
 from devilcoins.core.game import Game
+from devilcoins.core.observe import Observe
 from devilcoins.core.symmetry import Group
 
 __all__ = [
@@ -44,8 +45,8 @@ SMALL_N = 6
 
 GOALS = ("zero", "same")
 
-#: What the player observes, for the atlas's ranges (``count`` is left out: goal zero only).
-OBSERVE = ("blind", "touch", "sight")
+#: What the player observes, for the atlas's ranges: every way (``Observe``).
+OBSERVE = tuple(o.value for o in Observe)
 
 
 def default_grid() -> list[Game]:
@@ -68,10 +69,10 @@ def default_grid() -> list[Game]:
             games += [Game(n, hands=k, goal=goal) for goal in GOALS]
     for n in range(1, SMALL_N + 1):
         for k in range(1, n + 1):
-            games += [Game(n, hands=k, goal=goal, observe="touch") for goal in GOALS]
+            games += [Game(n, hands=k, goal=goal, observe=Observe.TOUCH) for goal in GOALS]
     for n in range(1, SMALL_N + 1):
         for k in (None, *range(1, n)):
-            games += [Game(n, hands=k, goal=goal, observe="sight") for goal in GOALS]
+            games += [Game(n, hands=k, goal=goal, observe=Observe.SIGHT) for goal in GOALS]
     return list(dict.fromkeys(games))  # one game spelled twice is listed once
 
 
@@ -114,7 +115,7 @@ def parse_names(text: str, choices: Iterable[str]) -> tuple[str, ...]:
 
 def _hand_counts(n: int, hands: tuple[int, ...] | None, observe: str) -> list[int | None]:
     """The hands of the grid's games on n positions: None is every move (k >= n when blind)."""
-    if observe == "touch":
+    if Observe.parse(observe).feels:
         return [k for k in (hands or range(1, n + 1)) if k <= n]
     counts = (None, *range(1, n)) if hands is None else hands
     return list(dict.fromkeys(None if k is None or k >= n else k for k in counts))
@@ -162,7 +163,14 @@ def grid(
                     group = Group.named(name, n)
                     for k in _hand_counts(n, hands, seen):
                         games += [
-                            Game(n, values=m, group=group, hands=k, goal=g, observe=seen)
+                            Game(
+                                n,
+                                values=m,
+                                group=group,
+                                hands=k,
+                                goal=g,
+                                observe=Observe.parse(seen),
+                            )
                             for g in goals
                         ]
     return list(dict.fromkeys(games))

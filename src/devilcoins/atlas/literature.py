@@ -27,6 +27,7 @@ from __future__ import annotations
 from devilcoins.atlas.grid import GOALS
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
+from devilcoins.core.observe import Observe
 from devilcoins.core.numbers import prime_factors, same_prime_power
 from devilcoins.core.symmetry import Group
 
@@ -73,7 +74,8 @@ def _known(game: Game) -> tuple[bool, int | None, str] | None:
     kind = _group_kind(game)
     hands = n if game.hands is None else game.hands  # no limit: every position
     limited = hands < n
-    if game.observe == "touch":
+    seen = game.observe
+    if seen is Observe.TOUCH:
         if m != 2 or not (kind == "cyclic" or n == 1):
             return None
         least = least_touch_hands(n)
@@ -88,7 +90,7 @@ def _known(game: Game) -> tuple[bool, int | None, str] | None:
             return False, None, source + "; all heads is no easier than all the same"
         return None
     if kind == "none":
-        if game.observe != "blind" or limited:
+        if seen is not Observe.BLIND or limited:
             return None
         if goal == "zero":
             return True, m**n - 1, "docs/mathematics.md §3: the lower bound m^n - 1, met"
@@ -97,7 +99,7 @@ def _known(game: Game) -> tuple[bool, int | None, str] | None:
         return True, m ** (n - 1) - 1, "docs/mathematics.md §6: the game on M / H, |M / H| - 1"
     if kind not in ("cyclic", "more"):
         return None
-    plain = kind == "cyclic" and not limited and game.observe == "blind"
+    plain = kind == "cyclic" and not limited and seen is Observe.BLIND
     if not same_prime_power(n, m):
         if goal == "zero":
             return False, None, BEM + ("" if plain else MONOTONE)
@@ -107,7 +109,7 @@ def _known(game: Game) -> tuple[bool, int | None, str] | None:
     if kind != "cyclic":
         return None
     if not limited:
-        if game.observe == "sight":
+        if seen is Observe.SIGHT:
             return True, None, BEM + " (not blindfolded)"
         if goal == "zero":
             if (n, m) == (4, 2):
@@ -118,7 +120,7 @@ def _known(game: Game) -> tuple[bool, int | None, str] | None:
         if (n, m) == (4, 2):
             return True, 7, "docs/mathematics.md §7.1: 7 moves (four glasses, goal all the same)"
         return True, m ** (n - 1) - 1, BEM + "; docs/mathematics.md §7.1: the game on M / H"
-    if game.observe == "blind" and (n, m) == (4, 2):
+    if seen is Observe.BLIND and (n, m) == (4, 2):
         if goal == "zero":
             return False, None, "docs/mathematics.md §7.4: four coins, fewer than four hands"
         if hands >= 2:

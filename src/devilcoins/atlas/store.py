@@ -175,7 +175,7 @@ def _entry(row: sqlite3.Row) -> AtlasEntry:
 def _sort_key(game: Game) -> tuple[Any, ...]:
     """A stored table's order: observation, group, values, n, hands (every move first), goal."""
     return (
-        OBSERVE.index(game.observe) if game.observe in OBSERVE else len(OBSERVE),
+        OBSERVE.index(game.observe.value),
         GROUP_NAMES.index(game.group.name) if game.group.name in GROUP_NAMES else len(GROUP_NAMES),
         game.values,
         game.n,

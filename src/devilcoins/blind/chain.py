@@ -30,7 +30,7 @@ from devilcoins.core.game import Game
 from devilcoins.core.numbers import smallest_prime_factor
 from devilcoins.core.perm import Perm
 from devilcoins.core.tables import ClassTable, tables
-from devilcoins.results import Evidence
+from devilcoins.results import Evidence, EvidenceKind
 
 __all__ = [
     "Chain",
@@ -262,6 +262,7 @@ def zone_evidence(
         else f" Checked for all {states:,} states: it does NOT hold, so it proves nothing."
     )
     return Evidence(
+        kind=EvidenceKind.TRAP,
         name=name,
         statement=argument + found,
         checked=True,
@@ -286,6 +287,7 @@ def chain_evidence(c: Chain) -> Evidence:
         else "the goal's states and all their sums (the subgroup they generate)"
     )
     return Evidence(
+        kind=EvidenceKind.CONSTRUCTION,
         name="the chain",
         statement=(
             f"The chain builds levels up from {first}: each next level holds the states that "
@@ -306,6 +308,7 @@ def levels_evidence(c: Chain) -> Evidence:
     nested = all(not (lo & ~hi).any() for lo, hi in pairwise(c.levels))
     holds = bool(subgroups and nested and (c.levels[0] >= goal_mask(tab)).all())
     return Evidence(
+        kind=EvidenceKind.CHECK,
         name="the chain's levels",
         statement=(
             "Each level was checked to hold every sum of its own states (to be a subgroup), to "
@@ -322,6 +325,7 @@ def lower_bound_evidence(c: Chain) -> Evidence:
     """Why no strategy is shorter than |M / Z_0| - 1 (when the goal is a subgroup)."""
     bound = c.length()
     return Evidence(
+        kind=EvidenceKind.LOWER_BOUND,
         name="lower bound",
         statement=(
             f"Nothing shorter than {bound:,} moves wins: if the Devil never turns, each of the "

@@ -51,7 +51,7 @@ from devilcoins.core.perm import Perm
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.symmetry import Group, state_map
 from devilcoins.core.tables import tables
-from devilcoins.results import Counterexample, Evidence, Verdict, Verification
+from devilcoins.results import Counterexample, Evidence, EvidenceKind, How, Verdict, Verification
 
 __all__ = [
     "MAX_BELIEFS",
@@ -432,6 +432,7 @@ def quotient_certificate(game: Game) -> tuple[Evidence, int] | None:
         f"{len(reps):,} cosets.)"
     )
     evidence = Evidence(
+        kind=EvidenceKind.REDUCTION,
         name="the coarser game, searched (the game modulo the zone)",
         statement=statement,
         checked=True,
@@ -637,7 +638,7 @@ def search_devil_moves(
             "end and lost (belief search modulo the zone where the chain against H stops)",
             (*failed, searched),
             watch.seconds(),
-            how="search",
+            how=How.SEARCH,
             explored=explored,
         )
     found, route = search_states(game, on_progress=on_progress)
@@ -647,10 +648,10 @@ def search_devil_moves(
             game, found, name="belief search over states", evidence=(*failed, bound)
         )
     if route == "reduced":
-        method, how = REDUCED, "construction"
+        method, how = REDUCED, How.CONSTRUCTION
         evidence: tuple[Evidence, ...] = (*failed, _reduction_evidence(game), bound)
     else:
-        method, how = DEPTH_FIRST, "search"
+        method, how = DEPTH_FIRST, How.SEARCH
         evidence = (*failed, bound)
     return Verdict(
         game=game,
@@ -671,6 +672,7 @@ def _reduction_evidence(game: Game) -> Evidence:
     sigma = (game.devil_moves or ())[0]
     h = "only the identity" if group is None or not group.generators else f"{group}"
     return Evidence(
+        kind=EvidenceKind.REDUCTION,
         name="the reduction to a simpler Devil (the group of S's quotients)",
         statement=(
             f"Each of the Devil's moves is one fixed turn, sigma = {sigma}, combined with a turn "
@@ -696,6 +698,7 @@ def _bound_evidence(game: Game) -> Evidence:
     takes = "the goal's one state" if goal == 1 else f"the goal's {goal} states"
     states = "1 state" if outside == 1 else f"{outside:,} states"
     return Evidence(
+        kind=EvidenceKind.LOWER_BOUND,
         name="the counting bound",
         statement=(
             f"Nothing shorter than {bound:,} moves wins: the belief starts with the {states} "
@@ -763,4 +766,12 @@ def verify_devil_moves(game: Game, moves: Ints) -> Verification:
         perms = game.devil_moves or ()
         counter = Counterexample(game=game, start=start, turns=tuple(Perm(perms[s]) for s in turns))
     goal = int(st.goal.sum())
-    return Verification.of_sizes(game, len(moves), alive + goal, won, counter, watch.seconds())
+    return Verification.of_sizes(
+        game,
+        len(moves),
+        alive + goal,
+        won,
+        counter,
+        watch.seconds(),
+        counts="states still possible",
+    )

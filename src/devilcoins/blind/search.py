@@ -27,7 +27,7 @@ from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import expand
 from devilcoins.core.tables import ClassTable, tables
-from devilcoins.results import Evidence, Verdict
+from devilcoins.results import Evidence, EvidenceKind, How, Verdict
 
 __all__ = [
     "MAX_GAME_BELIEFS",
@@ -312,6 +312,7 @@ def searched_verdict(
             "wins."
         )
     search = Evidence(
+        kind=EvidenceKind.SEARCH,
         name="the belief search",
         statement=statement,
         checked=True,
@@ -323,10 +324,11 @@ def searched_verdict(
         winnable=found.winnable,
         length=None if found.moves is None else len(found.moves),
         method=method,
-        how="search",
+        how=How.SEARCH,
         seconds=found.seconds,
         strategy=found.moves,
         explored=found.kept + bool(found.moves),  # the winning belief counted, as the notebook
+        depth=found.depth,
         evidence=(*evidence, search),
     )
 

@@ -16,10 +16,9 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import ArrayLike
 
-from devilcoins.blind.devilmoves import verify_devil_moves
 from devilcoins.core.beliefs import row_from_indices, row_to_indices
 from devilcoins.core.compiling import Stopwatch
-from devilcoins.core.errors import InvalidInput, NotSupported, TooLarge
+from devilcoins.core.errors import InvalidInput, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import propagate, trace_back, turns_along
 from devilcoins.core.perm import Perm
@@ -44,6 +43,10 @@ MAX_VERIFY_STEPS = 10**11
 
 #: Kernel steps per chunk of propagation (one checkpoint and one progress report per chunk).
 _CHUNK_STEPS = 1 << 26
+
+#: The most (move, class) cells whose beliefs a verification keeps row by row (``rows``): the
+#: notebook's belief table of 8 coins has 256 x 36.
+ROW_CELLS = 1 << 20
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -200,10 +203,6 @@ def verify_moves(
     >>> verify_moves(g, chain_strategy(g)[:-1]).counterexample.to_json()['start']
     '211'
     """
-    if game.observe != "blind":
-        raise NotSupported(f"{game.observe} games have trees, not sequences; see solve")
-    if game.devil_moves is not None:  # a set of turns, not a group: beliefs of states
-        return verify_devil_moves(game, np.asarray(moves, dtype=np.int64))
     tab = tables(game)
     moves = np.asarray(moves, dtype=np.int64).reshape(-1)
     _check_moves(game, tab, moves)
@@ -216,4 +215,14 @@ def verify_moves(
     counter = None
     if not len(won):
         counter = devil_line(tab, moves, run).counterexample(game)
-    return Verification.of_sizes(game, len(moves), run.sizes, won, counter, watch.seconds())
+    rows = _rows(tab, moves) if (len(moves) + 1) * tab.size <= ROW_CELLS else None
+    return Verification.of_sizes(
+        game, len(moves), run.sizes, won, counter, watch.seconds(), rows=rows
+    )
+
+
+def _rows(tab: ClassTable, moves: np.ndarray) -> list[list[int]]:
+    """The classes of the belief before the first move and after each move."""
+    start = row_from_indices(range(tab.size), tab.size)
+    _, _, history = propagate(tab.kernel, start, moves, keep_history=True)
+    return [row_to_indices(row) for row in history]

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from devilcoins import GROUP_NAMES
 from devilcoins.atlas.grid import GOALS, OBSERVE, parse_names, parse_range
 from devilcoins.cli.common import (
     EXIT_INTERRUPTED,
@@ -21,12 +22,11 @@ from devilcoins.cli.common import (
     require_extra,
 )
 from devilcoins.core.errors import DevilcoinsError
-from devilcoins.core.symmetry import GROUP_NAMES
 
 if TYPE_CHECKING:
+    from devilcoins import Game
     from devilcoins.atlas.entry import AtlasEntry
     from devilcoins.atlas.store import AtlasStore
-    from devilcoins.core.game import Game
 
 __all__ = ["COMMAND"]
 

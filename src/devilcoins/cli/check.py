@@ -42,10 +42,9 @@ def _check_size(args: argparse.Namespace, starts: int, moves: int) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """devilcoins check N."""
+    from devilcoins import canonical_count, probably_wins
+    from devilcoins import verify_coins as verify
     from devilcoins.cli.progress import reporter
-    from devilcoins.coins.notebook import probably_wins
-    from devilcoins.coins.verification import verify
-    from devilcoins.core.numbers import canonical_count
 
     strategy = strategy_for(args)
     starts = canonical_count(args.n)

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from devilcoins.core.compiling import seconds_spent
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.files import write_new
 
@@ -197,7 +196,9 @@ def emit_json(data: dict[str, Any]) -> None:
     """Print data as JSON (see json_text); a result timed in seconds gains the seconds this
     process spent compiling and loading hot loops, which its own seconds leave out."""
     if "seconds" in data:
-        data = {**data, **seconds_spent().to_json()}
+        from devilcoins import compile_seconds
+
+        data = {**data, **compile_seconds().to_json()}
     print(json_text(data))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from devilcoins.cli.common import (
     Command,
@@ -22,7 +22,9 @@ from devilcoins.cli.games import command_line, game_from, too_large
 from devilcoins.cli.strategies import add_format_argument
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.files import write_new_with
-from devilcoins.core.game import Game
+
+if TYPE_CHECKING:
+    from devilcoins import Game
 
 __all__ = ["CONSTRUCT", "MOVE"]
 
@@ -63,7 +65,7 @@ def run_construct(args: argparse.Namespace) -> int:
     game = game_from(args)
     if not game.is_coins:
         return _construct_game(args, game)
-    from devilcoins.coins.construct import check_power_of_two, strategy_length
+    from devilcoins.coins import check_power_of_two, strategy_length
 
     n = check_power_of_two(args.n)
     last = strategy_length(n)
@@ -88,7 +90,7 @@ def run_construct(args: argparse.Namespace) -> int:
 
 def _check_size(args: argparse.Namespace, n: int, count: int) -> None:
     """Past OUTPUT_MOST bytes: refuse --output without --force; name the size of a stream."""
-    from devilcoins.coins.construct import expected_bytes
+    from devilcoins.coins import expected_bytes
     from devilcoins.core.numbers import number_text
 
     size = expected_bytes(n, count, args.format)
@@ -133,8 +135,8 @@ def _stream(
     enabled: bool | None = None,
 ) -> None:
     """Stream count moves from --start in --format into out, with a progress bar."""
+    from devilcoins import stream_moves
     from devilcoins.cli.progress import reporter
-    from devilcoins.coins.construct import stream_moves
 
     with reporter(description, total=count, enabled=enabled) as rep:
         stream_moves(
@@ -149,13 +151,13 @@ def _stream(
 
 def _construct_game(args: argparse.Namespace, game: Game) -> int:
     """The engine's construction for a game that has one (its verdict's method says so)."""
-    from devilcoins import engine
+    from devilcoins import How, solve
 
     try:
-        verdict = engine.solve(game)
+        verdict = solve(game)
     except TooLarge as err:
         raise too_large(game, err, "construct") from None
-    if verdict.how != "construction" or verdict.strategy is None:
+    if verdict.how is not How.CONSTRUCTION or verdict.strategy is None:
         raise UsageError(
             f"{game} has no construction: it is settled by {verdict.method}; "
             f"'{command_line('solve', game)}' gives its answer"
@@ -185,8 +187,8 @@ def add_move_arguments(p: Options) -> None:
 
 def run_move(args: argparse.Namespace) -> int:
     """devilcoins move N I."""
-    from devilcoins.coins.construct import move_format, move_mask, move_phase
-    from devilcoins.coins.explain import move_kind
+    from devilcoins import move_mask
+    from devilcoins.coins import move_format, move_kind, move_phase
 
     mask = move_mask(args.n, args.i)
     if args.json:

@@ -31,7 +31,7 @@ def add_draw_arguments(p: Options) -> None:
 
 def run_draw(args: argparse.Namespace) -> int:
     """devilcoins draw COINS."""
-    from devilcoins.coins.notation import Coins, Move
+    from devilcoins import Coins, Move
     from devilcoins.render.pictures import table_svg
 
     coins = Coins(args.coins)

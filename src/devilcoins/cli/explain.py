@@ -21,7 +21,7 @@ def add_arguments(p: Options) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """devilcoins explain N."""
-    from devilcoins.explaining import explanation
+    from devilcoins import explanation
 
     game = game_from(args)
     try:

@@ -2,23 +2,30 @@
 
 ``devilcoins solve 4`` is the coin game ``Game(4)``; the options change one field each
 (``--values``, ``--group``, ``--generators``, ``--hands``, ``--moves``, ``--goal``, ``--observe``,
-``--devil-moves``), and every spelling of one game is the same ``Game`` (``core.game``), so every
-command answers it the same way.  Strategies, moves, states and turns are read in the one
-notation (``core.notation``).
+``--devil-moves``), and every spelling of one game is the same ``Game``, so every command answers
+it the same way.  Strategies, moves, states and turns are read in the one notation, by the
+library (``devilcoins.read_strategy``).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import textwrap
+from typing import Any
 
-from devilcoins.cli.common import Options, UsageError, counted, read_text
-from devilcoins.core.errors import DevilcoinsError, TooLarge
-from devilcoins.core.game import GOALS, OBSERVATIONS, Game
-from devilcoins.core.symmetry import GROUP_NAMES
-from devilcoins.results import Counterexample, Verdict, Verification, describe, goal_words
+from devilcoins import GOALS, GROUP_NAMES, Game, Observe
+from devilcoins.cli.common import Options, UsageError, read_text
+from devilcoins.core.errors import DevilcoinsError, OtherGame, TooLarge
+from devilcoins.results import (
+    Counterexample,
+    EvidenceKind,
+    Verdict,
+    Verification,
+    counted,
+    describe,
+    goal_words,
+)
 
 __all__ = [
     "OPTION_FIELDS",
@@ -27,8 +34,7 @@ __all__ = [
     "counterexample_lines",
     "game_from",
     "moves_text",
-    "read_moves",
-    "read_tree",
+    "read_strategy_file",
     "too_large",
     "verdict_lines",
 ]
@@ -75,7 +81,11 @@ def add_game_options(p: Options) -> None:
         help=f"{' or '.join(GOALS)} (default zero), or goal states separated by commas "
         "(HHTT or digits)",
     )
-    g.add_argument("--observe", choices=OBSERVATIONS, help="blind (default), touch, sight or count")
+    g.add_argument(
+        "--observe",
+        choices=[o.value for o in Observe],
+        help="blind (default), touch, sight or count",
+    )
     g.add_argument(
         "--devil-moves",
         metavar="PERMS",
@@ -144,67 +154,23 @@ def moves_text(game: Game, moves: object) -> str:
     return " ".join(game.move_text(int(a)) for a in moves)  # type: ignore[attr-defined]
 
 
-def read_moves(game: Game, path: str) -> list[int]:
-    """The moves of a strategy file ('-' for stdin), or a usage error naming the file."""
+def read_strategy_file(game: Game, path: str) -> Any:
+    """The strategy in a file ('-' for stdin), as ``verify`` takes it, or a usage error naming
+    the file: moves for a blind game, a tree or policy file for the others."""
+    from devilcoins import read_strategy
+
     text = read_text(path, "strategy")
     name = "stdin" if path == "-" else path
-    _not_a_tree(text, name)
     try:
-        moves = game.parse_moves(text)
+        strategy = read_strategy(game, text)
+    except OtherGame as err:
+        other = err.game if isinstance(err.game, Game) else game
+        raise UsageError(f"{name} {err}: {command_line('verify', other, name)}") from None
     except DevilcoinsError as err:
         raise UsageError(f"{name}: {err}") from None
-    if not len(moves) and not text.strip():
+    if not game.observe.tree and not len(strategy) and not text.strip():
         raise UsageError(f"{name} is empty: a strategy has one move a line ('#' for a comment)")
-    return [int(a) for a in moves]
-
-
-def read_tree(game: Game, path: str) -> dict[str, object] | list[str]:
-    """A touch, sight or count strategy: the JSON solve prints, or a policy file's lines."""
-    text = read_text(path, "strategy")
-    name = "stdin" if path == "-" else path
-    if '"devilcoins-policy"' in text.lstrip().split("\n", 1)[0]:
-        return text.splitlines()
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        raise UsageError(
-            f"{name}: a {game.observe} strategy is a tree: the JSON 'devilcoins solve ... "
-            "--json' prints, or a policy file from 'solve ... --save FILE.jsonl'; this is neither"
-        ) from None
-    if not isinstance(data, dict):
-        raise UsageError(f"{name}: a {game.observe} strategy is a JSON object (see solve --json)")
-    return data
-
-
-def _not_a_tree(text: str, name: str) -> None:
-    """A usage error when a blind game is given a tree (solve --json of an observed game)."""
-    first = text.lstrip().split("\n", 1)[0]
-    if '"devilcoins-policy"' in first:
-        try:
-            named = Game.parse(str(json.loads(first).get("game")))
-        except (json.JSONDecodeError, AttributeError, DevilcoinsError):
-            return
-        raise UsageError(
-            f"{name} holds a policy file for {named} (as 'solve --save FILE.jsonl' writes), not a "
-            f"list of moves: verify it as that game: {command_line('verify', named, name)}"
-        )
-    if not text.lstrip().startswith("{"):
-        return
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        return
-    spec = data.get("spec") if isinstance(data, dict) else None
-    if isinstance(spec, dict) and ("tree" in data or "nodes" in data):
-        try:
-            game = Game.from_json(spec)
-        except DevilcoinsError:
-            return
-        raise UsageError(
-            f"{name} holds a {game.observe} strategy for {game} (a tree, as 'solve --json' "
-            f"writes), not a list of moves: verify it as that game: "
-            f"{command_line('verify', game, name)}"
-        )
+    return strategy
 
 
 def verdict_lines(verdict: Verdict) -> list[str]:
@@ -226,7 +192,7 @@ def verdict_lines(verdict: Verdict) -> list[str]:
                 f"permutations (not their group): {perms}"
             )
     for e in verdict.evidence:
-        shown = e.name in ("lower bound", "the counting bound") if verdict.winnable else e.checked
+        shown = e.kind is EvidenceKind.LOWER_BOUND if verdict.winnable else e.checked
         if shown or (e.checked and not e.holds):
             lines.append(f"[{e.mark}] " + textwrap.fill(e.statement, 92, subsequent_indent="  "))
     return lines + _trivial_reason(verdict)
@@ -237,7 +203,7 @@ def _trivial_reason(verdict: Verdict) -> list[str]:
     game = verdict.game
     if game.values == 1:
         return ["With one value every state is the goal: the player has won before any move."]
-    if game.hands == 0 and not verdict.winnable and game.observe != "touch":
+    if game.hands == 0 and not verdict.winnable and not game.observe.feels:
         return [
             "With 0 hands the only move touches nothing, so the values never change: a start "
             "outside the goal stays outside it (the Devil's certificate: start there)."

@@ -21,7 +21,7 @@ def add_arguments(p: Options) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """devilcoins prove N: exit 0 when every check held, 1 when one failed."""
-    from devilcoins.proving import prove
+    from devilcoins import prove
 
     game = game_from(args)
     try:

@@ -6,15 +6,19 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from devilcoins.cli.common import Command, Options, UsageError, coins_count, emit_json
 from devilcoins.cli.games import command_line, game_from, moves_text, too_large, verdict_lines
 from devilcoins.cli.progress import reporter
 from devilcoins.cli.strategies import add_format_argument
-from devilcoins.core.errors import NotSupported, TooLarge
-from devilcoins.core.files import write_new, write_new_with
-from devilcoins.core.game import Game
-from devilcoins.results import Verdict, Verification, goal_words
+from devilcoins.core.errors import DevilcoinsError, NotSupported, TooLarge
+from devilcoins.core.files import write_new
+from devilcoins.results import goal_words
+
+if TYPE_CHECKING:
+    from devilcoins import Game
+    from devilcoins.results import Verdict, Verification
 
 __all__ = ["COMMAND"]
 
@@ -40,6 +44,12 @@ def add_arguments(p: Options) -> None:
         "sight and count, the strategy as a policy file FILE.jsonl (any size; verify reads it)",
     )
     p.add_argument(
+        "--method",
+        metavar="ROUTE",
+        help="the route to settle the game by (the game's shape picks one when left out): "
+        "notebook, chain, certificate or search for blind games; levels or closure for touch",
+    )
+    p.add_argument(
         "--certificate",
         metavar="FILE",
         help="touch, sight and count: also write the optimality certificate to FILE.json (the "
@@ -50,7 +60,7 @@ def add_arguments(p: Options) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """devilcoins solve N."""
-    from devilcoins import engine
+    import devilcoins
 
     game = game_from(args)
     if args.save is not None:
@@ -61,20 +71,19 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--json prints the whole verdict; --format lists the moves: use one")
 
     def progress(done: int, known: int) -> None:
-        if game.observe == "touch":
-            rep.note(f"solving {game}: {done:,} steps, {known:,} beliefs and nodes met")
-        else:
-            rep.note(f"solving {game}: depth {done:,}, {known:,} beliefs")
+        rep.note(f"solving {game}: {devilcoins.progress_note(game, done, known)}")
 
     try:
         with reporter(f"solving {game}") as rep:
-            verdict = engine.solve(game, on_progress=progress)
+            verdict = devilcoins.solve(game, args.method, on_progress=progress)
     except TooLarge as err:
         raise too_large(game, err, "solve") from None
+    except NotSupported as err:
+        raise UsageError(f"solve --method {args.method}: {err}") from None
     checked, skipped = None, None
     if verdict.strategy is not None:
         try:
-            checked = engine.verify(game, verdict.strategy)
+            checked = devilcoins.verify(game, verdict.strategy)
         except TooLarge as err:  # the strategy stands on its construction's argument
             skipped = str(err)
     if args.save is not None:
@@ -99,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
 def _print_moves(verdict: Verdict, fmt: str) -> None:
     """Only the moves, one a line (a note on stderr when there are none to list)."""
     game = verdict.game
-    if verdict.tree is not None:
+    if game.observe.tree:
         raise UsageError(
             f"a {game.observe} strategy is a tree, not a list of moves: use --json, or --save "
             "FILE.jsonl"
@@ -132,11 +141,10 @@ def _print_verdict(verdict: Verdict, checked: Verification | None, skipped: str 
             else "Exact check: the strategy does NOT win (a check failed)."
         )
     if verdict.strategy is not None and game.is_coins and game.n <= TABLE_N:
-        from devilcoins.coins.notation import Move, Strategy
-        from devilcoins.coins.show import belief_table
+        from devilcoins import belief_table
 
         print()
-        print(belief_table(Strategy(Move.from_mask(a) for a in verdict.strategy), game.n))
+        print(belief_table(verdict).to_text())
     elif verdict.strategy is not None:
         shown = verdict.strategy[:64]
         more = (
@@ -145,14 +153,16 @@ def _print_verdict(verdict: Verdict, checked: Verification | None, skipped: str 
             else ""
         )
         print("Moves:", (moves_text(game, shown) + more) if shown else "none")
+    from devilcoins import TreeSolution
+
     tree = verdict.tree
-    if tree is not None and verdict.winnable and hasattr(tree, "to_text"):
+    if isinstance(tree, TreeSolution) and verdict.winnable:
         print(tree.to_text(header=False))
 
 
 def _check_save(path: str, game: Game) -> None:
     """Refuse a --save path before solving: a policy file must be .jsonl, none is replaced."""
-    if game.observe != "blind" and not path.endswith(".jsonl"):
+    if game.observe.tree and not path.endswith(".jsonl"):
         raise UsageError(f"save a {game.observe} strategy as a policy file: FILE.jsonl, not {path}")
     _check_target(path, "--save")
 
@@ -171,7 +181,7 @@ def _check_target(path: str, option: str) -> None:
 
 def _check_certificate(path: str, game: Game) -> None:
     """Refuse a --certificate path, or a game without certificates, before solving."""
-    if game.observe not in ("touch", "sight", "count"):
+    if not game.observe.tree:
         raise UsageError(
             "certificates are written for touch, sight and count games (--observe touch, "
             f"sight or count), not {game}"
@@ -185,13 +195,10 @@ def _write_certificate(path: str, verdict: Verdict) -> None:
     """Write the certificate of the solved game (never over an existing file)."""
     import json
 
-    from devilcoins.observed.andor import TreeSolution
-    from devilcoins.observed.certificates import certificate
+    from devilcoins import certificate
 
-    tree = verdict.tree
-    assert isinstance(tree, TreeSolution), "a solved touch, sight or count game"
     try:
-        data = certificate(tree)
+        data = certificate(verdict)
     except NotSupported as err:
         raise UsageError(str(err)) from None
     write_new(path, json.dumps(data, separators=(",", ":")).encode())
@@ -205,21 +212,14 @@ def _write_certificate(path: str, verdict: Verdict) -> None:
 
 def _save(path: str, verdict: Verdict) -> None:
     """Write the strategy: blind moves one a line, or a policy file (JSON lines, any size)."""
-    game = verdict.game
-    if not verdict.winnable:
-        raise UsageError(f"no strategy wins {game}; nothing to save")
-    if verdict.tree is not None:
-        from devilcoins.observed.andor import TreeSolution
-        from devilcoins.observed.policyfile import policy_lines
+    from devilcoins import save_strategy
 
-        tree = verdict.tree
-        assert isinstance(tree, TreeSolution), "a solved tree"
-        write_new_with(
-            path, lambda out: out.writelines(line.encode() for line in policy_lines(tree))
-        )
-    else:
-        texts = {a: game.move_text(a) for a in set(verdict.strategy or ())}
-        write_new(path, "".join(texts[a] + "\n" for a in verdict.strategy or ()).encode())
+    if not verdict.winnable:
+        raise UsageError(f"no strategy wins {verdict.game}; nothing to save")
+    try:
+        save_strategy(verdict, path)
+    except DevilcoinsError as err:
+        raise UsageError(str(err)) from None
     print(f"devilcoins: wrote the strategy to {path}", file=sys.stderr)
 
 

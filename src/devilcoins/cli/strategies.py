@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 from devilcoins.cli.common import Options, UsageError, seed_number
 
 if TYPE_CHECKING:
-    from devilcoins.coins.notation import Strategy
-    from devilcoins.coins.search import SearchResult
+    from devilcoins import Strategy, Verdict
 
 __all__ = [
     "add_format_argument",
@@ -38,10 +37,11 @@ def add_strategy_options(p: Options, verb: str) -> None:
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
-def searched(n: int) -> SearchResult:
+def searched(n: int) -> Verdict:
     """Run the belief search, its depth on the progress line."""
+    from devilcoins import belief_search
     from devilcoins.cli.progress import reporter
-    from devilcoins.coins.search import belief_search, check_searchable
+    from devilcoins.coins import check_searchable
 
     check_searchable(n)
     with reporter(f"searching {n} coins") as rep:
@@ -55,17 +55,18 @@ def searched(n: int) -> SearchResult:
 
 def read_strategy(path: str, n: int) -> Strategy:
     """The coin strategy in a file ('-' for stdin), read as every command reads moves."""
-    from devilcoins.cli.games import read_moves
-    from devilcoins.coins.notation import Move, Strategy
-    from devilcoins.core.game import Game
+    from devilcoins import Game, Strategy
+    from devilcoins.cli.games import read_strategy_file
 
-    return Strategy(Move.from_mask(a) for a in read_moves(Game(n), path))
+    moves = read_strategy_file(Game(n), path)
+    return Strategy.from_masks(moves)
 
 
 def strategy_for(args: argparse.Namespace, *, widest: int | None = None) -> Strategy:
     """The strategy a command works on: from --strategy FILE, else the shortest one known."""
-    from devilcoins.coins.construct import construction, is_power_of_two
-    from devilcoins.core.tables import MAX_TABLE_N
+    from devilcoins import Strategy, construction
+    from devilcoins.coins import MAX_TABLE_N
+    from devilcoins.core.numbers import is_power_of_two
 
     widest = MAX_TABLE_N if widest is None else widest
     if args.strategy:
@@ -84,7 +85,7 @@ def strategy_for(args: argparse.Namespace, *, widest: int | None = None) -> Stra
     result = searched(args.n)
     if result.strategy is None:
         raise UsageError(
-            f"no winning strategy exists for N = {args.n} (all {result.explored:,} "
+            f"no winning strategy exists for N = {args.n} (all {result.explored or 0:,} "
             "reachable beliefs explored); give one to test with --strategy FILE"
         )
-    return result.strategy
+    return Strategy.from_masks(result.strategy)

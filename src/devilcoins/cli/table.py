@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from devilcoins.cli.common import Command, Options, UsageError, coins_count, emit_json
+from devilcoins.core.numbers import canonical_count
+
+if TYPE_CHECKING:
+    from devilcoins import Verdict
 
 __all__ = ["COMMAND", "DEFAULT_TABLE_MAX"]
 
@@ -32,33 +37,46 @@ def add_arguments(p: Options) -> None:
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
+def _row(n: int, verdict: Verdict) -> dict[str, object]:
+    """One row of the table: N, whether and how fast it is won, what the search took."""
+    return {
+        "coins": n,
+        "winnable": verdict.winnable,
+        "length": verdict.length,
+        "explored": verdict.explored or 0,
+        "canonical": canonical_count(n),
+        "depth": verdict.depth,
+        "seconds": round(verdict.seconds, 6),
+    }
+
+
 def run(args: argparse.Namespace) -> int:
     """devilcoins table."""
+    from devilcoins import belief_search
     from devilcoins.cli.progress import reporter
-    from devilcoins.coins.search import MAX_SEARCH_N, check_searchable
+    from devilcoins.coins import MAX_SEARCH_N, check_searchable
 
     if args.min_n > args.max_n:
         raise UsageError(f"--min {args.min_n} is larger than --max {args.max_n}")
     if args.max_n > MAX_SEARCH_N:
         check_searchable(args.max_n)
-    from devilcoins.coins.search import belief_search
-
     rows = []
     sizes = range(args.min_n, args.max_n + 1)
     with reporter("solving", total=len(sizes)) as rep:
         for n in sizes:
             rep.note(f"solving N = {n}")
-            rows.append(belief_search(n))
+            rows.append(_row(n, belief_search(n)))
             rep.advance()
     if args.json:
-        emit_json(
-            {"rows": [{k: v for k, v in r.to_json().items() if k != "strategy"} for r in rows]}
-        )
+        emit_json({"rows": rows})
         return 0
     print(f"{'N':>3}  {'canonical':>9}  {'shortest':>8}  {'beliefs explored':>16}  {'seconds':>8}")
     for r in rows:
-        length = "none" if r.length is None else f"{r.length:,}"
-        print(f"{r.coins:>3}  {r.canonical:>9,}  {length:>8}  {r.explored:>16,}  {r.seconds:>8.4f}")
+        length = "none" if r["length"] is None else f"{r['length']:,}"
+        print(
+            f"{r['coins']:>3}  {r['canonical']:>9,}  {length:>8}  {r['explored']:>16,}  "
+            f"{r['seconds']:>8.4f}"
+        )
     return 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from devilcoins.cli.common import (
     Command,
@@ -20,15 +21,16 @@ from devilcoins.cli.games import (
     command_line,
     counterexample_lines,
     game_from,
-    read_moves,
-    read_tree,
+    read_strategy_file,
     too_large,
     verification_line,
 )
 from devilcoins.core.errors import DevilcoinsError, TooLarge
 from devilcoins.core.files import write_new
-from devilcoins.core.game import Game
 from devilcoins.results import Verification, describe, goal_words
+
+if TYPE_CHECKING:
+    from devilcoins import Game
 
 __all__ = ["COMMAND"]
 
@@ -73,23 +75,18 @@ def _check_counterexample_target(path: str) -> None:
 
 def _verified(args: argparse.Namespace, game: Game) -> tuple[Verification, int | None]:
     """The verification of the strategy in FILE, and its number of moves (None for a tree)."""
+    from devilcoins import verify
     from devilcoins.cli.progress import reporter
-    from devilcoins.coins.verification import verify_game
-    from devilcoins.engine import verify
 
-    if game.observe != "blind":
-        strategy = read_tree(game, args.file)
-        if isinstance(strategy, list):
-            from devilcoins.observed.check import verify_policy_lines
-
-            return _named(args, lambda: verify_policy_lines(game, strategy)), None
+    strategy = read_strategy_file(game, args.file)
+    if game.observe.tree:
         return _named(args, lambda: verify(game, strategy)), None
-    moves = read_moves(game, args.file)
-    with reporter("verifying", total=len(moves)) as rep:
+    moves = len(strategy)
+    with reporter("verifying", total=moves) as rep:
         v = _named(
-            args, lambda: verify_game(game, moves, on_progress=lambda done, _t: rep.reach(done))
+            args, lambda: verify(game, strategy, on_progress=lambda done, _t: rep.reach(done))
         )
-    return v, len(moves)
+    return v, moves
 
 
 def _named(args: argparse.Namespace, check: object) -> Verification:
@@ -109,28 +106,21 @@ def _certificate(args: argparse.Namespace, game: Game) -> int:
     """Check a certificate file: exit 0 when both halves hold, 1 when one fails."""
     import json
 
+    from devilcoins import check_certificate
     from devilcoins.cli.common import read_text
-    from devilcoins.observed.certificate_check import check_certificate
 
     name = "stdin" if args.file == "-" else args.file
     text = read_text(args.file, "certificate")
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as err:
+    except (json.JSONDecodeError, RecursionError) as err:
         raise UsageError(f"{name}: not a certificate (not JSON: {err})") from None
     try:
         checked = check_certificate(game, data)
     except DevilcoinsError as err:
         raise UsageError(f"{name}: {err}") from None
     if args.json:
-        emit_json(
-            {
-                "game": str(game),
-                "value": checked.value,
-                "holds": checked.holds,
-                "evidence": [e.to_json() for e in checked.evidence],
-            }
-        )
+        emit_json(checked.to_json())
     else:
         print("\n".join(checked.lines()))
     return 0 if checked.holds else 1
@@ -157,12 +147,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{counted(moves, 'move')} for {describe(game)}, from {source}.")
     print(verification_line(v, moves))
     if v.sizes:
-        what = (
-            "states still possible"
-            if game.devil_moves
-            else "classes still possible, up to the Devil's turns"
-        )
-        print(f"Belief size ({what}; the goal included):")
+        print(f"Belief size ({v.counts}; the goal included):")
         print("\n".join(_size_rows(v.sizes)))
     if v.counterexample is not None:
         print("\n".join(counterexample_lines(game, v.counterexample, source)))

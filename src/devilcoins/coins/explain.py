@@ -148,9 +148,9 @@ def explain_coins(n: int) -> str:
             f"same way (see 'devilcoins explain {MAX_EXPLAIN_N}' and 'devilcoins prove {n}')"
         )
     if not is_power_of_two(n):
-        from devilcoins.coins.certificate import certificate
+        from devilcoins.coins.trap import coin_trap
 
-        cert = certificate(n)
+        cert = coin_trap(n)
         return (
             _wrap(
                 f"""Why no strategy wins for {n} coins

@@ -246,6 +246,15 @@ class Strategy(tuple[Move, ...]):
         return super().__new__(cls, (m if isinstance(m, Move) else Move(m) for m in moves))
 
     @classmethod
+    def from_masks(cls, masks: Iterable[int]) -> Strategy:
+        """The strategy of moves given as masks (bit i: flip position i), as verdicts hold them.
+
+        >>> Strategy.from_masks([3, 1, 3])
+        Strategy([{0, 1}, {0}, {0, 1}])
+        """
+        return cls(Move.from_mask(int(m)) for m in masks)
+
+    @classmethod
     def parse(cls, text: str, n: int) -> Strategy:
         """Read a strategy: one move a line ('0 2', '{0, 2}' or 'FLFL'), or a JSON list of lists.
 

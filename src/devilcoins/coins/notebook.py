@@ -97,7 +97,8 @@ def coin_search(N: int = 4) -> Strategy | None:
     >>> coin_search(2)
     Strategy([{0, 1}, {0}, {0, 1}])
     """
-    return belief_search(N).strategy
+    moves = belief_search(N).strategy
+    return None if moves is None else Strategy.from_masks(moves)
 
 
 def _generator(rng: np.random.Generator | int | None) -> np.random.Generator:

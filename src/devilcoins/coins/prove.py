@@ -9,13 +9,13 @@ which.
 
 from __future__ import annotations
 
-from devilcoins.coins.certificate import MAX_CERTIFICATE_N, certificate, number_text
 from devilcoins.coins.construct import is_power_of_two
 from devilcoins.coins.notation import check_n
+from devilcoins.coins.trap import MAX_CERTIFICATE_N, coin_trap, number_text
 from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
-from devilcoins.results import Evidence, Verdict
+from devilcoins.results import Evidence, EvidenceKind, How, Verdict
 
 __all__ = ["MAX_PROVE_N", "prove_coins"]
 
@@ -36,6 +36,7 @@ def _lower_bound(n: int) -> Evidence:
         "Given a shorter strategy, 'devilcoins verify' names a start it misses."
     )
     return Evidence(
+        kind=EvidenceKind.LOWER_BOUND,
         name="lower bound: no strategy has fewer than 2^N - 1 moves",
         statement=statement,
         checked=False,
@@ -56,6 +57,7 @@ def _construction(n: int) -> Evidence:
         f"bit-subsets of N - 1 - c, where c counts the trailing zero bits of i."
     )
     return Evidence(
+        kind=EvidenceKind.CONSTRUCTION,
         name="construction: Lamping's strategy has exactly 2^N - 1 moves and wins",
         statement=statement,
         checked=False,
@@ -79,6 +81,7 @@ def _verified(n: int) -> Evidence:
         f"{(1 << n) - 1:,} moves {found} ({v.seconds:.3f} s)."
     )
     return Evidence(
+        kind=EvidenceKind.CHECK,
         name="exact verification of the construction",
         statement=statement,
         checked=True,
@@ -95,27 +98,28 @@ def _searched(n: int, winnable: bool) -> Evidence:
         holds = winnable and r.length == (1 << n) - 1
         statement = (
             f"Breadth-first search over beliefs finds no strategy shorter than {r.length:,} "
-            f"moves ({r.explored:,} beliefs explored, {r.seconds:.3f} s)."
+            f"moves ({r.explored or 0:,} beliefs explored, {r.seconds:.3f} s)."
         )
     else:
         holds = not winnable
         statement = (
-            f"Breadth-first search explored all {r.explored:,} beliefs reachable from 'any "
+            f"Breadth-first search explored all {r.explored or 0:,} beliefs reachable from 'any "
             f"coins at all' and none is {{all heads}} ({r.seconds:.3f} s)."
         )
     if not holds:
         statement += " That is not what the verdict says: the check FAILS."
     return Evidence(
+        kind=EvidenceKind.SEARCH,
         name="exhaustive belief search",
         statement=statement,
         checked=True,
         holds=holds,
-        detail={"explored": r.explored, "length": r.length, "seconds": round(r.seconds, 6)},
+        detail={"explored": r.explored or 0, "length": r.length, "seconds": round(r.seconds, 6)},
     )
 
 
 def _certified(n: int, kind: str) -> list[Evidence]:
-    cert = certificate(n, kind)
+    cert = coin_trap(n, kind)
     name = (
         f"the Devil's certificate (Lamping's column rule, p = {number_text(cert.prime)})"
         if kind == "column"
@@ -123,6 +127,7 @@ def _certified(n: int, kind: str) -> list[Evidence]:
     )
     out = [
         Evidence(
+            kind=EvidenceKind.TRAP,
             name=name,
             statement=cert.statement(),
             checked=False,
@@ -134,7 +139,7 @@ def _certified(n: int, kind: str) -> list[Evidence]:
 
 def _kept_mixed(n: int) -> str:
     """The method of a lost coin game, plain words first: what the Devil's certificate keeps."""
-    prime = certificate(n).prime
+    prime = coin_trap(n).prime
     kept = "the coins" if prime == n else f"some {number_text(prime)} evenly spaced coins"
     return f"{kept} kept from all showing one face (the Devil's certificate, Lamping's)"
 
@@ -170,8 +175,9 @@ def prove_coins(n: int, *, checks: bool = True) -> Verdict:
             if checks
             else [
                 Evidence(
+                    kind=EvidenceKind.TRAP,
                     name="the Devil's certificate (Lamping's column rule)",
-                    statement=certificate(n).statement(),
+                    statement=coin_trap(n).statement(),
                     checked=False,
                 )
             ]
@@ -185,7 +191,7 @@ def prove_coins(n: int, *, checks: bool = True) -> Verdict:
         length=((1 << n) - 1 if n <= 64 else None) if winnable else None,
         length_expr=f"2^{n} - 1" if winnable else None,
         method="Lamping's construction" if winnable else _kept_mixed(n),
-        how="construction" if winnable else "certificate",
+        how=How.CONSTRUCTION if winnable else How.CERTIFICATE,
         seconds=t0.seconds(),
         evidence=tuple(evidence),
     )

@@ -1,10 +1,10 @@
 """Breadth-first search: the notebook's generic ``search`` and its belief-state search.
 
-``belief_search(n)`` is the engine's answer for the coin game (``engine.solve(Game(n))``: the one
-belief search of ``blind.search`` with the notebook's moves in its order and no pruning), so it
-returns exactly the strategy the notebook's queue-based search returns, only sooner, as a coin
-``Strategy``.  When it finds none, it has explored every belief reachable from the start: that
-is a proof that no strategy exists.
+``belief_search(n)`` is the library's answer for the coin game (``solve(Game(n))``: the one
+belief search of ``blind.search`` with the notebook's moves in its order and no pruning), so its
+verdict holds exactly the strategy the notebook's queue-based search returns, only sooner
+(``Strategy.from_masks`` gives it as coin moves).  When it finds none, it has explored every
+belief reachable from the start: that is a proof that no strategy exists.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from devilcoins.blind.search import SearchProgress, notebook_moves
-from devilcoins.coins.notation import Move, Strategy, check_n
+from devilcoins.blind.solve import NOTEBOOK_N, solve_blind
+from devilcoins.coins.notation import check_n
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import (
@@ -26,8 +26,7 @@ from devilcoins.core.numbers import (
     canonical_count,
     is_power_of_two,
 )
-from devilcoins.core.tables import table
-from devilcoins.engine import NOTEBOOK_N, solve
+from devilcoins.results import Verdict
 
 _State = TypeVar("_State", bound=Hashable)
 _Action = TypeVar("_Action")
@@ -35,7 +34,6 @@ _Action = TypeVar("_Action")
 __all__ = [
     "MAX_SEARCH_N",
     "SearchProgress",
-    "SearchResult",
     "belief_search",
     "check_searchable",
     "notebook_moves",
@@ -76,46 +74,6 @@ def search(
             explored.add(nxt)
             queue.append(((*path, action), nxt))
     return None
-
-
-@dataclass(frozen=True, kw_only=True)
-class SearchResult:
-    """The outcome of a belief search: a shortest strategy, or a proof there is none.
-
-    explored counts the distinct beliefs reached, the start included (with no strategy: every
-    belief reachable at all); depth is the deepest level reached (the strategy's length when one
-    was found); seconds is the search time inside this process.
-    """
-
-    coins: int
-    canonical: int
-    strategy: Strategy | None
-    explored: int
-    depth: int
-    seconds: float
-
-    @property
-    def winnable(self) -> bool:
-        """True when a winning strategy exists."""
-        return self.strategy is not None
-
-    @property
-    def length(self) -> int | None:
-        """The number of moves of the shortest strategy, or None."""
-        return None if self.strategy is None else len(self.strategy)
-
-    def to_json(self) -> dict[str, Any]:
-        """The result as plain JSON data."""
-        return {
-            "coins": self.coins,
-            "winnable": self.winnable,
-            "length": self.length,
-            "strategy": None if self.strategy is None else self.strategy.to_json(),
-            "explored": self.explored,
-            "canonical": self.canonical,
-            "depth": self.depth,
-            "seconds": round(self.seconds, 6),
-        }
 
 
 def _duration(log10_seconds: float) -> str:
@@ -191,26 +149,18 @@ def check_searchable(n: object) -> int:
     return n
 
 
-def belief_search(n: int, *, on_progress: Callable[[int, int], None] | None = None) -> SearchResult:
+def belief_search(n: int, *, on_progress: Callable[[int, int], None] | None = None) -> Verdict:
     """Find a shortest winning strategy for n coins, or prove there is none.
 
-    The engine's answer for the coin game: the one belief search, with the notebook's moves in
+    The library's answer for the coin game: the one belief search, with the notebook's moves in
     its order and no pruning, so the strategy is exactly the notebook's.  on_progress(depth,
     beliefs) follows the levels.
 
-    >>> r = belief_search(2)
-    >>> r.strategy, r.explored
-    (Strategy([{0, 1}, {0}, {0, 1}]), 4)
+    >>> from devilcoins.coins.notation import Strategy
+    >>> v = belief_search(2)
+    >>> Strategy.from_masks(v.strategy), v.explored, v.depth
+    (Strategy([{0, 1}, {0}, {0, 1}]), 4, 3)
     """
     n = check_searchable(n)
-    verdict = solve(Game(n), on_progress=on_progress)
-    moves = verdict.strategy
-    search = next(e for e in verdict.evidence if e.name == "the belief search")
-    return SearchResult(
-        coins=n,
-        canonical=table(n).size,
-        strategy=None if moves is None else Strategy(Move.from_mask(m) for m in moves),
-        explored=verdict.explored or 0,
-        depth=int(search.detail["depth"]),
-        seconds=verdict.seconds,
-    )
+
+    return solve_blind(Game(n), "notebook", on_progress)

@@ -1,7 +1,7 @@
 """Verification of coin strategies: the engine's exact propagation, and past its tables the coin
 game's own shortcuts.
 
-Up to N = 20 coins a strategy is verified exactly by the engine (``engine.verify``: the belief
+Up to N = 20 coins a strategy is verified exactly (``blind.verify``: the belief
 of every start propagated along the strategy, every start against every Devil at once, with a
 counterexample walked back through the beliefs when it loses).  Past that, two facts only coins
 have still decide it, for any N up to 64:
@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from devilcoins.blind.verify import verify_moves
 from devilcoins.coins.notation import Strategy, check_n
 from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import TooLarge
@@ -26,7 +27,6 @@ from devilcoins.core.game import Game
 from devilcoins.core.numbers import is_power_of_two
 from devilcoins.core.perm import Perm
 from devilcoins.core.tables import MAX_TABLE_N, table
-from devilcoins.engine import verify as engine_verify
 from devilcoins.results import Counterexample, Verification
 
 __all__ = [
@@ -69,14 +69,14 @@ def verify_game(
     *,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> Verification:
-    """``engine.verify``; for the coin game past the tables (N <= 64), its own shortcuts: the
-    lower bound's counterexample, or the Devil's certificate's.
+    """Exact verification (``blind.verify``); for the coin game past the tables (N <= 64), its
+    own shortcuts: the lower bound's counterexample, or the Devil's certificate's.
 
     >>> verify_game(Game(40), [1, 2, 3]).method
     'lower bound'
     """
     if not (game.is_coins and game.n > MAX_TABLE_N):
-        return engine_verify(game, [int(a) for a in moves], on_progress=on_progress)
+        return verify_moves(game, np.asarray(moves, dtype=np.int64), on_progress=on_progress)
     n = game.n
     if n > MAX_VERIFY_N:
         raise TooLarge(f"verify reads strategies for up to {MAX_VERIFY_N} coins, not {n:,}")
@@ -86,9 +86,9 @@ def verify_game(
     if short is not None:
         method, counter = "lower bound", short
     elif not is_power_of_two(n):
-        from devilcoins.coins.certificate import certificate
+        from devilcoins.coins.trap import coin_trap
 
-        method, counter = "certificate", certificate(n).beat(masks)
+        method, counter = "certificate", coin_trap(n).beat(masks)
     else:
         raise TooLarge(
             f"exact propagation holds one entry per coin sequence and stops at N = "

@@ -21,6 +21,7 @@ __all__ = [
     "InvalidInput",
     "NotSupported",
     "NotationError",
+    "OtherGame",
     "TooLarge",
     "check_n",
     "did_you_mean",
@@ -52,6 +53,14 @@ class InvalidInput(DevilcoinsError):
 
 class NotationError(InvalidInput):
     """Malformed text for coins, moves, states, turns, beliefs or strategies."""
+
+
+class OtherGame(NotationError):
+    """Text that is a strategy, but for another game (``game`` names it): verify it as that."""
+
+    def __init__(self, message: str, game: object) -> None:
+        super().__init__(message)
+        self.game = game
 
 
 class TooLarge(DevilcoinsError):

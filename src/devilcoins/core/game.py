@@ -62,6 +62,7 @@ from devilcoins.core.errors import (
     did_you_mean,
 )
 from devilcoins.core.numbers import power_text
+from devilcoins.core.observe import Observe
 from devilcoins.core.perm import Perm
 from devilcoins.core.symmetry import GROUP_NAMES, Group, parse_permutations
 from devilcoins.core.values import ValueGroup
@@ -69,7 +70,7 @@ from devilcoins.core.values import ValueGroup
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["GOALS", "MAX_N", "MAX_STATES", "OBSERVATIONS", "Game", "power_text"]
+__all__ = ["GOALS", "MAX_N", "MAX_STATES", "OBSERVATIONS", "Game", "Observe", "power_text"]
 
 #: How many states (m^n) the tables of a game may hold: a few numbers per state.
 MAX_STATES = 1 << 20
@@ -78,7 +79,8 @@ MAX_STATES = 1 << 20
 MAX_N = 10**18
 
 GOALS = ("zero", "same")
-OBSERVATIONS = ("blind", "touch", "sight", "count")
+#: The ways of observing by name (``Observe``), as the command line offers them.
+OBSERVATIONS = tuple(o.value for o in Observe)
 
 #: The default ``Game.group``: a placeholder on no positions that ``__post_init__`` replaces by
 #: the cyclic group on the game's n positions (recognised by identity, never by equality).
@@ -106,7 +108,7 @@ class Game:
     """One rotating-table game; ``Game(4)`` is the coin game for 4 coins.
 
     >>> g = Game.parse('n=4 hands=2 goal=same observe=touch')
-    >>> g.values, str(g.group), g.hands, g.goal, g.observe
+    >>> g.values, str(g.group), g.hands, g.goal, str(g.observe)
     (2, 'cyclic', 2, 'same', 'touch')
     >>> Game.parse(str(g)) == g, Game(4).is_coins
     (True, True)
@@ -124,7 +126,7 @@ class Game:
     moves: tuple[Vector, ...] | None = None
     goal: str = "zero"
     goal_states: tuple[Vector, ...] = ()
-    observe: str = "blind"
+    observe: Observe = Observe.BLIND
     #: The group of values when it is not Z_m as numbered (None: values m add mod m); then
     #: ``values`` is its order.  A group numbered as Z_m is replaced by the plain m.
     value_group: ValueGroup | None = None
@@ -134,10 +136,9 @@ class Game:
         n = check_n(self.n)
         if n > MAX_N:
             raise TooLarge(f"n = {n:.3e} positions is past what devilcoins names (10^18)")
+        object.__setattr__(self, "observe", Observe.parse(self.observe))
         self._take_values()
         check_n(self.values, what="values (faces per position)", low=1)
-        if self.observe not in OBSERVATIONS:
-            raise InvalidInput(f"observe must be one of {', '.join(OBSERVATIONS)}")
         if self.devil_moves is not None:
             self._take_devil_moves(n)
         if self.group is _CYCLIC or self.group is None:
@@ -166,7 +167,7 @@ class Game:
                 "devil_moves is solved for values that add mod m only; values in the "
                 f"group {self.value_group} are solved against a Devil with a whole group"
             )
-        elif self.observe != "blind":
+        elif self.observe.tree:
             raise NotSupported(
                 f"observe={self.observe} is solved for values that add mod m only; values "
                 f"in the group {self.value_group} are solved for blind games"
@@ -178,7 +179,7 @@ class Game:
         perms = tuple(Perm(int(v) for v in p) for p in self.devil_moves or ())
         text = "; ".join(map(str, perms))
         checked = parse_permutations(text, n)  # the same checks and messages as the text form
-        if self.observe != "blind":
+        if self.observe.tree:
             raise NotSupported(
                 f"devil_moves is for blind games; {self.observe} games take a group "
                 "(the Devil turns by any of its elements)"
@@ -198,18 +199,18 @@ class Game:
 
     def _take_hands(self, n: int) -> None:
         """Check hands; n or more hands is every move, except for touch (k positions felt)."""
-        if self.observe == "touch" and self.hands is None:
+        if self.observe.feels and self.hands is None:
             raise InvalidInput("the touch game needs hands k: how many positions to feel")
         if self.hands is None:
             return
         if not 0 <= self.hands <= n:
             raise InvalidInput(f"hands must be 0..{n} (positions a move may touch)")
-        if self.hands == n and self.observe != "touch":
+        if self.hands == n and not self.observe.feels:
             object.__setattr__(self, "hands", None)
 
     def _take_goal(self, n: int) -> None:
         """Check the goal; a list of states that is zero or same is called so."""
-        if self.observe == "count" and self.goal not in ("zero", "same"):
+        if self.goal not in self.observe.goals:
             raise NotSupported(
                 "the count game tells how many positions are not 0 and rings at the goal, "
                 f"which is zero or same (goal {self.goal} is not supported with observe=count)"
@@ -285,7 +286,7 @@ class Game:
             and self.hands is None
             and self.moves is None
             and self.goal == "zero"
-            and self.observe == "blind"
+            and self.observe is Observe.BLIND
             and self.devil_moves is None
         )
 
@@ -307,7 +308,7 @@ class Game:
             )
         elif self.goal != "zero":
             parts.append(f"goal={self.goal}")
-        if self.observe != "blind":
+        if self.observe.tree:
             parts.append(f"observe={self.observe}")
         if self.devil_moves is not None:
             parts.append("devil_moves=" + ";".join(",".join(map(str, p)) for p in self.devil_moves))
@@ -373,12 +374,7 @@ class Game:
         if goal not in GOALS:
             goal_states = _goal_states(goal, n, m)
             goal = "states"
-        observe = fields.get("observe", "blind")
-        if observe not in OBSERVATIONS:
-            raise NotationError(
-                f"observe must be one of {', '.join(OBSERVATIONS)}, got {observe!r}"
-                + did_you_mean(observe, OBSERVATIONS)
-            )
+        observe = Observe.parse(fields.get("observe", "blind"))
         devil_moves = None
         if "devil_moves" in fields:
             if "group" in fields:

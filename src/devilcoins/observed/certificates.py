@@ -1,27 +1,28 @@
-"""Optimality certificates for touch and sight games: both bounds, in a file anyone can check.
+"""Optimality certificates for touch, sight and count games: both bounds, in a file anyone can
+check.
 
 A certificate says the game's least worst case is exactly V, or that the Devil wins, with the
 data a checker needs to see it without trusting the search (docs/mathematics.md §8.4):
 
 - the **upper bound**: the player's strategy, whose nodes each promise to win within their
-  "left" moves (``TreeSolution.nodes`` for touch, the move of every class for sight);
+  "left" moves (the shared nodes for touch and count, the move of every class for sight);
 - the **lower bound**: the Devil's witness.  For touch it is a list of cylinder nodes (a reach
   and the patterns still possible off it, after the player feels it) with claims c: whatever
   the player sets on the reach, the belief left shows, on every reach, some pattern whose node
   holds a listed node claiming c - 1 or more; and the start shows such a node claiming V - 1
   on every reach, so no strategy wins in fewer than V moves.  For sight it is a claim for
-  every class;
+  every class, for count a claim for beliefs;
 - or, when the Devil wins, a **trap**: classes from which every move has an answer that keeps
   a class of the trap possible.
 
 Sets of states are written as bitsets over all m^n states (state x has digit i, in base m, the
 value at position i), little-endian, in base64; a set lists at least one state of each class
 and the checker closes it under the Devil's turns.  A node's patterns off its reach give the
-values of the positions not in it, in increasing order.  ``observed.certificate_check`` reads
-and checks the file with its own tables.
+values of the positions not in it, in increasing order.  ``devilcoins.certcheck`` reads and
+checks the file with its own tables.
 
 >>> from devilcoins.core.game import Game
->>> from devilcoins.observed.andor import solve_touch
+>>> from devilcoins.observed.touch import solve_touch
 >>> cert = touch_certificate(solve_touch(Game.parse('n=4 hands=2 goal=same observe=touch')))
 >>> cert['value'], cert['witness'][0]['claim'], len(cert['strategy']['nodes'])
 (5, 4, 6)
@@ -40,13 +41,22 @@ from devilcoins.core.compiling import hot_loop
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
 from devilcoins.core.tables import tables
-from devilcoins.observed.andor import TreeSolution, _values_text
-from devilcoins.observed.count import CountSolution, classes_of, count_trap, count_witness
-from devilcoins.observed.cylinder import _digits
-from devilcoins.observed.levels import MAX_OFF, Levels, _mark_up
+from devilcoins.observed.count import count_trap, count_witness
 from devilcoins.observed.sizes import for_small_games
+from devilcoins.observed.touch.levels import MAX_OFF, Levels, _mark_up
+from devilcoins.observed.touch.rows import digits
+from devilcoins.results.count import CountSolution, classes_of
+from devilcoins.results.sight import SightSolution
+from devilcoins.results.touch import TouchSolution
+from devilcoins.results.trees import values_text
 
-__all__ = ["FORMAT", "certificate", "states_text", "touch_certificate"]
+__all__ = [
+    "FORMAT",
+    "count_certificate",
+    "sight_certificate",
+    "states_text",
+    "touch_certificate",
+]
 
 #: The first field of every certificate file.
 FORMAT = "devilcoins certificate"
@@ -77,25 +87,13 @@ def _header(game: Game, value: int | None) -> dict[str, Any]:
 
 
 @for_small_games
-def certificate(sol: TreeSolution) -> dict[str, Any]:
-    """The certificate of a solved touch or sight game (see the module doc)."""
-    if sol.game.observe == "touch":
-        return touch_certificate(sol)
-    if sol.game.observe == "sight":
-        return sight_certificate(sol)
-    if isinstance(sol, CountSolution):
-        return count_certificate(sol)
-    raise NotSupported(f"certificates are written for touch, sight and count games, not {sol.game}")
-
-
-@for_small_games
-def touch_certificate(sol: TreeSolution) -> dict[str, Any]:
+def touch_certificate(sol: TouchSolution) -> dict[str, Any]:
     """Both bounds of a solved touch game, or its trap."""
     game = sol.game
     if not sol.winnable:
-        if not sol.devil:
+        if not sol.trap:
             raise NotSupported(f"{game}: the Devil wins, but no trap was kept to write down")
-        return {**_header(game, None), "trap": states_text(game, sol.devil)}
+        return {**_header(game, None), "trap": states_text(game, sol.trap)}
     out = {**_header(game, sol.length), "strategy": {"nodes": sol.nodes()}, "witness": []}
     if sol.length and sol.length >= 2:
         if not isinstance(sol.search, Levels):
@@ -196,19 +194,19 @@ class _Witness:
         game = self.sp.game
         m, rest = game.values, game.n - (game.hands or 0)
         off = [
-            _values_text(game, _digits(y, m, rest)) for y in range(self.sp.off_count) if x >> y & 1
+            values_text(game, digits(y, m, rest)) for y in range(self.sp.off_count) if x >> y & 1
         ]
         return {"claim": claim, "reach": list(self.sp.reaches[r]), "off": off}
 
 
 @for_small_games
-def sight_certificate(sol: TreeSolution) -> dict[str, Any]:
+def sight_certificate(sol: SightSolution) -> dict[str, Any]:
     """Both bounds of a solved sight game: the move of every class and every class's value."""
     game = sol.game
     if not sol.winnable:
-        if not sol.devil:
+        if not sol.trap:
             raise NotSupported(f"{game}: the Devil wins, but no trap was kept to write down")
-        return {**_header(game, None), "trap": states_text(game, sol.devil)}
+        return {**_header(game, None), "trap": states_text(game, sol.trap)}
     policy = sol.strategy_json()["tree"]["policy"]
     claims: dict[int, list[int]] = {}
     for x, (_, left) in sol.policy.items():

@@ -15,10 +15,9 @@ belief (every class outside the goal) and settled by value iteration from the go
 moves are taken up to the group (a and h(a) lead to the same classes).  The goals are zero and
 same (both unions of the Devil's classes).
 
-The strategy is a tree (``tree()``): a node names the move and, for each count that can be
-heard after it, what comes next (a node, or "win" when every state of that count is in the
-goal).  ``observed.check`` replays it
-against every start and every turn.
+The strategy is a tree (``results.count.CountSolution``): a node names the move and, for each
+count that can be heard after it, what comes next (a node, or "win" when every state of that
+count is in the goal).  ``observed.replay`` replays it against every start and every turn.
 
 >>> s = solve_count(Game.parse('n=2 observe=count'))
 >>> s.winnable, s.length
@@ -27,155 +26,22 @@ against every start and every turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
+from devilcoins.core.observe import Observe
 from devilcoins.core.resources import memory_limit, resident_bytes
 from devilcoins.core.tables import ClassTable, tables
-from devilcoins.observed.andor import TREE_MOST, TreeSolution, moves_up_to_turns
+from devilcoins.observed.sight import moves_up_to_turns
+from devilcoins.results.count import CountSolution, classes_of
 
-__all__ = [
-    "MAX_COUNT_BELIEFS",
-    "CountSolution",
-    "classes_of",
-    "count_trap",
-    "count_witness",
-    "solve_count",
-]
+__all__ = ["MAX_COUNT_BELIEFS", "count_trap", "count_witness", "solve_count"]
 
 #: How many beliefs the count search may explore before it gives up with a clear error.
 MAX_COUNT_BELIEFS = 500_000
 
 #: How much resident memory (bytes, measured every 1,024 beliefs) the count search may reach.
 MAX_BYTES = 4 << 30
-
-
-@dataclass(frozen=True, kw_only=True)
-class CountSolution(TreeSolution):
-    """The least worst-case number of moves of a count game, with its strategy.
-
-    policy: belief (bitset over the table's classes) -> (move, moves left); start: the start
-    belief (every class outside the goal); weights: the count heard for each class.
-    """
-
-    start: int = 0
-    weights: tuple[int, ...] = ()
-
-    def tree(self, max_nodes: int = 200) -> dict[str, Any]:
-        """The strategy as nested JSON: {"move", "moves_left", "next": {count: node | "win"}};
-        branches past max_nodes nodes are written '...'."""
-        if not self.winnable:
-            return {"winnable": False, "devil_keeps": []}
-        if not self.start:
-            return {"win": "the goal is reached before any move"}
-        return _node(self, self.start, [max_nodes])
-
-    def _children(self, belief: int) -> dict[int, int]:
-        """The belief after the move for each count heard (the goal, the bell, left out)."""
-        return self._split(belief)[0]
-
-    def _split(self, belief: int) -> tuple[dict[int, int], list[int]]:
-        """After the belief's move: the classes outside the goal by count heard, and the
-        counts heard only with the bell (every state of that count in the goal)."""
-        t = tables(self.game)
-        move, _ = self.policy[belief]
-        after = 0
-        for k in _bits(belief):
-            orbit = t.orbit_states[int(t.orbit_start[k]) : int(t.orbit_start[k + 1])]
-            for c in t.index_of[t.add(orbit, move)].tolist():
-                after |= 1 << int(c)
-        out: dict[int, int] = {}
-        rings: set[int] = set()
-        for k in _bits(after):
-            if k >= t.n_goal:
-                out[self.weights[k]] = out.get(self.weights[k], 0) | 1 << k
-            else:
-                rings.add(self.weights[k])
-        return dict(sorted(out.items())), sorted(rings - set(out))
-
-    def _on_strategy(self) -> dict[int, dict[int, int]]:
-        """Every belief the strategy meets, from the start, with its children by count."""
-        found: dict[int, dict[int, int]] = {}
-        todo = [self.start]
-        for belief in todo:
-            if belief not in found:
-                found[belief] = self._children(belief)
-                todo.extend(found[belief].values())
-        return found
-
-    def expanded_size(self) -> int:
-        """How many nodes the strategy has written out as a tree (shared beliefs repeated)."""
-        met = self._on_strategy()
-        size: dict[int, int] = {}
-        for belief in sorted(met, key=lambda b: self.policy[b][1]):
-            size[belief] = 1 + sum(size[b] for b in met[belief].values())
-        return size.get(self.start, 0)
-
-    def nodes(self) -> list[dict[str, Any]]:
-        """The won strategy with shared nodes, node 0 the start: each is {"node", "left",
-        "move", "next": {count: a later node's number or "win"}}."""
-        met = self._on_strategy()
-        order = {b: i for i, b in enumerate(met)}
-        ranked = sorted(met, key=lambda b: (-self.policy[b][1], order[b]))
-        number = {b: i for i, b in enumerate(ranked)}
-        out = []
-        for belief in ranked:
-            move, left = self.policy[belief]
-            nxt: dict[str, Any] = {str(c): "win" for c in self._split(belief)[1]}
-            nxt.update((str(c), number[b]) for c, b in met[belief].items())
-            out.append(
-                {
-                    "node": number[belief],
-                    "left": left,
-                    "move": self.game.move_text(move),
-                    "next": nxt,
-                }
-            )
-        return out
-
-    def strategy_json(self, max_nodes: int = TREE_MOST) -> dict[str, Any]:
-        """The whole strategy, as ``verify`` reads it: the nested tree when it has at most
-        max_nodes nodes, else its shared nodes (``nodes``)."""
-        if not self.winnable or not self.start:
-            return {"tree": self.tree()}
-        size = self.expanded_size()
-        if size > max_nodes:
-            return {"nodes": self.nodes()}
-        return {"tree": self.tree(max_nodes=size + 1)}
-
-    def to_text(self, max_lines: int = 60, *, header: bool = True) -> str:
-        """A readable indented rendering of the strategy tree."""
-        head = f"{self.game}: "
-        if not self.winnable:
-            return head + "the Devil holds out forever."
-        assert self.length is not None, "a winnable game has a length"
-        lines = [head + f"wins within {_moves(self.length)}, whatever the Devil does."]
-        tree = self.tree(max_nodes=max(1, max_lines))
-        if "move" in tree:
-            _lines(tree, 1, "", lines)
-        if len(lines) > max_lines:
-            lines = [
-                *lines[: max_lines - 1],
-                f"... ({len(lines) - max_lines + 1} more lines; solve --json prints the whole "
-                "tree)",
-            ]
-        return "\n".join(lines if header else lines[1:])
-
-
-def _moves(count: int) -> str:
-    return f"{count} move" + ("" if count == 1 else "s")
-
-
-def _bits(belief: int) -> list[int]:
-    out = []
-    while belief:
-        low = belief & -belief
-        out.append(low.bit_length() - 1)
-        belief ^= low
-    return out
 
 
 class _Space:
@@ -210,7 +76,7 @@ class _Space:
         """The classes the belief can become under move i (the goal included)."""
         image = self.images[i]
         out = 0
-        for k in _bits(belief):
+        for k in classes_of(belief):
             out |= image[k]
         return out
 
@@ -270,7 +136,7 @@ def solve_count(game: Game, limit: int = MAX_COUNT_BELIEFS) -> CountSolution:
     [1, 3, None, 6]
     """
     t0 = Stopwatch()
-    if game.observe != "count":
+    if game.observe is not Observe.COUNT:
         raise NotSupported(f"{game} is not a count game (observe=count)")
     space = _Space(game)
     graph = _explore(space, limit)
@@ -288,52 +154,6 @@ def solve_count(game: Game, limit: int = MAX_COUNT_BELIEFS) -> CountSolution:
         start=space.start,
         weights=space.weights,
     )
-
-
-def _node(sol: CountSolution, belief: int, budget: list[int]) -> dict[str, Any]:
-    game = sol.game
-    t = tables(game)
-    move, left = sol.policy[belief]
-    budget[0] -= 1
-    after = 0
-    for k in _bits(belief):
-        orbit = t.orbit_states[int(t.orbit_start[k]) : int(t.orbit_start[k + 1])]
-        for c in t.index_of[t.add(orbit, move)].tolist():
-            after |= 1 << int(c)
-    nxt: dict[str, Any] = {}
-    for w in range(game.n + 1):
-        layer = [k for k in _bits(after) if sol.weights[k] == w]
-        part = sum(1 << k for k in layer if k >= t.n_goal)
-        if not layer:
-            continue
-        if not part:
-            nxt[str(w)] = "win"
-        elif budget[0] <= 0:
-            nxt[str(w)] = "..."
-        else:
-            nxt[str(w)] = _node(sol, part, budget)
-    return {
-        "belief": [game.state_text(int(t.reps[k])) for k in _bits(belief)],
-        "moves_left": left,
-        "move": game.move_text(move),
-        "next": nxt,
-    }
-
-
-def _lines(node: dict[str, Any], move: int, indent: str, lines: list[str]) -> None:
-    shown = ", ".join(node["belief"][:6]) + (" ..." if len(node["belief"]) > 6 else "")
-    lines.append(
-        f"{indent}{move}. Play {node['move']} (at most {_moves(node['moves_left'])} left; "
-        f"possible: {shown})"
-    )
-    for count, then in node["next"].items():
-        if then == "win":
-            lines.append(f"{indent}   Told 0: the bell rings")
-        elif then == "...":
-            lines.append(f"{indent}   Told {count}: ...")
-        else:
-            lines.append(f"{indent}   Told {count}, then")
-            _lines(then, move + 1, indent + "      ", lines)
 
 
 def count_witness(sol: CountSolution) -> list[tuple[int, int]]:
@@ -371,12 +191,3 @@ def count_trap(game: Game, limit: int = MAX_COUNT_BELIEFS) -> list[int]:
     graph = _explore(space, limit)
     won = _settle(graph)
     return [b for b in graph if b not in won]
-
-
-def classes_of(belief: int) -> list[int]:
-    """The class numbers of a belief bitset.
-
-    >>> classes_of(0b1010)
-    [1, 3]
-    """
-    return _bits(belief)

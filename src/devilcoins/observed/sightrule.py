@@ -28,9 +28,11 @@ from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import NotSupported, TooLarge, check_n
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import prime_factors, same_prime_power
-from devilcoins.observed.andor import solve_sight
-from devilcoins.observed.check import check_trap, verify_tree
-from devilcoins.results import Evidence, Verdict
+from devilcoins.core.observe import Observe
+from devilcoins.observed.replay import verify_sight
+from devilcoins.observed.sight import solve_sight
+from devilcoins.results import Evidence, EvidenceKind, How, Verdict
+from devilcoins.traps import sight_trap_holds
 
 __all__ = ["CHECK_STATES", "is_sight_rule_game", "prove_sight", "sight_rule"]
 
@@ -38,10 +40,10 @@ __all__ = ["CHECK_STATES", "is_sight_rule_game", "prove_sight", "sight_rule"]
 CHECK_STATES = 1 << 16
 
 #: The largest m^n whose solved strategy prove_sight also replays against every start and turn
-#: (``check_tree``, plain Python: 12 coins in about a second), and whose Devil's hold-out set it
-#: checks against every move (``check_devil``, every state against every move: 9 coins).
+#: (plain Python: 12 coins in about a second), and whose Devil's trap it checks against every
+#: move (every state against every move: 9 coins).
 REPLAY_STATES = 1 << 12
-HOLDOUT_STATES = 1 << 9
+TRAP_STATES = 1 << 9
 
 
 def _exponent(x: int, p: int) -> int:
@@ -80,6 +82,7 @@ def _winnability(n: int, m: int, winnable: bool) -> Evidence:
             else f"here they are not (primes {', '.join(map(str, primes))})"
         )
     return Evidence(
+        kind=EvidenceKind.RULE,
         name="winnable iff n and m are powers of the same prime",
         statement=f"Bar-Yehuda, Etzion & Moran (1993) prove it for the sighted player; {why}.",
         checked=False,
@@ -107,21 +110,26 @@ def _length(n: int, m: int, length: int | None) -> Evidence:
                 else "."
             )
         )
-    return Evidence(name="the least worst case, by the theorem", statement=text, checked=False)
+    return Evidence(
+        name="the least worst case, by the theorem",
+        statement=text,
+        checked=False,
+        kind=EvidenceKind.RULE,
+    )
 
 
 def _solved(n: int, m: int, length: int | None) -> Evidence:
     """Solve the game now and compare it with the rule (and check the tree or certificate)."""
-    game = Game(n, values=m, observe="sight")
+    game = Game(n, values=m, observe=Observe.SIGHT)
     sol = solve_sight(game)
-    replay = m**n <= (REPLAY_STATES if sol.winnable else HOLDOUT_STATES)
+    replay = m**n <= (REPLAY_STATES if sol.winnable else TRAP_STATES)
     if not replay:
         ok = True
     elif sol.winnable:
-        checked = verify_tree(game, sol.strategy_json())
+        checked = verify_sight(game, sol.strategy_json())
         ok = checked.wins and checked.won_at == sol.length
     else:
-        ok = not sol.devil or check_trap(game, sol.devil)
+        ok = not sol.trap or sight_trap_holds(game, sol.trap)
     holds = sol.length == length and ok
     if sol.winnable:
         got = f"{sol.length} move{'s' * (sol.length != 1)}" + (
@@ -130,8 +138,9 @@ def _solved(n: int, m: int, length: int | None) -> Evidence:
             else " (solve --save FILE.jsonl, then verify, replays the strategy)"
         )
     else:
-        got = "the Devil holds out" + (", its hold-out set checked" if sol.devil and replay else "")
+        got = "the Devil holds out" + (", his trap checked" if sol.trap and replay else "")
     return Evidence(
+        kind=EvidenceKind.CHECK,
         name="the game solved exactly now",
         statement=(
             f"Value iteration over all {sol.explored:,} classes ({sol.seconds:.3f} s): {got}; "
@@ -146,7 +155,7 @@ def _solved(n: int, m: int, length: int | None) -> Evidence:
 def is_sight_rule_game(game: Game) -> bool:
     """Whether the rule speaks of this game: sight, values adding mod m, the cyclic group, any
     move, goal zero."""
-    plain = Game(game.n, values=game.values, observe="sight")
+    plain = Game(game.n, values=game.values, observe=Observe.SIGHT)
     return game == plain
 
 
@@ -170,7 +179,7 @@ def prove_sight(game: Game, *, check_states: int = CHECK_STATES) -> Verdict:
         winnable=length is not None,
         length=length,
         method="the sight rule (Bar-Yehuda, Etzion & Moran 1993)",
-        how="rule",
+        how=How.RULE,
         seconds=t0.seconds(),
         evidence=tuple(evidence),
     )

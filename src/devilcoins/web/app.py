@@ -4,7 +4,7 @@
 ``serve()`` runs it with uvicorn on the loopback interface.  Every request body is a bounded
 pydantic model (devilcoins.web.models), every answer is JSON (or SVG for ``/api/draw``), and bad
 input gets a 4xx answer with a ``detail`` message.  Games live in a store inside the application
-(devilcoins.web.live), capped at ``MAX_GAMES`` (the oldest are dropped).
+(devilcoins.web.store), capped at ``MAX_GAMES`` (the oldest are dropped).
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ from __future__ import annotations
 from fastapi import Depends, FastAPI
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from devilcoins import __version__
+from devilcoins import LiveGame, __version__
 from devilcoins.web.errors import add_error_handlers, forbid_unknown_query
-from devilcoins.web.live import MAX_GAMES, LiveGame, LiveGames
 from devilcoins.web.middleware import BodyLimit
 from devilcoins.web.routes.devil import devil_router
 from devilcoins.web.routes.draw import draw_router
@@ -24,7 +23,7 @@ from devilcoins.web.routes.solve import solve_router
 from devilcoins.web.routes.touch import touch_router
 from devilcoins.web.routes.watch import watch_router
 from devilcoins.web.routes.why import why_router
-from devilcoins.web.touch import TouchGame
+from devilcoins.web.store import MAX_GAMES, LiveGames
 
 __all__ = ["MAX_GAMES", "create_app", "serve"]
 
@@ -45,7 +44,7 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=trusted_hosts)
     add_error_handlers(app)
     games: LiveGames[LiveGame] = LiveGames(MAX_GAMES)
-    glasses: LiveGames[TouchGame] = LiveGames(MAX_GAMES)
+    glasses: LiveGames[LiveGame] = LiveGames(MAX_GAMES)
     for router in (
         pages_router(),
         play_router(games),

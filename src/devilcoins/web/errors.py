@@ -14,7 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from devilcoins.coins.notation import DevilcoinsError
+from devilcoins.core.errors import DevilcoinsError
 
 __all__ = ["add_error_handlers", "error_body", "forbid_unknown_query", "validation_message"]
 

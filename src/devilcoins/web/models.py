@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from devilcoins.core.game import Game as GameSpec
+from devilcoins import Game
 from devilcoins.core.resources import CACHED_GAMES
 
 __all__ = [
@@ -79,12 +79,17 @@ Position = Annotated[int, Field(ge=0, le=63)]
 GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[0-9a-f]+$")]
 
 
+#: The most values a position may hold in a live game, by what the player learns: the count
+#: game's search for dials outgrows the page.
+MOST_VALUES = {"blind": MAX_PLAY_VALUES, "sight": MAX_PLAY_VALUES, "count": 2}
+
+
 def check_game_fields(n: int, values: int, hands: int | None, observe: str = "blind") -> None:
-    """Raise ValueError unless hands fits n, values^n states fit the page, and a count game has
-    coins (with more values its search outgrows the page)."""
-    if observe == "count" and values != 2:
+    """Raise ValueError unless hands fits n, values^n states fit the page, and the values fit
+    what the player learns (a count game: coins only)."""
+    if values > MOST_VALUES[observe]:
         raise ValueError(
-            f"the page plays the count game with coins only, not {values} values: the search "
+            f"the page plays the {observe} game with coins only, not {values} values: the search "
             "for dials outgrows it (devilcoins solve takes them)"
         )
     if hands is not None and hands > n:
@@ -99,13 +104,13 @@ def check_game_fields(n: int, values: int, hands: int | None, observe: str = "bl
 @lru_cache(maxsize=CACHED_GAMES)
 def game_spec(
     n: int, values: int, group: str, goal: str, hands: int | None, observe: str = "blind"
-) -> GameSpec:
+) -> Game:
     """The library's game for the page's fields (cached: its tables are cached by value)."""
     fields = {"n": str(n), "values": str(values), "group": group, "goal": goal}
     fields["observe"] = observe
     if hands is not None:
         fields["hands"] = str(hands)
-    return GameSpec.from_fields(fields)
+    return Game.from_fields(fields)
 
 
 def _check_positions(n: int, moves: list[list[int]]) -> None:
@@ -140,7 +145,7 @@ class NewGame(BaseModel):
         fields = (self.values, self.group, self.goal, self.hands, self.observe)
         return fields == (2, "cyclic", "zero", None, "blind")
 
-    def spec(self) -> GameSpec:
+    def spec(self) -> Game:
         """The game these fields name."""
         return game_spec(self.n, self.values, self.group, self.goal, self.hands, self.observe)
 

@@ -1,43 +1,33 @@
-"""Glasses on a turning tray, live: the touch games ``n=N hands=K goal=same observe=touch`` the
-library wins quickly, Gardner's four glasses (N = 4, K = 2) first.
+"""Glasses on a turning tray, as the page offers them: the touch games
+``n=N hands=K goal=same observe=touch`` the library wins quickly, Gardner's four glasses
+(N = 4, K = 2) first, and their words (glasses up or down).
 
 Each round the Devil turns the tray unseen, the player reaches for K positions, feels whether each
 glass is up or down and sets them as they like; the bell rings when all N match.  A state is a
-number whose bit i is glass i (0 up, 1 down, as H and T in the library's tree).  The rules, the
-beliefs and the values come from the library (``devilcoins.observed.touchplay``, over the one
-touch solver): the adversarial Devil (the page's strongest) shows the felt pattern after which the
-player's best setting leaves the most moves, and commits to no state until it must
-(``touchplay.strongest_feel``, ``touchplay.strongest_set``); the greedy
-Devil holds one state and turns the tray so that the most states feel alike
-(``touchplay.greedy_turn``); the random Devil holds one state and turns the tray at random.
+number whose bit i is glass i (0 up, 1 down, as H and T in the library's tree).  The game itself
+is the library's live game (``devilcoins.LiveGame``: its rules, beliefs and Devils); this module
+says it in the page's words.
 """
 
 from __future__ import annotations
 
-import random
-import secrets
-import threading
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from devilcoins.core.game import Game
-from devilcoins.core.perm import Perm
-from devilcoins.engine import solve
-from devilcoins.observed import touchplay
+from devilcoins import Game, LiveGame, solve
 
 __all__ = [
     "GAME",
     "GLASSES",
     "TOUCH_GAMES",
-    "TouchGame",
     "count_words",
     "game_words",
     "not_offered",
     "reach_problem",
-    "start_touch",
     "touch_game",
     "touch_games",
+    "touch_replay",
+    "touch_state",
     "touch_tree",
     "tray_words",
 ]
@@ -69,9 +59,6 @@ TOUCH_GAMES: tuple[tuple[int, int], ...] = (
 
 WORDS = ("up", "down")
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-
-Belief = frozenset[int]
-Reach = tuple[int, ...]
 
 
 def touch_spec(n: int, k: int) -> str:
@@ -121,7 +108,7 @@ def touch_tree(n: int, k: int) -> dict[str, Any]:
         "hands": k,
         "game_words": game_words(n, k),
         "length": verdict.length,
-        "how": verdict.how,
+        "how": verdict.how.value,
         **verdict.tree.strategy_json(),
         "words": {"H": "up", "T": "down"},
     }
@@ -163,119 +150,43 @@ def tray_words(game: Game, x: int) -> list[str]:
     return [WORDS[v] for v in game.decode(x)]
 
 
-@dataclass
-class TouchGame:
-    """One game on the tray: the Devil, the states still possible, the round's stage and the
-    rounds played (for the replay)."""
+def touch_state(game_id: str, live: LiveGame) -> dict[str, Any]:
+    """What the player may know of a live touch game, in the page's words."""
+    data = live.to_json()
+    n, k = live.game.n, live.game.hands or 0
+    state: dict[str, Any] = {
+        "game": game_id,
+        "devil": live.devil,
+        "n": n,
+        "hands": k,
+        "game_words": game_words(n, k),
+        "stage": data["stage"],
+        "rounds": data["played"],
+        "optimal": touch_tree(n, k)["length"],
+        "won": live.won,
+        "bell": live.won,
+        "reach": data["reach"],
+        "felt": None if data["felt"] is None else [WORDS[v] for v in data["felt"]],
+        "possible": data["possible"],
+    }
+    if live.won:
+        state["glasses"] = tray_words(live.game, live.x)
+    return state
 
-    game: Game
-    devil: str
-    rng: random.Random
-    x: int
-    belief: Belief = field(default_factory=frozenset)
-    reach: Reach | None = None
-    pattern: tuple[int, ...] = ()
-    rounds: int = 0
-    won: bool = False
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    #: every round played (the belief before it, the reach, the pattern felt, the values set)
-    history: list[touchplay.Round] = field(default_factory=list)
-    #: the tray before, turned and after each round, as a Devil who holds a state has it
-    trays: list[tuple[int, int, int]] = field(default_factory=list)
-    #: the tray before this round's turn
-    before: int = 0
 
-    def __post_init__(self) -> None:
-        if not self.belief:
-            self.belief = touchplay.start(self.game)
-
-    def feel(self, reach: Reach) -> None:
-        """The Devil turns the tray; the player feels the glasses at reach."""
-        game = self.game
-        self.before = self.x
-        if self.devil == "adversarial":
-            self.x = touchplay.strongest_feel(game, self.belief, reach, self.rng)
-        elif self.devil == "greedy":
-            turn = touchplay.greedy_turn(game, self.x, self.belief, reach, self.rng)
-            self.x = game.turn(self.x, turn)
-        else:
-            self.x = game.turn(self.x, Perm.turn(game.n, self.rng.randrange(game.n)))
-        self.reach, self.pattern = reach, touchplay.felt(game, self.x, reach)
-
-    def set(self, vals: tuple[int, ...]) -> None:
-        """The felt glasses are set to vals; the bell rings if all the glasses match."""
-        assert self.reach is not None, "set only after a feel"
-        game = self.game
-        reach, self.reach = self.reach, None
-        self.rounds += 1
-        self.history.append(touchplay.Round(self.belief, reach, self.pattern, vals))
-        turned = self.x
-        if self.devil == "adversarial":
-            self.x = touchplay.strongest_set(game, self.belief, reach, self.pattern, vals, self.rng)
-        else:
-            self.x = touchplay.set_to(game, self.x, reach, vals)
-        self.trays.append((self.before, turned, self.x))
-        self.won = game.in_goal(self.x)
-        if self.won:
-            self.belief = frozenset()
-        else:
-            self.belief = touchplay.after(game, self.belief, reach, self.pattern, vals)
-
-    def replay(self) -> list[touchplay.Step]:
-        """One line of play that agrees with every round: the trays a Devil who holds one had,
-        or for the adversarial Devil (who commits to none) one traced back from the bell."""
-        if self.devil == "adversarial":
-            return touchplay.line_of_play(self.game, self.history, self.x)
-        return [
-            touchplay.step_of(self.game, before, turned, played, after)
-            for played, (before, turned, after) in zip(self.history, self.trays, strict=True)
-        ]
-
-    def replay_json(self) -> list[dict[str, Any]]:
-        """The replay's steps as JSON, each glass "up" or "down" as the page draws it."""
-        game = self.game
-        return [
-            {
-                "round": i,
-                "before": tray_words(game, s.before),
-                "turn": s.turn,
-                "turned": tray_words(game, s.turned),
-                "reach": list(s.reach),
-                "felt": [WORDS[v] for v in s.felt],
-                "set": [WORDS[v] for v in s.values],
-                "after": tray_words(game, s.after),
-            }
-            for i, s in enumerate(self.replay(), start=1)
-        ]
-
-    def state(self) -> dict[str, Any]:
-        """What the player may know: the stage, the felt glasses, never the tray until the bell."""
-        game = self.game
-        k = game.hands or 0
-        stage = "won" if self.won else "set" if self.reach is not None else "feel"
-        classes = {min(game.turn(x, p) for p in game.turns) for x in self.belief}
-        data: dict[str, Any] = {
-            "devil": self.devil,
-            "n": game.n,
-            "hands": k,
-            "game_words": game_words(game.n, k),
-            "stage": stage,
-            "rounds": self.rounds,
-            "optimal": touch_tree(game.n, k)["length"],
-            "won": self.won,
-            "bell": self.won,
-            "reach": list(self.reach) if self.reach is not None else None,
-            "felt": [WORDS[v] for v in self.pattern] if self.reach is not None else None,
-            "possible": len(classes),
+def touch_replay(live: LiveGame) -> list[dict[str, Any]]:
+    """The replay's rounds, each glass "up" or "down" as the page draws it."""
+    game = live.game
+    return [
+        {
+            "round": i,
+            "before": tray_words(game, s.before),
+            "turn": s.turn,
+            "turned": tray_words(game, s.turned),
+            "reach": list(s.reach),
+            "felt": [WORDS[v] for v in s.felt],
+            "set": [WORDS[v] for v in s.values],
+            "after": tray_words(game, s.after),
         }
-        if self.won:
-            data["glasses"] = tray_words(game, self.x)
-        return data
-
-
-def start_touch(devil: str, seed: int | None, n: int = 4, k: int = 2) -> TouchGame:
-    """A new game of n glasses and k hands from a random state that is not all the same (the
-    bell has not rung)."""
-    rng = random.Random(secrets.randbits(63) if seed is None else seed)
-    game = touch_game(n, k)
-    return TouchGame(game, devil, rng, rng.choice(sorted(touchplay.start(game))))
+        for i, s in enumerate(live.replay(), start=1)
+    ]

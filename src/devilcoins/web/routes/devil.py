@@ -6,10 +6,9 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
-from devilcoins.coins.notation import Strategy
-from devilcoins.core.game import Game
-from devilcoins.core.perm import Perm
+from devilcoins import Game, Perm, Strategy
 from devilcoins.web.models import MAX_DEVIL_MOVES, DevilParse, DevilTurn
+from devilcoins.web.responses import DevilParsed, DevilTurned
 
 __all__ = ["devil_router"]
 
@@ -18,7 +17,7 @@ def devil_router() -> APIRouter:
     """The routes of "Be the Devil": one turn, and reading a typed strategy."""
     router = APIRouter()
 
-    @router.post("/api/devil/turn")
+    @router.post("/api/devil/turn", response_model=DevilTurned)
     def devil_turn(req: DevilTurn) -> dict[str, Any]:
         """Be the Devil: turn the coins by r (coins[r:] + coins[:r]), then play move move_index.
 
@@ -44,7 +43,7 @@ def devil_router() -> APIRouter:
             "done": won or req.move_index == len(req.moves) - 1,
         }
 
-    @router.post("/api/devil/parse")
+    @router.post("/api/devil/parse", response_model=DevilParsed)
     def devil_parse(req: DevilParse) -> dict[str, Any]:
         """Read a typed strategy, one move a line ('0 2', '{0, 2}' or 'FLFL'), for n coins."""
         moves = Strategy.parse(req.text, req.n).to_json()

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import Response
 
-from devilcoins.coins.notation import Move, NotationError
+from devilcoins import Move, NotationError
 from devilcoins.render.pictures import table_svg
 
 __all__ = ["draw_router"]

@@ -10,6 +10,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from devilcoins import __version__
+from devilcoins.web.responses import Health
 
 __all__ = ["STATIC_DIR", "mount_static", "pages_router"]
 
@@ -20,7 +21,7 @@ def pages_router() -> APIRouter:
     """The routes for liveness and the page."""
     router = APIRouter()
 
-    @router.get("/api/health")
+    @router.get("/api/health", response_model=Health)
     def health() -> dict[str, Any]:
         """Liveness and the package version."""
         return {"ok": True, "version": __version__}

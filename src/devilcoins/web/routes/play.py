@@ -1,4 +1,5 @@
-"""Live games: start one, move, peek (``/api/new``, ``/api/move``, ``/api/peek``)."""
+"""Live games: start one, move, peek (``/api/new``, ``/api/move``, ``/api/peek``) and replay
+(``/api/replay/{game_id}``); each game is the library's ``LiveGame``."""
 
 from __future__ import annotations
 
@@ -6,10 +7,13 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
-from devilcoins.web.live import LiveGame, LiveGames, start_game
+from devilcoins import LiveGame
+from devilcoins.results import game_words
 from devilcoins.web.models import GameRef, NewGame, PlayMove
+from devilcoins.web.responses import PlayReplay, PlayState
+from devilcoins.web.store import LiveGames
 
-__all__ = ["play_router"]
+__all__ = ["play_router", "play_state"]
 
 
 def _off_table(positions: list[int], n: int) -> None:
@@ -35,83 +39,123 @@ def _amounts(values: list[int], positions: list[int], n: int, m: int) -> list[in
     return list(values)
 
 
-def move_vector(req: PlayMove, game: LiveGame) -> list[int]:
+def move_vector(req: PlayMove, live: LiveGame) -> list[int]:
     """The move as one amount a position, or a 422 saying why the game refuses it."""
+    game = live.game
     _off_table(req.positions, game.n)
-    if game.spec.is_coins and req.values is not None:
+    if game.is_coins and req.values is not None:
         raise HTTPException(422, "the coin game takes positions to flip, not values")
     if req.values is not None:
-        vec = _amounts(req.values, req.positions, game.n, game.spec.values)
+        vec = _amounts(req.values, req.positions, game.n, game.values)
     else:
         vec = [1 if i in set(req.positions) else 0 for i in range(game.n)]
-    hands = game.spec.hands
     touched = sum(v != 0 for v in vec)
-    if not touched and game.spec.observe != "count":  # in a count game, a move may just listen
-        what = "flips at least one coin" if game.spec.values == 2 else "turns at least one dial"
+    if not touched and not live.listens:
+        what = "flips at least one coin" if game.values == 2 else "turns at least one dial"
         raise HTTPException(422, f"a move {what}: name the positions to change")
-    if hands is not None and touched > hands:
+    if game.hands is not None and touched > game.hands:
         raise HTTPException(
-            422, f"the move changes {touched} positions and the game allows {hands}"
+            422, f"the move changes {touched} positions and the game allows {game.hands}"
         )
     return vec
+
+
+def play_state(game_id: str, live: LiveGame) -> dict[str, Any]:
+    """What the player may see of a live game, in the page's fields."""
+    data = live.to_json()
+    game = live.game
+    state: dict[str, Any] = {
+        "game": game_id,
+        "n": game.n,
+        "devil": live.devil,
+        "moves": data["played"],
+        "belief": data["belief"],
+        "belief_size": data["possible"],
+        "game_words": game_words(game),
+        "won": live.won,
+        "peeked": live.peeked,
+        "optimal": data["optimal"],
+    }
+    if not game.is_coins:
+        state.update(game_text=data["game"], values=data["values"], observe=data["observe"])
+    if "state" in data:
+        state["coins"] = data["state"]
+    if "heard" in data:
+        state["heard"] = data["heard"]
+    return state
+
+
+def _replay(game_id: str, live: LiveGame) -> dict[str, Any]:
+    """Every move with what was hidden (a 409 while the game is still blind)."""
+    if not (live.won or live.peeked):
+        raise HTTPException(409, "the game is still on: finish or peek first, then replay it")
+    game = live.game
+    return {
+        "game": game_id,
+        "n": game.n,
+        "devil": live.devil,
+        "won": live.won,
+        "peeked": live.peeked,
+        "coins": game.state_text(live.x),
+        "steps": [
+            {
+                "before": game.state_text(s.before),
+                "turn": s.rotation(game),
+                "turned": game.state_text(s.turned),
+                "move": list(game.decode(s.move)),
+                "positions": [i for i, v in enumerate(game.decode(s.move)) if v],
+                "after": game.state_text(s.after),
+            }
+            for s in live.replay()
+        ],
+    }
 
 
 def play_router(games: LiveGames[LiveGame]) -> APIRouter:
     """The routes that start, play and peek at the live games kept in games."""
     router = APIRouter()
+    shown = {"response_model_exclude_unset": True}
 
-    @router.post("/api/new")
+    @router.post("/api/new", response_model=PlayState, **shown)  # type: ignore[arg-type]
     def new_game(req: NewGame) -> dict[str, Any]:
         """Start a game from random coins (not all heads); the coins stay hidden.
 
         For the adversarial Devil and N with an odd prime factor the coins start in the Devil's
-        safe set, so that game can never be won.
+        trap, so that game can never be won.
         """
-        game = start_game(req)
-        return {"game": games.add(game), **game.state()}
+        live = LiveGame.start(req.spec(), req.devil, req.seed)
+        return play_state(games.add(live), live)
 
-    @router.post("/api/move")
+    @router.post("/api/move", response_model=PlayState, **shown)  # type: ignore[arg-type]
     def move(req: PlayMove) -> dict[str, Any]:
         """The Devil turns the table, then the positions are flipped; the new belief comes back.
 
         Once the coins show all heads the game is won, the player is told, so the belief is
         then all heads alone.
         """
-        game = games.find(req.game)
-        vec = move_vector(req, game)
-        with game.lock:
-            if game.won:
+        live = games.find(req.game)
+        vec = move_vector(req, live)
+        with live.lock:
+            if live.won:
                 raise HTTPException(409, "this game is already won: start a new one")
-            game.play(vec)
-            return {"game": req.game, **game.state()}
+            live.move(vec)
+            return play_state(req.game, live)
 
-    @router.post("/api/peek")
+    @router.post("/api/peek", response_model=PlayState, **shown)  # type: ignore[arg-type]
     def peek(req: GameRef) -> dict[str, Any]:
         """The coins as they lie now; the game is marked as peeked."""
-        game = games.find(req.game)
-        with game.lock:
-            game.peek()
-            return {"game": req.game, "coins": game.text(), **game.state()}
+        live = games.find(req.game)
+        with live.lock:
+            live.peek()
+            return {**play_state(req.game, live), "coins": live.game.state_text(live.x)}
 
-    @router.get("/api/replay/{game_id}")
+    @router.get("/api/replay/{game_id}", response_model=PlayReplay)
     def replay(game_id: str) -> dict[str, Any]:
         """Every move of a won or peeked game with what was hidden: the coins as they lay, the
         Devil's turn (r, as ``Coins.rotate(r)``; null for a turn that is no rotation), the
         coins turned, the move and the coins after it.  A 409 while the game is still blind."""
-        game = games.find(game_id)
-        with game.lock:
-            if not (game.won or game.peeked):
-                raise HTTPException(
-                    409, "the game is still on: finish or peek first, then replay it"
-                )
-            return {
-                "game": game_id,
-                "n": game.n,
-                "devil": game.devil,
-                "won": game.won,
-                "peeked": game.peeked,
-                "coins": game.text(),
-                "steps": game.replay(),
-            }
+        live = games.find(game_id)
+        with live.lock:
+            return _replay(game_id, live)
 
     return router

@@ -1,4 +1,4 @@
-"""Any blind game's verdict: ``/api/solve``."""
+"""Any game's verdict: ``/api/solve`` (work bounded by the page's limits on the game)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query
 
-from devilcoins.core.game import Game as GameSpec
+from devilcoins import Game, solve
 from devilcoins.core.resources import CACHED_GAMES
-from devilcoins.engine import solve
 from devilcoins.web.models import (
     MAX_PLAY_N,
     MAX_PLAY_VALUES,
@@ -20,24 +19,27 @@ from devilcoins.web.models import (
     check_game_fields,
     game_spec,
 )
+from devilcoins.web.responses import Solved
 
 __all__ = ["solve_data", "solve_router"]
 
 
 @lru_cache(maxsize=CACHED_GAMES)
-def solve_data(spec: GameSpec) -> dict[str, Any]:
-    """The solve endpoint's answer for spec: the verdict and the first moves as values."""
-    verdict = solve(spec)
+def solve_data(game: Game) -> dict[str, Any]:
+    """The solve endpoint's answer for a game: its verdict (``Verdict.to_json``) and the first
+    moves as amounts."""
+    verdict = solve(game)
+    data = verdict.to_json()
     strategy = verdict.strategy or ()
     return {
-        "game": str(spec),
-        "n": spec.n,
-        "values": spec.values,
-        "winnable": verdict.winnable,
-        "length": verdict.length,
-        "how": verdict.how,
-        "method": verdict.method,
-        "moves": [list(spec.decode(int(a))) for a in strategy[:SUMMARY_MOVES]],
+        "game": data["game"],
+        "n": game.n,
+        "values": game.values,
+        "winnable": data["winnable"],
+        "length": data["length"],
+        "how": data["how"],
+        "method": data["method"],
+        "moves": [list(game.decode(int(a))) for a in strategy[:SUMMARY_MOVES]],
         "truncated": len(strategy) > SUMMARY_MOVES,
     }
 
@@ -46,8 +48,8 @@ def solve_router() -> APIRouter:
     """The route that solves a game named by query fields."""
     router = APIRouter()
 
-    @router.get("/api/solve")
-    def solve(
+    @router.get("/api/solve", response_model=Solved)
+    def solve_game(
         n: Annotated[int, Query(ge=1, le=MAX_PLAY_N)],
         values: Annotated[int, Query(ge=2, le=MAX_PLAY_VALUES)] = 2,
         group: Annotated[GroupName, Query()] = "cyclic",

@@ -11,22 +11,25 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query
 
-from devilcoins.web.live import LiveGames
+from devilcoins import LiveGame
 from devilcoins.web.models import MAX_TOUCH_GLASSES, TouchFeel, TouchNew, TouchSet
+from devilcoins.web.responses import TouchGames, TouchReplay, TouchState, TouchTree
+from devilcoins.web.store import LiveGames
 from devilcoins.web.touch import (
-    TouchGame,
     count_words,
     not_offered,
     reach_problem,
-    start_touch,
+    touch_game,
     touch_games,
+    touch_replay,
+    touch_state,
     touch_tree,
 )
 
 __all__ = ["touch_router"]
 
 
-def _playing(game: TouchGame) -> None:
+def _playing(game: LiveGame) -> None:
     if game.won:
         raise HTTPException(409, "the bell has rung: this game is won, start a new one")
 
@@ -37,7 +40,7 @@ def _offered(n: int, k: int) -> None:
         raise HTTPException(400, why)
 
 
-def _fits_reach(game: TouchGame, positions: list[int]) -> None:
+def _fits_reach(game: LiveGame, positions: list[int]) -> None:
     """A 422 unless the positions are a reach of this game; a 409 unless it waits for one."""
     problem = reach_problem(game.game, positions)
     if problem is not None:
@@ -47,7 +50,7 @@ def _fits_reach(game: TouchGame, positions: list[int]) -> None:
         raise HTTPException(409, f"set the glasses you felt first (positions {list(game.reach)})")
 
 
-def _fits_setting(game: TouchGame, glasses: Sequence[str]) -> None:
+def _fits_setting(game: LiveGame, glasses: Sequence[str]) -> None:
     """A 409 unless glasses are held; a 422 unless one setting is given for each."""
     _playing(game)
     if game.reach is None:
@@ -61,7 +64,7 @@ def _fits_setting(game: TouchGame, glasses: Sequence[str]) -> None:
         )
 
 
-def _replay(game_id: str, game: TouchGame) -> dict[str, Any]:
+def _replay(game_id: str, game: LiveGame) -> dict[str, Any]:
     """The replay of a won game (a 409 until the bell rings)."""
     if not game.won:
         raise HTTPException(409, "the game is still on: ring the bell first, then replay it")
@@ -70,23 +73,23 @@ def _replay(game_id: str, game: TouchGame) -> dict[str, Any]:
         "devil": game.devil,
         "n": game.game.n,
         "hands": game.game.hands or 0,
-        "rounds": game.rounds,
+        "rounds": game.played,
         "won": True,
-        "glasses": game.state()["glasses"],
-        "steps": game.replay_json(),
+        "glasses": touch_state(game_id, game)["glasses"],
+        "steps": touch_replay(game),
     }
 
 
-def touch_router(games: LiveGames[TouchGame]) -> APIRouter:
+def touch_router(games: LiveGames[LiveGame]) -> APIRouter:
     """The routes that start and play the touch games kept in games."""
     router = APIRouter()
 
-    @router.get("/api/touch/games")
+    @router.get("/api/touch/games", response_model=TouchGames)
     def offered() -> dict[str, Any]:
         """The touch games offered (glasses, hands), the four glasses first."""
         return {"games": touch_games()}
 
-    @router.get("/api/touch/tree")
+    @router.get("/api/touch/tree", response_model=TouchTree, response_model_exclude_unset=True)
     def tree(
         glasses: Annotated[int, Query(ge=2, le=MAX_TOUCH_GLASSES)] = 4,
         hands: Annotated[int, Query(ge=1, lt=MAX_TOUCH_GLASSES)] = 2,
@@ -96,33 +99,33 @@ def touch_router(games: LiveGames[TouchGame]) -> APIRouter:
         _offered(glasses, hands)
         return touch_tree(glasses, hands)
 
-    @router.post("/api/touch/new")
+    @router.post("/api/touch/new", response_model=TouchState, response_model_exclude_unset=True)
     def new(req: TouchNew) -> dict[str, Any]:
         """Start an offered game (four glasses, two hands by default), the glasses not all the
         same, on a tray the player cannot see."""
         _offered(req.glasses, req.hands)
-        game = start_touch(req.devil, req.seed, req.glasses, req.hands)
-        return {"game": games.add(game), **game.state()}
+        live = LiveGame.start(touch_game(req.glasses, req.hands), req.devil, req.seed)
+        return touch_state(games.add(live), live)
 
-    @router.post("/api/touch/feel")
+    @router.post("/api/touch/feel", response_model=TouchState, response_model_exclude_unset=True)
     def feel(req: TouchFeel) -> dict[str, Any]:
         """The Devil turns the tray, then the player feels the glasses named, one a hand."""
         game = games.find(req.game)
         with game.lock:
             _fits_reach(game, req.positions)
             game.feel(tuple(req.positions))
-            return {"game": req.game, **game.state()}
+            return touch_state(req.game, game)
 
-    @router.post("/api/touch/set")
+    @router.post("/api/touch/set", response_model=TouchState, response_model_exclude_unset=True)
     def set_glasses(req: TouchSet) -> dict[str, Any]:
         """Set the glasses just felt; the bell rings if all the glasses now match."""
         game = games.find(req.game)
         with game.lock:
             _fits_setting(game, req.glasses)
             game.set(tuple(0 if g == "up" else 1 for g in req.glasses))
-            return {"game": req.game, **game.state()}
+            return touch_state(req.game, game)
 
-    @router.get("/api/touch/replay/{game_id}")
+    @router.get("/api/touch/replay/{game_id}", response_model=TouchReplay)
     def replay(game_id: str) -> dict[str, Any]:
         """Every round of a won game with what was hidden: the tray as it lay, the Devil's turn
         (r, as glasses[r:] + glasses[:r]; null for a turn that is no rotation), the tray

@@ -8,12 +8,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException
 from fastapi import Path as PathParam
 
-from devilcoins.coins.construct import construction
-from devilcoins.coins.notation import Strategy, canonical_coins
-from devilcoins.coins.search import belief_search
-from devilcoins.coins.verification import belief_rows, verify
+from devilcoins import Strategy, belief_search, belief_table, construction, verify_coins
+from devilcoins.coins import canonical_coins
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.web.models import MAX_PLAY_N, SUMMARY_MOVES, VerifyRequest
+from devilcoins.web.responses import StrategyShown, Verified
 
 __all__ = ["strategy_data", "watch_router"]
 
@@ -36,8 +35,8 @@ def strategy_data(n: int) -> dict[str, Any]:
     """The strategy endpoint's answer for n = 1..8 (belief search) or 16 (the construction)."""
     if n == 16:
         return _construction_data(n)
-    result = belief_search(n)
-    if result.strategy is None:
+    verdict = belief_search(n)
+    if verdict.strategy is None:
         return {
             "n": n,
             "winnable": False,
@@ -49,15 +48,13 @@ def strategy_data(n: int) -> dict[str, Any]:
             "message": f"No strategy wins for N = {n}: it has an odd prime factor, "
             "so the Devil can always keep the coins from all heads",
         }
-    order = canonical_coins(n)
-    rows = belief_rows(result.strategy, n)
     return {
         "n": n,
         "winnable": True,
-        "length": len(result.strategy),
-        "moves": result.strategy.to_json(),
+        "length": verdict.length,
+        "moves": Strategy.from_masks(verdict.strategy).to_json(),
         "truncated": False,
-        "beliefs": [[str(order[k]) for k in row] for row in rows],
+        "beliefs": belief_table(verdict).beliefs(),
         "source": "search",
     }
 
@@ -66,7 +63,9 @@ def watch_router() -> APIRouter:
     """The routes that serve the coin game's strategies and verify a typed one."""
     router = APIRouter()
 
-    @router.get("/api/strategy/{n}")
+    @router.get(
+        "/api/strategy/{n}", response_model=StrategyShown, response_model_exclude_unset=True
+    )
     def strategy(n: Annotated[int, PathParam(ge=1, le=16)]) -> dict[str, Any]:
         """The shortest strategy for n = 1..8 with its beliefs, or the construction for 16."""
         if n > MAX_PLAY_N and n != 16:
@@ -76,18 +75,12 @@ def watch_router() -> APIRouter:
             )
         return strategy_data(n)
 
-    @router.post("/api/verify")
+    @router.post("/api/verify", response_model=Verified, response_model_exclude_unset=True)
     def verify_strategy(req: VerifyRequest) -> dict[str, Any]:
         """Whether the moves win for n coins from every start against every Devil."""
-        result = verify(Strategy(req.moves), req.n)
-        data: dict[str, Any] = {
-            "n": req.n,
-            "moves": len(req.moves),
-            "wins": result.wins,
-            "won_at": result.won_at,
-        }
-        if result.counterexample is not None:
-            data["counterexample"] = result.counterexample.to_json()
-        return data
+        result = verify_coins(Strategy(req.moves), req.n).to_json()
+        fields = ("moves", "wins", "won_at", "counterexample")
+        data: dict[str, Any] = {k: result[k] for k in fields if k in result}
+        return {"n": req.n, **data}
 
     return router

@@ -9,8 +9,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter
 from fastapi import Path as PathParam
 
-from devilcoins.coins.why import devil_answer, devil_zone, strategy_roles
+from devilcoins.coins import devil_answer, devil_zone, strategy_roles
 from devilcoins.web.models import MAX_PLAY_N, WhyTurn
+from devilcoins.web.responses import WhyDevil, WhyStrategy, WhyTurned
 
 __all__ = ["why_router"]
 
@@ -21,7 +22,7 @@ def why_router() -> APIRouter:
     """The routes of the "Why" section."""
     router = APIRouter()
 
-    @router.get("/api/why/strategy/{n}")
+    @router.get("/api/why/strategy/{n}", response_model=WhyStrategy)
     def why_strategy(n: Coins) -> dict[str, Any]:
         """The strategy for n = 2, 4 or 8 coins, move by move: its role and the patterns left."""
         why = strategy_roles(n)
@@ -31,12 +32,12 @@ def why_router() -> APIRouter:
             "moves": [asdict(m) for m in why.moves],
         }
 
-    @router.get("/api/why/devil/{n}")
+    @router.get("/api/why/devil/{n}", response_model=WhyDevil)
     def why_devil(n: Coins) -> dict[str, Any]:
         """The tables the Devil keeps n coins out of (n not a power of 2): all heads among them."""
         return {"n": n, "zone": list(devil_zone(n))}
 
-    @router.post("/api/why/devil/turn")
+    @router.post("/api/why/devil/turn", response_model=WhyTurned)
     def why_devil_turn(req: WhyTurn) -> dict[str, Any]:
         """The Devil's turn against the move, keeping the coins out of the zone."""
         return {"n": req.n, **asdict(devil_answer(req.n, req.coins, req.move))}

@@ -1,0 +1,142 @@
+"""Check an optimality certificate (``observed.certificates`` writes them) with tables of its own.
+
+Nothing of the solvers is used: the states, the Devil's turns, the classes, the patterns felt
+and the goal are rebuilt here from the ``Game`` (its size, values, group and goal test)
+(``certcheck.tables``).  Each half is checked as docs/mathematics.md §8.4 states it, by the
+module of its kind of game (``touch``, ``sight``, ``count``):
+
+- upper bound (touch): the arrivals of every strategy node are followed for every turn; each
+  state felt must have an outcome, each change must reach the goal or a node promising fewer
+  moves; the start's node promises the value.
+- upper bound (sight, count): the strategy is replayed against every start and every turn.
+- lower bound (touch): every node of the witness (a reach, the patterns off it, a claim c)
+  leaves, after every change, a belief that is not empty and, when c >= 2, shows on every
+  reach some pattern whose patterns off it hold a node (or a node turned by the Devil)
+  claiming c - 1 or more; the start shows such a node claiming V - 1 on every reach.
+- lower bound (sight): every class claimed c >= 2 has, for every move, a turn leaving a class
+  outside the goal claimed c - 1 or more (when c > 2); (count) the same for beliefs and counts.
+- trap: every class of it, for every reach, has a pattern after which every change keeps a
+  class of the trap possible (and no class of it is in the goal); for count, beliefs.
+
+The registry of game families (``devilcoins.families``) hands each kind its ``Checker``.
+
+>>> from devilcoins.core.game import Game
+>>> from devilcoins.observed.touch import solve_touch
+>>> from devilcoins.observed.certificates import touch_certificate
+>>> game = Game.parse('n=4 hands=2 goal=same observe=touch')
+>>> check_certificate(game, touch_certificate(solve_touch(game)), TOUCH).holds
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from devilcoins.certcheck.count import CountLower, count_upper
+from devilcoins.certcheck.sight import SightLower, sight_upper
+from devilcoins.certcheck.tables import CertificateFailed, Tables
+from devilcoins.certcheck.touch import TouchLower, touch_trap, touch_upper
+from devilcoins.core.errors import InvalidInput
+from devilcoins.core.game import Game
+from devilcoins.results.certificate import CertificateCheck
+from devilcoins.results.evidence import Evidence, EvidenceKind
+
+__all__ = ["COUNT", "SIGHT", "TOUCH", "CertificateFailed", "Checker", "check_certificate"]
+
+
+@dataclass(frozen=True)
+class Checker:
+    """How one kind of game's certificate is checked: the strategy's worst case (upper), the
+    bound the Devil's witness shows (lower), and the trap (which says what it keeps)."""
+
+    upper: Callable[[Tables, Any], int]
+    lower: Callable[[Tables, dict[str, Any]], int]
+    trap: Callable[[Tables, dict[str, Any]], str]
+
+
+def _class_trap(tab: Tables, cert: dict[str, Any]) -> str:
+    touch_trap(tab, cert.get("trap"))
+    return "every class of it keeps one of it possible"
+
+
+def _count_trap(tab: Tables, cert: dict[str, Any]) -> str:
+    trap = CountLower(tab, cert, "trap")
+    if not trap.holds(~tab.goal, 1):
+        raise CertificateFailed("the trap holds no belief inside the start")
+    trap.check(2)
+    return "every belief of it has, after every move, a count that keeps one of it"
+
+
+TOUCH = Checker(
+    touch_upper, lambda tab, cert: TouchLower(tab, cert).check(cert["value"]), _class_trap
+)
+SIGHT = Checker(
+    sight_upper, lambda tab, cert: SightLower(tab, cert).check(cert["value"]), _class_trap
+)
+COUNT = Checker(
+    count_upper, lambda tab, cert: CountLower(tab, cert).check(cert["value"]), _count_trap
+)
+
+
+def _read(game: Game, cert: Any) -> dict[str, Any]:
+    """The certificate's fields, once it says it is one, of the version read here, for game."""
+    if not isinstance(cert, dict) or cert.get("certificate") != "devilcoins certificate":
+        raise InvalidInput("not a devilcoins certificate (its first field says what it is)")
+    if cert.get("version") != 2:
+        raise InvalidInput(
+            f"a certificate of format version {cert.get('version')!r}; this devilcoins checks "
+            "version 2 (write it again with solve ... --certificate)"
+        )
+    if cert.get("game") != str(game):
+        raise InvalidInput(f"the certificate is for {cert.get('game')!r}, not {game}")
+    return cert
+
+
+def check_certificate(game: Game, cert: Any, checker: Checker) -> CertificateCheck:
+    """Check a certificate (parsed JSON) for a game of checker's kind: both halves, or the
+    trap."""
+    data = _read(game, cert)
+    tab = Tables(game)
+    value = data.get("value")
+    if value is None:
+        trap = _half(
+            "the Devil's trap", EvidenceKind.TRAP, lambda: checker.trap(tab, data), str, bool
+        )
+        return CertificateCheck(game, None, trap.holds is True, (trap,))
+    claimed = int(value)
+    upper = _half(
+        "upper bound (the strategy)",
+        EvidenceKind.CHECK,
+        lambda: checker.upper(tab, data.get("strategy")),
+        lambda got: f"wins within {got:,} moves from every start against every turn",
+        lambda got: got <= claimed,
+    )
+    lower = _half(
+        "lower bound (the Devil's witness)",
+        EvidenceKind.LOWER_BOUND,
+        lambda: checker.lower(tab, {**data, "value": claimed}),
+        lambda got: f"no strategy wins in fewer than {got:,} moves",
+        lambda got: got >= claimed,
+    )
+    return CertificateCheck(game, claimed, upper.holds is True and lower.holds is True,
+                            (upper, lower))  # fmt: skip
+
+
+def _half(
+    name: str,
+    kind: EvidenceKind,
+    run: Callable[[], Any],
+    said: Callable[[Any], str],
+    enough: Callable[[Any], bool],
+) -> Evidence:
+    """One half checked: what it showed, or where it failed."""
+    try:
+        got = run()
+    except CertificateFailed as err:
+        text, holds = str(err), False
+    else:
+        holds = enough(got)
+        text = said(got) if holds else said(got) + ", not the value claimed"
+    return Evidence(name=name, statement=text + ".", checked=True, holds=holds, kind=kind)

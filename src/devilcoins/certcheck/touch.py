@@ -1,0 +1,286 @@
+"""The touch half of the checker: the strategy's nodes keep their promises, the Devil's witness
+nodes hold their claims, and a trap keeps a class of it possible on every reach."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+
+from devilcoins.certcheck.tables import (
+    Array,
+    CertificateFailed,
+    Tables,
+    parse_list,
+    parse_values,
+)
+from devilcoins.core.game import Game
+
+__all__ = ["TouchLower", "touch_trap", "touch_upper"]
+
+#: The most patterns off a reach the touch checker takes (a table of 2^this claims a reach).
+_MOST_OFF = 16
+
+#: The most changes whose beliefs are compared in pairs (to check only the smallest).
+_PAIRS = 1024
+
+
+def _text(game: Game, values: Array) -> str:
+    """Values as the notation writes them (H and T for two values, else digits)."""
+    return "".join("HT"[v] for v in values) if game.values == 2 else "".join(map(str, values))
+
+
+def _rest(n: int, positions: tuple[int, ...]) -> list[int]:
+    """The positions not in a reach, in increasing order."""
+    return [p for p in range(n) if p not in positions]
+
+
+class TouchLower:
+    """The lower bound of a touch game from the witness's nodes.
+
+    Each node and its images under the Devil's turns are entered in a table per reach (one
+    reach of each orbit): for every set of patterns off the reach, the largest claim of a node
+    inside it.  A belief B then has V(B) >= c when, on every reach, some pattern B shows there
+    leaves a set of patterns whose table entry is c - 1 or more; a node claiming c holds when
+    every change leaves a belief, not empty, with V >= c.  Claims are checked from the nodes
+    alone, so the argument is by induction on the claim (docs/mathematics.md §8.4).
+    """
+
+    def __init__(self, tab: Tables, cert: dict[str, Any]) -> None:
+        game, n, m = tab.game, tab.n, tab.m
+        self.tab, self.k = tab, game.hands or 0
+        self.offs, self.felts = m ** (n - self.k), m**self.k
+        if self.offs > _MOST_OFF:
+            raise CertificateFailed(
+                f"{self.offs} patterns off a reach: this checker's tables take at most {_MOST_OFF}"
+            )
+        self.reps = sorted(tab.reach_orbits(self.k))
+        self.rep_of = {rep: i for i, rep in enumerate(self.reps)}
+        self.felt = np.stack(
+            [tab.digits[:, list(rep)] @ m ** np.arange(self.k) for rep in self.reps]
+        )
+        self.off = np.stack(
+            [tab.digits[:, _rest(n, rep)] @ m ** np.arange(n - self.k) for rep in self.reps]
+        )
+        self.turned = np.stack([tab.digits[:, list(p)] @ tab.powers for p in tab.perms], axis=1)
+        self.in_goal = tab.goal[tab.cls]
+        self.table = np.full((len(self.reps), 1 << self.offs), -1, dtype=np.int8)
+        witness = parse_list(cert.get("witness"), "witness")
+        self.nodes = [self._read(i, node) for i, node in enumerate(witness)]
+        for claim, positions, base in self.nodes:
+            self._enter(claim, positions, base)
+        for b in range(self.offs):  # the largest claim inside each set of patterns
+            view = self.table.reshape(len(self.reps), -1, 2, 1 << b)
+            np.maximum(view[:, :, 1, :], view[:, :, 0, :], out=view[:, :, 1, :])
+
+    def _read(self, i: int, node: Any) -> tuple[int, tuple[int, ...], Array]:
+        """A node's claim, reach and its states with zeros on the reach."""
+        tab, n, k = self.tab, self.tab.n, self.k
+        try:
+            claim = int(node["claim"])
+            positions = tuple(int(p) for p in node["reach"])
+            off = parse_list(node["off"], f"witness node {i}'s off")
+        except (KeyError, TypeError, ValueError):
+            raise CertificateFailed(f"witness node {i}: not claim, reach and off") from None
+        if len(set(positions)) != k or not all(0 <= p < n for p in positions):
+            raise CertificateFailed(f"witness node {i}: not {k} positions of the table")
+        if not 1 <= claim <= 127:
+            raise CertificateFailed(f"witness node {i}: claims {claim} (nodes claim 1 to 127)")
+        if not off:
+            raise CertificateFailed(f"witness node {i}: no pattern off its reach")
+        what = f"witness node {i}: off"
+        rows = [parse_values(tab.game, text, n - k, what) for text in off]
+        return claim, positions, np.array(rows, dtype=np.int64) @ tab.powers[_rest(n, positions)]
+
+    def _enter(self, claim: int, positions: tuple[int, ...], base: Array) -> None:
+        """Enter a node's images under the turns into the tables of the reaches they land on
+        (a turn sends the value at position p[i] to position i)."""
+        for t, p in enumerate(self.tab.perms):
+            image = tuple(sorted(i for i in range(self.tab.n) if p[i] in positions))
+            rep = self.rep_of.get(image)
+            if rep is None:
+                continue
+            mask = int(np.bitwise_or.reduce(1 << self.off[rep, self.turned[base, t]]))
+            self.table[rep, mask] = max(int(self.table[rep, mask]), claim)
+
+    def check(self, value: int) -> int:
+        """Check every node, then the start; the lower bound proved."""
+        for i, (claim, positions, base) in enumerate(self.nodes):
+            self._node(i, claim, positions, base)
+        start = np.flatnonzero(~self.in_goal)
+        if not len(start):
+            return 0
+        if value >= 2:
+            bad = self._short(start[None, :], np.ones((1, len(start)), dtype=bool), value - 1)
+            if bad is not None:
+                raise CertificateFailed(
+                    f"the start: on reach {list(self.reps[bad[1]])} no pattern leaves a node "
+                    f"claiming {value - 1} or more"
+                )
+            return value
+        return 1
+
+    def _node(self, i: int, claim: int, positions: tuple[int, ...], base: Array) -> None:
+        """Every change after the node leaves a belief, not empty, with V >= claim."""
+        tab = self.tab
+        where = f"witness node {i} (claim {claim}, reach {list(positions)})"
+        sets = tab.changes @ tab.powers[list(positions)]
+        after = self.turned[sets[:, None] + base[None, :]].reshape(len(sets), -1)
+        live = ~self.in_goal[after]
+        empty = ~live.any(axis=1)
+        if empty.any():
+            w = _text(tab.game, tab.changes[int(np.argmax(empty))])
+            raise CertificateFailed(f"{where}: setting {w} reaches the goal")
+        if claim < 2:
+            return
+        least = self._smallest(after, live)
+        bad = self._short(after[least], live[least], claim - 1)
+        if bad is not None:
+            w = _text(tab.game, tab.changes[int(np.flatnonzero(least)[bad[0]])])
+            raise CertificateFailed(
+                f"{where}: after setting {w}, no pattern on reach {list(self.reps[bad[1]])} "
+                f"leaves a node claiming {claim - 1} or more"
+            )
+
+    def _smallest(self, after: Array, live: Array) -> Array:
+        """Which changes leave a belief holding no other's (the rest only hold more); all of
+        them when there are too many to compare in pairs."""
+        if len(after) > _PAIRS:
+            return np.ones(len(after), dtype=bool)
+        rows = np.zeros((len(after), self.tab.classes), dtype=bool)
+        rows[np.arange(len(after))[:, None], self.tab.cls[after]] = live
+        packed = np.packbits(rows, axis=1)
+        inside = ~(packed[:, None, :] & ~packed[None, :, :]).any(axis=2)  # [a, b]: a inside b
+        same = inside & inside.T
+        earlier = np.tri(len(rows), k=-1, dtype=bool).T  # [a, b]: a < b
+        holds_other = (inside & ~same).any(axis=0) | (same & earlier).any(axis=0)
+        return np.asarray(~holds_other)
+
+    def _short(self, states: Array, live: Array, need: int) -> tuple[int, int] | None:
+        """(row, reach) of the first belief (a row of states) with no pattern on that reach
+        whose set of patterns off it holds a node claiming need, or None."""
+        rows = np.arange(len(states))[:, None]
+        for r in range(len(self.reps)):
+            key = (rows * self.felts + self.felt[r, states])[live]
+            bit = np.left_shift(1, self.off[r, states][live])
+            order = np.argsort(key, kind="stable")
+            key, bit = key[order], bit[order]
+            starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
+            masks = np.bitwise_or.reduceat(bit, starts)
+            row = key[starts] // self.felts  # sorted, as the keys are
+            first = np.flatnonzero(np.r_[True, row[1:] != row[:-1]])
+            best = np.full(len(states), -1, dtype=np.int64)
+            best[row[first]] = np.maximum.reduceat(self.table[r, masks], first)
+            short = best < need
+            if short.any():
+                return int(np.argmax(short)), r
+        return None
+
+
+def touch_upper(tab: Tables, strategy: Any) -> int:
+    """The strategy's promise at the start, after checking every node."""
+    game, m, k = tab.game, tab.m, tab.game.hands or 0
+    nodes = parse_list(strategy.get("nodes") if isinstance(strategy, dict) else None, "strategy")
+    plans = {}
+    for j, node in enumerate(nodes):
+        try:
+            number, left, reach = int(node["node"]), int(node["left"]), list(node["reach"])
+            outcomes = parse_list(node["outcomes"], f"node {j}'s outcomes")
+        except (KeyError, TypeError, ValueError):
+            raise CertificateFailed(f"strategy node {j}: not node, left, reach, outcomes") from None
+        pos = [int(p) for p in reach]
+        if len(set(pos)) != k or not all(0 <= p < tab.n for p in pos) or number in plans:
+            raise CertificateFailed(f"strategy node {number}: a bad reach or a repeated number")
+        table = np.full(m**k, -1, dtype=np.int64)
+        sets, nexts = np.zeros((m**k, k), dtype=np.int64), np.full(m**k, -1, dtype=np.int64)
+        for out in outcomes:
+            try:
+                felt = parse_values(game, out[0], k, f"node {number}: felt")
+                new = parse_values(game, out[1], k, f"node {number}: set")
+                f = int(np.dot(felt, m ** np.arange(k)))
+                table[f], sets[f] = 1, new
+                nexts[f] = -2 if out[2] == "win" else int(out[2])
+            except (TypeError, ValueError, IndexError):
+                raise CertificateFailed(f"strategy node {number}: an outcome {out!r}") from None
+        plans[number] = (left, pos, table, sets, nexts)
+    if not plans:
+        return 0
+    arrive = {number: np.zeros(tab.classes, dtype=bool) for number in plans}
+    arrive[0] = ~tab.goal
+    for number in sorted(plans, key=lambda i: -plans[i][0]):
+        left, pos, table, sets, nexts = plans[number]
+        states = np.flatnonzero(arrive[number][tab.cls])
+        if not len(states):
+            continue
+        code = tab.digits[states][:, pos] @ (m ** np.arange(k))
+        if (table[code] < 0).any():
+            x = game.state_text(int(states[np.argmax(table[code] < 0)]))
+            raise CertificateFailed(f"strategy node {number}: nothing is said for the state {x}")
+        new = states - tab.digits[states][:, pos] @ tab.powers[pos] + sets[code] @ tab.powers[pos]
+        won = tab.goal[tab.cls[new]]
+        for target in np.unique(nexts[code][~won]):
+            if target == -2 or int(target) not in plans:
+                raise CertificateFailed(f"strategy node {number}: a change misses the goal")
+            if plans[int(target)][0] >= left:
+                raise CertificateFailed(f"strategy node {number}: node {target} promises no less")
+            hit = new[(~won) & (nexts[code] == target)]
+            arrive[int(target)][tab.cls[hit]] = True
+        if left < 1:
+            raise CertificateFailed(f"strategy node {number}: promises {left} moves")
+    return int(plans[0][0])
+
+
+def touch_trap(tab: Tables, text: Any) -> None:
+    """Check the trap: a non-empty set of classes outside the goal the Devil keeps.
+
+    For each reach (one of each orbit): every class c of the trap must have a pattern v, shown
+    by some state of c, such that every change w leaves, for some state y of c showing v, the
+    state (w on the reach, the rest of y) in a class of the trap.
+    """
+    z = tab.belief(str(text), "the trap")
+    if not z.any() or (z & tab.goal).any():
+        raise CertificateFailed("the trap is empty or holds a goal state")
+    k = tab.game.hands or 0
+    reaches = {tab.orbit_key(c): list(c) for c in itertools.combinations(range(tab.n), k)}
+    for pos in reaches.values():
+        held = _trap_reach(tab, z, pos)
+        if not held.all():
+            states = np.flatnonzero(z[tab.cls])
+            c = int(np.unique(tab.cls[states])[np.argmin(held)])
+            x = tab.game.state_text(int(states[tab.cls[states] == c][0]))
+            raise CertificateFailed(f"the trap's class of {x}: reach {pos} lets the player out")
+
+
+def _trap_reach(tab: Tables, z: Array, pos: list[int]) -> Array:
+    """For each class of the trap (in order), whether the Devil keeps it on this reach.
+
+    A state is (w on the reach, o off it); the trap's states give, for each change w, the set
+    of patterns o off the reach that stay in the trap.  A class showing v, with the patterns R
+    off the reach, is kept when every change's set meets R.
+    """
+    m, k = tab.m, tab.game.hands or 0
+    rest = [p for p in range(tab.n) if p not in pos]
+    offs = m ** len(rest)
+    felt_of = tab.digits[:, pos] @ (m ** np.arange(k))
+    off_of = tab.digits[:, rest] @ (m ** np.arange(len(rest)))
+    states = np.flatnonzero(z[tab.cls])
+    group = tab.cls[states] * m**k + felt_of[states]  # (class, pattern), class-major
+    order = np.argsort(group, kind="stable")
+    keys, starts = np.unique(group[order], return_index=True)
+    _, first = np.unique(keys // m**k, return_index=True)
+    if offs <= 64:  # the sets of patterns off the reach as bitmasks
+        one = np.uint64(1)
+        inside = z[tab.cls].astype(np.uint64)
+        meets = np.zeros(m**k, dtype=np.uint64)
+        np.bitwise_or.at(meets, felt_of, inside << off_of.astype(np.uint64))
+        bits = np.left_shift(one, off_of[states[order]].astype(np.uint64))
+        masks = np.bitwise_or.reduceat(bits, starts)
+        sets, which = np.unique(masks, return_inverse=True)
+        kept = ((meets[:, None] & sets[None, :]) != 0).all(axis=0)[which]
+    else:
+        changes = tab.changes @ tab.powers[pos]
+        rest_code = states - tab.digits[states][:, pos] @ tab.powers[pos]
+        hit = z[tab.cls[rest_code[:, None] + changes[None, :]]]
+        kept = np.maximum.reduceat(hit[order].view(np.uint8), starts, axis=0).all(axis=1)
+    return np.maximum.reduceat(kept.astype(np.uint8), first).astype(bool)

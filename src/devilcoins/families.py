@@ -1,0 +1,514 @@
+"""The registry of game families: one home for each kind of game, asked once per call.
+
+A game belongs to exactly one family (``family_of``), and the family answers everything callers
+would otherwise work out again from the game's fields: how to solve it (and by which routes,
+``methods``), how to verify a strategy, whether its strategy is a tree, how its strategy is
+written to a file and read back, its certificate and that certificate's check, how to prove
+and explain its verdict.  The table ``FAMILIES`` lists them in the order they are asked:
+
+==============  =====================================================================
+blind coins     the notebook's game (``Game(n)``): its own search, Lamping's closed form
+value groups    blind, each position holding an element of a group (``values=S3``)
+restricted      blind, the Devil limited to a list of moves (``devil_moves``)
+blind           every other blind game (dials, groups, hands, move lists, goals)
+touch           feel k positions, then set them (Gardner's glasses)
+sight           see the table, then name a move
+count           hear how many positions are not 0
+==============  =====================================================================
+
+Adding a family takes its solver (a module of ``blind`` or ``observed``), a class here and a
+line in ``FAMILIES`` (docs/how-it-works.md, "Adding a family").
+
+>>> family_of(Game(4)).name, family_of(Game.parse('n=4 hands=2 goal=same observe=touch')).name
+('blind coins', 'touch')
+>>> family_of(Game.parse('n=4 observe=sight')).methods
+('iteration',)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache
+from typing import Any, ClassVar, TypeAlias
+
+import numpy as np
+
+from devilcoins import certcheck, explaining, proving
+from devilcoins.blind.devilmoves import search_devil_moves, verify_devil_moves
+from devilcoins.blind.solve import solve_blind, solve_in_group
+from devilcoins.blind.verify import verify_moves
+from devilcoins.coins.explain import explain_coins
+from devilcoins.coins.prove import prove_coins
+from devilcoins.coins.verification import verify_game
+from devilcoins.core.errors import InvalidInput, NotationError, NotSupported, OtherGame
+from devilcoins.core.game import Game
+from devilcoins.core.observe import Observe
+from devilcoins.core.resources import CACHED_GAMES
+from devilcoins.core.tables import tables
+from devilcoins.devil import (
+    count_devil,
+    count_solution,
+    heard,
+    sight_devil,
+    sight_solution,
+    sight_values,
+)
+from devilcoins.observed import certificates, replay
+from devilcoins.observed.count import solve_count
+from devilcoins.observed.sight import solve_sight
+from devilcoins.observed.sightrule import is_sight_rule_game, prove_sight
+from devilcoins.observed.touch import solve_touch
+from devilcoins.observed.verdict import tree_verdict
+from devilcoins.playing import Devil, update
+from devilcoins.results import CertificateCheck, TreeData, Verdict, Verification
+from devilcoins.results.explanation import Explanation
+from devilcoins.results.trees import POLICY_FORMAT, TreeSolution
+from devilcoins.traps import sight_trap_holds, touch_trap_holds
+
+__all__ = ["FAMILIES", "Family", "MoveLike", "Progress", "family_of"]
+
+#: A move of a blind strategy: a state number, a text ('FLFL', '0 2', '0120') or a set of
+#: positions (the coin ``Move``).
+MoveLike: TypeAlias = int | np.integer[Any] | str | set[int] | frozenset[int]
+
+#: Called as long work goes on: (steps done, size known).
+Progress = Callable[[int, int], None] | None
+
+
+class Family:
+    """One kind of game: what every caller asks of it, answered once.
+
+    Each family says its name, whether its strategies are trees, and the routes its solver
+    takes (``methods``; the first is never forced, None picks by the game's shape).
+    """
+
+    name: ClassVar[str]
+    tree: ClassVar[bool] = False
+    methods: ClassVar[tuple[str, ...]] = ()
+    #: Whether the strongest Devil of a live game commits to no state (``devil.Uncommitted``).
+    uncommitted: ClassVar[bool] = False
+    #: Whether the player sees the table before each move (and hears the count after it).
+    sees: ClassVar[bool] = False
+    hears: ClassVar[bool] = False
+    #: What a solver's progress (done, known) counts, in words.
+    progress: ClassVar[str] = "depth {done:,}, {known:,} beliefs"
+
+    def admits(self, game: Game) -> bool:
+        """Whether game is of this family."""
+        raise NotImplementedError
+
+    def check_method(self, method: str | None) -> str | None:
+        """method, when it names one of this family's routes (None: the family picks)."""
+        if method is not None and method not in self.methods:
+            routes = ", ".join(repr(m) for m in self.methods)
+            raise InvalidInput(f"method {method!r} is not a route for {self.name} games: {routes}")
+        return method
+
+    def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
+        """The verdict, by method (a route of ``methods``) or the one the game asks for."""
+        raise NotImplementedError
+
+    def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
+        """Whether strategy wins from every start against every turn, exactly."""
+        raise NotImplementedError
+
+    def prove(self, game: Game, checks: bool) -> Verdict:
+        """The verdict with the checks that make it a proof a reader can trust."""
+        verdict = self.solve(game, None, None)
+        return verdict.with_evidence(*self.checks(verdict)) if checks else verdict
+
+    def checks(self, verdict: Verdict) -> list[Any]:
+        """The checks prove adds to the solver's verdict, where the game is small enough."""
+        return []
+
+    def explain(self, verdict: Verdict) -> str:
+        """How the verdict was reached, in words (below its first line)."""
+        raise NotImplementedError
+
+    def explanation(self, game: Game) -> Explanation:
+        """The verdict and how it was reached, in words."""
+        verdict = self.solve(game, None, None)
+        return explaining.explained(verdict, self.explain(verdict))
+
+    def certificate(self, verdict: Verdict) -> dict[str, Any]:
+        """The verdict's optimality certificate, as JSON data."""
+        raise NotSupported(
+            "certificates are written for touch, sight and count games (--observe touch, "
+            f"sight or count), not {verdict.game}"
+        )
+
+    def check_certificate(self, game: Game, data: Any) -> CertificateCheck:
+        """A certificate (parsed JSON) checked with tables of the checker's own."""
+        raise NotSupported(f"certificates are checked for touch, sight and count games, not {game}")
+
+    def strongest(self, game: Game) -> Devil | None:
+        """The family's strongest Devil for a game played a move at a time, holding one state
+        (None: the certificate's Devil, else the greedy rule, stands in)."""
+        return None
+
+    def start_belief(self, game: Game, x: int) -> list[int]:
+        """What a player knows before the first move, the state being x: every class."""
+        return list(range(tables(game).size))
+
+    def belief_after(self, game: Game, belief: list[int], move: int, x: int) -> list[int]:
+        """What a player who knew belief knows after move, the state being x now: the belief
+        moved by the one rule."""
+        return update(game, belief, move)
+
+    def needs(self, game: Game) -> np.ndarray | None:
+        """The moves each class still needs, when the strongest Devil starts where it is most
+        (None: anywhere he cannot lose from)."""
+        return None
+
+    def next_move(
+        self, game: Game, played: Sequence[int], state: int, known: Iterable[int]
+    ) -> int | None:
+        """The optimal next move for a player who has played played (blind), sees state (sight)
+        or knows the classes known (count, the goal's left out); None where the library has none:
+        the Devil holds out, or a blind player has left the solved sequence."""
+        return None
+
+    def strategy_lines(self, verdict: Verdict) -> Iterator[str]:
+        """The won strategy as the lines of its file."""
+        if not verdict.winnable or verdict.strategy is None:
+            raise NotSupported(f"no strategy wins {verdict.game}; nothing to save")
+        texts = {a: verdict.game.move_text(a) for a in set(verdict.strategy)}
+        return (texts[a] + "\n" for a in verdict.strategy)
+
+    def read_strategy(self, game: Game, text: str) -> Any:
+        """A strategy read from the text of its file (what ``verify`` takes)."""
+        _not_a_tree(text)
+        return tuple(int(a) for a in game.parse_moves(text))
+
+
+# --- blind families ----------------------------------------------------------------------------
+
+
+def _moves(game: Game, strategy: Any) -> np.ndarray:
+    """A blind strategy as move states: numbers pass through, texts are read, and sets of
+    positions (the coin ``Move``) change those positions by one."""
+    if isinstance(strategy, dict | list | TreeData | TreeSolution) and not _is_move_list(strategy):
+        raise InvalidInput("a blind strategy is a sequence of moves, not a tree")
+    out = []
+    for move in strategy:
+        if isinstance(move, str):
+            out.append(game.parse_move(move))
+        elif isinstance(move, set | frozenset):
+            out.append(game.encode([1 if i in move else 0 for i in range(game.n)]))
+        else:
+            out.append(int(move))
+    return np.array(out, dtype=np.int64)
+
+
+def _is_move_list(strategy: Any) -> bool:
+    return isinstance(strategy, list) and not any(isinstance(a, dict) for a in strategy)
+
+
+def _not_a_tree(text: str) -> None:
+    """Refuse a tree for a blind game, naming the game it is for (``OtherGame``)."""
+    first = text.lstrip().split("\n", 1)[0]
+    try:
+        if POLICY_FORMAT in first:
+            named = Game.parse(str(json.loads(first).get("game")))
+            what = f"a policy file for {named} (as 'solve --save FILE.jsonl' writes)"
+        elif text.lstrip().startswith("{"):
+            data = json.loads(text)
+            if not (isinstance(data, dict) and ("tree" in data or "nodes" in data)):
+                return
+            named = Game.from_json(data.get("spec") or {})
+            what = f"a {named.observe} strategy for {named} (a tree, as 'solve --json' writes)"
+        else:
+            return
+    except (json.JSONDecodeError, AttributeError, RecursionError, ValueError):
+        return
+    raise OtherGame(f"holds {what}, not a list of moves: verify it as that game", named)
+
+
+class Blind(Family):
+    """Blind games: values adding mod m, a Devil turning by a whole group."""
+
+    name = "blind"
+    methods: ClassVar[tuple[str, ...]] = ("chain", "certificate", "search")
+    #: Values adding mod m against a whole group: the chain tells the game level by level.
+    plain: ClassVar[bool] = True
+    uncommitted = True
+
+    def admits(self, game: Game) -> bool:
+        return game.observe is Observe.BLIND
+
+    def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
+        return solve_blind(game, method, progress)
+
+    def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
+        return verify_moves(game, _moves(game, strategy), on_progress=progress)
+
+    def checks(self, verdict: Verdict) -> list[Any]:
+        return proving.blind_checks(verdict, self.verify, chain_levels=self.plain)
+
+    def explain(self, verdict: Verdict) -> str:
+        return explaining.blind_text(verdict, plain=self.plain)
+
+    def next_move(
+        self, game: Game, played: Sequence[int], state: int, known: Iterable[int]
+    ) -> int | None:
+        strategy = _solved_sequence(game)
+        if strategy is None or len(played) >= len(strategy):
+            return None
+        if any(int(a) != int(b) for a, b in zip(played, strategy, strict=False)):
+            return None
+        return strategy[len(played)]
+
+
+class BlindCoins(Blind):
+    """The notebook's coin game: its own search, verification past the tables, Lamping."""
+
+    name = "blind coins"
+    methods = ("notebook", "chain", "certificate", "search")
+
+    def admits(self, game: Game) -> bool:
+        return game.is_coins
+
+    def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
+        return verify_game(game, _moves(game, strategy), on_progress=progress)
+
+    def prove(self, game: Game, checks: bool) -> Verdict:
+        return prove_coins(game.n, checks=checks)
+
+    def explanation(self, game: Game) -> Explanation:
+        return Explanation(prove_coins(game.n, checks=False), explain_coins(game.n))
+
+
+class ValueGroups(Blind):
+    """Blind games whose positions hold the elements of a group (``Game.value_group``)."""
+
+    name = "value groups"
+    plain = False
+
+    def admits(self, game: Game) -> bool:
+        return game.value_group is not None
+
+    def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
+        return solve_in_group(game, method, progress)
+
+
+class Restricted(Blind):
+    """Blind games whose Devil applies exactly one of a list of moves (``devil_moves``)."""
+
+    name = "restricted Devil"
+    methods = ("search",)
+    plain = False
+    uncommitted = False
+
+    def admits(self, game: Game) -> bool:
+        return game.devil_moves is not None
+
+    def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
+        return search_devil_moves(game, on_progress=progress)
+
+    def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
+        return verify_devil_moves(game, _moves(game, strategy))
+
+
+# --- families whose strategies are trees --------------------------------------------------------
+
+
+class Observed(Family):
+    """Games whose strategies are trees: the player learns something between moves."""
+
+    tree = True
+    observe: ClassVar[Observe]
+    #: What value iteration settles, in words.
+    over: ClassVar[str] = "every reachable belief"
+    checker: ClassVar[certcheck.Checker]
+
+    def admits(self, game: Game) -> bool:
+        return game.observe is self.observe
+
+    def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
+        return tree_verdict(self.solution(game, method, progress), self.over)
+
+    def solution(self, game: Game, method: str | None, progress: Progress) -> TreeSolution:
+        """The solved game, its strategy a tree."""
+        raise NotImplementedError
+
+    def replay(self, game: Game, strategy: replay.StrategyData) -> Verification:
+        """The strategy (JSON or policy lines) replayed against every start and turn."""
+        raise NotImplementedError
+
+    def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
+        if isinstance(strategy, TreeSolution | TreeData):
+            return self.replay(game, strategy.strategy_json())
+        if isinstance(strategy, dict) or _is_policy(strategy):
+            return self.replay(game, strategy)
+        raise InvalidInput(f"a {game.observe} strategy is a tree (see solve --json), not moves")
+
+    def checks(self, verdict: Verdict) -> list[Any]:
+        trap = verdict.tree.trap if isinstance(verdict.tree, TreeSolution) else ()
+        return proving.tree_checks(verdict, self.verify, self.trap_holds, trap)
+
+    def trap_holds(self, game: Game, trap: Iterable[int]) -> bool | None:
+        """Whether the Devil's trap (classes, by a state of each) holds, checked with nothing of
+        the solver (None: this family has no such check)."""
+        return None
+
+    def explain(self, verdict: Verdict) -> str:
+        return explaining.tree_text(verdict)
+
+    def certificate(self, verdict: Verdict) -> dict[str, Any]:
+        if not isinstance(verdict.tree, TreeSolution):
+            raise NotSupported(f"{verdict.game}: a certificate needs the solved game")
+        return self.certify(verdict.tree)
+
+    def certify(self, solution: Any) -> dict[str, Any]:
+        """The certificate of a solution of this family."""
+        raise NotImplementedError
+
+    def check_certificate(self, game: Game, data: Any) -> CertificateCheck:
+        return certcheck.check_certificate(game, data, self.checker)
+
+    def strategy_lines(self, verdict: Verdict) -> Iterator[str]:
+        if not isinstance(verdict.tree, TreeSolution):
+            raise NotSupported(f"{verdict.game}: there is no solved strategy to save")
+        return verdict.tree.strategy_lines()
+
+    def read_strategy(self, game: Game, text: str) -> Any:
+        if POLICY_FORMAT in text.lstrip().split("\n", 1)[0]:
+            return text.splitlines()
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, RecursionError):
+            raise NotationError(
+                f"a {game.observe} strategy is a tree: the JSON 'devilcoins solve ... --json' "
+                "prints, or a policy file from 'solve ... --save FILE.jsonl'; this is neither"
+            ) from None
+        if not isinstance(data, dict):
+            raise NotationError(f"a {game.observe} strategy is a JSON object (see solve --json)")
+        return data
+
+
+def _is_policy(strategy: Any) -> bool:
+    return isinstance(strategy, list) and all(isinstance(line, str) for line in strategy)
+
+
+class Touch(Observed):
+    """Feel k positions after the Devil's turn, then set them (Gardner's glasses)."""
+
+    name = "touch"
+    observe = Observe.TOUCH
+    progress = "{done:,} steps, {known:,} beliefs and nodes met"
+    methods = ("levels", "closure")
+    checker = certcheck.TOUCH
+
+    def solution(self, game: Game, method: str | None, progress: Progress) -> TreeSolution:
+        return solve_touch(game, progress=progress, levels=method != "closure")
+
+    def replay(self, game: Game, strategy: replay.StrategyData) -> Verification:
+        return replay.verify_touch(game, strategy)
+
+    def certify(self, solution: Any) -> dict[str, Any]:
+        return certificates.touch_certificate(solution)
+
+    def trap_holds(self, game: Game, trap: Iterable[int]) -> bool | None:
+        return touch_trap_holds(game, trap)
+
+
+class Sight(Observed):
+    """See the table, then name a move; the Devil turns before it lands."""
+
+    name = "sight"
+    observe = Observe.SIGHT
+    sees = True
+    over = "every class of states"
+    methods = ("iteration",)
+    checker = certcheck.SIGHT
+
+    def solution(self, game: Game, method: str | None, progress: Progress) -> TreeSolution:
+        return solve_sight(game)
+
+    def replay(self, game: Game, strategy: replay.StrategyData) -> Verification:
+        return replay.verify_sight(game, strategy)
+
+    def prove(self, game: Game, checks: bool) -> Verdict:
+        return prove_sight(game) if is_sight_rule_game(game) else super().prove(game, checks)
+
+    def strongest(self, game: Game) -> Devil | None:
+        return sight_devil(game)
+
+    def start_belief(self, game: Game, x: int) -> list[int]:
+        return [int(tables(game).index_of[x])]
+
+    def belief_after(self, game: Game, belief: list[int], move: int, x: int) -> list[int]:
+        return [int(tables(game).index_of[x])]
+
+    def needs(self, game: Game) -> np.ndarray | None:
+        return sight_values(game)
+
+    def next_move(
+        self, game: Game, played: Sequence[int], state: int, known: Iterable[int]
+    ) -> int | None:
+        t = tables(game)
+        found = sight_solution(game).policy.get(int(t.reps[int(t.index_of[state])]))
+        return None if found is None else int(found[0])
+
+    def certify(self, solution: Any) -> dict[str, Any]:
+        return certificates.sight_certificate(solution)
+
+    def trap_holds(self, game: Game, trap: Iterable[int]) -> bool | None:
+        return sight_trap_holds(game, trap)
+
+
+class Count(Observed):
+    """Hear how many positions are not 0 after each move."""
+
+    name = "count"
+    observe = Observe.COUNT
+    hears = True
+    methods = ("iteration",)
+    checker = certcheck.COUNT
+
+    def solution(self, game: Game, method: str | None, progress: Progress) -> TreeSolution:
+        return solve_count(game)
+
+    def replay(self, game: Game, strategy: replay.StrategyData) -> Verification:
+        return replay.verify_count(game, strategy)
+
+    def certify(self, solution: Any) -> dict[str, Any]:
+        return certificates.count_certificate(solution)
+
+    def strongest(self, game: Game) -> Devil | None:
+        return count_devil(game)
+
+    def belief_after(self, game: Game, belief: list[int], move: int, x: int) -> list[int]:
+        bits = heard(game, update(game, belief, move), x)
+        return [k for k in range(tables(game).size) if bits >> k & 1]
+
+    def next_move(
+        self, game: Game, played: Sequence[int], state: int, known: Iterable[int]
+    ) -> int | None:
+        found = count_solution(game).policy.get(sum(1 << int(k) for k in known))
+        return None if found is None else int(found[0])
+
+
+#: Every family, in the order ``family_of`` asks them (the first that admits a game has it).
+FAMILIES: tuple[Family, ...] = (
+    BlindCoins(),
+    ValueGroups(),
+    Restricted(),
+    Blind(),
+    Touch(),
+    Sight(),
+    Count(),
+)
+
+
+@lru_cache(maxsize=CACHED_GAMES)
+def _solved_sequence(game: Game) -> tuple[int, ...] | None:
+    """A blind game's solved sequence, solved once (a live game asks after every move)."""
+    found = family_of(game).solve(game, None, None).strategy
+    return None if found is None else tuple(int(a) for a in found)
+
+
+def family_of(game: Game) -> Family:
+    """The family a game belongs to: the first in ``FAMILIES`` that admits it."""
+    return next(f for f in FAMILIES if f.admits(game))

@@ -1,0 +1,117 @@
+"""The touch game (Gardner's four glasses, the blind bartender): after the Devil's turn the
+player reaches for exactly k = ``game.hands`` positions, feels their values and sets new values
+there (changing none is allowed); a bell rings the moment the goal is reached.
+
+The player's knowledge is a belief: a set of states closed under the group, i.e. a set of
+classes.  V(B) = 0 if B is empty (every state left was in the goal); otherwise V(B) = 1 + min
+over reaches P of max over felt patterns v of min over changes c on P of
+V(closure((B_v + c) minus goal)).  The start belief is every state outside the goal.
+
+``solve_touch`` settles it in three stages, each in its own module: the Devil's trap (``trap``:
+when it is not empty he holds out from the start, and nothing else is searched), the search by
+levels (``levels``, while at most 16 patterns lie off a reach), and the closure search
+(``cylinders``); the strategy is read off the settled search (``plan``).  The tables they share
+are ``space`` and ``rows``; ``play`` has the rules of a game played one move at a time.
+
+Known answers (docs/mathematics.md §8-§9): four glasses, two hands, goal all the same: 5
+moves; with n glasses and k hands on a turning table (goal all the same) the game is winnable iff
+k >= (1 - 1/p) n, p the largest prime factor of n (Lewis & Willard 1980; Laaser & Ramshaw 1981;
+OEIS A171462).  With goal all heads and k < n the Devil always wins (it keeps a tail outside the
+reach).
+
+>>> from devilcoins.core.game import Game
+>>> solve_touch(Game.parse('n=4 hands=2 goal=same observe=touch')).length
+5
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from devilcoins.core.compiling import Stopwatch
+from devilcoins.core.errors import NotSupported
+from devilcoins.core.game import Game
+from devilcoins.core.resources import memory_limit
+from devilcoins.observed.sizes import for_small_games
+from devilcoins.observed.touch import cylinders
+from devilcoins.observed.touch.cylinders import MAX_NODES, Progress, solve_space
+from devilcoins.observed.touch.levels import MAX_OFF, Levels
+from devilcoins.observed.touch.plan import Node, level_strategy, strategy
+from devilcoins.observed.touch.space import Space
+from devilcoins.observed.touch.trap import largest_trap
+from devilcoins.results.touch import Reach, TouchSolution
+
+__all__ = ["MAX_NODES", "solve_touch"]
+
+
+@for_small_games
+def solve_touch(
+    game: Game,
+    limit: int = MAX_NODES,
+    *,
+    certificate: bool = True,
+    levels: bool = True,
+    progress: Progress | None = None,
+) -> TouchSolution:
+    """The touch game (feel k positions, then set them): least worst-case moves and a tree.
+
+    With certificate=False the Devil's trap is not looked for first and every reachable belief
+    is searched (slower; it decides the same games); with levels=False the search by levels is
+    left out and the closure search settles the game.  progress(beliefs, cylinder nodes) is
+    called as the search grows.
+
+    >>> s = solve_touch(Game.parse('n=4 hands=2 goal=same observe=touch'))
+    >>> s.winnable, s.length, s.policy[0].positions
+    (True, 5, (0, 1))
+    """
+    t0 = Stopwatch()
+    if not game.observe.feels or game.hands is None:
+        raise NotSupported(f"{game} is not a touch game (observe=touch with hands k)")
+    if game.moves is not None:
+        raise NotSupported("the touch game changes the positions felt; it takes no move list")
+    space = Space.of(game)
+    if space.kp == 0:
+        return TouchSolution(game=game, winnable=True, length=0, explored=0, seconds=t0.seconds())
+    z = largest_trap(space) if certificate else np.zeros(space.kp, dtype=bool)
+    if z.any():
+        trap = tuple(int(space.t.reps[space.t.n_goal + i]) for i in np.flatnonzero(z))
+        return TouchSolution(
+            game=game, winnable=False, length=None, explored=space.kp, seconds=t0.seconds(),
+            trap=trap,
+        )  # fmt: skip
+    if levels and space.off_count <= MAX_OFF:
+        search = Levels(space, memory=memory_limit(cylinders.MAX_BYTES), limit=limit)
+        if progress is not None:
+            search.progress = progress
+        value = search.solve()
+        if value is not None:
+            return _won(game, t0, value, len(search.lo) + len(search.hi), search,
+                        level_strategy(search, value))  # fmt: skip
+    closure = solve_space(space, limit, progress)
+    length = closure.value()
+    if length is None:
+        return TouchSolution(
+            game=game, winnable=False, length=None, explored=closure.explored, seconds=t0.seconds()
+        )
+    return _won(game, t0, length, closure.explored, closure, strategy(closure))
+
+
+def _won(
+    game: Game, t0: Stopwatch, length: int, explored: int, search: Any, plan: dict[int, Node]
+) -> TouchSolution:
+    """A won touch game's solution from its strategy's nodes."""
+    policy = {
+        node: Reach(positions=pos, moves_left=left, belief=belief, outcomes=outcomes)
+        for node, (pos, left, belief, outcomes) in plan.items()
+    }
+    return TouchSolution(
+        game=game,
+        winnable=True,
+        length=length,
+        explored=explored,
+        seconds=t0.seconds(),
+        policy=policy,
+        search=search,
+    )

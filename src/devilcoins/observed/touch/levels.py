@@ -1,0 +1,314 @@
+"""The touch game solved level by level over cylinder nodes, as down-sets of bitmaps.
+
+A cylinder node (P, R) is a reach P with the set R of patterns still possible off it
+(``observed.touch.space``).  U(P, R) <= d, "some change w after feeling R wins within d more
+moves", only gets easier as R shrinks, so for each reach and each d the nodes that pass form a
+*down-set* of the subsets of the m^(n-k) patterns off P.  With at most 16 patterns off a reach
+that is a bitmap of 2^16 bits; when a node is found to pass, all its subsets are marked, and
+when it fails, all its supersets (docs/mathematics.md §8.5).  The recursion is
+
+    U(P, R) <= d   iff   some w leaves the belief B = closure({w on P} x R) minus the goal
+                         with V(B) <= d (B empty: V = 0);
+    V(B) <= d      iff   some reach P' has U(P', R_v) <= d - 1 for every pattern v that B
+                         shows on P' (only the largest R_v need asking).
+
+Questions are asked depth first: the start first at 1 and 2 moves, then at the top level (a
+strategy is found where the player has room to spare), then at levels halving the range until
+the least is found; the marks stay, so every question is answered once whichever belief asks
+it.  The memory is two bytes per reach and subset of the patterns off it, whatever the
+closure's size: 12 glasses with 8 hands need 43 reaches x 2^16 x 2 bytes, and the beliefs met.
+
+>>> from devilcoins.core.game import Game
+>>> from devilcoins.observed.touch.space import Space
+>>> Levels(Space.of(Game.parse('n=4 hands=2 goal=same observe=touch'))).solve()
+5
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from devilcoins.core.beliefs import Rows
+from devilcoins.core.compiling import hot_loop
+from devilcoins.core.errors import NotSupported, TooLarge
+from devilcoins.core.resources import resident_bytes
+from devilcoins.observed.touch.rows import (
+    Bools,
+    _antichain,
+    _canon,
+    _empty,
+    _patterns,
+    _size,
+    digits,
+)
+from devilcoins.observed.touch.space import Space
+
+__all__ = ["MAX_LEVELS", "MAX_OFF", "Levels"]
+
+#: The most patterns off a reach this solver takes (its bitmaps have 2^MAX_OFF bits a reach).
+MAX_OFF = 16
+
+#: The most moves it looks for (a longer game is left to the closure search).
+MAX_LEVELS = 48
+
+#: The levels asked first, from below (a game this short is answered without the top level).
+_FIRST = (1, 2)
+
+#: Called now and then: (questions answered, beliefs and nodes met).
+Progress = Callable[[int, int], None]
+
+
+@hot_loop
+def _mark_down(pass_at: np.ndarray, r: int, d: int) -> None:  # pragma: no cover - a hot loop
+    """r and every subset of it pass at level d (if r does, they already do)."""
+    if pass_at[r] <= d:
+        return
+    s = r
+    while True:
+        if pass_at[s] > d:
+            pass_at[s] = d
+        if s == 0:
+            break
+        s = (s - 1) & r
+
+
+@hot_loop
+def _mark_up(fail_at: np.ndarray, r: int, d: int, full: int) -> None:  # pragma: no cover
+    """r and every superset of it within full fail at level d."""
+    if fail_at[r] >= d:
+        return
+    rest = full & ~r
+    t = rest
+    while True:
+        if fail_at[r | t] < d:
+            fail_at[r | t] = d
+        if t == 0:
+            break
+        t = (t - 1) & rest
+
+
+@hot_loop
+def _scan(
+    row: Rows, ng: int, start: np.ndarray, states: np.ndarray, felt: np.ndarray,
+    off: np.ndarray, pass_at: np.ndarray, fail_at: np.ndarray, d: int, out: Rows,
+    status: np.ndarray,
+) -> None:  # fmt: skip  # pragma: no cover - a hot loop
+    """The patterns of the belief row on every reach (into out), and status[r]: 1 if every
+    pattern's node on reach r is known to pass at level d, 2 if one is known to fail, else 0."""
+    _patterns(row, ng, start, states, felt, off, out)
+    for r in range(out.shape[0]):
+        st = 1
+        for v in range(out.shape[1]):
+            x = out[r, v, 0]
+            if x == 0 or pass_at[r, x] <= d:
+                continue
+            if fail_at[r, x] >= d:
+                st = 2
+                break
+            st = 0
+        status[r] = st
+
+
+@hot_loop
+def _largest(sets: Rows, keep: Bools) -> None:  # pragma: no cover - a hot loop
+    """keep[v] = sets[v] is one of the largest (the Devil's picks on one reach)."""
+    scratch = np.zeros(2 * sets.shape[0] + 64 * sets.shape[1] + 2, dtype=np.int64)
+    _antichain(sets, keep, True, scratch, True)
+
+
+class Levels:
+    """The down-sets of one touch game, filled as the questions come."""
+
+    def __init__(
+        self,
+        space: Space,
+        *,
+        seconds: float | None = None,
+        memory: int | None = None,
+        limit: int | None = None,
+    ) -> None:
+        if space.off_count > MAX_OFF:
+            raise NotSupported(
+                f"{space.game}: {space.off_count} patterns off a reach (this solver takes "
+                f"at most {MAX_OFF})"
+            )
+        self.space = space
+        shape = (len(space.reaches), 1 << space.off_count)
+        self.pass_at = np.full(shape, MAX_LEVELS, dtype=np.int8)
+        self.fail_at = np.full(shape, -1, dtype=np.int8)
+        t = space.t
+        self.args = (
+            t.n_goal, t.orbit_start.astype(np.int64), t.orbit_states.astype(np.int64),
+            space.felt, space.off,
+        )  # fmt: skip
+        self._out = np.zeros((len(space.reaches), space.felt_count, 1), dtype=np.uint64)
+        self.full = (1 << space.off_count) - 1
+        self.hi: dict[bytes, int] = {}
+        self.lo: dict[bytes, int] = {}
+        self.asked = 0
+        self.level = 0
+        self.progress: Progress | None = None
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.seconds, self.memory, self.limit = seconds, memory, limit
+        self.start = space.belief_row(np.arange(space.kp))
+        self._tmp = np.zeros(space.words, dtype=np.uint64)
+        self._changes: dict[tuple[int, int, int], tuple[int, Rows]] = {}
+
+    # --- the two questions ---------------------------------------------------------------
+
+    def node_passes(self, d: int, r: int, x: int) -> bool:
+        """Whether U(reach r, off patterns x) <= d: some change wins within d more moves."""
+        if self.pass_at[r, x] <= d:
+            return True
+        if self.fail_at[r, x] >= d:
+            return False
+        self._tick()
+        won, acc, keep, least, sizes = self.space.player_options(r, np.array([x], dtype=np.uint64))
+        if won:
+            _mark_down(self.pass_at[r], x, 0)
+            return True
+        if d > 0:
+            picks = np.flatnonzero(keep)
+            order = picks[np.argsort(sizes[picks], kind="stable")]
+            keys = [least[w].tobytes() for w in order]
+            hi, lo = self.hi, self.lo
+            # a change already known to win first; then those not known to lose, asked
+            if any(hi.get(key, d + 1) <= d for key in keys) or any(
+                lo.get(key, 1) <= d and self.within(acc[w], d, key)
+                for w, key in zip(order, keys, strict=True)
+            ):
+                _mark_down(self.pass_at[r], x, d)
+                return True
+        _mark_up(self.fail_at[r], x, d, self.full)
+        return False
+
+    def within(self, row: Rows, d: int, key: bytes | None = None) -> bool:
+        """Whether the belief row (not empty) is won within d moves (key: the bytes of its
+        least image, when known)."""
+        key = self.least(row).tobytes() if key is None else key
+        if self.hi.get(key, d + 1) <= d:
+            return True
+        if self.lo.get(key, 1) > d:
+            return False
+        out, status = self._out, np.zeros(len(self.space.reaches), dtype=np.int8)
+        _scan(row, *self.args, self.pass_at, self.fail_at, d - 1, out, status)
+        if (status == 1).any():
+            self.hi[key] = d
+            return True
+        out = out.copy()
+        keep = np.zeros(out.shape[1], dtype=np.bool_)
+        for r in np.flatnonzero(status == 0):
+            _largest(out[r], keep)
+            picks = sorted(np.flatnonzero(keep), key=lambda v: -_size(out[r, v]))
+            if all(self.node_passes(d - 1, int(r), int(out[r, v, 0])) for v in picks):
+                self.hi[key] = d
+                return True
+        self.lo[key] = d + 1
+        if self.limit is not None and len(self.lo) + len(self.hi) > self.limit:
+            self._stop(f"its limit of {self.limit:,} beliefs")
+        return False
+
+    def least(self, row: Rows) -> Rows:
+        """The least image of a belief row under the game's symmetries."""
+        out = np.zeros_like(row)
+        _canon(row, self.space.symmetries, self._tmp, out)
+        return out
+
+    def _tick(self) -> None:
+        """Count a question; every 256, report progress and stop at a limit."""
+        self.asked += 1
+        if self.asked & 255 and self.asked != 1:
+            return
+        if self.progress is not None:
+            self.progress(self.asked, len(self.lo) + len(self.hi) + self.asked)
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            self._stop(f"the time limit ({self.seconds:g} s)")
+        if self.memory is not None and resident_bytes() > self.memory:
+            self._stop(f"the memory limit ({self.memory / 2**30:,.1f} GiB resident)")
+
+    def _stop(self, why: str) -> None:
+        """Stop the search with one line saying how far it got."""
+        raise TooLarge(
+            f"{self.space.game}: the touch search stops at {len(self.lo) + len(self.hi):,} "
+            f"beliefs and {self.asked:,} questions, trying {self.level} moves, at {why}; use "
+            "fewer positions or more hands (docs/observed.md lists what is settled)"
+        )
+
+    # --- answers -------------------------------------------------------------------------
+
+    def solve(self) -> int | None:
+        """The start's value (None: not won within MAX_LEVELS - 1 moves).
+
+        After the levels in _FIRST (cheap to refute), the question is asked at the top level,
+        where the player has room to spare and a strategy is found quickly; then the least
+        level is found by halving the range, each question reusing the marks.  The start's
+        failure one move below its value is the proof that no shorter strategy exists.
+        """
+        if _empty(self.start):
+            return 0
+        for self.level in _FIRST:  # short games are answered at once from below
+            if self.within(self.start, self.level):
+                return self.level
+        low, self.level = _FIRST[-1] + 1, MAX_LEVELS - 1
+        if not self.within(self.start, self.level):
+            return None
+        high = self.level
+        while low < high:
+            self.level = (low + high) // 2
+            if self.within(self.start, self.level):
+                high = self.level
+            else:
+                low = self.level + 1
+        self.level = high
+        return high
+
+    def value(self, row: Rows, most: int) -> int:
+        """The value of a belief row known to be won within most moves."""
+        if _empty(row):
+            return 0
+        for d in range(1, most + 1):
+            if self.within(row, d):
+                return d
+        raise AssertionError("a belief on the strategy is won within its promise")
+
+    def plan(self, row: Rows, d: int) -> tuple[int, list[tuple[int, int, Rows]]]:
+        """A reach that wins row within d, and for every pattern v it can show: (v, w, belief
+        left) with the belief won within d - 1."""
+        sp = self.space
+        out, _ = sp.devil_options(row)
+        shown = np.asarray(out.any(axis=2))
+        for r in range(len(sp.reaches)):
+            xs = [(int(v), int(out[r, v, 0])) for v in np.flatnonzero(shown[r])]
+            if not all(self.node_passes(d - 1, r, x) for _, x in xs):
+                continue
+            choice = []
+            for v, x in xs:
+                choice.append((v, *self._change(r, x, d - 1)))
+            return r, choice
+        raise AssertionError("a belief won within d has a reach that keeps the promise")
+
+    def _change(self, r: int, x: int, d: int) -> tuple[int, Rows]:
+        """The change w (fewest values changed among the best) after feeling x on reach r
+        (remembered: many patterns felt leave the same patterns off the reach)."""
+        if (r, x, d) not in self._changes:
+            self._changes[r, x, d] = self._first_change(r, x, d)
+        return self._changes[r, x, d]
+
+    def _first_change(self, r: int, x: int, d: int) -> tuple[int, Rows]:
+        won, acc, keep, _, sizes = self.space.player_options(r, np.array([x], dtype=np.uint64))
+        if won:
+            for w in range(len(acc)):
+                if _empty(acc[w]):
+                    return w, acc[w].copy()
+        picks = np.flatnonzero(keep)
+        for w in picks[np.argsort(sizes[picks], kind="stable")]:
+            if self.within(acc[w], d):
+                return int(w), acc[w].copy()
+        raise AssertionError("a node that passes has a change that wins")
+
+    def felt(self, v: int) -> tuple[int, ...]:
+        """The values of pattern number v on a reach."""
+        return digits(v, self.space.game.values, self.space.game.hands or 0)

@@ -1,0 +1,212 @@
+"""The hot loops over rows of bits that the touch searches share.
+
+A belief is a row of 64-bit words, bit i for the i-th class outside the goal; a set of patterns
+off a reach is a row too.  These loops read and compare such rows: the patterns a belief shows
+on each reach (``_patterns``), inclusion and size, keeping only the largest or smallest of a
+list (``_antichain``), the least image of a row under the game's symmetries (``_canon``), and
+both halves of a move (``_devil_options``, ``_player_options``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from devilcoins.core.beliefs import Ints, Rows
+from devilcoins.core.compiling import hot_loop
+
+__all__ = ["I32", "PRUNE_MOST", "Bools", "digits"]
+
+#: The most changes on a reach whose beliefs the player's half compares in pairs, to keep only
+#: the smallest (with more, every change is kept: 3 values on 8 positions give 6,561 changes,
+#: and their pairs cost a second a node).
+PRUNE_MOST = 2048
+
+I32 = NDArray[np.int32]
+Bools = NDArray[np.bool_]
+
+
+def digits(index: int, m: int, k: int) -> tuple[int, ...]:
+    """The k values (base m, first position first) of pattern number index."""
+    return tuple((index // m**j) % m for j in range(k))
+
+
+@hot_loop
+def _patterns(
+    belief: Rows, ng: int, start: Ints, states: Ints, felt: I32, off: I32, out: Rows
+) -> None:  # pragma: no cover - a hot loop
+    """out[r, v] = the set R_v of off patterns of the belief's states that show v on reach r."""
+    out[:] = 0
+    for i in range(belief.shape[0] * 64):
+        if not (belief[i >> 6] >> np.uint64(i & 63)) & np.uint64(1):
+            continue
+        if ng + i + 1 >= start.shape[0]:
+            break
+        for s in range(start[ng + i], start[ng + i + 1]):
+            x = states[s]
+            for r in range(felt.shape[0]):
+                y = off[r, x]
+                out[r, felt[r, x], y >> 6] |= np.uint64(1) << np.uint64(y & 63)
+
+
+@hot_loop
+def _inside(a: Rows, b: Rows) -> bool:  # pragma: no cover - a hot loop
+    """Whether the set a is a subset of the set b."""
+    for w in range(a.shape[0]):  # noqa: SIM110 - numba compiles loops, not generators
+        if a[w] & ~b[w]:
+            return False
+    return True
+
+
+@hot_loop
+def _empty(a: Rows) -> bool:  # pragma: no cover - a hot loop
+    """Whether the set a has no member."""
+    for w in range(a.shape[0]):  # noqa: SIM110 - numba compiles loops, not generators
+        if a[w]:
+            return False
+    return True
+
+
+@hot_loop
+def _size(a: Rows) -> int:  # pragma: no cover - a hot loop
+    """How many members the set a has."""
+    total = 0
+    for w in range(a.shape[0]):
+        x = a[w]
+        while x:
+            x &= x - np.uint64(1)
+            total += 1
+    return total
+
+
+@hot_loop
+def _antichain(
+    sets: Rows, keep: Bools, largest: bool, scratch: Ints, prune: bool
+) -> None:  # pragma: no cover
+    """keep[i] = sets[i] is not empty and no other set is strictly beyond it (one of equals).
+
+    largest=True keeps the maximal sets (none strictly contains it), False the minimal ones.
+    Sets are visited by size (a counting sort), so each is compared only with those already
+    kept.  scratch holds at least 2 * len(sets) + 64 * words + 2 integers.  With prune False
+    every set that is not empty is kept (all choices, for values of every belief).
+    """
+    count, bits = sets.shape[0], 64 * sets.shape[1]
+    if not prune:
+        for i in range(count):
+            keep[i] = not _empty(sets[i])
+        return
+    sizes, order, start = scratch[:count], scratch[count : 2 * count], scratch[2 * count :]
+    start[: bits + 2] = 0
+    for i in range(count):
+        keep[i] = False
+        size = _size(sets[i])
+        sizes[i] = bits - size if largest else size
+        start[sizes[i] + 1] += 1
+    for b in range(bits + 1):
+        start[b + 1] += start[b]
+    for i in range(count):
+        order[start[sizes[i]]] = i
+        start[sizes[i]] += 1
+    empty = bits if largest else 0
+    for j in range(count):
+        i = order[j]
+        if sizes[i] == empty:
+            continue
+        beaten = False
+        for q in range(j):
+            o = order[q]
+            if keep[o] and (
+                (largest and _inside(sets[i], sets[o]))
+                or (not largest and _inside(sets[o], sets[i]))
+            ):
+                beaten = True
+                break
+        keep[i] = not beaten
+
+
+@hot_loop
+def _beliefs_of(
+    r: np.uint64, rset: Rows, ng: int, index_of: Ints, compose: I32, offs: int, acc: Rows
+) -> None:  # pragma: no cover - a hot loop
+    """acc[w] = the belief after setting w on reach r, the rest being one of the set rset."""
+    acc[:] = 0
+    for w in range(acc.shape[0]):
+        for y in range(offs):
+            if (rset[y >> 6] >> np.uint64(y & 63)) & np.uint64(1):
+                cl = index_of[compose[r, w * offs + y]] - ng
+                if cl >= 0:
+                    acc[w, cl >> 6] |= np.uint64(1) << np.uint64(cl & 63)
+
+
+@hot_loop
+def _canon(row: Rows, symmetries: I32, tmp: Rows, out: Rows) -> None:  # pragma: no cover
+    """out = the least image of the belief row under the game's symmetries (itself included)."""
+    out[:] = row
+    if symmetries.shape[0] == 0:
+        return
+    members = np.empty(row.shape[0] * 64, dtype=np.int64)  # the set bits, found once
+    count = 0
+    for wd in range(row.shape[0]):
+        word = row[wd]
+        b = 0
+        while word:
+            if word & np.uint64(1):
+                members[count] = wd * 64 + b
+                count += 1
+            word >>= np.uint64(1)
+            b += 1
+    for a in range(symmetries.shape[0]):
+        tmp[:] = 0
+        for c in range(count):
+            j = symmetries[a, members[c]]
+            tmp[j >> 6] |= np.uint64(1) << np.uint64(j & 63)
+        for w in range(row.shape[0] - 1, -1, -1):
+            if tmp[w] != out[w]:
+                if tmp[w] < out[w]:
+                    out[:] = tmp
+                break
+
+
+@hot_loop
+def _canon_rows(rows: Rows, symmetries: I32, out: Rows) -> None:  # pragma: no cover - a hot loop
+    """out[i] = the least image of rows[i] under the game's symmetries."""
+    tmp = np.zeros(rows.shape[1], dtype=np.uint64)
+    for i in range(rows.shape[0]):
+        _canon(rows[i], symmetries, tmp, out[i])
+
+
+@hot_loop
+def _devil_options(
+    row: Rows, ng: int, start: Ints, states: Ints, felt: I32, off: I32, out: Rows, keep: Bools
+) -> None:  # pragma: no cover - a hot loop
+    """out[r, v] = R_v on reach r; keep[r, v] = R_v is one of the largest (the Devil's picks)."""
+    _patterns(row, ng, start, states, felt, off, out)
+    felts, rwords = out.shape[1], out.shape[2]
+    scratch = np.zeros(2 * felts + 64 * rwords + 2, dtype=np.int64)
+    for r in range(out.shape[0]):
+        _antichain(out[r], keep[r], True, scratch, True)
+
+
+@hot_loop
+def _player_options(
+    r: int, rset: Rows, ng: int, index_of: Ints, compose: I32, offs: int, symmetries: I32,
+    acc: Rows, keep: Bools, least: Rows, sizes: Ints,
+) -> bool:  # fmt: skip  # pragma: no cover - a hot loop
+    """The beliefs after each change w (least images in least[w], kept w flagged, sizes);
+    True when some w wins at once (its belief is empty)."""
+    _beliefs_of(np.uint64(r), rset, ng, index_of, compose, offs, acc)
+    felts, words = acc.shape[0], acc.shape[1]
+    for w in range(felts):
+        if _empty(acc[w]):
+            return True
+    if felts > PRUNE_MOST:  # comparing every pair would cost more than it saves
+        keep[:] = True
+    else:
+        scratch = np.zeros(2 * felts + 64 * words + 2, dtype=np.int64)
+        _antichain(acc, keep, False, scratch, True)
+    tmp = np.zeros(words, dtype=np.uint64)
+    for w in range(felts):
+        if keep[w]:
+            _canon(acc[w], symmetries, tmp, least[w])
+            sizes[w] = _size(acc[w])
+    return False

@@ -1,0 +1,65 @@
+"""The verdict of a game whose strategy is a tree, from its solution (touch, sight or count).
+
+>>> from devilcoins.core.game import Game
+>>> from devilcoins.observed.count import solve_count
+>>> tree_verdict(solve_count(Game.parse('n=4 observe=count'))).headline().split(' (')[0]
+'n=4 observe=count: the player wins in the worst case in 6 moves'
+"""
+
+from __future__ import annotations
+
+from devilcoins.observed.touch.levels import MAX_LEVELS, Levels
+from devilcoins.results import Evidence, EvidenceKind, How, Verdict
+from devilcoins.results.touch import TouchSolution
+from devilcoins.results.trees import TreeSolution
+
+__all__ = ["TRIED", "tree_verdict"]
+
+#: How a touch, sight or count game is settled, in words (the method adds the term and the game).
+TRIED = "every choice of the player tried against every answer of the Devil"
+
+
+def _settled(sol: TreeSolution, over: str) -> Evidence:
+    """How the solver settled the values: by levels, or from the goal outwards over what."""
+    if isinstance(sol, TouchSolution) and isinstance(sol.search, Levels) and sol.length:
+        return Evidence(
+            name="level search",
+            kind=EvidenceKind.SEARCH,
+            statement=(
+                f"Searched depth first over what the player can know (cylinder nodes), halving "
+                f"the moves allowed from {MAX_LEVELS - 1}: the start is won within "
+                f"{sol.length:,} moves and not within {sol.length - 1:,} ({sol.explored:,} "
+                "beliefs settled)."
+            ),
+            checked=True,
+            holds=True,
+            detail={"explored": sol.explored},
+        )
+    settled = f"least worst case {sol.length:,} moves" if sol.winnable else "the Devil holds out"
+    return Evidence(
+        name="value iteration",
+        kind=EvidenceKind.SEARCH,
+        statement=(
+            f"Values settled from the goal outwards over {over} ({sol.explored:,}): {settled}."
+        ),
+        checked=True,
+        holds=True,
+        detail={"explored": sol.explored},
+    )
+
+
+def tree_verdict(sol: TreeSolution, over: str = "every reachable belief") -> Verdict:
+    """The verdict of a solved touch, sight or count game, its solution as the tree (over: what
+    its values were settled over, in words)."""
+    game = sol.game
+    return Verdict(
+        game=game,
+        winnable=sol.winnable,
+        length=sol.length,
+        method=f"{TRIED} (AND-OR value iteration, {game.observe})",
+        how=How.TREE,
+        seconds=sol.seconds,
+        explored=sol.explored,
+        evidence=(_settled(sol, over),),
+        tree=sol,
+    )

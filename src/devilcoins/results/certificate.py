@@ -1,0 +1,50 @@
+"""A certificate checked: whether both halves hold (or the Devil's trap), with a piece of
+evidence for each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from devilcoins.core.game import Game
+from devilcoins.results.evidence import Evidence
+from devilcoins.results.html import card
+
+__all__ = ["CertificateCheck"]
+
+
+@dataclass(frozen=True)
+class CertificateCheck:
+    """The outcome of checking a certificate: the value it shows (None: the Devil wins),
+    whether every half holds, and the evidence of each half."""
+
+    game: Game
+    value: int | None
+    holds: bool
+    evidence: tuple[Evidence, ...]
+
+    def headline(self) -> str:
+        """One line: whether the certificate holds, and what it shows."""
+        what = (
+            f"the least worst case is exactly {self.value:,} moves"
+            if self.value is not None
+            else "the Devil wins (the trap holds)"
+        )
+        head = f"{self.game}: the certificate {'holds' if self.holds else 'FAILS'}: "
+        return head + (what if self.holds else "see the failed check below")
+
+    def lines(self) -> list[str]:
+        """The headline and one line per half."""
+        return [self.headline()] + [f"[{e.mark}] {e.name}: {e.statement}" for e in self.evidence]
+
+    def to_json(self) -> dict[str, Any]:
+        """The check as plain JSON data."""
+        return {
+            "game": str(self.game),
+            "value": self.value,
+            "holds": self.holds,
+            "evidence": [e.to_json() for e in self.evidence],
+        }
+
+    def _repr_html_(self) -> str:
+        return card(self.headline(), [(f"[{e.mark}]", e.name) for e in self.evidence])
