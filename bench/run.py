@@ -546,10 +546,10 @@ def dials_row() -> Row:
     from devilcoins.blind.chain import chain_strategy
     from devilcoins.blind.verify import verify_moves
     from devilcoins.core.game import Game
-    from devilcoins.core.tables import tables
+    from devilcoins.core.tables import class_table
 
     game = Game(9, values=3)
-    tables(game)  # the class tables, built once per game: counted in the first run only
+    class_table(game)  # the class tables, built once per game: counted in the first run only
     verify_moves(game, chain_strategy(game))  # warm-up
 
     def once() -> float:

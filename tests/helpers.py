@@ -15,7 +15,7 @@ from devilcoins.coins.notebook import play
 from devilcoins.coins.search import belief_search
 from devilcoins.core.game import Game
 from devilcoins.core.symmetry import Group
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 
 NAMES = ("cyclic", "dihedral", "none", "full")
 
@@ -46,7 +46,7 @@ def quick_to_solve(game: Game) -> bool:
     search = c.complete and (
         game.hands is not None or game.moves is not None or not c.goal_is_subgroup
     )
-    return not search or tables(game).size <= 12
+    return not search or class_table(game).size <= 12
 
 
 @st.composite
@@ -202,10 +202,10 @@ def table_sight(game):
     state under every class of moves as one table, then rounds of value iteration over it."""
     import numpy as np
 
-    from devilcoins.core.tables import tables
+    from devilcoins.core.tables import class_table
     from devilcoins.observed.sight import moves_up_to_turns
 
-    t = tables(game)
+    t = class_table(game)
     moves = moves_up_to_turns(game)
     inf = np.iinfo(np.int32).max
     nxt = np.stack([t.index_of[t.add(t.orbit_states, int(a))] for a in moves]).astype(np.int32)

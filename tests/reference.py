@@ -1112,7 +1112,7 @@ class NaiveGroupGame(NaiveGame):
             return tuple(self.table[u][v] for u, v in zip(y, a, strict=True))
         return tuple(self.table[v][u] for u, v in zip(y, a, strict=True))
 
-    def hold_out(self) -> set[tuple[int, ...]]:
+    def largest_trap(self) -> set[tuple[int, ...]]:
         """The largest set U outside the goal with: for x in U and every move a, some turn g
         has g(x) * a in U (the Devil keeps the state in U against any player)."""
         zone = set(self.start())

@@ -19,7 +19,7 @@ from reference import (
 )
 
 from devilcoins import Game, solve
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 from devilcoins.devil import FOREVER, random_devil, sight_values
 from devilcoins.families import FAMILIES, family_of
 from devilcoins.playing import play, still_possible, update
@@ -84,7 +84,7 @@ def _naive(game: Game) -> dict[tuple[int, ...], int | None]:
 @pytest.mark.parametrize("text", SIGHT_GAMES)
 def test_sight_values_are_the_naive_values(text):
     game = Game.parse(text)
-    values, t = sight_values(game), tables(game)
+    values, t = sight_values(game), class_table(game)
     for x, v in _naive(game).items():
         found = int(values[int(t.index_of[to_number(x, game.values)])])
         assert found == (FOREVER if v is None else v), (text, x)
@@ -114,7 +114,7 @@ COUNT_GAMES = ["n=2 observe=count", "n=4 observe=count", "n=4 goal=same observe=
 
 def _count_game(game: Game, start: int, devil) -> int:
     """Play the library's optimal count moves from start; the moves it took to win."""
-    t = tables(game)
+    t = class_table(game)
     belief, state, moves = list(range(t.size)), start, 0
     while not game.in_goal(state):
         move = next_move(game, [], state, still_possible(game, belief))
@@ -135,7 +135,7 @@ def test_the_optimal_count_play_beats_the_strongest_devil_in_time(text):
     game = Game.parse(text)
     length = count_value(game.n, game.values, game.goal)
     assert length is not None and solve(game).length == length
-    t = tables(game)
+    t = class_table(game)
     worst = max(
         _count_game(game, to_number(x, 2), strongest_devil(game))
         for x in all_vectors(game.n, 2)
@@ -149,7 +149,7 @@ def test_the_optimal_count_play_beats_the_strongest_devil_in_time(text):
 def test_the_optimal_count_play_beats_a_random_devil_in_time(seed, text):
     game = Game.parse(text)
     rng = np.random.default_rng(seed)
-    t = tables(game)
+    t = class_table(game)
     outside = [x for x in range(game.states) if int(t.index_of[x]) >= t.n_goal]
     start = outside[int(rng.integers(len(outside)))]
     assert _count_game(game, start, random_devil(game, rng)) <= solve(game).length

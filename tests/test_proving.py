@@ -21,14 +21,14 @@ from devilcoins.blind.chain import chain, levels_evidence
 from devilcoins.results import Evidence, EvidenceKind
 
 
-def _broken_zone(real_chain):
-    """chain() with the last level's first state outside the goal dropped: no subgroup."""
+def _broken_top(real_chain):
+    """chain() with the last level's last state dropped: no subgroup."""
 
     def broken(game):
         c = real_chain(game)
-        zone = c.zone.copy()
-        zone[int(np.flatnonzero(zone)[-1])] = False
-        return dataclasses.replace(c, levels=(*c.levels[:-1], zone))
+        top = c.top.copy()
+        top[int(np.flatnonzero(top)[-1])] = False
+        return dataclasses.replace(c, levels=(*c.levels[:-1], top))
 
     return broken
 
@@ -36,7 +36,7 @@ def _broken_zone(real_chain):
 def test_a_corrupt_certificate_is_not_used_and_says_it_failed(monkeypatch):
     game = Game.parse("n=6 goal=same")
     assert solve(game).how == "certificate" and solve(game).holds
-    monkeypatch.setattr(blind_solve, "chain", _broken_zone(chain))
+    monkeypatch.setattr(blind_solve, "chain", _broken_top(chain))
     v = solve(game)
     cert = evidence_of(v, "the Devil's certificate")
     assert cert.checked and cert.holds is False and "does NOT hold" in cert.statement
@@ -45,7 +45,7 @@ def test_a_corrupt_certificate_is_not_used_and_says_it_failed(monkeypatch):
 
 
 def test_the_command_exits_1_on_a_corrupt_certificate(capsys, monkeypatch):
-    monkeypatch.setattr(blind_solve, "chain", _broken_zone(chain))
+    monkeypatch.setattr(blind_solve, "chain", _broken_top(chain))
     for command in ("solve", "prove", "explain"):
         code, out, _ = run(capsys, command, "6", "--goal", "same")
         assert code == 1, command
@@ -62,7 +62,7 @@ def test_a_corrupt_chain_level_fails_its_check(capsys, monkeypatch):
     game = Game.parse("n=4 goal=same")
     good = chain(game)
     assert levels_evidence(good).holds
-    monkeypatch.setattr(proving, "chain", _broken_zone(chain))
+    monkeypatch.setattr(proving, "chain", _broken_top(chain))
     v = prove(game)
     check = evidence_of(v, "the chain's levels")
     assert check.holds is False and "does NOT hold" in check.statement

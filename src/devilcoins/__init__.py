@@ -18,7 +18,9 @@ The names below are the whole public API: the command line and the page use noth
 
 import sys
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from devilcoins.core.lazy import lazy
 
 if TYPE_CHECKING:
     from devilcoins.coins.construct import construction, move_mask, stream_moves
@@ -83,80 +85,74 @@ if TYPE_CHECKING:
     )
 
 _LAZY = {
-    "Belief": ("devilcoins.coins.notation", "Belief"),
-    "BeliefTable": ("devilcoins.results", "BeliefTable"),
-    "CertificateCheck": ("devilcoins.results", "CertificateCheck"),
-    "CoinTrap": ("devilcoins.coins.trap", "CoinTrap"),
-    "Coins": ("devilcoins.coins.notation", "Coins"),
-    "Counterexample": ("devilcoins.results", "Counterexample"),
-    "DevilcoinsError": ("devilcoins.core.errors", "DevilcoinsError"),
-    "Evidence": ("devilcoins.results", "Evidence"),
-    "EvidenceKind": ("devilcoins.results", "EvidenceKind"),
-    "Explanation": ("devilcoins.results", "Explanation"),
-    "GOALS": ("devilcoins.core.game", "GOALS"),
-    "GROUP_NAMES": ("devilcoins.core.symmetry", "GROUP_NAMES"),
-    "Game": ("devilcoins.core.game", "Game"),
-    "Group": ("devilcoins.core.symmetry", "Group"),
-    "How": ("devilcoins.results", "How"),
-    "InvalidInput": ("devilcoins.core.errors", "InvalidInput"),
-    "LiveGame": ("devilcoins.live", "LiveGame"),
-    "Move": ("devilcoins.coins.notation", "Move"),
-    "NotSupported": ("devilcoins.core.errors", "NotSupported"),
-    "NotationError": ("devilcoins.core.errors", "NotationError"),
-    "Observe": ("devilcoins.core.observe", "Observe"),
-    "Perm": ("devilcoins.core.perm", "Perm"),
-    "Playthrough": ("devilcoins.results", "Playthrough"),
-    "Strategy": ("devilcoins.coins.notation", "Strategy"),
-    "TooLarge": ("devilcoins.core.errors", "TooLarge"),
-    "TreeSolution": ("devilcoins.results", "TreeSolution"),
-    "Verdict": ("devilcoins.results", "Verdict"),
-    "Verification": ("devilcoins.results", "Verification"),
-    "adversary": ("devilcoins.devil", "adversary"),
-    "all_coins": ("devilcoins.coins.notebook", "all_coins"),
-    "all_moves": ("devilcoins.coins.notebook", "all_moves"),
-    "belief_search": ("devilcoins.coins.search", "belief_search"),
-    "belief_table": ("devilcoins.engine", "belief_table"),
-    "canonical_count": ("devilcoins.core.numbers", "canonical_count"),
-    "certificate": ("devilcoins.engine", "certificate"),
-    "check_certificate": ("devilcoins.engine", "check_certificate"),
-    "coin_search": ("devilcoins.coins.notebook", "coin_search"),
-    "coin_trap": ("devilcoins.coins.trap", "coin_trap"),
-    "compile_seconds": ("devilcoins.core.compiling", "seconds_spent"),
-    "construction": ("devilcoins.coins.construct", "construction"),
-    "explain": ("devilcoins.engine", "explain"),
-    "explanation": ("devilcoins.engine", "explanation"),
-    "flip": ("devilcoins.coins.notebook", "flip"),
-    "load_strategy": ("devilcoins.engine", "load_strategy"),
-    "methods": ("devilcoins.engine", "methods"),
-    "move_mask": ("devilcoins.coins.construct", "move_mask"),
-    "play": ("devilcoins.coins.notebook", "play"),
-    "play_against": ("devilcoins.live", "play_against"),
-    "probably_wins": ("devilcoins.coins.notebook", "probably_wins"),
-    "progress_note": ("devilcoins.engine", "progress_note"),
-    "prove": ("devilcoins.engine", "prove"),
-    "read_strategy": ("devilcoins.engine", "read_strategy"),
-    "rotations": ("devilcoins.coins.notebook", "rotations"),
-    "save_strategy": ("devilcoins.engine", "save_strategy"),
-    "search": ("devilcoins.coins.search", "search"),
-    "show": ("devilcoins.coins.notebook", "show"),
-    "solve": ("devilcoins.engine", "solve"),
-    "strategy_lines": ("devilcoins.engine", "strategy_lines"),
-    "stream_moves": ("devilcoins.coins.construct", "stream_moves"),
-    "update": ("devilcoins.coins.notebook", "update"),
-    "verify": ("devilcoins.engine", "verify"),
-    "verify_coins": ("devilcoins.coins.verification", "verify"),
+    "Belief": "devilcoins.coins.notation",
+    "BeliefTable": "devilcoins.results",
+    "CertificateCheck": "devilcoins.results",
+    "CoinTrap": "devilcoins.coins.trap",
+    "Coins": "devilcoins.coins.notation",
+    "Counterexample": "devilcoins.results",
+    "DevilcoinsError": "devilcoins.core.errors",
+    "Evidence": "devilcoins.results",
+    "EvidenceKind": "devilcoins.results",
+    "Explanation": "devilcoins.results",
+    "GOALS": "devilcoins.core.game",
+    "GROUP_NAMES": "devilcoins.core.symmetry",
+    "Game": "devilcoins.core.game",
+    "Group": "devilcoins.core.symmetry",
+    "How": "devilcoins.results",
+    "InvalidInput": "devilcoins.core.errors",
+    "LiveGame": "devilcoins.live",
+    "Move": "devilcoins.coins.notation",
+    "NotSupported": "devilcoins.core.errors",
+    "NotationError": "devilcoins.core.errors",
+    "Observe": "devilcoins.core.observe",
+    "Perm": "devilcoins.core.perm",
+    "Playthrough": "devilcoins.results",
+    "Strategy": "devilcoins.coins.notation",
+    "TooLarge": "devilcoins.core.errors",
+    "TreeSolution": "devilcoins.results",
+    "Verdict": "devilcoins.results",
+    "Verification": "devilcoins.results",
+    "adversary": "devilcoins.devil",
+    "all_coins": "devilcoins.coins.notebook",
+    "all_moves": "devilcoins.coins.notebook",
+    "belief_search": "devilcoins.coins.search",
+    "belief_table": "devilcoins.engine",
+    "canonical_count": "devilcoins.core.numbers",
+    "certificate": "devilcoins.engine",
+    "check_certificate": "devilcoins.engine",
+    "coin_search": "devilcoins.coins.notebook",
+    "coin_trap": "devilcoins.coins.trap",
+    "compile_seconds": "devilcoins.core.compiling:seconds_spent",
+    "construction": "devilcoins.coins.construct",
+    "explain": "devilcoins.engine",
+    "explanation": "devilcoins.engine",
+    "flip": "devilcoins.coins.notebook",
+    "load_strategy": "devilcoins.engine",
+    "methods": "devilcoins.engine",
+    "move_mask": "devilcoins.coins.construct",
+    "play": "devilcoins.coins.notebook",
+    "play_against": "devilcoins.live",
+    "probably_wins": "devilcoins.coins.notebook",
+    "progress_note": "devilcoins.engine",
+    "prove": "devilcoins.engine",
+    "read_strategy": "devilcoins.engine",
+    "rotations": "devilcoins.coins.notebook",
+    "save_strategy": "devilcoins.engine",
+    "search": "devilcoins.coins.search",
+    "show": "devilcoins.coins.notebook",
+    "solve": "devilcoins.engine",
+    "strategy_lines": "devilcoins.engine",
+    "stream_moves": "devilcoins.coins.construct",
+    "update": "devilcoins.coins.notebook",
+    "verify": "devilcoins.engine",
+    "verify_coins": "devilcoins.coins.verification:verify",
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Load a public name on first use, so that ``import devilcoins`` (and the command line)
-    starts without numpy, numba or the web framework."""
-    if name not in _LAZY:
-        raise AttributeError(f"module 'devilcoins' has no attribute {name!r}")
-    module, attribute = _LAZY[name]
-    value = getattr(import_module(module), attribute)
-    globals()[name] = value
-    return value
+#: Load a public name on first use, so that ``import devilcoins`` (and the command line) starts
+#: without numpy, numba or the web framework.
+__getattr__ = lazy("devilcoins", _LAZY)
 
 
 def __dir__() -> list[str]:

@@ -34,7 +34,7 @@ from devilcoins.core.errors import InvalidInput, NotSupported
 from devilcoins.core.game import Game
 from devilcoins.core.perm import Perm
 from devilcoins.core.resources import CACHED_GAMES
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 from devilcoins.observed.count import solve_count
 from devilcoins.observed.sight import solve_sight
 from devilcoins.observed.touch.play import Belief, felt, patterns, set_to, worth
@@ -95,7 +95,7 @@ def scripted(game: Game, turns: Sequence[Sequence[int]]) -> Devil:
 
 @lru_cache(maxsize=CACHED_GAMES)
 def certificate_devil(game: Game) -> tuple[Devil, np.ndarray] | None:
-    """The certificate's Devil and the zone it keeps the state out of, when the chain stalls."""
+    """The certificate's Devil and his trap (a mask over states), when the chain stalls."""
     if game.devil_moves is not None or game.value_group is not None:
         return None
     c = chain(game)
@@ -103,16 +103,16 @@ def certificate_devil(game: Game) -> tuple[Devil, np.ndarray] | None:
         return None
 
     def devil(i: int, x: int, move: int) -> int:
-        return game.turn(x, devil_turn(game, x, move, c.zone))
+        return game.turn(x, devil_turn(game, x, move, c.trap))
 
-    return devil, c.zone
+    return devil, c.trap
 
 
 @lru_cache(maxsize=CACHED_GAMES)
 def greedy_devil(game: Game) -> Devil:
     """A simple rule, not an optimal Devil: of the states his choices make from x, the first
     (in increasing order) that the move does not take into the goal, else x."""
-    tab = tables(game)
+    tab = class_table(game)
 
     def options(x: int) -> np.ndarray:
         if game.devil_moves is not None:
@@ -142,7 +142,7 @@ def sight_solution(game: Game) -> SightSolution:
 def sight_values(game: Game) -> np.ndarray:
     """For a sight game, the least worst-case moves each class of its tables still needs (0 in
     the goal, FOREVER where the Devil holds out)."""
-    t = tables(game)
+    t = class_table(game)
     values = np.full(t.size, FOREVER, dtype=np.int64)
     values[: t.n_goal] = 0
     for x, (_, left) in sight_solution(game).policy.items():
@@ -158,7 +158,7 @@ def count_solution(game: Game) -> CountSolution:
 
 def _turned(game: Game, x: int) -> np.ndarray:
     """The states the Devil's choices make from x, in increasing order."""
-    tab = tables(game)
+    tab = class_table(game)
     k = int(tab.index_of[x])
     return tab.orbit_states[tab.orbit_start[k] : tab.orbit_start[k + 1]]
 
@@ -166,7 +166,7 @@ def _turned(game: Game, x: int) -> np.ndarray:
 def sight_devil(game: Game) -> Devil:
     """The strongest Devil of a sight game: of his turns, the one after which the player needs
     the most moves (by the library's values)."""
-    values, tab = sight_values(game), tables(game)
+    values, tab = sight_values(game), class_table(game)
 
     def devil(i: int, x: int, move: int) -> int:
         made = _turned(game, x)
@@ -179,7 +179,7 @@ def sight_devil(game: Game) -> Devil:
 def heard(game: Game, after: Sequence[int], y: int) -> int:
     """The player's belief (a bitset of classes) after the classes after, when the count of
     state y is heard and no bell rings: the classes of y's count outside the goal."""
-    sol, tab = count_solution(game), tables(game)
+    sol, tab = count_solution(game), class_table(game)
     weight = sol.weights[int(tab.index_of[y])]
     return sum(1 << k for k in after if k >= tab.n_goal and sol.weights[k] == weight)
 
@@ -194,7 +194,7 @@ def count_devil(game: Game) -> Devil:
     >>> len(play(g, [15] * 10, 0b0001, count_devil(g)))  # flip all: never all heads
     10
     """
-    sol, tab = count_solution(game), tables(game)
+    sol, tab = count_solution(game), class_table(game)
     known = [sol.start]
 
     def worth(after: list[int], y: int) -> int:
@@ -232,10 +232,10 @@ def live_devil(
     cert = certificate_devil(game)
     if cert is None:
         return greedy
-    keep, zone = cert
+    keep, trap = cert
 
     def devil(i: int, x: int, move: int) -> int:
-        return keep(i, x, move) if not zone[x] else greedy(i, x, move)
+        return keep(i, x, move) if trap[x] else greedy(i, x, move)
 
     return devil
 
@@ -247,11 +247,11 @@ def live_start(
     certificate's trap when there is one, so that he never loses, and where the player needs
     the most moves when needs gives the moves each class needs); None when every state is in
     the goal."""
-    tab = tables(game)
+    tab = class_table(game)
     outside = tab.index_of >= tab.n_goal
     cert = certificate_devil(game) if name == "adversarial" else None
     if cert is not None:
-        outside = outside & ~cert[1]
+        outside = outside & cert[1]
     if name == "adversarial" and needs is not None:
         worth = needs[tab.index_of]  # start where the player needs the most moves
         outside = outside & (worth == worth[outside].max())
@@ -295,10 +295,10 @@ def adversary(
         )
     cert = certificate_devil(game)
     if cert is not None:
-        devil, zone = cert
+        devil, trap = cert
         if start is None:
-            start = int(np.flatnonzero(~zone)[0])
-        if not zone[start]:
+            start = int(np.flatnonzero(trap)[0])
+        if trap[start]:
             return Adversary(
                 plan="certificate", start=start, devil=devil, survives=True, won_at=None
             )
@@ -340,18 +340,18 @@ class Uncommitted:
             raise NotSupported(
                 f"{game}: the strongest Devil turns by a whole group, not by devil_moves"
             )
-        mask = np.zeros(tables(game).states, dtype=bool)
+        mask = np.zeros(class_table(game).states, dtype=bool)
         mask[list(states)] = True
         return cls(game=game, layers=[mask], moves=[])
 
     def _turned(self, mask: np.ndarray) -> np.ndarray:
         """Every state a turn of the Devil's makes from a state of mask."""
-        tab = tables(self.game)
+        tab = class_table(self.game)
         return np.isin(tab.index_of, np.unique(tab.index_of[mask]))
 
     def move(self, a: int) -> bool:
         """The move lands on every state still possible; True when all of them reach the goal."""
-        tab = tables(self.game)
+        tab = class_table(self.game)
         after = np.zeros(tab.states, dtype=bool)
         after[tab.add(np.flatnonzero(self._turned(self.layers[-1])), int(a))] = True
         outside = after & (tab.index_of >= tab.n_goal)
@@ -362,13 +362,13 @@ class Uncommitted:
     @property
     def won(self) -> bool:
         """Whether the last move brought every state still possible to the goal."""
-        tab = tables(self.game)
+        tab = class_table(self.game)
         return bool(self.moves) and bool((tab.index_of[self.layers[-1]] < tab.n_goal).all())
 
     def line(self, end: int | None = None, first: int = 1) -> tuple[Step, ...]:
         """A line of play through every move, ending at end (a state of the last layer; the
         first one when None): a start, and one turn before each move (numbered from first)."""
-        tab = tables(self.game)
+        tab = class_table(self.game)
         x = int(np.flatnonzero(self.layers[-1])[0]) if end is None else end
         if not self.layers[-1][x]:
             raise InvalidInput(f"{self.game.state_text(x)} is not a state the Devil still holds")

@@ -45,7 +45,7 @@ def _construction(verdict: Verdict, plain: bool) -> str:
         "move a state from one shifted copy of the level below to another. Here the levels have "
         f"{sizes} states. (In docs/mathematics.md §6 the levels are subgroups and the shifted "
         "copies their cosets.)",
-        f"The chain reaches all {len(c.zone):,} states, so the player wins. It is climbed in "
+        f"The chain reaches all {len(c.top):,} states, so the player wins. It is climbed in "
         "steps, each p copies of the one before for a prime p, with one new move "
         f"({steps}): the strategy for a step is the one before, then the new move, then the one "
         "before again, p - 1 times over, so the new move walks through the p copies and the "

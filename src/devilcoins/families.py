@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, TypeAlias
 
 import numpy as np
 
 from devilcoins import certcheck, explaining, proving
-from devilcoins.blind.devilmoves import search_devil_moves, verify_devil_moves
+from devilcoins.blind.restricted import search_devil_moves, verify_devil_moves
 from devilcoins.blind.solve import solve_blind, solve_in_group
 from devilcoins.blind.verify import verify_moves
 from devilcoins.coins.explain import explain_coins
@@ -45,7 +46,7 @@ from devilcoins.core.errors import InvalidInput, NotationError, NotSupported, Ot
 from devilcoins.core.game import Game
 from devilcoins.core.observe import Observe
 from devilcoins.core.resources import CACHED_GAMES
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 from devilcoins.devil import (
     count_devil,
     count_solution,
@@ -66,7 +67,7 @@ from devilcoins.results.explanation import Explanation
 from devilcoins.results.trees import POLICY_FORMAT, TreeSolution
 from devilcoins.traps import sight_trap_holds, touch_trap_holds
 
-__all__ = ["FAMILIES", "Family", "MoveLike", "Progress", "family_of"]
+__all__ = ["FAMILIES", "Family", "MoveLike", "Progress", "TreeRules", "family_of"]
 
 #: A move of a blind strategy: a state number, a text ('FLFL', '0 2', '0120') or a set of
 #: positions (the coin ``Move``).
@@ -149,7 +150,7 @@ class Family:
 
     def start_belief(self, game: Game, x: int) -> list[int]:
         """What a player knows before the first move, the state being x: every class."""
-        return list(range(tables(game).size))
+        return list(range(class_table(game).size))
 
     def belief_after(self, game: Game, belief: list[int], move: int, x: int) -> list[int]:
         """What a player who knew belief knows after move, the state being x now: the belief
@@ -313,6 +314,19 @@ class Restricted(Blind):
 # --- families whose strategies are trees --------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class TreeRules:
+    """What a game whose strategy is a tree is answered with: its solver (game, method,
+    progress), its replay of a strategy, its certificate writer and checker, and the check of
+    the Devil's trap (None where there is none)."""
+
+    solve: Callable[[Game, str | None, Progress], TreeSolution]
+    replay: Callable[[Game, replay.StrategyData], Verification]
+    certify: Callable[[Any], dict[str, Any]]
+    checker: certcheck.Checker
+    trap_holds: Callable[[Game, Iterable[int]], bool] | None = None
+
+
 class Observed(Family):
     """Games whose strategies are trees: the player learns something between moves."""
 
@@ -320,27 +334,19 @@ class Observed(Family):
     observe: ClassVar[Observe]
     #: What value iteration settles, in words.
     over: ClassVar[str] = "every reachable belief"
-    checker: ClassVar[certcheck.Checker]
+    rules: ClassVar[TreeRules]
 
     def admits(self, game: Game) -> bool:
         return game.observe is self.observe
 
     def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
-        return tree_verdict(self.solution(game, method, progress), self.over)
-
-    def solution(self, game: Game, method: str | None, progress: Progress) -> TreeSolution:
-        """The solved game, its strategy a tree."""
-        raise NotImplementedError
-
-    def replay(self, game: Game, strategy: replay.StrategyData) -> Verification:
-        """The strategy (JSON or policy lines) replayed against every start and turn."""
-        raise NotImplementedError
+        return tree_verdict(self.rules.solve(game, method, progress), self.over)
 
     def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
         if isinstance(strategy, TreeSolution | TreeData):
-            return self.replay(game, strategy.strategy_json())
+            return self.rules.replay(game, strategy.strategy_json())
         if isinstance(strategy, dict) or _is_policy(strategy):
-            return self.replay(game, strategy)
+            return self.rules.replay(game, strategy)
         raise InvalidInput(f"a {game.observe} strategy is a tree (see solve --json), not moves")
 
     def checks(self, verdict: Verdict) -> list[Any]:
@@ -350,7 +356,8 @@ class Observed(Family):
     def trap_holds(self, game: Game, trap: Iterable[int]) -> bool | None:
         """Whether the Devil's trap (classes, by a state of each) holds, checked with nothing of
         the solver (None: this family has no such check)."""
-        return None
+        check = self.rules.trap_holds
+        return None if check is None else check(game, trap)
 
     def explain(self, verdict: Verdict) -> str:
         return explaining.tree_text(verdict)
@@ -358,14 +365,10 @@ class Observed(Family):
     def certificate(self, verdict: Verdict) -> dict[str, Any]:
         if not isinstance(verdict.tree, TreeSolution):
             raise NotSupported(f"{verdict.game}: a certificate needs the solved game")
-        return self.certify(verdict.tree)
-
-    def certify(self, solution: Any) -> dict[str, Any]:
-        """The certificate of a solution of this family."""
-        raise NotImplementedError
+        return self.rules.certify(verdict.tree)
 
     def check_certificate(self, game: Game, data: Any) -> CertificateCheck:
-        return certcheck.check_certificate(game, data, self.checker)
+        return certcheck.check_certificate(game, data, self.rules.checker)
 
     def strategy_lines(self, verdict: Verdict) -> Iterator[str]:
         if not isinstance(verdict.tree, TreeSolution):
@@ -398,19 +401,15 @@ class Touch(Observed):
     observe = Observe.TOUCH
     progress = "{done:,} steps, {known:,} beliefs and nodes met"
     methods = ("levels", "closure")
-    checker = certcheck.TOUCH
-
-    def solution(self, game: Game, method: str | None, progress: Progress) -> TreeSolution:
-        return solve_touch(game, progress=progress, levels=method != "closure")
-
-    def replay(self, game: Game, strategy: replay.StrategyData) -> Verification:
-        return replay.verify_touch(game, strategy)
-
-    def certify(self, solution: Any) -> dict[str, Any]:
-        return certificates.touch_certificate(solution)
-
-    def trap_holds(self, game: Game, trap: Iterable[int]) -> bool | None:
-        return touch_trap_holds(game, trap)
+    rules = TreeRules(
+        solve=lambda game, method, progress: solve_touch(
+            game, progress=progress, levels=method != "closure"
+        ),
+        replay=replay.verify_touch,
+        certify=certificates.touch_certificate,
+        checker=certcheck.TOUCH,
+        trap_holds=touch_trap_holds,
+    )
 
 
 class Sight(Observed):
@@ -421,13 +420,13 @@ class Sight(Observed):
     sees = True
     over = "every class of states"
     methods = ("iteration",)
-    checker = certcheck.SIGHT
-
-    def solution(self, game: Game, method: str | None, progress: Progress) -> TreeSolution:
-        return solve_sight(game)
-
-    def replay(self, game: Game, strategy: replay.StrategyData) -> Verification:
-        return replay.verify_sight(game, strategy)
+    rules = TreeRules(
+        solve=lambda game, method, progress: solve_sight(game),
+        replay=replay.verify_sight,
+        certify=certificates.sight_certificate,
+        checker=certcheck.SIGHT,
+        trap_holds=sight_trap_holds,
+    )
 
     def prove(self, game: Game, checks: bool) -> Verdict:
         return prove_sight(game) if is_sight_rule_game(game) else super().prove(game, checks)
@@ -436,10 +435,10 @@ class Sight(Observed):
         return sight_devil(game)
 
     def start_belief(self, game: Game, x: int) -> list[int]:
-        return [int(tables(game).index_of[x])]
+        return [int(class_table(game).index_of[x])]
 
     def belief_after(self, game: Game, belief: list[int], move: int, x: int) -> list[int]:
-        return [int(tables(game).index_of[x])]
+        return [int(class_table(game).index_of[x])]
 
     def needs(self, game: Game) -> np.ndarray | None:
         return sight_values(game)
@@ -447,15 +446,9 @@ class Sight(Observed):
     def next_move(
         self, game: Game, played: Sequence[int], state: int, known: Iterable[int]
     ) -> int | None:
-        t = tables(game)
+        t = class_table(game)
         found = sight_solution(game).policy.get(int(t.reps[int(t.index_of[state])]))
         return None if found is None else int(found[0])
-
-    def certify(self, solution: Any) -> dict[str, Any]:
-        return certificates.sight_certificate(solution)
-
-    def trap_holds(self, game: Game, trap: Iterable[int]) -> bool | None:
-        return sight_trap_holds(game, trap)
 
 
 class Count(Observed):
@@ -465,23 +458,19 @@ class Count(Observed):
     observe = Observe.COUNT
     hears = True
     methods = ("iteration",)
-    checker = certcheck.COUNT
-
-    def solution(self, game: Game, method: str | None, progress: Progress) -> TreeSolution:
-        return solve_count(game)
-
-    def replay(self, game: Game, strategy: replay.StrategyData) -> Verification:
-        return replay.verify_count(game, strategy)
-
-    def certify(self, solution: Any) -> dict[str, Any]:
-        return certificates.count_certificate(solution)
+    rules = TreeRules(
+        solve=lambda game, method, progress: solve_count(game),
+        replay=replay.verify_count,
+        certify=certificates.count_certificate,
+        checker=certcheck.COUNT,
+    )
 
     def strongest(self, game: Game) -> Devil | None:
         return count_devil(game)
 
     def belief_after(self, game: Game, belief: list[int], move: int, x: int) -> list[int]:
         bits = heard(game, update(game, belief, move), x)
-        return [k for k in range(tables(game).size) if bits >> k & 1]
+        return [k for k in range(class_table(game).size) if bits >> k & 1]
 
     def next_move(
         self, game: Game, played: Sequence[int], state: int, known: Iterable[int]

@@ -39,7 +39,7 @@ from devilcoins.core.errors import InvalidInput, NotSupported
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import is_power_of_two
 from devilcoins.core.perm import Perm
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 from devilcoins.devil import (
     DEVILS,
     TouchDevil,
@@ -64,8 +64,8 @@ TouchStep = touchplay.Step
 
 def class_name(game: Game, k: int) -> str:
     """Class k of the game's tables, as the player sees it: its alphabetically first state."""
-    by_text = tables(game, "text")
-    rep = int(tables(game).reps[k])
+    by_text = class_table(game, "text")
+    rep = int(class_table(game).reps[k])
     return game.state_text(int(by_text.reps[by_text.index_of[rep]]))
 
 
@@ -104,7 +104,7 @@ class LiveGame:
         if devil not in DEVILS:
             raise InvalidInput(f"the Devil is one of {', '.join(DEVILS)}, not {devil!r}")
         seed = secrets.randbits(63) if seed is None else seed
-        tab = tables(game)
+        tab = class_table(game)
         if game.observe.feels:
             rng = random.Random(seed)
             start = touchplay.start(game)
@@ -153,7 +153,7 @@ class LiveGame:
         """What the player knows after move: the class seen (sight, or the bell), the classes of
         the count heard (count), or the belief moved by the one rule."""
         if self.won:
-            return [int(tables(self.game).index_of[self.x])]
+            return [int(class_table(self.game).index_of[self.x])]
         return family_of(self.game).belief_after(self.game, self.belief, move, self.x)
 
     # --- touch: feel, then set ------------------------------------------------------------------
@@ -193,7 +193,7 @@ class LiveGame:
 
     def possible_states(self) -> touchplay.Belief:
         """The states still possible (every state of the classes of the belief)."""
-        t = tables(self.game)
+        t = class_table(self.game)
         return frozenset(
             int(x)
             for k in self.belief
@@ -295,7 +295,7 @@ class LiveGame:
 
 def _classes(game: Game, states: touchplay.Belief) -> list[int]:
     """The classes of a set of states, in order."""
-    t = tables(game)
+    t = class_table(game)
     return sorted({int(t.index_of[x]) for x in states})
 
 

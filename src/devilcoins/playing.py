@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from devilcoins.core.beliefs import row_from_indices, row_to_indices
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import propagate
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 from devilcoins.results.play import Step
 
 __all__ = ["Devil", "Step", "play", "still_possible", "update", "won"]
@@ -64,12 +64,12 @@ def update(game: Game, belief: Iterable[int], move: int) -> list[int]:
     >>> update(Game(2), [0, 1, 2], 3)  # HH stays (the game is won); HT turns into HT; TT becomes HH
     [0, 1]
     """
-    tab = tables(game)
+    tab = class_table(game)
     final, _, _ = propagate(tab.kernel, row_from_indices(belief, tab.size), [int(move)])
     return row_to_indices(final)
 
 
 def still_possible(game: Game, belief: Iterable[int]) -> list[int]:
     """The classes of belief outside the goal: what the player knows while the game is on."""
-    n_goal = tables(game).n_goal
+    n_goal = class_table(game).n_goal
     return [k for k in belief if k >= n_goal]

@@ -6,8 +6,8 @@ in a trap the Devil holds out forever, and the trap, checked state by state, is 
 certificate.  It is the one word for that set across the library (docs/glossary.md, "Trap"):
 
 - blind games, the Devil turning by a whole group: from every state of the trap and every move,
-  some turn lands the move in the trap (``blind_trap_holds``, ``largest_blind_trap``); the
-  chain's stalled level is the complement of one (``blind.chain``);
+  some turn lands the move in the trap (``largest_trap``, checked by ``largest_trap_evidence``);
+  where the chain stalls, the states outside its last level are one (``blind.chain``);
 - sight: the same, the player seeing the state before each move (``sight_trap_holds``);
 - touch: from every state, for every reach, the Devil shows a pattern after which every setting
   of the positions felt leaves a state of the trap possible (``touch_trap_holds``; the solver
@@ -30,10 +30,25 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable
 
-from devilcoins.core.errors import NotSupported
-from devilcoins.core.game import Game
+import numpy as np
 
-__all__ = ["sight_trap_holds", "touch_trap_holds"]
+from devilcoins.core.errors import NotSupported, TooLarge
+from devilcoins.core.game import Game
+from devilcoins.core.symmetry import state_map
+from devilcoins.core.tables import ClassTable, class_table
+from devilcoins.results import Evidence, EvidenceKind
+
+__all__ = [
+    "MAX_TRAP_STEPS",
+    "largest_trap",
+    "largest_trap_evidence",
+    "sight_trap_holds",
+    "touch_trap_holds",
+    "trap_evidence",
+]
+
+#: Lookups (states x moves x turns, per round) the largest trap may take before it is skipped.
+MAX_TRAP_STEPS = 1 << 27
 
 Values = tuple[int, ...]
 
@@ -100,3 +115,106 @@ def touch_trap_holds(game: Game, states: Iterable[int]) -> bool:
             ):
                 return False
     return True
+
+
+# --- blind games ---------------------------------------------------------------------------------
+
+
+def trap_evidence(game: Game, name: str, argument: str, trap: np.ndarray, holds: bool) -> Evidence:
+    """A blind game's trap (a mask over states), checked over every state: the argument, and
+    what the check found."""
+    states = len(trap)
+    start = int(np.flatnonzero(trap)[0]) if trap.any() else 0
+    found = (
+        f" Checked for all {states:,} states: it holds."
+        if holds
+        else f" Checked for all {states:,} states: it does NOT hold, so it proves nothing."
+    )
+    return Evidence(
+        kind=EvidenceKind.TRAP,
+        name=name,
+        statement=argument + found,
+        checked=True,
+        holds=holds,
+        detail={
+            "trap_size": int(trap.sum()),
+            "states": states,
+            "start": game.state_text(start),
+            "checked_states": states,
+        },
+    )
+
+
+def _turned(tab: ClassTable) -> list[np.ndarray] | None:
+    """For each element e of the Devil's group, the state e(x) for every x (None: too many)."""
+    elements = tab.game.group.elements()
+    if len(elements) * tab.states > MAX_TRAP_STEPS // 16:
+        return None
+    return [state_map(e, tab.digits, tab.powers) for e in elements]
+
+
+def _moves(game: Game, tab: ClassTable) -> list[int]:
+    """One allowed move per class (a turned move has turned results), and 0 (no change)."""
+    if game.moves is not None:
+        candidates = [game.encode(v) for v in game.moves]
+    else:
+        candidates = [int(r) for r in tab.reps]
+    return sorted({0, *(a for a in candidates if game.allowed(a))})
+
+
+def _trap_round(
+    tab: ClassTable, trap: np.ndarray, turned: list[np.ndarray], moves: list[int]
+) -> np.ndarray:
+    """The states of trap from which, whatever the move, some turn stays in trap."""
+    keep = trap.copy()
+    for a in moves:
+        stay = np.zeros(tab.states, dtype=bool)
+        for image in turned:
+            stay |= trap[tab.add(image, a)]
+        keep &= stay
+    return keep
+
+
+def largest_trap(game: Game) -> np.ndarray | None:
+    """The Devil's largest trap in a blind game against a whole group (a mask over states;
+    empty when there is none), or None when the game is too large to compute it.
+
+    >>> trap = largest_trap(Game.parse('n=3 values=Z2xZ2'))
+    >>> int(trap.sum()), bool(largest_trap(Game(2, values=4)).any())
+    (60, False)
+    """
+    tab = class_table(game)
+    turned = _turned(tab)
+    moves = _moves(game, tab)
+    if turned is None or len(moves) * len(turned) * tab.states > MAX_TRAP_STEPS:
+        return None
+    trap = tab.index_of >= tab.n_goal  # every state outside the goal
+    while trap.any():
+        kept = _trap_round(tab, trap, turned, moves)
+        if np.array_equal(kept, trap):
+            break
+        trap = kept
+    return trap
+
+
+def largest_trap_evidence(game: Game, trap: np.ndarray) -> Evidence:
+    """Check a trap of a blind game against every state and every move."""
+    tab = class_table(game)
+    turned = _turned(tab)
+    if turned is None:
+        raise TooLarge(f"{game} is too large to check a trap")
+    moves = _moves(game, tab)
+    closed = all(np.array_equal(trap[image], trap) for image in turned)
+    stays = np.array_equal(_trap_round(tab, trap, turned, moves), trap)
+    in_goal = tab.index_of < tab.n_goal
+    holds = bool(trap.any() and not (trap & in_goal).any() and closed and stays)
+    start = int(np.flatnonzero(trap)[0]) if trap.any() else 0
+    size = int(trap.sum())
+    argument = (
+        f"The Devil holds out in a set of {size:,} of the {tab.states:,} states, none in the "
+        "goal, that turning the table never leaves: from every state in it, whatever the move, "
+        "some turn keeps the state in the set, so the Devil, starting there (e.g. from "
+        f"{game.state_text(start)}), never lets the goal appear. (His trap U: closed under "
+        "turns, and for every x in U and move a some turn g has g(x)*a in U.)"
+    )
+    return trap_evidence(game, "the Devil's hold-out set", argument, trap, holds)

@@ -1,4 +1,5 @@
-"""The chain of a blind game: its levels, its zone and the Devil's turns, by brute force.
+"""The chain of a blind game: its levels, the Devil's trap where it stalls and his turns, by
+brute force.
 
 Expected values come from the naive reference in tests/reference.py (full beliefs as sets of
 vectors, groups by closure or by definition, no symmetry reduction) or from the literature
@@ -58,13 +59,13 @@ def test_chain_and_certificate_by_brute_force(case, rnd):
             assert expected == lo  # the chain stops where it stalls (or at every state)
         else:
             assert expected == hi and len(hi) > len(lo)
-    zone = c.zone
-    assert c.complete == bool(zone.all())
+    top = c.top
+    assert c.complete == bool(top.all()) and (c.trap == ~top).all()
     if c.complete:
         return
     verdict = solve(game)
     assert not verdict.winnable and verdict.holds
-    certificate = certificate_evidence(game, zone)
+    certificate = certificate_evidence(game, top)
     assert certificate.checked and certificate.holds
     assert goal <= levels[-1]
     outside = [x for x in states if x not in levels[-1]]
@@ -78,6 +79,6 @@ def test_chain_and_certificate_by_brute_force(case, rnd):
     else:
         pairs = pairs[:: max(1, len(pairs) // 40)]
     for x, a in pairs:
-        g = tuple(devil_turn(game, num(game, x), num(game, a), zone))
+        g = tuple(devil_turn(game, num(game, x), num(game, a), c.trap))
         assert g in elements
         assert add_vectors(permute(g, x), a, m) not in levels[-1]

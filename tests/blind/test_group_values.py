@@ -20,10 +20,11 @@ from reference import (
     value_table,
 )
 
-from devilcoins.blind.groups import group_chain, hold_out
+from devilcoins.blind.groups import group_chain
 from devilcoins.blind.solve import HELD_OUT
 from devilcoins.core.game import Game
 from devilcoins.engine import solve, verify
+from devilcoins.traps import largest_trap
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -98,17 +99,17 @@ def test_p_groups_win_in_the_lower_bound(name, n, length):
 
 
 @pytest.mark.parametrize(("name", "n"), [("S3", 3), ("Z2xZ2", 3), ("D4", 3)])
-def test_the_hold_out_set_is_the_naive_one(name, n):
+def test_the_devils_largest_trap_is_the_naive_one(name, n):
     game = Game.parse(f"n={n} values={name}")
     verdict = solve(game)
     assert not verdict.winnable and verdict.method == HELD_OUT
     cert = evidence_of(verdict, "the Devil's hold-out set")
     assert cert.checked and cert.holds and verdict.holds
-    assert cert.detail["zone_size"] == len(_naive(name, n).hold_out())
-    zone = hold_out(game)
-    assert {game.decode(x) for x in range(len(zone)) if zone[x]} == naive_group_game(
+    assert cert.detail["trap_size"] == len(_naive(name, n).largest_trap())
+    trap = largest_trap(game)
+    assert {game.decode(x) for x in range(len(trap)) if trap[x]} == naive_group_game(
         game
-    ).hold_out()
+    ).largest_trap()
 
 
 def test_a_losing_strategy_gets_a_counterexample_the_naive_game_confirms():
@@ -140,7 +141,7 @@ def test_the_chain_for_groups_that_are_not_p_groups(text, length):
 def test_a_chain_that_stalls_proves_nothing_and_the_search_decides():
     game = Game.parse("n=2 values=S3")
     assert not group_chain(game).complete
-    assert hold_out(game).sum() == 0
+    assert largest_trap(game).sum() == 0
     verdict = solve(game)
     assert not verdict.winnable and verdict.method.startswith("belief search")
 

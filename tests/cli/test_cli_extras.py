@@ -171,7 +171,8 @@ def test_a_library_module_names_the_extra_it_needs(module, blocked, extra):
 
 
 def test_import_devilcoins_needs_no_extra_nor_numpy():
-    """The rule the guards keep: ``import devilcoins`` loads none of them."""
+    """The rule the guards keep: ``import devilcoins`` loads none of them, and of its own modules
+    only the lazy loader (standard library only) that defers the rest."""
     blocked = ("numpy", "numba", "fastapi", "uvicorn", "matplotlib", "dask", "distributed")
     code = (
         "import devilcoins\n"
@@ -179,7 +180,8 @@ def test_import_devilcoins_needs_no_extra_nor_numpy():
     )
     done = _python(code, blocked=blocked)
     assert (done.returncode, done.stderr) == (0, ""), done.stderr
-    assert done.stdout.strip() == f"{devilcoins.__version__} ['devilcoins']"
+    loaded = "['devilcoins', 'devilcoins.core', 'devilcoins.core.lazy']"
+    assert done.stdout.strip() == f"{devilcoins.__version__} {loaded}"
 
 
 def test_python_m_devilcoins_is_the_command():

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from devilcoins.cli.main import build_parser, main
 
-#: The server runs until stopped and the atlas has its own limits (tests/test_atlas*.py).
+#: The server runs until stopped and the atlas has its own limits (tests/atlas/).
 SKIPPED = {"serve", "atlas"}
 
 #: Whole numbers as a user might type them: small and valid, or at the edges, huge, malformed.

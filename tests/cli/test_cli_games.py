@@ -501,7 +501,7 @@ def test_explain_6_goal_same(capsys):
     )
     text = " ".join(out.split())
     assert "reaching 4 of the 64 states, and stop" in text
-    assert "The chain stops at a zone of 4 of the 64 states that holds the goal" in text
+    assert "The chain stops at a level of 4 of the 64 states that holds the goal" in text
 
 
 # --- 7. atlas ------------------------------------------------------------------------------

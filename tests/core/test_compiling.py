@@ -224,10 +224,10 @@ def test_the_small_observed_games_are_those_of_few_states():
 
 def test_forced_python_runs_a_compiled_loop_as_python_again():
     from devilcoins.core.beliefs import row_from_indices
-    from devilcoins.core.tables import tables
+    from devilcoins.core.tables import class_table
 
     kernel.warm_up()  # ready: later calls go straight to the compiled code
-    tab = tables(Game(3)).kernel
+    tab = class_table(Game(3)).kernel
     start = row_from_indices(range(len(tab.reps)), len(tab.reps))[None, :]
     before = compiling.seconds_spent().python
     with forced("python"):

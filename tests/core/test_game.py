@@ -18,7 +18,7 @@ from reference import closure, naive_named
 from devilcoins.core.errors import DevilcoinsError, NotationError, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.symmetry import Group
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 from devilcoins.engine import solve
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -144,7 +144,7 @@ def test_invalid_values():
     with pytest.raises(DevilcoinsError):
         Game(3, moves=())
     with pytest.raises(TooLarge, match="9,765,625 states"):
-        tables(Game(10, values=5))  # a game of any size is a value; its tables are refused
+        class_table(Game(10, values=5))  # a game of any size is a value; its tables are refused
     with pytest.raises(DevilcoinsError):
         Game(4, observe="touch")
     with pytest.raises(DevilcoinsError):
@@ -159,7 +159,7 @@ def test_invalid_values():
 def test_goal_must_be_closed_under_the_group(text):
     # the check may come when the game is read or when its tables are built; it must come
     with pytest.raises(DevilcoinsError):
-        tables(Game.parse(text))
+        class_table(Game.parse(text))
     with pytest.raises(DevilcoinsError):
         solve(Game.parse(text))
 
@@ -167,7 +167,7 @@ def test_goal_must_be_closed_under_the_group(text):
 def test_goal_closed_under_a_smaller_group_is_fine():
     # 1100 and 0011 are swapped by the half turn, which is all this group does
     game = Game.parse("n=4 group=2,3,0,1 goal=0000,1100,0011")
-    assert tables(game).n_goal == 2
+    assert class_table(game).n_goal == 2
 
 
 # --- a Devil restricted to a set of permutations (devil_moves) --------------------------------

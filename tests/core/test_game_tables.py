@@ -14,7 +14,7 @@ from reference import goal_vectors, orbits, to_number, to_vector
 
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import canonical_count
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -23,7 +23,7 @@ SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[Healt
 @given(games(max_states=1024))
 def test_tables_classes_are_the_orbits(case):
     game, elements = case
-    tab = tables(game)
+    tab = class_table(game)
     n, m = game.n, game.values
     naive = orbits(n, m, elements)
     assert tab.size == len(naive)
@@ -48,5 +48,5 @@ NECKLACES = [2, 3, 4, 6, 8, 14, 20, 36, 60, 108, 188, 352]  # DESIGN.md section 
 
 @pytest.mark.parametrize("n", range(1, 13))
 def test_coin_classes_are_necklaces(n):
-    assert tables(Game(n)).size == canonical_count(n) == NECKLACES[n - 1]
-    assert tables(Game(n)).n_goal == 1
+    assert class_table(Game(n)).size == canonical_count(n) == NECKLACES[n - 1]
+    assert class_table(Game(n)).n_goal == 1

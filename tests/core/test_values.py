@@ -19,7 +19,7 @@ from reference import all_vectors, inverses, table_from_generators, value_table
 
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 from devilcoins.core.values import ValueGroup
 
 NAMED = {"Z2xZ2": 4, "S3": 6, "D4": 8, "Q8": 8, "Z4": 4}
@@ -135,7 +135,7 @@ def test_a_value_group_and_a_different_number_of_values_disagree():
 @pytest.mark.parametrize("text", ["n=2 values=S3", "n=3 values=Z2xZ2", "n=2 values=Q8"])
 def test_tables_multiply_on_the_right(text):
     game = Game.parse(text)
-    tab = tables(game)
+    tab = class_table(game)
     table = table_from_generators(game.value_group.generators, game.value_group.factors)
     inv = inverses(table)
     vectors = all_vectors(game.n, game.values)
@@ -173,6 +173,6 @@ def test_text_and_json_round_trip_with_value_groups(values, n, group, goal, hand
     game = Game.parse(text)
     assert Game.parse(str(game)) == game
     assert Game.from_json(json.loads(json.dumps(game.to_json()))) == game
-    tab = tables(game)
+    tab = class_table(game)
     goal_states = tab.orbit_start[tab.n_goal]
     assert goal_states == (1 if goal == "zero" else game.values)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from reference import all_vectors, closure, goal_vectors, naive_named, permute, to_number
 
 from devilcoins import Game, solve
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 from devilcoins.devil import Uncommitted, live_devil, live_start
 from devilcoins.playing import Step, play
 from devilcoins.web.app import create_app
@@ -102,7 +102,7 @@ def _library_line(spec, moves, start, devil, rng) -> tuple[Step, ...]:
     encoded = [spec.encode(v) for v in moves]
     if devil != "adversarial" or spec.observe != "blind" or spec.devil_moves is not None:
         return play(spec, encoded, start, live_devil(spec, devil, rng))
-    tab = tables(spec)
+    tab = class_table(spec)
     holdout = Uncommitted.start(spec, np.flatnonzero(tab.index_of >= tab.n_goal).tolist())
     for a in encoded:
         if holdout.move(a):

@@ -32,21 +32,21 @@ def test_adversarial_devil_never_loses_with_an_odd_factor(client, n):
 
 @pytest.mark.parametrize("n", [3, 5, 6, 7])
 def test_adversarial_starts_are_safe_for_many_seeds(n):
-    """The live adversarial Devil starts outside the zone of his certificate (the chain's), from
-    where some turn always keeps the coins off all heads, whatever the move."""
+    """The live adversarial Devil starts in the trap of his certificate (outside the chain's last
+    level), from where some turn always keeps the coins off all heads, whatever the move."""
     import numpy as np
 
     from devilcoins.blind.chain import chain
     from devilcoins.core.game import Game
     from devilcoins.devil import live_start
 
-    zone = chain(Game(n)).zone
+    trap = chain(Game(n)).trap
     for seed in range(50):
         x = live_start(Game(n), "adversarial", np.random.default_rng(seed))
-        assert x is not None and x != 0 and not zone[x]
-        for move in range(2**n):  # every move has a turn that stays outside the zone
+        assert x is not None and x != 0 and trap[x]
+        for move in range(2**n):  # every move has a turn that stays in the trap
             turns = {((x >> r) | (x << (n - r))) & (2**n - 1) for r in range(n)}
-            assert any(not zone[t ^ move] for t in turns)
+            assert any(trap[t ^ move] for t in turns)
 
 
 def test_powers_of_two_still_winnable_against_adversarial(client):

@@ -13,8 +13,7 @@ ranges, keeps its module's name).
 [(4, 'settled', True, True), (6, 'settled', False, True)]
 """
 
-from importlib import import_module
-from typing import Any
+from devilcoins.core.lazy import lazy
 
 _NAMES = {
     "entry": (
@@ -57,10 +56,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Load a public name from its module on first use."""
-    if name not in _WHERE:
-        raise AttributeError(f"module 'devilcoins.atlas' has no attribute {name!r}")
-    value = getattr(import_module(f"devilcoins.atlas.{_WHERE[name]}"), name)
-    globals()[name] = value
-    return value
+#: Load a public name from its module on first use.
+__getattr__ = lazy("devilcoins.atlas", {n: f"devilcoins.atlas.{m}" for n, m in _WHERE.items()})

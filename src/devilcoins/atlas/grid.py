@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable
 
 from devilcoins.core.errors import DevilcoinsError, InvalidInput, did_you_mean
-from devilcoins.core.game import Game
+from devilcoins.core.game import GOALS, Game
 from devilcoins.core.observe import Observe
 from devilcoins.core.symmetry import Group
 
@@ -43,7 +43,6 @@ DIAL_SIZES = {2: 8, 3: 7, 4: 5, 5: 5}
 #: The largest n for the other groups, limited hands, touch and sight in the default grid.
 SMALL_N = 6
 
-GOALS = ("zero", "same")
 
 #: What the player observes, for the atlas's ranges: every way (``Observe``).
 OBSERVE = tuple(o.value for o in Observe)

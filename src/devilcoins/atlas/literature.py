@@ -27,8 +27,8 @@ from __future__ import annotations
 from devilcoins.atlas.grid import GOALS
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
-from devilcoins.core.observe import Observe
 from devilcoins.core.numbers import prime_factors, same_prime_power
+from devilcoins.core.observe import Observe
 from devilcoins.core.symmetry import Group
 
 __all__ = ["known_value", "least_touch_hands", "literature"]

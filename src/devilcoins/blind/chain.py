@@ -29,8 +29,9 @@ from devilcoins.core.errors import InvalidInput, NotSupported
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import smallest_prime_factor
 from devilcoins.core.perm import Perm
-from devilcoins.core.tables import ClassTable, tables
+from devilcoins.core.tables import ClassTable, class_table
 from devilcoins.results import Evidence, EvidenceKind
+from devilcoins.traps import trap_evidence
 
 __all__ = [
     "Chain",
@@ -43,7 +44,6 @@ __all__ = [
     "goal_mask",
     "levels_evidence",
     "lower_bound_evidence",
-    "zone_evidence",
 ]
 
 
@@ -64,9 +64,15 @@ class Chain:
     steps: tuple[tuple[int, int], ...]
 
     @property
-    def zone(self) -> np.ndarray:
-        """The last level: where the Devil cannot keep the state out of (when incomplete)."""
+    def top(self) -> np.ndarray:
+        """The last level: every state when the chain is complete; when it stalls, the states
+        outside it are the Devil's trap (``trap``)."""
         return self.levels[-1]
+
+    @property
+    def trap(self) -> np.ndarray:
+        """The states outside the last level: the Devil's trap when the chain stalls."""
+        return ~self.levels[-1]
 
     def sizes(self) -> list[int]:
         """|Z_i| for each level."""
@@ -74,7 +80,7 @@ class Chain:
 
     def length(self) -> int:
         """|M / Z_0| - 1: the construction's length (when complete), and the lower bound."""
-        return int(len(self.zone) // self.levels[0].sum()) - 1
+        return int(len(self.top) // self.levels[0].sum()) - 1
 
 
 def goal_mask(tab: ClassTable) -> np.ndarray:
@@ -120,9 +126,9 @@ def chain(game: Game) -> Chain:
     if game.devil_moves is not None:
         raise NotSupported(
             "the chain is for a Devil who turns by a whole group; a Devil restricted to "
-            "devil_moves is solved by engine.solve (blind.devilmoves)"
+            "devil_moves is solved by the restricted Devil's family (blind.restricted)"
         )
-    tab = tables(game)
+    tab = class_table(game)
     goal = goal_mask(tab)
     generated = tab.span(goal)
     levels = [generated]
@@ -173,7 +179,7 @@ def chain_strategy(game: Game) -> np.ndarray:
     if not c.complete:
         raise NotSupported(
             f"no strategy wins {game}: the chain stops at {c.sizes()[-1]:,} of "
-            f"{len(c.zone):,} states (the Devil's certificate)"
+            f"{len(c.top):,} states (the Devil's certificate)"
         )
     if not c.goal_is_subgroup:
         raise NotSupported(
@@ -199,88 +205,60 @@ def chain_moves(steps: Iterable[tuple[int, int]]) -> np.ndarray:
     return moves
 
 
-def devil_turn(game: Game, x: int, move: int, zone: np.ndarray) -> Perm:
-    """The certificate's turn for state x (outside zone) facing a move: identity or a generator.
+def devil_turn(game: Game, x: int, move: int, trap: np.ndarray) -> Perm:
+    """The certificate's turn for state x (in the trap) facing a move: identity or a generator.
 
-    The result, applied to x and then moved, stays outside the zone.
+    The result, applied to x and then moved, stays in the trap.
 
-    >>> z = chain(Game(3)).zone
+    >>> z = chain(Game(3)).trap
     >>> devil_turn(Game(3), 0b001, 0b001, z)  # 'THH' flipped at 0 would be all heads: turn
     Perm(2 0 1)
     """
-    tab = tables(game)
+    tab = class_table(game)
     identity = Perm.identity(game.n)
-    if not zone[int(tab.add(np.array([x]), move)[0])]:
+    if trap[int(tab.add(np.array([x]), move)[0])]:
         return identity
     for g, image in zip(game.group.generators, tab.maps, strict=True):
         y = int(image[x])
-        if not zone[int(tab.add(np.array([y]), move)[0])]:
+        if trap[int(tab.add(np.array([y]), move)[0])]:
             return g
-    raise InvalidInput(
-        f"{game.state_text(x)} is inside the zone the Devil keeps out of; no turn helps"
-    )
+    raise InvalidInput(f"{game.state_text(x)} is not in the Devil's trap; no turn keeps it there")
 
 
-def certificate_evidence(game: Game, zone: np.ndarray) -> Evidence:
-    """Check the stalled chain's zone as the Devil's certificate, over every state.
+def certificate_evidence(game: Game, top: np.ndarray) -> Evidence:
+    """Check the stalled chain's last level Z (top) as the Devil's certificate, over every
+    state: the states outside it are his trap.
 
-    It holds when the zone Z is a subgroup holding the goal, not every state, and every state x
-    outside Z has a generator g with g(x) - x outside Z: then x + a and g(x) + a, which differ
-    by g(x) - x, are not both in Z, whatever the move a.
+    It holds when Z is a subgroup holding the goal, not every state, and every state x outside
+    Z has a generator g with g(x) - x outside Z: then x + a and g(x) + a, which differ by
+    g(x) - x, are not both in Z, whatever the move a.
     """
-    tab = tables(game)
-    outside = ~zone
+    tab = class_table(game)
+    outside = ~top
     escapes = np.zeros(tab.states, dtype=bool)
     for d in _differences(tab):
-        escapes |= ~zone[d]
-    subgroup = bool(np.array_equal(tab.span(zone), zone))
-    holds = bool(
-        subgroup and (escapes | zone).all() and zone[goal_mask(tab)].all() and outside.any()
-    )
+        escapes |= ~top[d]
+    subgroup = bool(np.array_equal(tab.span(top), top))
+    holds = bool(subgroup and (escapes | top).all() and top[goal_mask(tab)].all() and outside.any())
     start = int(np.flatnonzero(outside)[0]) if outside.any() else 0
-    size = int(zone.sum())
     argument = (
-        f"The chain stops at a zone of {size:,} of the {tab.states:,} states that holds the goal. "
-        "From any state outside the zone, the state and the same state turned by one of the "
-        "Devil's basic turns differ by a state outside the zone, so whatever the move, it leaves "
+        f"The chain stops at a level of {int(top.sum()):,} of the {tab.states:,} states that "
+        "holds the goal. From any state outside it, the state and the same state turned by one "
+        "of the Devil's basic turns differ by a state outside it, so whatever the move, it leaves "
         "at least one of the two outside: the Devil, starting outside (e.g. from "
-        f"{game.state_text(start)}), turns or not, to stay out, and the goal never appears. "
-        "(docs/mathematics.md §6.5: Z is a subgroup, and for x outside Z some generator g has "
-        "g(x) - x outside Z, so x + a or g(x) + a is outside Z.)"
+        f"{game.state_text(start)}), turns or not, to stay out, and the goal never appears; the "
+        "states outside the level are his trap. (docs/mathematics.md §6.5: the level Z is a "
+        "subgroup, and for x outside Z some generator g has g(x) - x outside Z, so x + a or "
+        "g(x) + a is outside Z.)"
     )
-    return zone_evidence(game, "the Devil's certificate", argument, zone, start, holds)
-
-
-def zone_evidence(
-    game: Game, name: str, argument: str, zone: np.ndarray, start: int, holds: bool
-) -> Evidence:
-    """A Devil's zone checked over every state: the argument, and what the check found."""
-    states = len(zone)
-    found = (
-        f" Checked for all {states:,} states: it holds."
-        if holds
-        else f" Checked for all {states:,} states: it does NOT hold, so it proves nothing."
-    )
-    return Evidence(
-        kind=EvidenceKind.TRAP,
-        name=name,
-        statement=argument + found,
-        checked=True,
-        holds=holds,
-        detail={
-            "zone_size": int(zone.sum()),
-            "states": states,
-            "start": game.state_text(start),
-            "checked_states": states,
-        },
-    )
+    return trap_evidence(game, "the Devil's certificate", argument, outside, holds)
 
 
 def chain_evidence(c: Chain) -> Evidence:
     """The chain's levels, stated: their sizes and where they stop."""
     sizes = c.sizes()
     shown = ", ".join(f"{s:,}" for s in sizes)
-    ends = "every state" if c.complete else f"{sizes[-1]:,} of the {len(c.zone):,} states, and stop"
+    ends = "every state" if c.complete else f"{sizes[-1]:,} of the {len(c.top):,} states, and stop"
     first = (
         "the goal"
         if c.goal_is_subgroup
@@ -303,7 +281,7 @@ def chain_evidence(c: Chain) -> Evidence:
 
 def levels_evidence(c: Chain) -> Evidence:
     """Check that each level of the chain is a subgroup holding the one before."""
-    tab = tables(c.game)
+    tab = class_table(c.game)
     subgroups = all(np.array_equal(tab.span(z), z) for z in c.levels)
     nested = all(not (lo & ~hi).any() for lo, hi in pairwise(c.levels))
     holds = bool(subgroups and nested and (c.levels[0] >= goal_mask(tab)).all())

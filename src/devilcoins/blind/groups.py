@@ -1,4 +1,5 @@
-"""Blind games whose values form a group other than Z_m: a chain, and the Devil's hold-out set.
+"""Blind games whose values form a group other than Z_m: their chain (the Devil's trap for them is
+``traps.largest_trap``).
 
 docs/mathematics.md §7.5.  States are the group M = G^n (position i holds an element of the
 value group G); a move a takes the state x, turned by the Devil, to x * a (each position
@@ -19,11 +20,8 @@ the chain always completes (a nontrivial normal subgroup of a p-group meets its 
 any choice of x will do.  Otherwise the choices matter (S3 on one position: a transposition
 first leads nowhere, a 3-cycle first completes), so the chain is searched depth first over
 them, within a budget.  A chain that does not complete proves nothing here (unlike §6.5): the
-engine then looks for a hold-out set, and searches beliefs when there is none.
-
-**The hold-out set.**  The largest set U of states outside the goal such that from every x in
-U, whatever the move a, some turn g keeps g(x) * a in U.  A Devil who starts in U never lets
-the goal appear, against any player, so a nonempty U is a certificate.
+solver then looks for the Devil's largest trap (``devilcoins.traps``), and searches beliefs
+when there is none.
 """
 
 from __future__ import annotations
@@ -33,26 +31,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from devilcoins.blind.chain import chain_moves, goal_mask, zone_evidence
-from devilcoins.core.errors import NotSupported, TooLarge
+from devilcoins.blind.chain import chain_moves, goal_mask
+from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import smallest_prime_factor
-from devilcoins.core.symmetry import state_map
-from devilcoins.core.tables import ClassTable, tables
-from devilcoins.results import Evidence
+from devilcoins.core.tables import ClassTable, class_table
 
 __all__ = [
     "MAX_CHAIN_CHECKS",
-    "MAX_HOLD_OUT_STEPS",
     "GroupChain",
     "group_chain",
     "group_chain_strategy",
-    "hold_out",
-    "hold_out_evidence",
 ]
-
-#: Lookups (states x moves x turns, per round) the hold-out set may take before it is skipped.
-MAX_HOLD_OUT_STEPS = 1 << 27
 
 #: Candidates (elements outside a level) the chain examines, over all its choices, before it
 #: gives up.
@@ -140,7 +130,7 @@ def group_chain(game: Game, *, budget: int = MAX_CHAIN_CHECKS) -> GroupChain:
     >>> group_chain(Game.parse('n=2 values=S3')).complete
     False
     """
-    tab = tables(game)
+    tab = class_table(game)
     goal = goal_mask(tab)
     generated = tab.span(goal)
     failed: set[bytes] = set()
@@ -186,76 +176,3 @@ def group_chain_strategy(chain: GroupChain) -> np.ndarray:
     if not (chain.complete and chain.goal_is_subgroup):
         raise NotSupported(f"the chain for {chain.game} gives no strategy (it stops short)")
     return chain_moves(chain.steps)
-
-
-def _turned(tab: ClassTable) -> list[np.ndarray] | None:
-    """For each element e of the Devil's group, the state e(x) for every x (None: too many)."""
-    elements = tab.game.group.elements()
-    if len(elements) * tab.states > MAX_HOLD_OUT_STEPS // 16:
-        return None
-    return [state_map(e, tab.digits, tab.powers) for e in elements]
-
-
-def _moves(game: Game, tab: ClassTable) -> list[int]:
-    """One allowed move per class (a turned move has turned results), and 0 (no change)."""
-    if game.moves is not None:
-        candidates = [game.encode(v) for v in game.moves]
-    else:
-        candidates = [int(r) for r in tab.reps]
-    return sorted({0, *(a for a in candidates if game.allowed(a))})
-
-
-def _hold_out_round(
-    tab: ClassTable, zone: np.ndarray, turned: list[np.ndarray], moves: list[int]
-) -> np.ndarray:
-    """The states of zone from which, whatever the move, some turn stays in zone."""
-    keep = zone.copy()
-    for a in moves:
-        stay = np.zeros(tab.states, dtype=bool)
-        for image in turned:
-            stay |= zone[tab.add(image, a)]
-        keep &= stay
-    return keep
-
-
-def hold_out(game: Game) -> np.ndarray | None:
-    """The Devil's hold-out set U (a mask over states; empty when there is none), or None when
-    the game is too large to compute it.
-
-    >>> int(hold_out(Game.parse('n=3 values=Z2xZ2')).sum()), bool(hold_out(Game(2, values=4)).any())
-    (60, False)
-    """
-    tab = tables(game)
-    turned = _turned(tab)
-    moves = _moves(game, tab)
-    if turned is None or len(moves) * len(turned) * tab.states > MAX_HOLD_OUT_STEPS:
-        return None
-    zone = ~goal_mask(tab)
-    while zone.any():
-        kept = _hold_out_round(tab, zone, turned, moves)
-        if np.array_equal(kept, zone):
-            break
-        zone = kept
-    return zone
-
-
-def hold_out_evidence(game: Game, zone: np.ndarray) -> Evidence:
-    """Check a hold-out set against every state and every move."""
-    tab = tables(game)
-    turned = _turned(tab)
-    if turned is None:
-        raise TooLarge(f"{game} is too large to check a hold-out set")
-    moves = _moves(game, tab)
-    closed = all(np.array_equal(zone[image], zone) for image in turned)
-    stays = np.array_equal(_hold_out_round(tab, zone, turned, moves), zone)
-    holds = bool(zone.any() and not (zone & goal_mask(tab)).any() and closed and stays)
-    start = int(np.flatnonzero(zone)[0]) if zone.any() else 0
-    size = int(zone.sum())
-    argument = (
-        f"The Devil holds out in a set of {size:,} of the {tab.states:,} states, none in the "
-        "goal, that turning the table never leaves: from every state in it, whatever the move, "
-        "some turn keeps the state in the set, so the Devil, starting there (e.g. from "
-        f"{game.state_text(start)}), never lets the goal appear. (His hold-out set U: closed "
-        "under turns, and for every x in U and move a some turn g has g(x)*a in U.)"
-    )
-    return zone_evidence(game, "the Devil's hold-out set", argument, zone, start, holds)

@@ -2,7 +2,7 @@
 
 A belief is a row of bits: the classes still possible (``ClassSpace``: the Devil turns by a whole
 group, so states that differ by a turn are one class) or the states still possible
-(``blind.devilmoves.StateSpace``: a Devil restricted to a set of moves).  A space says where the
+(``blind.restricted.StateSpace``: a Devil restricted to a set of moves).  A space says where the
 search starts, how a belief follows from a move, and when a belief is won; the search is the
 same for both.  It starts from the belief "anything at all" and explores level by level,
 updating every belief of a level by every move in one kernel call.  Within a level it takes
@@ -26,7 +26,7 @@ from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import expand
-from devilcoins.core.tables import ClassTable, tables
+from devilcoins.core.tables import ClassTable, class_table
 from devilcoins.results import Evidence, EvidenceKind, How, Verdict
 
 __all__ = [
@@ -139,7 +139,7 @@ def allowed_moves(game: Game) -> np.ndarray:
     >>> [Game(4).move_text(int(a)) for a in allowed_moves(Game.parse('n=4 hands=1'))]
     ['FLLL']
     """
-    tab = tables(game)
+    tab = class_table(game)
     if game.moves is not None:
         picked: dict[int, int] = {}
         for vec in game.moves:
@@ -156,7 +156,7 @@ def notebook_moves(n: int) -> np.ndarray:
     >>> [Game(2).move_text(int(m)) for m in notebook_moves(2)]
     ['FF', 'FL', 'LL']
     """
-    tab = tables(Game(n), "text")
+    tab = class_table(Game(n), "text")
     return (~tab.reps) & ((1 << n) - 1)
 
 
@@ -350,7 +350,7 @@ def search_game(
     (True, 7)
     """
     found = search_beliefs(
-        tables(game),
+        class_table(game),
         allowed_moves(game),
         prune=True,
         limit=MAX_GAME_BELIEFS,

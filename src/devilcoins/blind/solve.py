@@ -36,19 +36,14 @@ from devilcoins.blind.chain import (
     chain_strategy,
     lower_bound_evidence,
 )
-from devilcoins.blind.groups import (
-    GroupChain,
-    group_chain,
-    group_chain_strategy,
-    hold_out,
-    hold_out_evidence,
-)
+from devilcoins.blind.groups import GroupChain, group_chain, group_chain_strategy
 from devilcoins.blind.search import notebook_moves, search_beliefs, search_game, searched_verdict
 from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 from devilcoins.results import Evidence, EvidenceKind, How, Verdict
+from devilcoins.traps import largest_trap, largest_trap_evidence
 
 __all__ = ["HELD_OUT", "NOTEBOOK_N", "STALLED", "solve_blind", "solve_in_group"]
 
@@ -116,7 +111,7 @@ def _certified(
     """The stalled chain's trap, checked; if its check fails, the search decides (fallback)."""
     if c.complete:
         raise NotSupported(f"{game}: the chain reaches every state, so there is no trap to check")
-    certificate = certificate_evidence(game, c.zone)
+    certificate = certificate_evidence(game, c.top)
     if not certificate.holds and fallback:  # proves nothing: let the search decide
         return search_game(game, evidence=(*evidence, certificate), on_progress=progress)
     return Verdict.lost(game, STALLED, (*evidence, certificate), t0.seconds())
@@ -131,7 +126,7 @@ def _notebook(game: Game, evidence: tuple[Evidence, ...], on_progress: Progress)
     if not game.is_coins:
         raise NotSupported(f"{game}: the notebook's search is for the coin game")
     found = search_beliefs(
-        tables(game, "text"),
+        class_table(game, "text"),
         notebook_moves(game.n),
         on_progress=None if on_progress is None else lambda p: on_progress(p.depth, p.explored),
     )
@@ -196,9 +191,9 @@ def solve_in_group(game: Game, method: str | None = None, on_progress: Progress 
         return _constructed(
             game, moves, "chain construction (values in a group)", t0, (chain_text, _group_bound(c))
         )
-    zone = hold_out(game) if route == "certificate" else None
-    if zone is not None and zone.any():
-        held = hold_out_evidence(game, zone)
+    trap = largest_trap(game) if route == "certificate" else None
+    if trap is not None and trap.any():
+        held = largest_trap_evidence(game, trap)
         if held.holds or method == "certificate":
             return Verdict.lost(game, HELD_OUT, (chain_text, held), t0.seconds())
         return search_game(game, evidence=(chain_text, held), on_progress=on_progress)

@@ -23,7 +23,7 @@ from devilcoins.core.game import Game
 from devilcoins.core.kernel import propagate, trace_back, turns_along
 from devilcoins.core.perm import Perm
 from devilcoins.core.resources import CACHED_GAMES
-from devilcoins.core.tables import ClassTable, tables
+from devilcoins.core.tables import ClassTable, class_table
 from devilcoins.results import Counterexample, Verification
 
 __all__ = [
@@ -170,7 +170,7 @@ def worst_line(game: Game, moves: ArrayLike, start: int | None = None) -> tuple[
     >>> Game(2).state_text(line.start), [t.rotation() for t in line.turns], line.survives
     ('TH', [0, 0], True)
     """
-    tab = tables(game)
+    tab = class_table(game)
     plan = np.asarray(moves, dtype=np.int64).reshape(-1)
     _check_moves(game, tab, plan)
     if start is not None and not 0 <= start < tab.states:
@@ -203,7 +203,7 @@ def verify_moves(
     >>> verify_moves(g, chain_strategy(g)[:-1]).counterexample.to_json()['start']
     '211'
     """
-    tab = tables(game)
+    tab = class_table(game)
     moves = np.asarray(moves, dtype=np.int64).reshape(-1)
     _check_moves(game, tab, moves)
     watch = Stopwatch()

@@ -70,6 +70,20 @@ def _hands(text: str) -> tuple[int, ...] | str:
 
 def add_arguments(p: Options) -> None:
     """The grid's ranges, where to solve it, where to keep it and how to print it."""
+    _add_grid_arguments(p)
+    _add_run_arguments(p)
+    p.add_argument(
+        "--from-db",
+        metavar="FILE",
+        help="print the table stored in FILE (with ranges: those games), solving nothing",
+    )
+    p.add_argument("--format", choices=FORMATS, help="text (default), markdown, csv or json")
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    p.add_argument("--markdown", action="store_true", help="print a Markdown table")
+
+
+def _add_grid_arguments(p: Options) -> None:
+    """The grid's ranges: positions, values, groups, hands, goals, ways of observing."""
     g = p.add_argument_group("the grid (without any: the default grid of 200 games)")
     size = g.add_mutually_exclusive_group()
     size.add_argument("--max-n", type=positive, metavar="N", help="positions 1..N")
@@ -107,8 +121,12 @@ def add_arguments(p: Options) -> None:
         "--observe",
         type=_checked(lambda t: parse_names(t, OBSERVE)),
         metavar="LIST",
-        help="of blind,touch,sight (default blind)",
+        help=f"of {','.join(OBSERVE)} (default blind)",
     )
+
+
+def _add_run_arguments(p: Options) -> None:
+    """Where the grid is solved (a Dask cluster) and kept (SQLite), and each game's limit."""
     r = p.add_argument_group("the run (any of these: one Dask task per game)")
     r.add_argument(
         "--time-limit",
@@ -134,14 +152,6 @@ def add_arguments(p: Options) -> None:
         help="keep every answer in this SQLite file; games already there are skipped "
         "(a run goes on where the last one stopped)",
     )
-    p.add_argument(
-        "--from-db",
-        metavar="FILE",
-        help="print the table stored in FILE (with ranges: those games), solving nothing",
-    )
-    p.add_argument("--format", choices=FORMATS, help="text (default), markdown, csv or json")
-    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    p.add_argument("--markdown", action="store_true", help="print a Markdown table")
 
 
 def _format(args: argparse.Namespace) -> str:

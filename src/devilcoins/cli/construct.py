@@ -18,9 +18,8 @@ from devilcoins.cli.common import (
     non_negative,
     write_output,
 )
-from devilcoins.cli.games import command_line, game_from, too_large
+from devilcoins.cli.games import command_line, game_from, refusing_too_large
 from devilcoins.cli.strategies import add_format_argument
-from devilcoins.core.errors import TooLarge
 from devilcoins.core.files import write_new_with
 
 if TYPE_CHECKING:
@@ -153,10 +152,8 @@ def _construct_game(args: argparse.Namespace, game: Game) -> int:
     """The engine's construction for a game that has one (its verdict's method says so)."""
     from devilcoins import How, solve
 
-    try:
+    with refusing_too_large(game, "construct"):
         verdict = solve(game)
-    except TooLarge as err:
-        raise too_large(game, err, "construct") from None
     if verdict.how is not How.CONSTRUCTION or verdict.strategy is None:
         raise UsageError(
             f"{game} has no construction: it is settled by {verdict.method}; "

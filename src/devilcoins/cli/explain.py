@@ -7,8 +7,7 @@ import argparse
 import sys
 
 from devilcoins.cli.common import Command, Options, coins_count, emit_json
-from devilcoins.cli.games import game_from, too_large
-from devilcoins.core.errors import TooLarge
+from devilcoins.cli.games import game_from, refusing_too_large
 
 __all__ = ["COMMAND"]
 
@@ -24,10 +23,8 @@ def run(args: argparse.Namespace) -> int:
     from devilcoins import explanation
 
     game = game_from(args)
-    try:
+    with refusing_too_large(game, "explain"):
         found = explanation(game)
-    except TooLarge as err:
-        raise too_large(game, err, "explain") from None
     if args.json:
         emit_json(found.to_json())
     else:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import shlex
 import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from devilcoins import GOALS, GROUP_NAMES, Game, Observe
@@ -35,6 +37,7 @@ __all__ = [
     "game_from",
     "moves_text",
     "read_strategy_file",
+    "refusing_too_large",
     "too_large",
     "verdict_lines",
 ]
@@ -147,6 +150,15 @@ def too_large(game: Game, err: TooLarge, command: str) -> UsageError:
             "a power of 2"
         )
     return UsageError(f"{command}: {err}")
+
+
+@contextmanager
+def refusing_too_large(game: Game, command: str) -> Iterator[None]:
+    """Run the block, a game too large for it refused as a usage error (``too_large``)."""
+    try:
+        yield
+    except TooLarge as err:
+        raise too_large(game, err, command) from None
 
 
 def moves_text(game: Game, moves: object) -> str:

@@ -17,7 +17,7 @@ from devilcoins.cli.common import (
     json_text,
     read_text,
 )
-from devilcoins.cli.games import game_from, read_strategy_file, too_large
+from devilcoins.cli.games import game_from, read_strategy_file, refusing_too_large, too_large
 from devilcoins.cli.strategies import add_strategy_options
 from devilcoins.core.errors import DevilcoinsError, TooLarge
 from devilcoins.results import describe
@@ -62,10 +62,8 @@ def _moves(args: argparse.Namespace, game: Game) -> list[int]:
 
     if args.strategy:
         return [int(a) for a in read_strategy_file(game, args.strategy)]
-    try:
+    with refusing_too_large(game, "play"):
         verdict = solve(game)
-    except TooLarge as err:
-        raise too_large(game, err, "play") from None
     if verdict.strategy is None:
         raise UsageError(
             f"no strategy wins {describe(game)} ({verdict.method}); give one to play with "

@@ -9,8 +9,9 @@ public API is ``devilcoins`` itself); each loads on first use.
 (255, 's1')
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from devilcoins.core.lazy import lazy
 
 if TYPE_CHECKING:
     from devilcoins.coins.construct import (
@@ -67,10 +68,5 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Load a coin name on first use."""
-    if name not in _LAZY:
-        raise AttributeError(f"module 'devilcoins.coins' has no attribute {name!r}")
-    value = getattr(import_module(_LAZY[name]), name)
-    globals()[name] = value
-    return value
+#: Load a coin name on first use.
+__getattr__ = lazy("devilcoins.coins", _LAZY)

@@ -148,19 +148,7 @@ def explain_coins(n: int) -> str:
             f"same way (see 'devilcoins explain {MAX_EXPLAIN_N}' and 'devilcoins prove {n}')"
         )
     if not is_power_of_two(n):
-        from devilcoins.coins.trap import coin_trap
-
-        cert = coin_trap(n)
-        return (
-            _wrap(
-                f"""Why no strategy wins for {n} coins
-
-Only powers of 2 can be won. {cert.statement()}
-
-Try it: devilcoins play {n} --devil adversarial --strategy FILE, with any strategy you like."""
-            )
-            + "\n"
-        )
+        return _lost(n)
     if n == 1:
         return (
             _wrap(
@@ -171,25 +159,7 @@ won; if it shows tails, flipping it wins. So the strategy is one move: flip posi
             )
             + "\n"
         )
-    parts = [_intro(n)]
-    gens = generator_masks(n)
-    parts.append(
-        _wrap(
-            f"""The moves in short
-
-Move i depends only on how many times 2 divides i: odd moves flip every coin, moves 2, 6,
-10, ... flip {Move.from_mask(gens[1]).flips(n)}, and so on. Move i flips position t exactly
-when the bits of t are among the bits of {n - 1} - c, where c counts the trailing zero bits of
-i (F = flip, L = leave):"""
-        )
-    )
-    parts.append(
-        "\n".join(
-            f"    c = {c:2}: {Move.from_mask(m).flips(n)}  (moves {1 << c}, {3 << c}, "
-            f"{5 << c}, ...: {1 << (n - 1 - c):,} of them)"
-            for c, m in enumerate(gens)
-        )
-    )
+    parts = [_intro(n), *_moves_in_short(n)]
     if n <= MAX_TABLE_EXPLAIN_N:
         parts.append(
             _wrap(
@@ -206,6 +176,41 @@ remain."""
     else:
         parts.append(_summary(n))
     return "\n\n".join(parts) + "\n"
+
+
+def _lost(n: int) -> str:
+    """Why no strategy wins for n coins (not a power of 2): the Devil's trap."""
+    from devilcoins.coins.trap import coin_trap
+
+    return (
+        _wrap(
+            f"""Why no strategy wins for {n} coins
+
+Only powers of 2 can be won. {coin_trap(n).statement()}
+
+Try it: devilcoins play {n} --devil adversarial --strategy FILE, with any strategy you like."""
+        )
+        + "\n"
+    )
+
+
+def _moves_in_short(n: int) -> list[str]:
+    """Move i of the construction, read off how many times 2 divides i."""
+    gens = generator_masks(n)
+    head = _wrap(
+        f"""The moves in short
+
+Move i depends only on how many times 2 divides i: odd moves flip every coin, moves 2, 6,
+10, ... flip {Move.from_mask(gens[1]).flips(n)}, and so on. Move i flips position t exactly
+when the bits of t are among the bits of {n - 1} - c, where c counts the trailing zero bits of
+i (F = flip, L = leave):"""
+    )
+    rows = "\n".join(
+        f"    c = {c:2}: {Move.from_mask(m).flips(n)}  (moves {1 << c}, {3 << c}, "
+        f"{5 << c}, ...: {1 << (n - 1 - c):,} of them)"
+        for c, m in enumerate(gens)
+    )
+    return [head, rows]
 
 
 def _summary(n: int) -> str:

@@ -18,7 +18,7 @@ from devilcoins.coins.show import belief_table, trace_line
 from devilcoins.coins.simulate import step
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import rotate_mask
-from devilcoins.core.tables import table, tables
+from devilcoins.core.tables import class_table, table
 from devilcoins.playing import play as play_moves
 from devilcoins.playing import update as update_belief
 
@@ -86,7 +86,7 @@ def update(belief: Iterable[str], move: Iterable[int]) -> Belief:
         return Belief()
     n = members[0].n
     game, move = Game(n), Move(move).check(n)
-    tab = tables(game)
+    tab = class_table(game)
     after = update_belief(game, {tab.index(c.tails_mask) for c in members}, move.mask)
     return Belief(Coins.from_mask(int(tab.reps[k]), n).canonical() for k in after)
 

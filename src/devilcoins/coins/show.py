@@ -6,6 +6,8 @@ from collections.abc import Container, Iterable
 
 from devilcoins.coins.notation import Coins, Move, Strategy, canonical_coins
 from devilcoins.coins.verification import belief_rows
+from devilcoins.core.game import Game
+from devilcoins.results.beliefs import BeliefTable
 
 __all__ = ["belief_table", "beliefstr", "movestr", "trace_line"]
 
@@ -31,21 +33,19 @@ def beliefstr(belief: Container[str], order: Iterable[str]) -> str:
 def belief_table(strategy: Strategy, n: int) -> str:
     """The notebook's ``show`` table: the belief before the first move and after each move.
 
-    >>> print(belief_table(Strategy([{0, 1}, {0}, {0, 1}]), 2))
+    Three moves that lose on 3 coins: the belief never comes down to HHH alone.
+
+    >>> print(belief_table(Strategy([{0, 1, 2}, {0}, {0, 1, 2}]), 3))
     Move| Flips    | Belief State
     ----+----------+-------------
-      0 |          | HH HT TT
-      1 | 01       | HH HT
-      2 | 0        | HH    TT
-      3 | 01       | HH
+      0 |          | HHH HHT HTT TTT
+      1 | 012      | HHH HHT HTT
+      2 | 0        | HHH HHT HTT TTT
+      3 | 012      | HHH HHT HTT
     """
-    order = canonical_coins(n)
-    rows = belief_rows(strategy, n)
-    lines = ["Move| Flips    | Belief State", "----+----------+-------------"]
-    for i, (move, members) in enumerate(zip((Move(), *strategy), rows, strict=True)):
-        belief = {order[k] for k in members}
-        lines.append(f"{i:3} | {movestr(move, n):8} | {beliefstr(belief, order)}".rstrip())
-    return "\n".join(lines)
+    order = tuple(str(c) for c in canonical_coins(n))
+    rows = tuple(tuple(r) for r in belief_rows(strategy, n))
+    return BeliefTable(Game(n), tuple(strategy.masks()), order, rows).to_text()
 
 
 def trace_line(i: int, before: Coins, turned: Coins, move: Move, after: Coins) -> str:

@@ -130,7 +130,7 @@ class DevilAnswer:
 
 
 def _certificate(n: int) -> tuple[Game, np.ndarray]:
-    """The coin game for n and the zone its certificate keeps the coins out of."""
+    """The coin game for n and its certificate's trap (a mask over coin sequences)."""
     n = check_n(n)
     game = Game(n)
     found = certificate_devil(game) if not is_power_of_two(n) else None
@@ -147,8 +147,8 @@ def devil_zone(n: int) -> tuple[str, ...]:
     >>> devil_zone(3), devil_zone(6)
     (('HHH', 'TTT'), ('HHHHHH', 'HTHTHT', 'THTHTH', 'TTTTTT'))
     """
-    game, zone = _certificate(n)
-    return tuple(sorted(game.state_text(x) for x, inside in enumerate(zone.tolist()) if inside))
+    game, trap = _certificate(n)
+    return tuple(sorted(game.state_text(x) for x, kept in enumerate(trap.tolist()) if not kept))
 
 
 def devil_answer(n: int, coins: str, move: Sequence[int]) -> DevilAnswer:
@@ -158,9 +158,9 @@ def devil_answer(n: int, coins: str, move: Sequence[int]) -> DevilAnswer:
     >>> a.plain, a.plain_in_zone, a.r, a.after
     ('HHH', True, 1, 'THT')
     """
-    game, zone = _certificate(n)
+    game, trap = _certificate(n)
     x = game.parse_state(coins)
-    if bool(zone[x]):
+    if not trap[x]:
         raise InvalidInput(
             f"{coins.upper()} is one of the sequences the Devil keeps the coins from; start "
             f"from any other ({', '.join(devil_zone(n))} are his)"
@@ -172,7 +172,7 @@ def devil_answer(n: int, coins: str, move: Sequence[int]) -> DevilAnswer:
         )
     flips = set(move)
     a = game.encode(1 if i in flips else 0 for i in range(n))
-    perm = devil_turn(game, x, a, zone)
+    perm = devil_turn(game, x, a, trap)
     turned = game.turn(x, perm)
     r = next(r for r in range(n) if game.turn(x, Perm.turn(n, r)) == turned)
     plain = game.add(x, a)
@@ -183,5 +183,5 @@ def devil_answer(n: int, coins: str, move: Sequence[int]) -> DevilAnswer:
         turned=game.state_text(turned),
         after=game.state_text(game.add(turned, a)),
         plain=game.state_text(plain),
-        plain_in_zone=bool(zone[plain]),
+        plain_in_zone=not bool(trap[plain]),
     )

@@ -363,7 +363,7 @@ def _python_globals(module: str) -> dict[str, Any]:
         return found
 
 
-#: About how long a first compile takes on a 2-core machine: the touch and sight searches
+#: About how long a first compile takes on a 2-core machine: the touch, sight and count searches
 #: (observed/, about 6 s for 8 glasses with 4 hands) and the rest (the belief update: 1 to 4 s).
 _ESTIMATES = (("devilcoins.observed", 10), ("devilcoins", 5))
 

@@ -19,7 +19,7 @@ observe      'blind'; 'touch' (after the Devil's turn the player feels k positio
 devil_moves  a set S of permutations, for blind games: before each move the Devil applies
              exactly one element of S (not of the group S generates; the identity only if it
              is listed); ``group`` is then the group S generates.  Beliefs are sets of states
-             (``blind.devilmoves``)
+             (``blind.restricted``)
 
 **One game, one value.**  Every spelling of a game gives the same ``Game``: a group given by
 generators that is a named group takes its name (``symmetry.Group``), ``hands`` of n or more is
@@ -46,7 +46,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -59,8 +58,8 @@ from devilcoins.core.errors import (
     NotSupported,
     TooLarge,
     check_n,
-    did_you_mean,
 )
+from devilcoins.core.fields import GOALS, read_fields
 from devilcoins.core.numbers import power_text
 from devilcoins.core.observe import Observe
 from devilcoins.core.perm import Perm
@@ -78,7 +77,6 @@ MAX_STATES = 1 << 20
 #: The largest number of positions a game may name (a description; see ``check_size``).
 MAX_N = 10**18
 
-GOALS = ("zero", "same")
 #: The ways of observing by name (``Observe``), as the command line offers them.
 OBSERVATIONS = tuple(o.value for o in Observe)
 
@@ -87,20 +85,6 @@ OBSERVATIONS = tuple(o.value for o in Observe)
 _CYCLIC = Group(0, "cyclic")
 
 Vector = tuple[int, ...]
-
-
-def _goal_states(text: str, n: int, m: int) -> tuple[Vector, ...]:
-    """The goal states in text ('HHHH,TTTT'); a word that is no state names the choices."""
-    body = text.strip()
-    is_word = re.fullmatch(r"[A-Za-z_-]+", body) and not (m == 2 and re.fullmatch(r"[HTht]+", body))
-    if is_word:
-        example = ",".join(notation.state_text((v,) * n, m) for v in (0, min(1, m - 1)))
-        raise NotationError(
-            f"goal {body!r}: the goal is zero (every value 0), same (all values equal), or a "
-            f"list of goal states separated by commas, e.g. '{example}'"
-            + did_you_mean(body.lower(), GOALS)
-        )
-    return tuple(notation.read_vector(v, n, m, "goal state") for v in notation.split_list(body))
 
 
 @dataclass(frozen=True)
@@ -348,54 +332,8 @@ class Game:
     @classmethod
     def from_fields(cls, fields: dict[str, str]) -> Game:
         """A game from text fields (what the command line and the text form give)."""
-        known = {"n", "values", "group", "hands", "moves", "goal", "observe", "devil_moves"}
-        unknown = set(fields) - known
-        if unknown:
-            raise NotationError(
-                f"unknown game field(s) {', '.join(sorted(unknown))}; the fields are "
-                f"{', '.join(sorted(known))}"
-            )
-        if "n" not in fields:
-            raise NotationError("a game needs n, the number of positions")
-        n = _whole(fields["n"], "n", 1)
-        value_group = None
-        if re.fullmatch(r"\s*[-+]?\d+\s*", fields.get("values", "2")):
-            m = _whole(fields.get("values", "2"), "values", 1)
-        else:
-            value_group = ValueGroup.parse(fields["values"])
-            m = value_group.order
-        group = Group.parse(fields.get("group", "cyclic").replace(",", " "), n)
-        hands = _whole(fields["hands"], "hands", 0) if "hands" in fields else None
-        moves = None
-        if "moves" in fields:
-            moves = notation.read_move_list(fields["moves"], n, m)
-        goal = fields.get("goal", "zero")
-        goal_states: tuple[Vector, ...] = ()
-        if goal not in GOALS:
-            goal_states = _goal_states(goal, n, m)
-            goal = "states"
-        observe = Observe.parse(fields.get("observe", "blind"))
-        devil_moves = None
-        if "devil_moves" in fields:
-            if "group" in fields:
-                raise NotationError(
-                    "give devil_moves or group, not both: the group is the one the Devil's "
-                    "moves generate"
-                )
-            devil_moves = parse_permutations(fields["devil_moves"], n)
-            group = _CYCLIC
-        return cls(
-            n,
-            m,
-            group,
-            hands,
-            moves,
-            goal,
-            goal_states,
-            observe,
-            value_group=value_group,
-            devil_moves=devil_moves,
-        )
+        read = read_fields(fields)
+        return cls(group=read.pop("group") or _CYCLIC, **read)
 
     def to_json(self) -> dict[str, Any]:
         """The game as plain JSON data (with 'value_group', its text, for a value group)."""
@@ -622,16 +560,3 @@ def _plain(group: Group) -> Group:
     if group.name == "generators":
         return Group.of(group.n, group.given)
     return Group.named(group.name, group.n)
-
-
-def _whole(text: str, what: str, low: int) -> int:
-    body = text.strip()
-    if re.fullmatch(r"[-+]?\d{19,}", body):
-        raise TooLarge(f"{what} = {body[:12]}... is past what devilcoins names (up to 10^18)")
-    try:
-        value = int(body)
-    except ValueError:
-        raise NotationError(f"{what} must be a whole number, got {text!r}") from None
-    if value < low:
-        raise NotationError(f"{what} must be at least {low}, got {value}")
-    return value

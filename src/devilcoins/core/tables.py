@@ -28,7 +28,7 @@ from devilcoins.core.errors import InvalidInput, TooLarge, check_n
 from devilcoins.core.game import Game
 from devilcoins.core.resources import CACHED_GAMES
 
-__all__ = ["MAX_TABLE_N", "ORDERS", "ClassTable", "table", "tables"]
+__all__ = ["MAX_TABLE_N", "ORDERS", "ClassTable", "class_table", "table"]
 
 #: The largest N whose full 2^N-entry coin index the engine builds (4 MiB of int32 at N = 20).
 MAX_TABLE_N = 20
@@ -108,7 +108,7 @@ class ClassTable:
         closed under every generator so far, new elements only.  So the result is exactly the
         least subgroup holding mask, whatever its size.
 
-        >>> t = tables(Game(3))
+        >>> t = class_table(Game(3))
         >>> [int(x) for x in np.flatnonzero(t.span(np.isin(np.arange(8), [3, 5])))]
         [0, 3, 5, 6]
         """
@@ -224,13 +224,13 @@ def _names(label: np.ndarray, key: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=CACHED_GAMES)
-def tables(game: Game, order: str = "state") -> ClassTable:
+def class_table(game: Game, order: str = "state") -> ClassTable:
     """Build (once per game and order) the classes of states under the Devil's group.
 
-    >>> t = tables(Game.parse('n=4 goal=same'))
+    >>> t = class_table(Game.parse('n=4 goal=same'))
     >>> t.size, t.n_goal, [Game(4).state_text(int(x)) for x in t.reps[:3]]
     (6, 2, ['HHHH', 'TTTT', 'THHH'])
-    >>> [Game(4).state_text(int(x)) for x in tables(Game(4), 'text').reps]
+    >>> [Game(4).state_text(int(x)) for x in class_table(Game(4), 'text').reps]
     ['HHHH', 'HHHT', 'HHTT', 'HTHT', 'HTTT', 'TTTT']
     """
     if order not in ORDERS:
@@ -287,4 +287,4 @@ def table(n: int) -> ClassTable:
             f"N = {n:,} is too large to index: the engine holds one entry per coin sequence "
             f"(2^{n:,}); the largest it builds is N = {MAX_TABLE_N}"
         )
-    return tables(Game(n), "text")
+    return class_table(Game(n), "text")

@@ -40,7 +40,7 @@ from devilcoins.core.beliefs import Rows
 from devilcoins.core.compiling import hot_loop
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 from devilcoins.observed.count import count_trap, count_witness
 from devilcoins.observed.sizes import for_small_games
 from devilcoins.observed.touch.levels import MAX_OFF, Levels, _mark_up
@@ -226,7 +226,7 @@ def count_certificate(sol: CountSolution) -> dict[str, Any]:
     """Both bounds of a solved count game (its strategy's shared nodes and the Devil's
     witness of beliefs), or the trap of beliefs the Devil keeps."""
     game = sol.game
-    t = tables(game)
+    t = class_table(game)
 
     def states(belief: int) -> str:
         return states_text(game, (int(t.reps[k]) for k in classes_of(belief)))

@@ -31,7 +31,7 @@ from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.observe import Observe
 from devilcoins.core.resources import memory_limit, resident_bytes
-from devilcoins.core.tables import ClassTable, tables
+from devilcoins.core.tables import ClassTable, class_table
 from devilcoins.observed.sight import moves_up_to_turns
 from devilcoins.results.count import CountSolution, classes_of
 
@@ -49,7 +49,7 @@ class _Space:
     can become: image[i][k] is a bitset."""
 
     def __init__(self, game: Game) -> None:
-        t: ClassTable = tables(game)
+        t: ClassTable = class_table(game)
         self.table = t
         self.weights = tuple(int((t.digits[int(r)] != 0).sum()) for r in t.reps)
         self.layers = [0] * (game.n + 1)

@@ -25,7 +25,7 @@ import numpy as np
 from devilcoins.core.errors import DevilcoinsError, NotationError
 from devilcoins.core.game import Game
 from devilcoins.core.perm import Perm
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 from devilcoins.results import Counterexample, Verification
 
 __all__ = ["StrategyData", "verify_count", "verify_sight", "verify_touch"]
@@ -34,7 +34,9 @@ __all__ = ["StrategyData", "verify_count", "verify_sight", "verify_touch"]
 Replayed = tuple[bool, int | None, Counterexample | None]
 
 
-class _Fail(Exception):
+class _Fail(DevilcoinsError):
+    """Where a replay breaks: why, and the Devil's turns that lead there."""
+
     def __init__(self, why: str, turns: list[Perm]) -> None:
         super().__init__(why)
         self.why = why
@@ -71,7 +73,7 @@ class _TouchReplay:
 
     def __init__(self, game: Game, root: dict[str, Any], within: int | None) -> None:
         self.game, self.root, self.within = game, root, within
-        tab = tables(game)
+        tab = class_table(game)
         self.goal = tab.index_of < tab.n_goal
         self.memo: dict[tuple[int, int], int] = {}
         self.plans: dict[int, tuple[list[int], dict[tuple[int, ...], tuple[Any, Any]]]] = {}
@@ -153,7 +155,7 @@ class _TouchReplay:
 
 
 def _replay_sight(game: Game, policy: list[Any]) -> Replayed:
-    tab = tables(game)
+    tab = class_table(game)
     elements = game.turns
     move_of: dict[int, int] = {}
     for entry in policy:
@@ -385,10 +387,28 @@ def _promised(data: dict[str, Any]) -> int | None:
     return length if isinstance(length, int) and not isinstance(length, bool) else None
 
 
-def _won_before_any_move(game: Game, tree: Any) -> bool:
-    """Whether the strategy is the empty one and every state is in the goal."""
-    tab = tables(game)
-    return isinstance(tree, dict) and "win" in tree and bool(tab.n_goal == tab.size)
+def _won_at_start(game: Game) -> bool:
+    """Whether every state is in the goal (the empty strategy wins)."""
+    tab = class_table(game)
+    return bool(tab.n_goal == tab.size)
+
+
+def _policy(game: Game, lines: list[str]) -> tuple[int, list[tuple[int, dict[str, Any]]]] | None:
+    """A policy file's length and entries (``_read_policy``); None when it is empty and the game
+    is won before any move."""
+    length, body = _read_policy(game, lines)
+    return None if not body and _won_at_start(game) else (length, body)
+
+
+def _root(game: Game, data: dict[str, Any], key: str, shape: str) -> dict[str, Any] | None:
+    """The root node of a strategy's JSON tree (None for 'win' when the game is won before any
+    move), refused with the tree's shape when it has no ``key``."""
+    tree = data.get("tree", data)
+    if isinstance(tree, dict) and "win" in tree and _won_at_start(game):
+        return None
+    if not isinstance(tree, dict) or key not in tree:
+        raise NotationError(shape)
+    return tree
 
 
 #: A strategy as verify reads it: its JSON (``solve --json``, the tree or shared nodes) or the
@@ -411,10 +431,11 @@ def verify_touch(game: Game, strategy: StrategyData) -> Verification:
     (True, 5)
     """
     if isinstance(strategy, list):
-        length, body = _read_policy(game, strategy)
-        if not body and _won_before_any_move(game, {"win": True}):
+        policy = _policy(game, strategy)
+        if policy is None:
             return _verification(game, WON_AT_ONCE)
-        return _verification(game, _TouchReplay(game, _touch_nodes(game, body), length).run())
+        root = _touch_nodes(game, policy[1])
+        return _verification(game, _TouchReplay(game, root, policy[0]).run())
     data = _object(strategy)
     if isinstance(data.get("nodes"), list):
         rows = list(enumerate(data["nodes"]))
@@ -422,11 +443,10 @@ def verify_touch(game: Game, strategy: StrategyData) -> Verification:
             raise NotationError("'nodes' is a list of node objects")
         root = _touch_nodes(game, rows, "node")
         return _verification(game, _TouchReplay(game, root, _promised(data)).run())
-    tree = data.get("tree", data)
-    if _won_before_any_move(game, tree):
+    shape = "a touch tree starts with a node: {'reach': [...], 'outcomes': [...]}"
+    tree = _root(game, data, "reach", shape)
+    if tree is None:
         return _verification(game, WON_AT_ONCE)
-    if not isinstance(tree, dict) or "reach" not in tree:
-        raise NotationError("a touch tree starts with a node: {'reach': [...], 'outcomes': [...]}")
     return _verification(game, _TouchReplay(game, tree, _promised(data)).run())
 
 
@@ -439,16 +459,13 @@ def verify_sight(game: Game, strategy: StrategyData) -> Verification:
     4
     """
     if isinstance(strategy, list):
-        _length, body = _read_policy(game, strategy)
-        if not body and _won_before_any_move(game, {"win": True}):
-            return _verification(game, WON_AT_ONCE)
-        return _verification(game, _replay_sight(game, _sight_rows(body, game)))
-    tree = _object(strategy).get("tree", strategy)
-    if _won_before_any_move(game, tree):
-        return _verification(game, WON_AT_ONCE)
-    if not isinstance(tree, dict) or "policy" not in tree:
-        raise NotationError("a sight strategy is {'policy': [{'state': ..., 'move': ...}, ...]}")
-    return _verification(game, _replay_sight(game, tree["policy"]))
+        policy = _policy(game, strategy)
+        rows = None if policy is None else _sight_rows(policy[1], game)
+    else:
+        shape = "a sight strategy is {'policy': [{'state': ..., 'move': ...}, ...]}"
+        tree = _root(game, _object(strategy), "policy", shape)
+        rows = None if tree is None else tree["policy"]
+    return _verification(game, WON_AT_ONCE if rows is None else _replay_sight(game, rows))
 
 
 def verify_count(game: Game, strategy: StrategyData) -> Verification:
@@ -461,9 +478,10 @@ def verify_count(game: Game, strategy: StrategyData) -> Verification:
     6
     """
     if isinstance(strategy, list):
-        length, body = _read_policy(game, strategy)
-        if not body and _won_before_any_move(game, {"win": True}):
+        policy = _policy(game, strategy)
+        if policy is None:
             return _verification(game, WON_AT_ONCE)
+        length, body = policy
         replayed = _replay_count(game, _count_nodes([data for _, data in body]))
         if replayed[1] is not None and replayed[1] > length:
             why = f"the goal is not reached within the {length} moves promised"
@@ -472,11 +490,6 @@ def verify_count(game: Game, strategy: StrategyData) -> Verification:
     data = _object(strategy)
     if isinstance(data.get("nodes"), list):
         return _verification(game, _replay_count(game, _count_nodes(data["nodes"])))
-    tree = data.get("tree", data)
-    if _won_before_any_move(game, tree):
-        return _verification(game, WON_AT_ONCE)
-    if not isinstance(tree, dict) or "move" not in tree:
-        raise NotationError(
-            "a count tree starts with a node: {'move': ..., 'next': {count: node or 'win'}}"
-        )
-    return _verification(game, _replay_count(game, tree))
+    shape = "a count tree starts with a node: {'move': ..., 'next': {count: node or 'win'}}"
+    tree = _root(game, data, "move", shape)
+    return _verification(game, WON_AT_ONCE if tree is None else _replay_count(game, tree))

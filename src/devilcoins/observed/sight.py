@@ -20,7 +20,7 @@ from devilcoins.core.compiling import Stopwatch, hot_loop
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.observe import Observe
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 from devilcoins.observed.sizes import for_small_games
 from devilcoins.results.sight import SightSolution
 
@@ -33,7 +33,7 @@ MAX_TABLE_BYTES = 1 << 28
 
 def moves_up_to_turns(game: Game) -> np.ndarray:
     """The allowed moves, one for each class of moves under the group."""
-    t = tables(game)
+    t = class_table(game)
     xs = np.arange(t.states, dtype=np.int64)
     ok = np.ones(t.states, dtype=bool)
     if game.hands is not None:
@@ -139,7 +139,7 @@ def solve_sight(game: Game) -> SightSolution:
     t0 = Stopwatch()
     if game.observe is not Observe.SIGHT:
         raise NotSupported(f"{game} is not a sight game (observe=sight)")
-    t = tables(game)
+    t = class_table(game)
     moves = moves_up_to_turns(game)
     sizes = np.diff(t.orbit_start)
     dtype = np.uint8 if sizes.max() < 256 else np.int32

@@ -13,9 +13,9 @@ The tree solutions (``TouchSolution``, ``SightSolution``, ``CountSolution``) loa
 so that reading this package needs no numpy.
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from devilcoins.core.lazy import lazy
 from devilcoins.results.certificate import CertificateCheck
 from devilcoins.results.evidence import Evidence, EvidenceKind, evidence_lines
 from devilcoins.results.explanation import Explanation
@@ -67,10 +67,5 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Load a tree solution type on first use."""
-    if name not in _LAZY:
-        raise AttributeError(f"module 'devilcoins.results' has no attribute {name!r}")
-    value = getattr(import_module(_LAZY[name]), name)
-    globals()[name] = value
-    return value
+#: Load a tree solution type on first use.
+__getattr__ = lazy("devilcoins.results", _LAZY)

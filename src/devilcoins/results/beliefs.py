@@ -34,9 +34,9 @@ class BeliefTable:
     @classmethod
     def of(cls, game: Game, moves: Sequence[int], rows: Sequence[Sequence[int]]) -> BeliefTable:
         """The table of moves whose beliefs are rows (class numbers of the game's tables)."""
-        from devilcoins.core.tables import tables
+        from devilcoins.core.tables import class_table
 
-        by_text, by_state = tables(game, "text"), tables(game)
+        by_text, by_state = class_table(game, "text"), class_table(game)
         order = tuple(game.state_text(int(x)) for x in by_text.reps)
         where = [int(by_text.index_of[int(x)]) for x in by_state.reps]
         table_rows = tuple(tuple(sorted(where[k] for k in row)) for row in rows)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from devilcoins.core.game import Game
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 from devilcoins.results.trees import TreeSolution
 from devilcoins.results.words import moves_word
 
@@ -35,7 +35,7 @@ def classes_of(belief: int) -> list[int]:
 def moved(game: Game, belief: int, move: int) -> int:
     """The classes (a bitset, the goal included) the belief's states can be in after the
     Devil's turn and the move."""
-    t = tables(game)
+    t = class_table(game)
     after = 0
     for k in classes_of(belief):
         orbit = t.orbit_states[int(t.orbit_start[k]) : int(t.orbit_start[k + 1])]
@@ -70,7 +70,7 @@ class CountSolution(TreeSolution):
     def split(self, belief: int) -> tuple[dict[int, int], list[int]]:
         """After the belief's move: the classes outside the goal by count heard, and the
         counts heard only with the bell (every state of that count in the goal)."""
-        n_goal = tables(self.game).n_goal
+        n_goal = class_table(self.game).n_goal
         after = moved(self.game, belief, self.policy[belief][0])
         out: dict[int, int] = {}
         rings: set[int] = set()
@@ -119,7 +119,7 @@ class CountSolution(TreeSolution):
 
     def _node(self, belief: int, budget: list[int]) -> dict[str, Any]:
         """The belief's node as nested JSON, its branches to the budget (then '...')."""
-        game, t = self.game, tables(self.game)
+        game, t = self.game, class_table(self.game)
         move, left = self.policy[belief]
         budget[0] -= 1
         after = moved(game, belief, move)

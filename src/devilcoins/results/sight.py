@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from devilcoins.core.game import Game
-from devilcoins.core.tables import tables
+from devilcoins.core.tables import class_table
 from devilcoins.results.trees import TREE_MOST, TreeSolution, json_line
 from devilcoins.results.words import moves_word
 
@@ -109,7 +109,7 @@ class SightSolution(TreeSolution):
 def _node(sol: SightSolution, state: int, budget: list[int]) -> dict[str, Any]:
     """The play from state as nested JSON: its move, and the next class after each turn."""
     game = sol.game
-    t = tables(game)
+    t = class_table(game)
     move, left = sol.policy[state]
     budget[0] -= 1
     cls = int(t.index_of[state])

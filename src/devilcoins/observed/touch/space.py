@@ -18,7 +18,7 @@ from devilcoins.core.beliefs import Ints, Rows
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.perm import Perm
-from devilcoins.core.tables import ClassTable, tables
+from devilcoins.core.tables import ClassTable, class_table
 from devilcoins.observed.touch.rows import I32, Bools, _devil_options, _player_options
 
 __all__ = ["Space", "Symmetry", "reach_orbits", "symmetry_maps"]
@@ -142,7 +142,7 @@ class Space:
         """Build the tables (a few arrays of reaches x states)."""
         if not game.observe.feels or game.hands is None:
             raise NotSupported(f"{game} is not a touch game (observe=touch with hands k)")
-        t = tables(game)
+        t = class_table(game)
         n, m, k = game.n, game.values, game.hands
         reaches = tuple(reach_orbits(game, k))
         felt = np.zeros((len(reaches), t.states), dtype=np.int32)

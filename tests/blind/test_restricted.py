@@ -31,14 +31,14 @@ from reference import (
     to_vector,
 )
 
-from devilcoins.blind.devilmoves import (
+from devilcoins.blind.restricted import (
     MAX_STATES,
-    devils_zone,
+    devils_level,
     quotient_certificate,
     search_devil_moves,
     search_moves,
     search_states,
-    state_tables,
+    state_space,
 )
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
@@ -299,7 +299,7 @@ def test_too_many_states_is_refused_clearly():
 
 def test_state_tables_are_the_devils_moves():
     game = Game(3, values=3, devil_moves=((1, 2, 0), (0, 2, 1)))
-    st_ = state_tables(game)
+    st_ = state_space(game)
     for s, p in enumerate(game.devil_moves or ()):
         for v in all_vectors(3, 3):
             y = to_number(permute(p, v), 3)
@@ -364,11 +364,11 @@ def test_s_plays_like_the_normal_closure_of_its_quotients(n, m, goal, perms):
 
 
 @pytest.mark.parametrize(("n", "m", "goal", "perms"), seeded_sets(), ids=str)
-def test_the_devils_zone_holds_by_the_naive_model(n, m, goal, perms):
+def test_the_devils_level_holds_by_the_naive_model(n, m, goal, perms):
     game = Game(n, values=m, goal=goal, devil_moves=perms)
     if game.devil_moves is None:  # S is a whole group: the group's game (tests/blind/test_chain)
         return
-    zone = {to_vector(x, n, m) for x in np.flatnonzero(devils_zone(state_tables(game)))}
+    zone = {to_vector(x, n, m) for x in np.flatnonzero(devils_level(state_space(game)))}
     verdict = solve(game)
     if len(zone) == m**n:  # no certificate
         assert "certificate" not in verdict.method
@@ -390,24 +390,24 @@ def test_library_parts_for_groups_know_about_devil_moves():
 
     game = Game.parse("n=3 devil_moves=1,2,0")
     assert game.turns == ((1, 2, 0),)  # the random and scripted Devils pick from these
-    with pytest.raises(DevilcoinsError, match=r"engine\.solve"):
+    with pytest.raises(DevilcoinsError, match=r"blind\.restricted"):
         chain(game)
 
 
 @pytest.mark.parametrize(
     ("n", "perms"), [(n, p) for n, m, goal, p in seeded_sets() if m == 2 and goal == "zero"]
 )
-def test_the_game_modulo_the_zone_agrees_with_the_naive_model(n, perms):
+def test_the_game_modulo_the_level_agrees_with_the_naive_model(n, perms):
     game = Game(n, devil_moves=perms)
     found = quotient_certificate(game)
     if found is not None:  # lost modulo Z: lost, as the naive search says
         assert shortest_by_update(naive_devil_moves(n, 2, perms)) is None
 
 
-def test_six_coins_lost_modulo_the_zone():
+def test_six_coins_lost_modulo_the_level():
     # neither the reduction nor the pair certificate settles this one; the game modulo Z does
     game = Game.parse("n=6 devil_moves=4,0,5,1,2,3;1,2,5,4,0,3")
     verdict = solve(game)
-    assert not verdict.winnable and "modulo the zone" in verdict.method and verdict.holds
-    searched = evidence_of(verdict, "the coarser game, searched (the game modulo the zone)")
+    assert not verdict.winnable and "modulo the level" in verdict.method and verdict.holds
+    searched = evidence_of(verdict, "the coarser game, searched (the game modulo the level)")
     assert searched.detail["cosets"] == 16

@@ -1,4 +1,5 @@
-"""Issue 10's API fixes: strict whole numbers, plain messages, flip patterns in /api/draw."""
+"""The API reads its input strictly: whole numbers are JSON integers, messages are plain, and
+/api/draw takes flip patterns."""
 
 from __future__ import annotations
 

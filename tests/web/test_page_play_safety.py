@@ -1,5 +1,6 @@
-"""Issue 10, the page: no key or click plays a move the player did not choose; a refused game
-leaves no stale board; plain words; a phone-sized play area; a readable Watch table."""
+"""The page plays only what the player chose: no key or click plays a move they did not
+choose; a refused game leaves no stale board; plain words; a phone-sized play area; a readable
+Watch table."""
 
 from __future__ import annotations
 

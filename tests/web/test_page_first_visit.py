@@ -1,6 +1,6 @@
-"""Issue 19 in a real browser, at a desktop and a phone window: what a first-time visitor met.
+"""A first-time visitor in a real browser, at a desktop and a phone window.
 
-Each test is one defect the issue lists, driven as a visitor would (clicks, keys, taps), and
+Each test is one thing a visitor met, driven as a visitor would (clicks, keys, taps), and
 asserts what was wrong before: an empty first table, overlapping glass labels, a green end to a
 game that was not won, letters drawn sideways mid-turn, an old game left under a new verdict, a
 Watch strip with no legend and no way to a far move, focus lost after a win, and the words.

@@ -55,7 +55,9 @@ def test_solve_says_why_none_wins(capsys):
     assert code == 0
     assert "no strategy wins" in out
     assert "not their group): 0 1 2; 1 2 0" in out  # a set of moves, listed in order
-    assert "The Devil keeps the state out of a zone of 2 of the 8 states that holds the goal" in out
+    assert (
+        "The Devil keeps the state out of a level of 2 of the 8 states that holds the goal" in out
+    )
     assert shortest_by_update(naive_devil_moves(3, 2, [(1, 2, 0), (0, 1, 2)])) is None
 
 
