@@ -211,10 +211,10 @@ def largest_trap_evidence(game: Game, trap: np.ndarray) -> Evidence:
     start = int(np.flatnonzero(trap)[0]) if trap.any() else 0
     size = int(trap.sum())
     argument = (
-        f"The Devil holds out in a set of {size:,} of the {tab.states:,} states, none in the "
-        "goal, that turning the table never leaves: from every state in it, whatever the move, "
-        "some turn keeps the state in the set, so the Devil, starting there (e.g. from "
+        f"The Devil keeps the game in a trap of {size:,} of the {tab.states:,} states, none in "
+        "the goal, that turning the table never leaves: from every state in it, whatever the "
+        "move, some turn keeps the state in the trap, so the Devil, starting there (e.g. from "
         f"{game.state_text(start)}), never lets the goal appear. (His trap U: closed under "
         "turns, and for every x in U and move a some turn g has g(x)*a in U.)"
     )
-    return trap_evidence(game, "the Devil's hold-out set", argument, trap, holds)
+    return trap_evidence(game, "the Devil's largest trap", argument, trap, holds)

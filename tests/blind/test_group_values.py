@@ -21,7 +21,7 @@ from reference import (
 )
 
 from devilcoins.blind.groups import group_chain
-from devilcoins.blind.solve import HELD_OUT
+from devilcoins.blind.solve import LARGEST_TRAP
 from devilcoins.core.game import Game
 from devilcoins.engine import solve, verify
 from devilcoins.traps import largest_trap
@@ -102,8 +102,8 @@ def test_p_groups_win_in_the_lower_bound(name, n, length):
 def test_the_devils_largest_trap_is_the_naive_one(name, n):
     game = Game.parse(f"n={n} values={name}")
     verdict = solve(game)
-    assert not verdict.winnable and verdict.method == HELD_OUT
-    cert = evidence_of(verdict, "the Devil's hold-out set")
+    assert not verdict.winnable and verdict.method == LARGEST_TRAP
+    cert = evidence_of(verdict, "the Devil's largest trap")
     assert cert.checked and cert.holds and verdict.holds
     assert cert.detail["trap_size"] == len(_naive(name, n).largest_trap())
     trap = largest_trap(game)

@@ -44,6 +44,7 @@ from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
 from devilcoins.core.symmetry import Group
 from devilcoins.engine import solve, verify
+from devilcoins.results import How
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -111,7 +112,7 @@ def test_search_agrees_with_the_naive_model(n, m, perms):
         check_strategy(game, naive, depth_first.moves)
         assert expected >= evidence_of(verdict, "the counting bound").detail["counting_bound"]
     else:  # the Devil's certificate or an exhausted search, and the search alone agrees
-        assert "certificate" in verdict.method or "every reachable belief" in verdict.method
+        assert verdict.how in (How.CERTIFICATE, How.SEARCH)
         assert level_by_level.moves is None
 
 
@@ -368,19 +369,19 @@ def test_the_devils_level_holds_by_the_naive_model(n, m, goal, perms):
     game = Game(n, values=m, goal=goal, devil_moves=perms)
     if game.devil_moves is None:  # S is a whole group: the group's game (tests/blind/test_chain)
         return
-    zone = {to_vector(x, n, m) for x in np.flatnonzero(devils_level(state_space(game)))}
+    level = {to_vector(x, n, m) for x in np.flatnonzero(devils_level(state_space(game)))}
     verdict = solve(game)
-    if len(zone) == m**n:  # no certificate
-        assert "certificate" not in verdict.method
+    if len(level) == m**n:  # no certificate
+        assert verdict.how is not How.CERTIFICATE
         return
-    assert "certificate" in verdict.method and not verdict.winnable
+    assert verdict.how is How.CERTIFICATE and not verdict.winnable
     naive = naive_devil_moves(n, m, perms, goal=goal)
-    assert naive.goal <= zone
-    assert all(add_vectors(x, y, m) in zone for x in zone for y in zone)  # a subgroup
+    assert naive.goal <= level
+    assert all(add_vectors(x, y, m) in level for x in level for y in level)  # a subgroup
     for x in all_vectors(n, m):  # outside Z two moves of the Devil differ outside Z
-        if x not in zone:
+        if x not in level:
             images = [permute(p, x) for p in perms]
-            assert any(sub_vectors(u, v, m) not in zone for u in images for v in images)
+            assert any(sub_vectors(u, v, m) not in level for u in images for v in images)
     if n <= 3:  # the naive search agrees (quick enough here)
         assert shortest_by_update(naive) is None
 

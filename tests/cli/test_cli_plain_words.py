@@ -25,7 +25,7 @@ STATEMENT_JARGON = re.compile(
 )
 
 #: Games settled by every kind of method: the coin game (Lamping's certificate for prove), the
-#: chain's construction and certificate, the hold-out set, the reduction, the coarser game, the
+#: chain's construction and certificate, the largest trap, the reduction, the coarser game, the
 #: trees of touch, sight and count.
 GAMES = [
     ["12"],

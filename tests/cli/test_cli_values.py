@@ -28,12 +28,12 @@ def test_solve_answers_as_the_naive_model(capsys, n, name):
         assert f") by move {length} against every Devil" in out
 
 
-def test_solve_s3_on_three_positions_gives_the_hold_out_set(capsys):
+def test_solve_s3_on_three_positions_gives_the_devils_largest_trap(capsys):
     code, out, _ = run(capsys, "solve", "3", "--values", "S3")
     assert code == 0
-    assert "no strategy wins; the Devil holds out forever (the game kept in a set of" in out
-    assert "(the Devil's hold-out set))." in out
-    assert "The Devil holds out in a set of 162 of the 216 states" in out
+    assert "no strategy wins; the Devil holds out forever (kept in a trap outside the goal" in out
+    assert "(the largest trap, grown from the states outside the goal))." in out
+    assert "The Devil keeps the game in a trap of 162 of the 216 states" in out
 
 
 def test_solved_q8_strategy_is_accepted_by_verify_and_a_short_one_is_not(capsys, tmp_path):
@@ -74,7 +74,7 @@ def test_prove_shows_the_group_chain_and_the_checked_hold_out_set(capsys):
     chain = evidence["the chain for values in a group"]
     assert chain["detail"]["sizes"] == [1, 3, 9, 27, 54] and chain["checked"] is False
     assert "it stops short, which proves nothing here" in chain["statement"]
-    held = evidence["the Devil's hold-out set"]
+    held = evidence["the Devil's largest trap"]
     assert (held["checked"], held["holds"], held["detail"]["checked_states"]) == (True, True, 216)
     code, out, _ = run(capsys, "prove", "2", "--values", "Z2xZ2", "--json")
     chain = {e["name"]: e for e in json.loads(out)["evidence"]}["the chain for values in a group"]

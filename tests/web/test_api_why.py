@@ -18,8 +18,8 @@ def test_the_devil_route_answers_as_the_library_does(client):
     body = {"n": 5, "coins": "THHTH", "move": [0, 3]}
     data = client.post("/api/why/devil/turn", json=body).json()
     a = devil_answer(5, "THHTH", [0, 3])
-    assert (data["r"], data["after"], data["plain_in_zone"]) == (a.r, a.after, a.plain_in_zone)
-    assert client.get("/api/why/devil/6").json()["zone"][0] == "HHHHHH"
+    assert (data["r"], data["after"], data["plain_kept_out"]) == (a.r, a.after, a.plain_kept_out)
+    assert client.get("/api/why/devil/6").json()["kept_out"][0] == "HHHHHH"
 
 
 def test_games_without_a_picture_are_refused_in_words(client):

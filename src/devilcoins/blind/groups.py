@@ -83,15 +83,15 @@ class GroupChain:
 
 
 def _steps(
-    tab: ClassTable, zone: np.ndarray, budget: list[int]
+    tab: ClassTable, level: np.ndarray, budget: list[int]
 ) -> Iterator[tuple[int, int, np.ndarray]]:
-    """(a, p, next level) for each element a outside zone extending it by index p, larger p
+    """(a, p, next level) for each element a outside level extending it by index p, larger p
     first (S3^n: the 3-cycles first), then in order; budget[0] counts down the candidates."""
-    outside = np.flatnonzero(~zone)
+    outside = np.flatnonzero(~level)
     fixed = np.ones(len(outside), dtype=bool)
     for image in tab.maps:  # x^-1 g(x) in Z: the turns act trivially modulo Z
-        fixed &= zone[_products(tab, tab.neg[outside], image[outside])]
-    members = np.flatnonzero(zone)
+        fixed &= level[_products(tab, tab.neg[outside], image[outside])]
+    members = np.flatnonzero(level)
     found: list[tuple[int, int]] = []
     for x in outside[fixed].tolist():
         if budget[0] <= 0:
@@ -99,10 +99,10 @@ def _steps(
         budget[0] -= 1
         xs = np.full_like(members, x)
         conjugates = _products(tab, _products(tab, xs, members), np.full_like(members, tab.neg[x]))
-        if not zone[conjugates].all():
+        if not level[conjugates].all():
             continue  # x does not normalise Z
         k, y = 1, x
-        while not zone[y]:
+        while not level[y]:
             y = int(_products(tab, np.array([y]), np.array([x]))[0])
             k += 1
         p = smallest_prime_factor(k)
@@ -111,7 +111,7 @@ def _steps(
             a = int(_products(tab, np.array([a]), np.array([x]))[0])
         found.append((a, p))
     for a, p in sorted(found, key=lambda step: -step[1]):
-        grown = zone.copy()
+        grown = level.copy()
         coset = members
         for _ in range(p - 1):
             coset = _products(tab, coset, np.full_like(coset, a))
@@ -138,11 +138,11 @@ def group_chain(game: Game, *, budget: int = MAX_CHAIN_CHECKS) -> GroupChain:
     path: list[tuple[int, int, np.ndarray]] = []
     left = [budget]
 
-    def extend(zone: np.ndarray) -> bool:
+    def extend(level: np.ndarray) -> bool:
         nonlocal best
-        if zone.all():
+        if level.all():
             return True
-        for a, p, grown in _steps(tab, zone, left):
+        for a, p, grown in _steps(tab, level, left):
             key = np.packbits(grown).tobytes()
             if key in failed:
                 continue

@@ -45,21 +45,18 @@ from devilcoins.core.tables import class_table
 from devilcoins.results import Evidence, EvidenceKind, How, Verdict
 from devilcoins.traps import largest_trap, largest_trap_evidence
 
-__all__ = ["HELD_OUT", "NOTEBOOK_N", "STALLED", "solve_blind", "solve_in_group"]
+__all__ = ["LARGEST_TRAP", "NOTEBOOK_N", "STALLED", "solve_blind", "solve_in_group"]
 
 #: The largest coin game solved by the notebook's own search (15 coins: about a second).
 NOTEBOOK_N = 15
 
 #: The method of a blind game lost where the chain stalls: plain words first, the term after.
-STALLED = (
-    "the game kept out of a zone that holds the goal, checked for every state "
-    "(the Devil's certificate: the chain stalls)"
-)
+STALLED = "kept in a trap outside the goal, checked for every state (the chain stalls)"
 
-#: The method of a game with values in a group lost to the Devil's hold-out set.
-HELD_OUT = (
-    "the game kept in a set of states outside the goal, checked for every state "
-    "(the Devil's hold-out set)"
+#: The method of a game with values in a group lost to the Devil's largest trap.
+LARGEST_TRAP = (
+    "kept in a trap outside the goal, checked for every state "
+    "(the largest trap, grown from the states outside the goal)"
 )
 
 Progress = Callable[[int, int], None] | None
@@ -195,7 +192,7 @@ def solve_in_group(game: Game, method: str | None = None, on_progress: Progress 
     if trap is not None and trap.any():
         held = largest_trap_evidence(game, trap)
         if held.holds or method == "certificate":
-            return Verdict.lost(game, HELD_OUT, (chain_text, held), t0.seconds())
+            return Verdict.lost(game, LARGEST_TRAP, (chain_text, held), t0.seconds())
         return search_game(game, evidence=(chain_text, held), on_progress=on_progress)
     if method == "certificate":
         raise NotSupported(f"{game}: the Devil has no trap here; use method 'search'")

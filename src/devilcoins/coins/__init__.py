@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from devilcoins.coins.explain import move_kind
     from devilcoins.coins.notation import canonical_coins
     from devilcoins.coins.search import MAX_SEARCH_N, check_searchable
-    from devilcoins.coins.why import MAX_WHY_N, devil_answer, devil_zone, strategy_roles
+    from devilcoins.coins.why import MAX_WHY_N, devil_answer, kept_out, strategy_roles
     from devilcoins.core.tables import MAX_TABLE_N
 
 __all__ = [
@@ -39,8 +39,8 @@ __all__ = [
     "check_power_of_two",
     "check_searchable",
     "devil_answer",
-    "devil_zone",
     "expected_bytes",
+    "kept_out",
     "move_format",
     "move_kind",
     "move_phase",
@@ -58,7 +58,7 @@ _LAZY = {
     "check_power_of_two": "devilcoins.coins.construct",
     "check_searchable": "devilcoins.coins.search",
     "devil_answer": "devilcoins.coins.why",
-    "devil_zone": "devilcoins.coins.why",
+    "kept_out": "devilcoins.coins.why",
     "expected_bytes": "devilcoins.coins.construct",
     "move_format": "devilcoins.coins.construct",
     "move_kind": "devilcoins.coins.explain",

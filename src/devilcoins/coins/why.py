@@ -3,7 +3,7 @@
 For N a power of 2, ``strategy_roles`` gives each move of the construction its role in the
 recursion (a doubled move of the half-size strategy, or a single move on one half) and the
 same/different patterns of opposite coins still possible after it.  For any other N,
-``devil_zone`` is the set of coin sequences the Devil keeps the coins out of (all heads is one)
+``kept_out`` is the set of coin sequences the Devil keeps the coins out of (all heads is one)
 and ``devil_answer`` is the Devil's certificate played out: the turn that answers a move.
 """
 
@@ -30,7 +30,7 @@ __all__ = [
     "MoveRole",
     "StrategyWhy",
     "devil_answer",
-    "devil_zone",
+    "kept_out",
     "strategy_roles",
 ]
 
@@ -116,8 +116,8 @@ def strategy_roles(n: int) -> StrategyWhy:
 class DevilAnswer:
     """The certificate's answer to one move: the turn r, and the coins turned and then flipped.
 
-    plain: the coins the move alone would give (no turn); plain_in_zone: whether that lands in
-    the zone (then the Devil must turn; otherwise r is 0).
+    plain: the coins the move alone would give (no turn); plain_kept_out: whether that lands in
+    the set the Devil keeps the coins out of (then the Devil must turn; otherwise r is 0).
     """
 
     coins: str
@@ -126,7 +126,7 @@ class DevilAnswer:
     turned: str
     after: str
     plain: str
-    plain_in_zone: bool
+    plain_kept_out: bool
 
 
 def _certificate(n: int) -> tuple[Game, np.ndarray]:
@@ -141,10 +141,10 @@ def _certificate(n: int) -> tuple[Game, np.ndarray]:
     return game, found[1]
 
 
-def devil_zone(n: int) -> tuple[str, ...]:
+def kept_out(n: int) -> tuple[str, ...]:
     """The coin sequences the Devil keeps the coins out of for n coins (not a power of 2), in order.
 
-    >>> devil_zone(3), devil_zone(6)
+    >>> kept_out(3), kept_out(6)
     (('HHH', 'TTT'), ('HHHHHH', 'HTHTHT', 'THTHTH', 'TTTTTT'))
     """
     game, trap = _certificate(n)
@@ -152,10 +152,10 @@ def devil_zone(n: int) -> tuple[str, ...]:
 
 
 def devil_answer(n: int, coins: str, move: Sequence[int]) -> DevilAnswer:
-    """The Devil's turn (its certificate) against move, with the coins outside the zone.
+    """The Devil's turn (its certificate) against move, keeping the coins out of his set.
 
     >>> a = devil_answer(3, 'THH', [0])
-    >>> a.plain, a.plain_in_zone, a.r, a.after
+    >>> a.plain, a.plain_kept_out, a.r, a.after
     ('HHH', True, 1, 'THT')
     """
     game, trap = _certificate(n)
@@ -163,7 +163,7 @@ def devil_answer(n: int, coins: str, move: Sequence[int]) -> DevilAnswer:
     if not trap[x]:
         raise InvalidInput(
             f"{coins.upper()} is one of the sequences the Devil keeps the coins from; start "
-            f"from any other ({', '.join(devil_zone(n))} are his)"
+            f"from any other ({', '.join(kept_out(n))} are his)"
         )
     bad = [p for p in move if not 0 <= p < n]
     if bad:
@@ -183,5 +183,5 @@ def devil_answer(n: int, coins: str, move: Sequence[int]) -> DevilAnswer:
         turned=game.state_text(turned),
         after=game.state_text(game.add(turned, a)),
         plain=game.state_text(plain),
-        plain_in_zone=not bool(trap[plain]),
+        plain_kept_out=not bool(trap[plain]),
     )

@@ -227,7 +227,7 @@ class WhyDevil(BaseModel):
     """The sequences the Devil keeps n coins out of."""
 
     n: int
-    zone: list[str]
+    kept_out: list[str]
 
 
 class WhyTurned(BaseModel):
@@ -240,7 +240,7 @@ class WhyTurned(BaseModel):
     turned: str
     after: str
     plain: str
-    plain_in_zone: bool
+    plain_kept_out: bool
 
 
 class DevilTurned(BaseModel):

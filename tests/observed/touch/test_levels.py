@@ -56,7 +56,7 @@ def test_levels_agree_with_brute_force_and_the_closure(game: Game) -> None:
 @pytest.mark.parametrize("game", GAMES, ids=str)
 def test_the_strategy_read_off_the_levels_wins_in_time(game: Game) -> None:
     sol = solve_touch(game)
-    if not sol.winnable:  # the Devil's hold-out settles it before any level
+    if not sol.winnable:  # the Devil's trap settles it before any level
         assert sol.trap and sol.search is None
         return
     assert isinstance(sol.search, Levels) or sol.length == 0

@@ -42,8 +42,8 @@ REDUCED = (
 #: The method of a game the Devil's certificate settles (two of his moves always differ outside
 #: a subgroup holding the goal).
 TRAPPED = (
-    "the game kept in the Devil's trap, outside a level that holds the goal, checked for every "
-    "state (the Devil's certificate: two of his moves always differ outside a subgroup)"
+    "kept in a trap outside a level that holds the goal, checked for every state "
+    "(two of the Devil's moves always differ outside a subgroup)"
 )
 
 #: The method of a game lost in the coarser game modulo the level where H's chain stops.

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter
 from fastapi import Path as PathParam
 
-from devilcoins.coins import devil_answer, devil_zone, strategy_roles
+from devilcoins.coins import devil_answer, kept_out, strategy_roles
 from devilcoins.web.models import MAX_PLAY_N, WhyTurn
 from devilcoins.web.responses import WhyDevil, WhyStrategy, WhyTurned
 
@@ -35,11 +35,11 @@ def why_router() -> APIRouter:
     @router.get("/api/why/devil/{n}", response_model=WhyDevil)
     def why_devil(n: Coins) -> dict[str, Any]:
         """The tables the Devil keeps n coins out of (n not a power of 2): all heads among them."""
-        return {"n": n, "zone": list(devil_zone(n))}
+        return {"n": n, "kept_out": list(kept_out(n))}
 
     @router.post("/api/why/devil/turn", response_model=WhyTurned)
     def why_devil_turn(req: WhyTurn) -> dict[str, Any]:
-        """The Devil's turn against the move, keeping the coins out of the zone."""
+        """The Devil's turn against the move, the coins kept out of his set."""
         return {"n": req.n, **asdict(devil_answer(req.n, req.coins, req.move))}
 
     return router

@@ -4,7 +4,7 @@
 "use strict";
 
 const why = { data: null, at: 1 };
-const whyDevil = { n: 3, zone: [], coins: "", chosen: new Set(), busy: false };
+const whyDevil = { n: 3, keptOut: [], coins: "", chosen: new Set(), busy: false };
 
 const positionsText = (ps) =>
   ps.length === 0 ? "nothing" : `position${ps.length === 1 ? "" : "s"} ${ps.join(", ")}`;
@@ -104,11 +104,11 @@ async function loadWhy() {
 
 // ---- the Devil's certificate ---------------------------------------------------------------
 
-function randomOutside(n, zone) {
+function randomOutside(n, keptOut) {
   for (;;) {
     let coins = "";
     for (let i = 0; i < n; i++) coins += Math.random() < 0.5 ? "H" : "T";
-    if (!zone.includes(coins)) return coins;
+    if (!keptOut.includes(coins)) return coins;
   }
 }
 
@@ -125,10 +125,10 @@ function drawWhyDevil() {
 }
 
 function devilIntro() {
-  const { n, zone } = whyDevil;
-  const listed = zone.length === 2 ? `${zone[0]} and ${zone[1]}` : zone.join(", ");
+  const { n, keptOut } = whyDevil;
+  const listed = keptOut.length === 2 ? `${keptOut[0]} and ${keptOut[1]}` : keptOut.join(", ");
   $("why-devil-intro").textContent = `With ${n} coins no strategy wins. The Devil keeps the ` +
-    `coins from ever showing one of these ${zone.length} sequences: ${listed} (all heads is ` +
+    `coins from ever showing one of these ${keptOut.length} sequences: ${listed} (all heads is ` +
     "one of them). Here you see the coins, which a blindfolded player would not: choose any " +
     "positions, press Flip, and the Devil answers with a turn (none, or one place) that keeps " +
     "them out. Why a turn always exists: turning the coins one place changes them by a " +
@@ -138,7 +138,7 @@ function devilIntro() {
 }
 
 function newDevilTable() {
-  whyDevil.coins = randomOutside(whyDevil.n, whyDevil.zone);
+  whyDevil.coins = randomOutside(whyDevil.n, whyDevil.keptOut);
   whyDevil.chosen = new Set();
   $("why-devil-answer").textContent = "";
   $("why-devil-history").replaceChildren();
@@ -150,7 +150,7 @@ async function loadWhyDevil() {
   try {
     const data = await api(`/api/why/devil/${n}`);
     if (Number($("why-devil-n").value) !== n) return;  // another N was chosen meanwhile
-    Object.assign(whyDevil, { n, zone: data.zone });
+    Object.assign(whyDevil, { n, keptOut: data.kept_out });
   } catch (err) {
     say($("why-devil-answer"), err.message, "error");
     return;
@@ -168,7 +168,7 @@ async function whyDevilFlip() {
     const a = await api("/api/why/devil/turn", { n, coins, move });
     if (whyDevil.n !== n || whyDevil.coins !== coins) return;  // another table meanwhile
     const flips = positionsText(move);
-    const answer = a.plain_in_zone
+    const answer = a.plain_kept_out
       ? `Without a turn, flipping ${flips} would make ${a.plain}, one of the sequences he keeps ` +
         `you from. So he turns the table ${a.r} place${a.r === 1 ? "" : "s"}: ${a.coins} ` +
         `becomes ${a.turned}, and your flip makes ${a.after}. Still not all heads.`
