@@ -91,9 +91,7 @@ def test_a_table_inside_the_kept_out_set_is_refused() -> None:
 
 
 @given(st.text("HT", min_size=5, max_size=5), st.sets(st.integers(0, 4)))
-def test_the_devil_answers_five_coins_from_outside_his_set(
-    coins: str, move: set[int]
-) -> None:
+def test_the_devil_answers_five_coins_from_outside_his_set(coins: str, move: set[int]) -> None:
     kept = set(kept_out(5))
     if coins in kept:
         return
