@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from devilcoins.coins.trap import CoinTrap, coin_trap
     from devilcoins.coins.verification import verify as verify_coins
     from devilcoins.core.compiling import seconds_spent as compile_seconds
+    from devilcoins.core.devils import DEVILS, DevilKind
     from devilcoins.core.errors import (
         DevilcoinsError,
         InvalidInput,
@@ -106,6 +107,8 @@ _LAZY = {
     "NotSupported": "devilcoins.core.errors",
     "NotationError": "devilcoins.core.errors",
     "Observe": "devilcoins.core.observe",
+    "DEVILS": "devilcoins.core.devils",
+    "DevilKind": "devilcoins.core.devils",
     "Perm": "devilcoins.core.perm",
     "Playthrough": "devilcoins.results",
     "Strategy": "devilcoins.coins.notation",
@@ -173,6 +176,7 @@ def _register_displays() -> None:
 __version__ = "0.1.0"
 
 __all__ = [
+    "DEVILS",
     "GOALS",
     "GROUP_NAMES",
     "Belief",
@@ -181,6 +185,7 @@ __all__ = [
     "CoinTrap",
     "Coins",
     "Counterexample",
+    "DevilKind",
     "DevilcoinsError",
     "Evidence",
     "EvidenceKind",

@@ -23,13 +23,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
 
 from devilcoins.blind.chain import chain, devil_turn
 from devilcoins.blind.verify import worst_line
+from devilcoins.core.devils import DEVILS, DevilKind
 from devilcoins.core.errors import InvalidInput, NotSupported
 from devilcoins.core.game import Game
 from devilcoins.core.perm import Perm
@@ -45,6 +46,7 @@ from devilcoins.results.play import Step
 __all__ = [
     "DEVILS",
     "Adversary",
+    "DevilKind",
     "TouchDevil",
     "Uncommitted",
     "adversary",
@@ -64,9 +66,6 @@ __all__ = [
     "strongest_feel",
     "strongest_set",
 ]
-
-#: The Devils a person can choose by name (the command line and the page).
-DEVILS = ("random", "greedy", "adversarial")
 
 
 def random_devil(game: Game, rng: np.random.Generator) -> Devil:
@@ -220,13 +219,12 @@ def live_devil(
     has one (sight, count: its family gives it), else he plays the certificate while the state is
     in its trap, and the greedy rule otherwise (the page's blind games use ``Uncommitted``, who
     holds no state)."""
-    if name == "random":
+    kind = DevilKind.parse(name)
+    if kind is DevilKind.RANDOM:
         return random_devil(game, rng)
     greedy = greedy_devil(game)
-    if name == "greedy":
+    if kind is DevilKind.GREEDY:
         return greedy
-    if name != "adversarial":
-        raise InvalidInput(f"the Devil is one of {', '.join(DEVILS)}, not {name!r}")
     if strongest is not None:
         return strongest
     cert = certificate_devil(game)
@@ -249,10 +247,11 @@ def live_start(
     the goal."""
     tab = class_table(game)
     outside = tab.index_of >= tab.n_goal
-    cert = certificate_devil(game) if name == "adversarial" else None
+    strongest = DevilKind.parse(name) is DevilKind.ADVERSARIAL
+    cert = certificate_devil(game) if strongest else None
     if cert is not None:
         outside = outside & cert[1]
-    if name == "adversarial" and needs is not None:
+    if strongest and needs is not None:
         worth = needs[tab.index_of]  # start where the player needs the most moves
         outside = outside & (worth == worth[outside].max())
     choices = np.flatnonzero(outside)
@@ -446,17 +445,17 @@ class TouchDevil:
     game: Game
     name: str
     rng: random.Random
+    kind: DevilKind = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.name not in DEVILS:
-            raise InvalidInput(f"the Devil is one of {', '.join(DEVILS)}, not {self.name!r}")
+        self.kind = DevilKind.parse(self.name)
 
     def feel(self, x: int, belief: Belief, reach: Sequence[int]) -> int:
         """The state as the glasses at reach are felt, the tray lying as x."""
         game = self.game
-        if self.name == "adversarial":
+        if self.kind is DevilKind.ADVERSARIAL:
             return strongest_feel(game, belief, reach, self.rng)
-        if self.name == "greedy":
+        if self.kind is DevilKind.GREEDY:
             return game.turn(x, greedy_turn(game, x, belief, reach, self.rng))
         return game.turn(x, Perm.turn(game.n, self.rng.randrange(game.n)))
 
@@ -465,6 +464,6 @@ class TouchDevil:
         values: Sequence[int],
     ) -> int:  # fmt: skip
         """The state once the glasses felt (x, showing pattern) are set to values."""
-        if self.name == "adversarial":
+        if self.kind is DevilKind.ADVERSARIAL:
             return strongest_set(self.game, belief, reach, pattern, values, self.rng)
         return set_to(self.game, x, reach, values)

@@ -41,7 +41,7 @@ from devilcoins.core.numbers import is_power_of_two
 from devilcoins.core.perm import Perm
 from devilcoins.core.tables import class_table
 from devilcoins.devil import (
-    DEVILS,
+    DevilKind,
     TouchDevil,
     Uncommitted,
     adversary,
@@ -101,8 +101,7 @@ class LiveGame:
     def start(cls, game: Game, devil: str = "random", seed: int | None = None) -> LiveGame:
         """A new game from a random state outside the goal (where the strongest Devil cannot
         lose, when he has a certificate); the state stays hidden."""
-        if devil not in DEVILS:
-            raise InvalidInput(f"the Devil is one of {', '.join(DEVILS)}, not {devil!r}")
+        DevilKind.parse(devil)
         seed = secrets.randbits(63) if seed is None else seed
         tab = class_table(game)
         if game.observe.feels:
@@ -117,10 +116,10 @@ class LiveGame:
         x0 = live_start(game, devil, generator, family.needs(game))
         if x0 is None:
             raise InvalidInput(f"every state of {game} is in the goal: there is nothing to play")
-        strongest = family.strongest(game) if devil == "adversarial" else None
+        strongest = family.strongest(game) if devil == DevilKind.ADVERSARIAL else None
         known = family.start_belief(game, x0)
         live = cls(game, devil, x0, known, turn=live_devil(game, devil, generator, strongest))
-        if devil == "adversarial" and family.uncommitted:
+        if devil == DevilKind.ADVERSARIAL and family.uncommitted:
             live.uncommitted = Uncommitted.start(
                 game, np.flatnonzero(tab.index_of >= tab.n_goal).tolist()
             )
@@ -285,7 +284,7 @@ class LiveGame:
         return self.steps + list(self.uncommitted.line(self.x, first=len(self.steps) + 1))
 
     def _touch_replay(self) -> list[TouchStep]:
-        if self.devil == "adversarial":
+        if self.devil == DevilKind.ADVERSARIAL:
             return touchplay.line_of_play(self.game, self.rounds, self.x)
         return [
             touchplay.step_of(self.game, before, turned, played, after)
@@ -385,16 +384,14 @@ def play_against(
         x = _random_start(game, rng) if start is None else start
         found: tuple[int, Devil, str] = (x, scripted(game, turns), "the Devil's turns")
         devil = "turns"
-    elif devil == "adversarial":
+    elif DevilKind.parse(devil) is DevilKind.ADVERSARIAL:
         found = _adversarial(game, moves, start)
-    elif devil in DEVILS:
-        x = _random_start(game, rng) if start is None else start
-        chosen = random_devil(game, rng) if devil == "random" else greedy_devil(game)
-        found = (x, chosen, f"a {devil} Devil")
     else:
-        raise InvalidInput(f"the Devil is one of {', '.join(DEVILS)}, not {devil!r}")
+        x = _random_start(game, rng) if start is None else start
+        chosen = random_devil(game, rng) if devil == DevilKind.RANDOM else greedy_devil(game)
+        found = (x, chosen, f"a {devil} Devil")
     x, opponent, against = found
     steps = play(game, moves, x, opponent)
-    kept = seed if devil == "random" else None
+    kept = seed if devil == DevilKind.RANDOM else None
     return Playthrough(game=game, start=x, devil=devil, against=against, moves=len(moves),
                        steps=steps, seed=kept)  # fmt: skip

@@ -8,6 +8,7 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from devilcoins import DEVILS
 from devilcoins.cli.common import (
     Command,
     Options,
@@ -38,7 +39,7 @@ def add_arguments(p: Options) -> None:
     )
     p.add_argument(
         "--devil",
-        choices=("random", "greedy", "adversarial"),
+        choices=DEVILS,
         default="random",
         help="'random' (default) turns at random; 'greedy' keeps the goal away from the next "
         "move when it can; 'adversarial' knows the strategy and keeps the game where the goal "

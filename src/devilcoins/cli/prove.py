@@ -1,5 +1,7 @@
-"""``devilcoins prove N``: the verdict for a game with its evidence, each piece stated or checked
-now (the coin game for any N up to 10^12; the sight game for any N and M)."""
+"""``devilcoins prove N`` and ``devilcoins explain N``: the verdict for a game with its evidence,
+each piece stated or checked now (the coin game for any N up to 10^12; the sight game for any N
+and M), or how it was settled in words (for the coin game the recursive structure of the
+strategy, or why the Devil wins), agreeing with solve."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import sys
 from devilcoins.cli.common import Command, Options, coins_count, emit_json
 from devilcoins.cli.games import game_from, refusing_too_large
 
-__all__ = ["COMMAND"]
+__all__ = ["EXPLAIN", "PROVE"]
 
 
 def add_arguments(p: Options) -> None:
@@ -18,21 +20,36 @@ def add_arguments(p: Options) -> None:
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
-def run(args: argparse.Namespace) -> int:
+def run_prove(args: argparse.Namespace) -> int:
     """devilcoins prove N: exit 0 when every check held, 1 when one failed."""
     from devilcoins import prove
 
     game = game_from(args)
     with refusing_too_large(game, "prove"):
         verdict = prove(game)
+    return _emit(args, verdict.to_json(), verdict.to_text(), verdict.holds)
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    """devilcoins explain N: exit 0 when every check of its verdict held, 1 when one failed."""
+    from devilcoins import explanation
+
+    game = game_from(args)
+    with refusing_too_large(game, "explain"):
+        found = explanation(game)
+    return _emit(args, found.to_json(), found.text, found.verdict.holds)
+
+
+def _emit(args: argparse.Namespace, data: dict[str, object], text: str, holds: bool) -> int:
+    """Print the JSON (--json) or the text; the exit status says whether every check held."""
     if args.json:
-        emit_json(verdict.to_json())
+        emit_json(data)
     else:
-        sys.stdout.write(verdict.to_text())
-    return 0 if verdict.holds else 1
+        sys.stdout.write(text)
+    return 0 if holds else 1
 
 
-COMMAND = Command(
+PROVE = Command(
     name="prove",
     help="the verdict for a game with its evidence (N coins for any N up to 10^12; the sight "
     "game for any N and M)",
@@ -42,6 +59,21 @@ COMMAND = Command(
     "certificate), the exact verification of "
     "the strategy, the replay of a tree. Exit status 1 when a check fails.",
     add_arguments=add_arguments,
-    run=run,
+    run=run_prove,
+    takes_game=True,
+)
+
+EXPLAIN = Command(
+    name="explain",
+    help="how the game was settled, in words (coins: the strategy's recursion, or why the "
+    "Devil wins)",
+    description="Explain how the engine settled the game: the chain construction level by "
+    "level, the states the Devil can keep the game in (his certificate), the belief search or "
+    "the strategy tree. For the coin game "
+    "the recursive structure of the strategy, the same/different pattern of opposite coins and "
+    "the belief table move by move (N = 2, 4, 8 in full; 16 and on in summary), or why the "
+    "Devil wins.",
+    add_arguments=add_arguments,
+    run=run_explain,
     takes_game=True,
 )

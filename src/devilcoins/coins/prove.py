@@ -35,12 +35,8 @@ def _lower_bound(n: int) -> Evidence:
         "of these sums for some i = 0..L, so a winning strategy of L moves needs L + 1 >= 2^N. "
         "Given a shorter strategy, 'devilcoins verify' names a start it misses."
     )
-    return Evidence(
-        kind=EvidenceKind.LOWER_BOUND,
-        name="lower bound: no strategy has fewer than 2^N - 1 moves",
-        statement=statement,
-        checked=False,
-    )
+    name = "lower bound: no strategy has fewer than 2^N - 1 moves"
+    return Evidence.stated(EvidenceKind.LOWER_BOUND, name, statement)
 
 
 def _construction(n: int) -> Evidence:
@@ -56,12 +52,8 @@ def _construction(n: int) -> Evidence:
         f"'devilcoins construct {n}' streams it; move i flips the positions t that are "
         f"bit-subsets of N - 1 - c, where c counts the trailing zero bits of i."
     )
-    return Evidence(
-        kind=EvidenceKind.CONSTRUCTION,
-        name="construction: Lamping's strategy has exactly 2^N - 1 moves and wins",
-        statement=statement,
-        checked=False,
-    )
+    name = "construction: Lamping's strategy has exactly 2^N - 1 moves and wins"
+    return Evidence.stated(EvidenceKind.CONSTRUCTION, name, statement)
 
 
 def _verified(n: int) -> Evidence:
@@ -125,16 +117,8 @@ def _certified(n: int, kind: str) -> list[Evidence]:
         if kind == "column"
         else "the Devil's certificate (the chain stops short)"
     )
-    out = [
-        Evidence(
-            kind=EvidenceKind.TRAP,
-            name=name,
-            statement=cert.statement(),
-            checked=False,
-            detail={"certificate": cert.to_json()},
-        )
-    ]
-    return out + cert.check()
+    stated = Evidence.stated(EvidenceKind.TRAP, name, cert.statement(), certificate=cert.to_json())
+    return [stated, *cert.check()]
 
 
 def _kept_mixed(n: int) -> str:
@@ -174,11 +158,10 @@ def prove_coins(n: int, *, checks: bool = True) -> Verdict:
             _certified(n, "column")
             if checks
             else [
-                Evidence(
-                    kind=EvidenceKind.TRAP,
-                    name="the Devil's certificate (Lamping's column rule)",
-                    statement=coin_trap(n).statement(),
-                    checked=False,
+                Evidence.stated(
+                    EvidenceKind.TRAP,
+                    "the Devil's certificate (Lamping's column rule)",
+                    coin_trap(n).statement(),
                 )
             ]
         )

@@ -81,11 +81,10 @@ def _winnability(n: int, m: int, winnable: bool) -> Evidence:
             if winnable
             else f"here they are not (primes {', '.join(map(str, primes))})"
         )
-    return Evidence(
-        kind=EvidenceKind.RULE,
-        name="winnable iff n and m are powers of the same prime",
-        statement=f"Bar-Yehuda, Etzion & Moran (1993) prove it for the sighted player; {why}.",
-        checked=False,
+    return Evidence.stated(
+        EvidenceKind.RULE,
+        "winnable iff n and m are powers of the same prime",
+        f"Bar-Yehuda, Etzion & Moran (1993) prove it for the sighted player; {why}.",
     )
 
 
@@ -110,12 +109,7 @@ def _length(n: int, m: int, length: int | None) -> Evidence:
                 else "."
             )
         )
-    return Evidence(
-        name="the least worst case, by the theorem",
-        statement=text,
-        checked=False,
-        kind=EvidenceKind.RULE,
-    )
+    return Evidence.stated(EvidenceKind.RULE, "the least worst case, by the theorem", text)
 
 
 def _solved(n: int, m: int, length: int | None) -> Evidence:

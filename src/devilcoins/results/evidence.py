@@ -63,6 +63,15 @@ class Evidence:
         if not self.checked and self.holds is not None:
             raise ValueError(f"stated evidence {self.name!r} has no holds (it was not checked)")
 
+    @classmethod
+    def stated(cls, kind: EvidenceKind, name: str, statement: str, **detail: Any) -> Evidence:
+        """Evidence stated, not checked: an argument to read.
+
+        >>> Evidence.stated(EvidenceKind.RULE, 'a rule', 'It holds.').mark
+        'stated'
+        """
+        return cls(name=name, statement=statement, checked=False, kind=kind, detail=detail)
+
     @property
     def mark(self) -> str:
         """'checked', 'CHECK FAILED' or 'stated'."""
