@@ -30,42 +30,27 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, ClassVar, TypeAlias
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 import numpy as np
 
-from devilcoins import certcheck, explaining, proving
-from devilcoins.blind.restricted import search_devil_moves, verify_devil_moves
-from devilcoins.blind.solve import solve_blind, solve_in_group
-from devilcoins.blind.verify import verify_moves
-from devilcoins.coins.explain import explain_coins
-from devilcoins.coins.prove import prove_coins
-from devilcoins.coins.verification import verify_game
 from devilcoins.core.errors import InvalidInput, NotationError, NotSupported, OtherGame
 from devilcoins.core.game import Game
 from devilcoins.core.observe import Observe
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import class_table
-from devilcoins.devil import (
-    count_devil,
-    count_solution,
-    heard,
-    sight_devil,
-    sight_solution,
-    sight_values,
-)
-from devilcoins.observed import certificates, replay
-from devilcoins.observed.count import solve_count
-from devilcoins.observed.sight import solve_sight
-from devilcoins.observed.sightrule import is_sight_rule_game, prove_sight
-from devilcoins.observed.touch import solve_touch
-from devilcoins.observed.verdict import tree_verdict
-from devilcoins.playing import Devil, update
 from devilcoins.results import CertificateCheck, TreeData, Verdict, Verification
 from devilcoins.results.explanation import Explanation
 from devilcoins.results.trees import POLICY_FORMAT, TreeSolution
-from devilcoins.traps import sight_trap_holds, touch_trap_holds
+
+if TYPE_CHECKING:
+    from devilcoins.certcheck import Checker
+    from devilcoins.observed.replay import StrategyData
+    from devilcoins.playing import Devil
+
+# Each family loads its engine when first asked (a local import), so that the registry costs
+# a command only the engine its game needs: 'solve 4' never loads the touch search.
 
 __all__ = ["FAMILIES", "Family", "MoveLike", "Progress", "TreeRules", "family_of"]
 
@@ -129,8 +114,10 @@ class Family:
 
     def explanation(self, game: Game) -> Explanation:
         """The verdict and how it was reached, in words."""
+        from devilcoins.explaining import explained
+
         verdict = self.solve(game, None, None)
-        return explaining.explained(verdict, self.explain(verdict))
+        return explained(verdict, self.explain(verdict))
 
     def certificate(self, verdict: Verdict) -> dict[str, Any]:
         """The verdict's optimality certificate, as JSON data."""
@@ -155,6 +142,8 @@ class Family:
     def belief_after(self, game: Game, belief: list[int], move: int, x: int) -> list[int]:
         """What a player who knew belief knows after move, the state being x now: the belief
         moved by the one rule."""
+        from devilcoins.playing import update
+
         return update(game, belief, move)
 
     def needs(self, game: Game) -> np.ndarray | None:
@@ -239,16 +228,24 @@ class Blind(Family):
         return game.observe is Observe.BLIND
 
     def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
+        from devilcoins.blind.solve import solve_blind
+
         return solve_blind(game, method, progress)
 
     def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
+        from devilcoins.blind.verify import verify_moves
+
         return verify_moves(game, _moves(game, strategy), on_progress=progress)
 
     def checks(self, verdict: Verdict) -> list[Any]:
-        return proving.blind_checks(verdict, self.verify, chain_levels=self.plain)
+        from devilcoins.proving import blind_checks
+
+        return blind_checks(verdict, self.verify, chain_levels=self.plain)
 
     def explain(self, verdict: Verdict) -> str:
-        return explaining.blind_text(verdict, plain=self.plain)
+        from devilcoins.explaining import blind_text
+
+        return blind_text(verdict, plain=self.plain)
 
     def next_move(
         self, game: Game, played: Sequence[int], state: int, known: Iterable[int]
@@ -271,12 +268,19 @@ class BlindCoins(Blind):
         return game.is_coins
 
     def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
+        from devilcoins.coins.verification import verify_game
+
         return verify_game(game, _moves(game, strategy), on_progress=progress)
 
     def prove(self, game: Game, checks: bool) -> Verdict:
+        from devilcoins.coins.prove import prove_coins
+
         return prove_coins(game.n, checks=checks)
 
     def explanation(self, game: Game) -> Explanation:
+        from devilcoins.coins.explain import explain_coins
+        from devilcoins.coins.prove import prove_coins
+
         return Explanation(prove_coins(game.n, checks=False), explain_coins(game.n))
 
 
@@ -290,6 +294,8 @@ class ValueGroups(Blind):
         return game.value_group is not None
 
     def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
+        from devilcoins.blind.solve import solve_in_group
+
         return solve_in_group(game, method, progress)
 
 
@@ -305,9 +311,13 @@ class Restricted(Blind):
         return game.devil_moves is not None
 
     def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
+        from devilcoins.blind.restricted import search_devil_moves
+
         return search_devil_moves(game, on_progress=progress)
 
     def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
+        from devilcoins.blind.restricted import verify_devil_moves
+
         return verify_devil_moves(game, _moves(game, strategy))
 
 
@@ -321,9 +331,9 @@ class TreeRules:
     the Devil's trap (None where there is none)."""
 
     solve: Callable[[Game, str | None, Progress], TreeSolution]
-    replay: Callable[[Game, replay.StrategyData], Verification]
+    replay: Callable[[Game, StrategyData], Verification]
     certify: Callable[[Any], dict[str, Any]]
-    checker: certcheck.Checker
+    checker: Checker
     trap_holds: Callable[[Game, Iterable[int]], bool] | None = None
 
 
@@ -334,12 +344,18 @@ class Observed(Family):
     observe: ClassVar[Observe]
     #: What value iteration settles, in words.
     over: ClassVar[str] = "every reachable belief"
-    rules: ClassVar[TreeRules]
+
+    @property
+    def rules(self) -> TreeRules:
+        """The family's solver, replay, certificate writer and checker (loaded on first use)."""
+        raise NotImplementedError
 
     def admits(self, game: Game) -> bool:
         return game.observe is self.observe
 
     def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
+        from devilcoins.observed.verdict import tree_verdict
+
         return tree_verdict(self.rules.solve(game, method, progress), self.over)
 
     def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
@@ -350,8 +366,10 @@ class Observed(Family):
         raise InvalidInput(f"a {game.observe} strategy is a tree (see solve --json), not moves")
 
     def checks(self, verdict: Verdict) -> list[Any]:
+        from devilcoins.proving import tree_checks
+
         trap = verdict.tree.trap if isinstance(verdict.tree, TreeSolution) else ()
-        return proving.tree_checks(verdict, self.verify, self.trap_holds, trap)
+        return tree_checks(verdict, self.verify, self.trap_holds, trap)
 
     def trap_holds(self, game: Game, trap: Iterable[int]) -> bool | None:
         """Whether the Devil's trap (classes, by a state of each) holds, checked with nothing of
@@ -360,7 +378,9 @@ class Observed(Family):
         return None if check is None else check(game, trap)
 
     def explain(self, verdict: Verdict) -> str:
-        return explaining.tree_text(verdict)
+        from devilcoins.explaining import tree_text
+
+        return tree_text(verdict)
 
     def certificate(self, verdict: Verdict) -> dict[str, Any]:
         if not isinstance(verdict.tree, TreeSolution):
@@ -368,7 +388,9 @@ class Observed(Family):
         return self.rules.certify(verdict.tree)
 
     def check_certificate(self, game: Game, data: Any) -> CertificateCheck:
-        return certcheck.check_certificate(game, data, self.rules.checker)
+        from devilcoins.certcheck import check_certificate
+
+        return check_certificate(game, data, self.rules.checker)
 
     def strategy_lines(self, verdict: Verdict) -> Iterator[str]:
         if not isinstance(verdict.tree, TreeSolution):
@@ -401,15 +423,10 @@ class Touch(Observed):
     observe = Observe.TOUCH
     progress = "{done:,} steps, {known:,} beliefs and nodes met"
     methods = ("levels", "closure")
-    rules = TreeRules(
-        solve=lambda game, method, progress: solve_touch(
-            game, progress=progress, levels=method != "closure"
-        ),
-        replay=replay.verify_touch,
-        certify=certificates.touch_certificate,
-        checker=certcheck.TOUCH,
-        trap_holds=touch_trap_holds,
-    )
+
+    @property
+    def rules(self) -> TreeRules:
+        return _touch_rules()
 
 
 class Sight(Observed):
@@ -420,18 +437,19 @@ class Sight(Observed):
     sees = True
     over = "every class of states"
     methods = ("iteration",)
-    rules = TreeRules(
-        solve=lambda game, method, progress: solve_sight(game),
-        replay=replay.verify_sight,
-        certify=certificates.sight_certificate,
-        checker=certcheck.SIGHT,
-        trap_holds=sight_trap_holds,
-    )
+
+    @property
+    def rules(self) -> TreeRules:
+        return _sight_rules()
 
     def prove(self, game: Game, checks: bool) -> Verdict:
+        from devilcoins.observed.sightrule import is_sight_rule_game, prove_sight
+
         return prove_sight(game) if is_sight_rule_game(game) else super().prove(game, checks)
 
     def strongest(self, game: Game) -> Devil | None:
+        from devilcoins.devil import sight_devil
+
         return sight_devil(game)
 
     def start_belief(self, game: Game, x: int) -> list[int]:
@@ -441,11 +459,15 @@ class Sight(Observed):
         return [int(class_table(game).index_of[x])]
 
     def needs(self, game: Game) -> np.ndarray | None:
+        from devilcoins.devil import sight_values
+
         return sight_values(game)
 
     def next_move(
         self, game: Game, played: Sequence[int], state: int, known: Iterable[int]
     ) -> int | None:
+        from devilcoins.devil import sight_solution
+
         t = class_table(game)
         found = sight_solution(game).policy.get(int(t.reps[int(t.index_of[state])]))
         return None if found is None else int(found[0])
@@ -458,25 +480,71 @@ class Count(Observed):
     observe = Observe.COUNT
     hears = True
     methods = ("iteration",)
-    rules = TreeRules(
-        solve=lambda game, method, progress: solve_count(game),
-        replay=replay.verify_count,
-        certify=certificates.count_certificate,
-        checker=certcheck.COUNT,
-    )
+
+    @property
+    def rules(self) -> TreeRules:
+        return _count_rules()
 
     def strongest(self, game: Game) -> Devil | None:
+        from devilcoins.devil import count_devil
+
         return count_devil(game)
 
     def belief_after(self, game: Game, belief: list[int], move: int, x: int) -> list[int]:
+        from devilcoins.devil import heard
+        from devilcoins.playing import update
+
         bits = heard(game, update(game, belief, move), x)
         return [k for k in range(class_table(game).size) if bits >> k & 1]
 
     def next_move(
         self, game: Game, played: Sequence[int], state: int, known: Iterable[int]
     ) -> int | None:
+        from devilcoins.devil import count_solution
+
         found = count_solution(game).policy.get(sum(1 << int(k) for k in known))
         return None if found is None else int(found[0])
+
+
+@cache
+def _touch_rules() -> TreeRules:
+    from devilcoins.certcheck import TOUCH
+    from devilcoins.observed.certificates import touch_certificate
+    from devilcoins.observed.replay import verify_touch
+    from devilcoins.observed.touch import solve_touch
+    from devilcoins.traps import touch_trap_holds
+
+    def solve(game: Game, method: str | None, progress: Progress) -> TreeSolution:
+        return solve_touch(game, progress=progress, levels=method != "closure")
+
+    return TreeRules(solve, verify_touch, touch_certificate, TOUCH, touch_trap_holds)
+
+
+@cache
+def _sight_rules() -> TreeRules:
+    from devilcoins.certcheck import SIGHT
+    from devilcoins.observed.certificates import sight_certificate
+    from devilcoins.observed.replay import verify_sight
+    from devilcoins.observed.sight import solve_sight
+    from devilcoins.traps import sight_trap_holds
+
+    def solve(game: Game, method: str | None, progress: Progress) -> TreeSolution:
+        return solve_sight(game)
+
+    return TreeRules(solve, verify_sight, sight_certificate, SIGHT, sight_trap_holds)
+
+
+@cache
+def _count_rules() -> TreeRules:
+    from devilcoins.certcheck import COUNT
+    from devilcoins.observed.certificates import count_certificate
+    from devilcoins.observed.count import solve_count
+    from devilcoins.observed.replay import verify_count
+
+    def solve(game: Game, method: str | None, progress: Progress) -> TreeSolution:
+        return solve_count(game)
+
+    return TreeRules(solve, verify_count, count_certificate, COUNT)
 
 
 #: Every family, in the order ``family_of`` asks them (the first that admits a game has it).
