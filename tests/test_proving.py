@@ -14,7 +14,6 @@ from reference import naive_subgroup, to_number
 
 import devilcoins.blind.solve as blind_solve
 import devilcoins.coins.verification as coin_verification
-import devilcoins.families as families
 import devilcoins.proving as proving
 from devilcoins import Game, prove, solve
 from devilcoins.blind.chain import chain, levels_evidence
@@ -73,7 +72,7 @@ def test_a_corrupt_chain_level_fails_its_check(capsys, monkeypatch):
 
 
 def test_a_corrupt_strategy_fails_its_verification(capsys, monkeypatch):
-    real = families.solve_blind
+    real = blind_solve.solve_blind
 
     def corrupt(game, *args):
         v = real(game, *args)
@@ -81,7 +80,7 @@ def test_a_corrupt_strategy_fails_its_verification(capsys, monkeypatch):
         moves[len(moves) // 2] = 0  # a move that changes nothing, in the middle
         return dataclasses.replace(v, strategy=tuple(moves))
 
-    monkeypatch.setattr(families, "solve_blind", corrupt)
+    monkeypatch.setattr(blind_solve, "solve_blind", corrupt)
     v = prove(Game.parse("n=4 goal=same"))
     check = evidence_of(v, "exact verification of the strategy")
     assert check.holds is False and "FAILS" in check.statement
