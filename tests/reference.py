@@ -566,11 +566,12 @@ class NaiveGame:
             out.append(x)
         return out
 
-    def shortest(self, limit: int = 200_000):
+    def shortest(self, limit: int = 200_000, start=None):
         """Breadth-first search over full beliefs with every allowed move.
 
-        Returns (length, strategy) of a shortest blind strategy, or (None, None) once every
-        reachable belief has been explored.  Raises if more than limit beliefs are reached.
+        Returns (length, strategy) of a shortest blind strategy from start (a belief: a set of
+        states outside the goal; default every one), or (None, None) once every reachable
+        belief has been explored.  Raises if more than limit beliefs are reached.
         States are numbered by their place in self.states inside the search (for speed only:
         the update is the same as ``update``, turning every state every way, then moving).
         """
@@ -578,7 +579,7 @@ class NaiveGame:
         goal = frozenset(index[x] for x in self.goal)
         turns = [frozenset(index[y] for y in self.turns(x)) for x in self.states]
         added = [[index[self.combine(y, a)] for a in self.moves] for y in self.states]
-        start = frozenset(index[x] for x in self.start())
+        start = frozenset(index[x] for x in (self.start() if start is None else start))
         if not start:
             return 0, []
         parent = {start: None}
@@ -837,6 +838,12 @@ def sight_value(n: int, m: int, elements, goal, moves=None) -> int | None:
     The player sees the state and names a move (default: any vector); the Devil turns the table
     by any element of the group (elements); the move is added.  None: some start never wins.
     """
+    values = sight_values(n, m, elements, goal, moves)
+    return None if None in values.values() else max(values.values())
+
+
+def sight_values(n: int, m: int, elements, goal, moves=None) -> dict:
+    """The least worst-case moves of the sight game from each state (None: never won)."""
     states = list(product(range(m), repeat=n))
     moves = states if moves is None else [tuple(a) for a in moves]
     cap = len(states)  # a finite value never exceeds the number of states
@@ -851,13 +858,7 @@ def sight_value(n: int, m: int, elements, goal, moves=None) -> int | None:
             all(wins(add_vectors(permute(e, x), a, m), d - 1) for e in elements) for a in moves
         )
 
-    worst = 0
-    for x in states:
-        d = next((d for d in range(cap + 1) if wins(x, d)), None)
-        if d is None:
-            return None
-        worst = max(worst, d)
-    return worst
+    return {x: next((d for d in range(cap + 1) if wins(x, d)), None) for x in states}
 
 
 def brute_sight(game) -> int | None:
@@ -939,7 +940,14 @@ def sight_policy_wins(state: tuple[int, ...], move_for, seen: frozenset = frozen
 
 
 def count_value(n: int, m: int = 2, goal: str = "zero") -> int | None:
-    """The count game by brute force: the least worst-case number of moves, or None.
+    """The count game's value from its start (``count_values``)."""
+    start, value = count_values(n, m, goal)
+    return 0 if not start else value.get(start)
+
+
+def count_values(n: int, m: int = 2, goal: str = "zero") -> tuple[frozenset, dict]:
+    """The count game by brute force: (the start belief, the value of every belief reached that
+    can be won; a belief missing from it is never won).
 
     Values mod m on a cyclically turning table; the Devil turns before each move, then the
     player hears how many values are not 0, and the bell at the goal (all 0, or with goal
@@ -965,7 +973,7 @@ def count_value(n: int, m: int = 2, goal: str = "zero") -> int | None:
 
     start = frozenset(x for x in vectors if not won(x))
     if not start:
-        return 0
+        return start, {}
     graph: dict[frozenset, list[list[frozenset]]] = {}
     todo = [start]
     while todo:
@@ -975,7 +983,7 @@ def count_value(n: int, m: int = 2, goal: str = "zero") -> int | None:
             todo.extend(c for row in graph[b] for c in row)
     value: dict[frozenset, int] = {}
     d = 0
-    while start not in value:
+    while True:
         d += 1
         new = {
             b: d
@@ -983,9 +991,8 @@ def count_value(n: int, m: int = 2, goal: str = "zero") -> int | None:
             if b not in value and any(all(value.get(c, d) < d for c in row) for row in rows)
         }
         if not new:
-            return None
+            return start, value
         value.update(new)
-    return value[start]
 
 
 def replay_count(tree: dict, start: str, turns: list[int]) -> str:

@@ -58,6 +58,7 @@ if TYPE_CHECKING:
         belief_table,
         certificate,
         check_certificate,
+        coach,
         explain,
         explanation,
         load_strategy,
@@ -72,6 +73,7 @@ if TYPE_CHECKING:
     )
     from devilcoins.live import LiveGame, play_against
     from devilcoins.results import (
+        Advice,
         BeliefTable,
         CertificateCheck,
         Counterexample,
@@ -86,6 +88,7 @@ if TYPE_CHECKING:
     )
 
 _LAZY = {
+    "Advice": "devilcoins.results",
     "Belief": "devilcoins.coins.notation",
     "BeliefTable": "devilcoins.results",
     "CertificateCheck": "devilcoins.results",
@@ -124,6 +127,7 @@ _LAZY = {
     "canonical_count": "devilcoins.core.numbers",
     "certificate": "devilcoins.engine",
     "check_certificate": "devilcoins.engine",
+    "coach": "devilcoins.engine",
     "coin_search": "devilcoins.coins.notebook",
     "coin_trap": "devilcoins.coins.trap",
     "compile_seconds": "devilcoins.core.compiling:seconds_spent",
@@ -179,6 +183,7 @@ __all__ = [
     "DEVILS",
     "GOALS",
     "GROUP_NAMES",
+    "Advice",
     "Belief",
     "BeliefTable",
     "CertificateCheck",
@@ -215,6 +220,7 @@ __all__ = [
     "canonical_count",
     "certificate",
     "check_certificate",
+    "coach",
     "coin_search",
     "coin_trap",
     "compile_seconds",

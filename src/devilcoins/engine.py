@@ -16,15 +16,16 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.files import write_new_with
 from devilcoins.core.game import Game
-from devilcoins.families import Progress, family_of
+from devilcoins.families import Progress, blind_moves, family_of
 from devilcoins.results import CertificateCheck, Verdict, Verification
+from devilcoins.results.advice import Advice
 from devilcoins.results.beliefs import BeliefTable
 from devilcoins.results.explanation import Explanation
 
@@ -32,6 +33,7 @@ __all__ = [
     "belief_table",
     "certificate",
     "check_certificate",
+    "coach",
     "explain",
     "explanation",
     "load_strategy",
@@ -183,3 +185,35 @@ def belief_table(verdict: Verdict) -> BeliefTable:
     if checked.rows is None:
         raise TooLarge(f"{verdict.game}: {len(verdict.strategy):,} moves are too many to show")
     return BeliefTable.of(verdict.game, verdict.strategy, checked.rows)
+
+
+def coach(
+    game: Game | int, known: Iterable[int] | None = None, *, moves: Iterable[Any] = ()
+) -> Advice:
+    """The coach: from a position, can the player still win, within how many moves, by which
+    next move, or why the Devil holds it.
+
+    The position is the classes the player cannot rule out (``known``, class numbers of the
+    class table; ``LiveGame.known`` gives them), by default the start, after ``moves`` (a blind
+    game's moves called so far, in any notation ``verify`` reads).
+
+    >>> print(coach(4).to_text())
+    You can still win within 15 moves: play FFFF next.
+    >>> print(coach(4, moves=['FFFF', 'FLFL']).to_text())
+    You can still win within 13 moves: play FFFF next.
+    >>> coach(6).winnable
+    False
+    """
+    from devilcoins.core.tables import class_table
+    from devilcoins.playing import update
+
+    game = Game.of(game)
+    tab = class_table(game)
+    belief = list(range(tab.n_goal, tab.size)) if known is None else [int(k) for k in known]
+    played = list(moves)
+    if played:
+        if game.observe.tree:
+            raise NotSupported(f"a {game.observe} position is its classes known, not its moves")
+        for a in blind_moves(game, played):
+            belief = [k for k in update(game, belief, int(a)) if k >= tab.n_goal]
+    return family_of(game).coach(game, belief)

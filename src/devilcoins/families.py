@@ -41,6 +41,7 @@ from devilcoins.core.observe import Observe
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import class_table
 from devilcoins.results import CertificateCheck, TreeData, Verdict, Verification
+from devilcoins.results.advice import Advice
 from devilcoins.results.explanation import Explanation
 from devilcoins.results.trees import POLICY_FORMAT, TreeSolution
 
@@ -52,7 +53,15 @@ if TYPE_CHECKING:
 # Each family loads its engine when first asked (a local import), so that the registry costs
 # a command only the engine its game needs: 'solve 4' never loads the touch search.
 
-__all__ = ["FAMILIES", "Family", "MoveLike", "Progress", "TreeRules", "family_of"]
+__all__ = [
+    "FAMILIES",
+    "Family",
+    "MoveLike",
+    "Progress",
+    "TreeRules",
+    "blind_moves",
+    "family_of",
+]
 
 #: A move of a blind strategy: a state number, a text ('FLFL', '0 2', '0120') or a set of
 #: positions (the coin ``Move``).
@@ -159,6 +168,11 @@ class Family:
         the Devil holds out, or a blind player has left the solved sequence."""
         return None
 
+    def coach(self, game: Game, known: Sequence[int]) -> Advice:
+        """The value of the position where the player cannot rule out the classes known (the
+        goal's left out), with the next optimal move, or why the Devil holds it."""
+        raise NotSupported(f"the coach does not advise {self.name} games yet")
+
     def strategy_lines(self, verdict: Verdict) -> Iterator[str]:
         """The won strategy as the lines of its file."""
         if not verdict.winnable or verdict.strategy is None:
@@ -175,7 +189,7 @@ class Family:
 # --- blind families ----------------------------------------------------------------------------
 
 
-def _moves(game: Game, strategy: Any) -> np.ndarray:
+def blind_moves(game: Game, strategy: Any) -> np.ndarray:
     """A blind strategy as move states: numbers pass through, texts are read, and sets of
     positions (the coin ``Move``) change those positions by one."""
     if isinstance(strategy, dict | list | TreeData | TreeSolution) and not _is_move_list(strategy):
@@ -235,7 +249,7 @@ class Blind(Family):
     def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
         from devilcoins.blind.verify import verify_moves
 
-        return verify_moves(game, _moves(game, strategy), on_progress=progress)
+        return verify_moves(game, blind_moves(game, strategy), on_progress=progress)
 
     def checks(self, verdict: Verdict) -> list[Any]:
         from devilcoins.proving import blind_checks
@@ -246,6 +260,14 @@ class Blind(Family):
         from devilcoins.explaining import blind_text
 
         return blind_text(verdict, plain=self.plain)
+
+    def coach(self, game: Game, known: Sequence[int]) -> Advice:
+        from devilcoins.blind.coach import shortest_from
+
+        moves = shortest_from(game, known)
+        if moves is None:
+            return Advice(game, winnable=False, reason=_held(game, known, blind=True))
+        return Advice(game, True, len(moves), moves[0] if moves else None)
 
     def next_move(
         self, game: Game, played: Sequence[int], state: int, known: Iterable[int]
@@ -270,7 +292,7 @@ class BlindCoins(Blind):
     def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
         from devilcoins.coins.verification import verify_game
 
-        return verify_game(game, _moves(game, strategy), on_progress=progress)
+        return verify_game(game, blind_moves(game, strategy), on_progress=progress)
 
     def prove(self, game: Game, checks: bool) -> Verdict:
         from devilcoins.coins.prove import prove_coins
@@ -318,7 +340,13 @@ class Restricted(Blind):
     def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
         from devilcoins.blind.restricted import verify_devil_moves
 
-        return verify_devil_moves(game, _moves(game, strategy))
+        return verify_devil_moves(game, blind_moves(game, strategy))
+
+    def coach(self, game: Game, known: Sequence[int]) -> Advice:
+        raise NotSupported(
+            "the coach advises from the classes of the Devil's group; against a restricted "
+            "Devil a position is a set of states, which it does not read yet"
+        )
 
 
 # --- families whose strategies are trees --------------------------------------------------------
@@ -463,6 +491,18 @@ class Sight(Observed):
 
         return sight_values(game)
 
+    def coach(self, game: Game, known: Sequence[int]) -> Advice:
+        from devilcoins.devil import sight_solution
+
+        t = class_table(game)
+        outside = [int(k) for k in known if int(k) >= t.n_goal]
+        if not outside:
+            return Advice(game, True, 0)
+        found = sight_solution(game).policy.get(int(t.reps[outside[0]]))
+        if found is None:
+            return Advice(game, winnable=False, reason=_held(game, outside, blind=False))
+        return Advice(game, True, int(found[1]), int(found[0]))
+
     def next_move(
         self, game: Game, played: Sequence[int], state: int, known: Iterable[int]
     ) -> int | None:
@@ -497,6 +537,18 @@ class Count(Observed):
         bits = heard(game, update(game, belief, move), x)
         return [k for k in range(class_table(game).size) if bits >> k & 1]
 
+    def coach(self, game: Game, known: Sequence[int]) -> Advice:
+        from devilcoins.devil import count_solution
+
+        n_goal = class_table(game).n_goal
+        belief = sum(1 << int(k) for k in known if int(k) >= n_goal)
+        if not belief:
+            return Advice(game, True, 0)
+        found = count_solution(game).policy.get(belief)
+        if found is None:
+            return Advice(game, winnable=False, reason=_held(game, known, blind=False))
+        return Advice(game, True, int(found[1]), int(found[0]))
+
     def next_move(
         self, game: Game, played: Sequence[int], state: int, known: Iterable[int]
     ) -> int | None:
@@ -504,6 +556,28 @@ class Count(Observed):
 
         found = count_solution(game).policy.get(sum(1 << int(k) for k in known))
         return None if found is None else int(found[0])
+
+
+def _held(game: Game, known: Sequence[int], *, blind: bool) -> str:
+    """Why the Devil holds a position, in plain words: a state still possible that lies in his
+    largest trap, or (blind games) the search from the belief that found nothing."""
+    from devilcoins.traps import largest_trap
+
+    t = class_table(game)
+    trap = largest_trap(game) if game.devil_moves is None else None
+    for k in sorted(int(k) for k in known):
+        x = int(t.reps[k])
+        if trap is not None and trap[x]:
+            return (
+                f"{game.state_text(x)} is still possible, and from there he can turn the "
+                "table so that whatever you do the goal never shows (it is in his trap)."
+            )
+    if blind:
+        return (
+            "whatever moves you call, some state still possible and some turns of the table "
+            "keep the goal away (every belief you could reach was tried)."
+        )
+    return "whatever you do, he can answer so that the goal never shows."
 
 
 @cache

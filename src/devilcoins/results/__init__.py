@@ -25,6 +25,7 @@ from devilcoins.results.verification import Counterexample, Verification
 from devilcoins.results.words import counted, describe, game_words, goal_words
 
 if TYPE_CHECKING:
+    from devilcoins.results.advice import Advice
     from devilcoins.results.beliefs import BeliefTable
     from devilcoins.results.count import CountSolution
     from devilcoins.results.sight import SightSolution
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from devilcoins.results.trees import TreeSolution
 
 __all__ = [
+    "Advice",
     "BeliefTable",
     "CertificateCheck",
     "CountSolution",
@@ -58,6 +60,7 @@ __all__ = [
 ]
 
 _LAZY = {
+    "Advice": "devilcoins.results.advice",
     "BeliefTable": "devilcoins.results.beliefs",
     "CountSolution": "devilcoins.results.count",
     "Reach": "devilcoins.results.touch",
