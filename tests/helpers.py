@@ -322,3 +322,33 @@ def settled(pg) -> None:
     expect(pg.locator("#why-move")).to_contain_text("Move 1 of 15")
     expect(pg.locator("#why-devil-status")).to_contain_text("The coins show")
     expect(pg.locator("#touch-status")).to_contain_text("0 rounds played")
+
+
+# --- the page's play section (browser tests) ---------------------------------------------------
+
+
+def positions(page):
+    """The play table's positions."""
+    return page.locator("#play-table .position")
+
+
+def checked(page) -> list[int]:
+    """The positions chosen on the play table."""
+    return positions(page).evaluate_all(
+        "gs => gs.filter(g => g.getAttribute('aria-checked') === 'true')"
+        ".map(g => Number(g.dataset.position))"
+    )
+
+
+def start(page, n: int, devil: str = "adversarial", **menus: str) -> None:
+    """A new game on the play table from the menus, once the page shows it."""
+    from playwright.sync_api import expect
+
+    page.select_option("#play-n", str(n))
+    page.select_option("#play-devil", devil)
+    for name, value in menus.items():
+        page.select_option(f"#play-{name}", value)
+    before = page.locator("#play-table").get_attribute("data-game")
+    page.click("#new-game")
+    expect(page.locator("#play-table")).not_to_have_attribute("data-game", before or "")
+    expect(page.locator("#play-status")).to_contain_text(": 0 moves")

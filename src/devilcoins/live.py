@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from devilcoins.coins.trap import coin_trap
-from devilcoins.core.errors import InvalidInput, NotSupported
+from devilcoins.core.errors import InvalidInput, NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import is_power_of_two
 from devilcoins.core.perm import Perm
@@ -54,6 +54,7 @@ from devilcoins.devil import (
 from devilcoins.families import family_of
 from devilcoins.observed.touch import play as touchplay
 from devilcoins.playing import Devil, play, still_possible
+from devilcoins.results.advice import Advice
 from devilcoins.results.play import Playthrough, Step
 
 __all__ = ["LiveGame", "TouchStep", "class_name", "play_against"]
@@ -95,6 +96,8 @@ class LiveGame:
     before: int = 0
     won: bool = False
     peeked: bool = False
+    #: (moves played, the coach's advice then): the advice is worked out once a move.
+    coached: tuple[int, Advice | None] | None = field(default=None, repr=False, compare=False)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     @classmethod
@@ -204,6 +207,8 @@ class LiveGame:
     def _playing(self) -> None:
         if self.won:
             raise InvalidInput("this game is already won: start a new one")
+        if self.touch is None and self.lost:
+            raise InvalidInput("the Devil holds this game for ever: start a new one")
 
     @property
     def listens(self) -> bool:
@@ -226,11 +231,36 @@ class LiveGame:
         """The classes the player cannot rule out, each named by its first state."""
         return sorted(class_name(self.game, k) for k in self.known())
 
+    def advice(self) -> Advice | None:
+        """The coach's word on the position (``devilcoins.coach``), worked out once a move;
+        None for touch games, and where the coach cannot answer (too large, not supported)."""
+        if self.touch is not None:
+            return None
+        if self.coached is None or self.coached[0] != self.played:
+            self.coached = (self.played, self._coach())
+        return self.coached[1]
+
+    def _coach(self) -> Advice | None:
+        if self.won:
+            return Advice(self.game, True, 0)
+        try:
+            return family_of(self.game).coach(self.game, self.known())
+        except (TooLarge, NotSupported):
+            return None
+
+    @property
+    def lost(self) -> bool:
+        """Whether a move has been played and the Devil now holds the game for ever."""
+        advice = self.advice()
+        return bool(self.played and advice is not None and not advice.winnable)
+
     def optimal(self) -> int | None:
-        """The optimal next move from here (None: the Devil holds out, the game is won, or a
-        blind player has left the solved sequence)."""
+        """The optimal next move from here (None: the Devil holds out or the game is won)."""
         if self.won or self.touch is not None:
             return None
+        advice = self.advice()
+        if advice is not None:
+            return advice.optimal
         return family_of(self.game).next_move(self.game, self.moves, self.x, self.known())
 
     def to_json(self) -> dict[str, Any]:
@@ -265,6 +295,12 @@ class LiveGame:
             data["heard"] = sum(v != 0 for v in game.decode(self.x))
         best = self.optimal()
         data["optimal"] = None if best is None else list(game.decode(best))
+        advice = self.advice()
+        if advice is not None:
+            data["winnable"] = advice.winnable
+            data["at_most"] = advice.at_most
+            data["reason"] = advice.reason
+            data["lost"] = self.lost
         return data
 
     def peek(self) -> None:

@@ -77,12 +77,15 @@ def coin_spellings(n: int) -> list[tuple[str, ...]]:
 @pytest.mark.parametrize(
     ("argv", "marker"),
     [
-        (("solve", "4"), "4 coins: the player wins in 15 moves (the notebook's belief search)."),
+        (
+            ("solve", "4"),
+            "4 coins: the player wins in 15 moves.\nHow: the notebook's belief search.",
+        ),
         (("play", "4", "--seed", "3", "--start", "HHTH"), "   1: HHTH | turn: "),
         (("verify", "4", "STRATEGY"), "15 moves for 4 coins, from"),
         (
             ("prove", "4"),
-            "4 coins: the player wins in 2^4 - 1 = 15 moves (Lamping's construction).",
+            "4 coins: the player wins in 2^4 - 1 = 15 moves.\nHow: Lamping's construction.",
         ),
         (("explain", "4"), "How the 15-move strategy for 4 coins works"),
         (("construct", "4"), "0 1 2 3\n0 2\n0 1 2 3\n0 1\n"),

@@ -710,7 +710,7 @@ def test_prove_large_primes_small(capsys, n):
     assert (column["kind"], column["prime"], column["spacing"]) == ("column", n, 1)
     assert column["devil_turns"] == "multiples of 1"
     code, text, _ = run(capsys, "prove", str(n))
-    assert code == 0 and " coins: no strategy wins; the Devil holds out forever (" in text
+    assert code == 0 and " coins: no strategy wins; the Devil holds out forever.\nHow: " in text
     assert "[stated] the Devil's certificate (Lamping's column rule, p = " in text
     assert "[stated] the Devil's certificate (the chain stops short)" in text
 

@@ -24,8 +24,9 @@ def test_solve_three_coins_one_turn(capsys):
     lines = out.splitlines()
     naive = naive_devil_moves(3, 2, [(1, 2, 0)])
     assert shortest_by_update(naive) == 7
-    assert lines[0].startswith("n=3 devil_moves=1,2,0: the player wins in 7 moves (")
-    assert lines[1] == "Before each move the Devil applies 1 2 0, and nothing else."
+    assert lines[0] == "n=3 devil_moves=1,2,0: the player wins in 7 moves."
+    assert lines[1].startswith("How: ")
+    assert lines[2] == "Before each move the Devil applies 1 2 0, and nothing else."
     assert "Nothing shorter than 7 moves wins" in out
     moves = next(line for line in lines if line.startswith("Moves: "))
     assert naive.won_at(moves_of(moves[len("Moves: ") :])) == 7

@@ -31,8 +31,8 @@ def test_solve_answers_as_the_naive_model(capsys, n, name):
 def test_solve_s3_on_three_positions_gives_the_devils_largest_trap(capsys):
     code, out, _ = run(capsys, "solve", "3", "--values", "S3")
     assert code == 0
-    assert "no strategy wins; the Devil holds out forever (kept in a trap outside the goal" in out
-    assert "(the largest trap, grown from the states outside the goal))." in out
+    head = "no strategy wins; the Devil holds out forever.\nHow: kept in a trap outside the goal"
+    assert head in out and "(the largest trap, grown from the states outside the goal).\n" in out
     assert "The Devil keeps the game in a trap of 162 of the 216 states" in out
 
 

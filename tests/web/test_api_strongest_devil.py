@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from helpers import detail
 from reference import flipped
 
 
@@ -51,10 +52,26 @@ def test_a_peek_fixes_the_line_and_the_game_goes_on_from_the_coins_seen(client):
     check_replay(after, 4)
 
 
-def test_where_no_strategy_wins_the_holdout_devil_never_loses(client):
-    game = new(client, n=3)["game"]
-    for k in range(30):
-        data = client.post("/api/move", json={"game": game, "positions": [k % 3]}).json()
-        assert not data["won"]
-    data = client.post("/api/move", json={"game": game, "positions": [0, 1, 2]}).json()
-    assert not data["won"] and data["belief_size"] >= 1
+def test_where_no_strategy_wins_the_game_ends_lost_after_the_first_move(client):
+    start = new(client, n=3)
+    assert (start["winnable"], start["lost"], start["optimal"]) == (False, False, None)
+    data = client.post("/api/move", json={"game": start["game"], "positions": [0]}).json()
+    assert not data["won"] and data["lost"] and data["at_most"] is None
+    assert "trap" in data["reason"]
+    again = client.post("/api/move", json={"game": start["game"], "positions": [1]})
+    assert again.status_code == 400 and "holds this game" in detail(again)
+
+
+@pytest.mark.parametrize(("n", "off"), [(4, [0]), (4, [0, 2]), (8, [1, 2, 5])])
+def test_after_a_move_off_the_optimal_line_the_hint_still_wins_within_its_count(client, n, off):
+    """Against the strongest Devil, who commits to no state: the hint's moves win, and within
+    the number of moves the state promised after the stray move."""
+    game = new(client, n=n)["game"]
+    data = client.post("/api/move", json={"game": game, "positions": off}).json()
+    promised, played = data["at_most"], 0
+    assert data["winnable"] and data["optimal"] is not None and promised < 2**n
+    while not data["won"]:
+        positions = [i for i, v in enumerate(data["optimal"]) if v]
+        data = client.post("/api/move", json={"game": game, "positions": positions}).json()
+        played += 1
+        assert played <= promised and data["at_most"] == promised - played

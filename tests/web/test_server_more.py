@@ -18,16 +18,25 @@ def client():
 
 @pytest.mark.parametrize("n", [3, 5, 6, 7])
 def test_adversarial_devil_never_loses_with_an_odd_factor(client, n):
+    """The page's game ends lost after the first move; the Devil behind it (the library's live
+    Devil, from the page's start) keeps the coins off all heads over 200 random moves."""
+    import numpy as np
+
+    from devilcoins.core.game import Game
+    from devilcoins.devil import live_devil, live_start
+    from devilcoins.playing import play
+
     rng = random.Random(1000 + n)
     game = client.post("/api/new", json={"n": n, "devil": "adversarial", "seed": n}).json()
-    assert not game["won"] and "coins" not in game
-    for _ in range(200):
-        positions = [p for p in range(n) if rng.random() < 0.5] or [rng.randrange(n)]
-        r = client.post("/api/move", json={"game": game["game"], "positions": positions})
-        assert r.status_code == 200
-        state = r.json()
-        assert state["won"] is False
-        assert "coins" not in state
+    assert not game["won"] and "coins" not in game and game["winnable"] is False
+    r = client.post("/api/move", json={"game": game["game"], "positions": [0]})
+    assert r.status_code == 200 and r.json()["lost"] and "coins" not in r.json()
+    spec, generator = Game(n), np.random.default_rng(n)
+    x = live_start(spec, "adversarial", generator)
+    assert x is not None
+    moves = [sum(1 << p for p in range(n) if rng.random() < 0.5) or 1 for _ in range(200)]
+    steps = play(spec, moves, x, live_devil(spec, "adversarial", generator))
+    assert len(steps) == 200 and not any(spec.in_goal(s.after) for s in steps)
 
 
 @pytest.mark.parametrize("n", [3, 5, 6, 7])

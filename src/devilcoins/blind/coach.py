@@ -26,10 +26,11 @@ from devilcoins.core.beliefs import Rows, row_from_indices
 from devilcoins.core.game import Game
 from devilcoins.core.tables import class_table
 
-__all__ = ["MAX_COACH_BELIEFS", "shortest_from"]
+__all__ = ["MAX_COACH_WORK", "shortest_from"]
 
-#: How many beliefs a search from one position may keep before it stops with TooLarge.
-MAX_COACH_BELIEFS = 200_000
+#: The work a search from one position may do (beliefs kept x moves x states, about what its
+#: updates cost) before it stops with TooLarge: 8 coins from the start take 24 million.
+MAX_COACH_WORK = 50_000_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -45,11 +46,11 @@ class _FromBelief(ClassSpace):
 
 def shortest_from(game: Game, known: Iterable[int]) -> tuple[int, ...] | None:
     """The fewest moves that win from every class of known against every Devil (the moves, as
-    states), or None when no sequence does."""
+    states), or None when no sequence does; TooLarge past MAX_COACH_WORK."""
     tab = class_table(game)
     belief = tuple(sorted({int(k) for k in known if int(k) >= tab.n_goal}))
     if not belief:
         return ()
-    space = _FromBelief(tab, belief)
-    found = search_beliefs(space, allowed_moves(game), prune=True, limit=MAX_COACH_BELIEFS)
-    return found.moves
+    moves = allowed_moves(game)
+    limit = max(1, MAX_COACH_WORK // max(1, len(moves) * tab.states))
+    return search_beliefs(_FromBelief(tab, belief), moves, limit=limit).moves

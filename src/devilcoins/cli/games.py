@@ -188,7 +188,7 @@ def read_strategy_file(game: Game, path: str) -> Any:
 def verdict_lines(verdict: Verdict) -> list[str]:
     """The verdict's summary: who wins, how fast, and the evidence that says why (the proof of
     a lost game, the lower bound of a won one; ``prove`` gives all of it)."""
-    lines = [verdict.headline()]
+    lines = [verdict.headline(), verdict.method_line()]
     if verdict.explored is not None:
         lines.append(
             f"Search: {counted(verdict.explored, 'belief')} explored in {verdict.seconds:.4f} s."

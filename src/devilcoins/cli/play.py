@@ -54,7 +54,31 @@ def add_arguments(p: Options) -> None:
         "permutations separated by ';'; the game starts from the file's start unless --start is "
         "given",
     )
+    p.add_argument(
+        "--hint",
+        action="store_true",
+        help="after the trace, the coach's word on the blind player's position before each "
+        f"move (the first {HINTS}): whether the game can still be won, within how many moves, "
+        "and the optimal next move",
+    )
     add_strategy_options(p, "play")
+
+
+#: How many moves --hint comments on.
+HINTS = 30
+
+
+def _hints(game: Game, moves: list[int], played: int) -> list[str]:
+    """The coach's line before each move played (the first HINTS), from the moves before it."""
+    from devilcoins import coach
+
+    lines = ["Coach (what the blind player can be sure of, before each move):"]
+    for k in range(min(played, HINTS)):
+        word = coach(game, moves=moves[:k]).to_text()
+        lines.append(f"{k + 1:4d}: {word}")
+    if played > HINTS:
+        lines.append(f"      ... ({played - HINTS:,} more moves)")
+    return lines
 
 
 def _moves(args: argparse.Namespace, game: Game) -> list[int]:
@@ -127,7 +151,20 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(err)) from None
     if args.devil_turns:
         played = replace(played, against=f"the Devil's turns from {args.devil_turns}")
-    print(json_text(played.to_json()) if args.json else played.to_text())
+    if args.json:
+        data = played.to_json()
+        if args.hint:
+            from devilcoins import coach
+
+            with refusing_too_large(game, "play --hint"):
+                count = min(len(played.steps), HINTS)
+                data["hints"] = [coach(game, moves=moves[:k]).to_json() for k in range(count)]
+        print(json_text(data))
+        return 0
+    print(played.to_text())
+    if args.hint:
+        with refusing_too_large(game, "play --hint"):
+            print("\n".join(_hints(game, moves, len(played.steps))))
     return 0
 
 

@@ -2,8 +2,8 @@
 
 >>> from devilcoins.core.game import Game
 >>> from devilcoins.observed.count import solve_count
->>> tree_verdict(solve_count(Game.parse('n=4 observe=count'))).headline().split(' (')[0]
-'n=4 observe=count: the player wins in the worst case in 6 moves'
+>>> tree_verdict(solve_count(Game.parse('n=4 observe=count'))).headline()
+'n=4 observe=count: the player wins in the worst case in 6 moves.'
 """
 
 from __future__ import annotations

@@ -92,21 +92,27 @@ class Verdict:
         return "none" if self.length is None else f"{self.length:,}"
 
     def headline(self) -> str:
-        """One line: who wins, in how many moves, and how; it says when a check failed."""
+        """One line in plain words: who wins and in how many moves; it says when a check failed
+        (how the game was settled is ``method_line``, below it)."""
         name = describe(self.game)
         if self.winnable:
             worst = "in the worst case " if self.game.observe.tree else ""
             moves = "move" if self.length == 1 else "moves"
-            claim = f"the player wins {worst}in {self.length_text} {moves} ({self.method})"
+            claim = f"the player wins {worst}in {self.length_text} {moves}"
         else:
-            claim = f"no strategy wins; the Devil holds out forever ({self.method})"
+            claim = "no strategy wins; the Devil holds out forever"
         if not self.holds:
             return f"{name}: a check FAILED, so this is NOT established: {claim}."
         return f"{name}: {claim}."
 
+    def method_line(self) -> str:
+        """How the game was settled, on its own line: 'How: the notebook's belief search.'"""
+        return f"How: {self.method}."
+
     def to_text(self) -> str:
-        """The headline, then each piece of evidence marked stated, checked or CHECK FAILED."""
-        parts = [self.headline()]
+        """The headline and the method, then each piece of evidence marked stated, checked or
+        CHECK FAILED."""
+        parts = [f"{self.headline()}\n{self.method_line()}"]
         if self.evidence:
             parts.append(evidence_lines(self.evidence))
         return "\n\n".join(parts) + "\n"

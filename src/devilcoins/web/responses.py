@@ -55,6 +55,10 @@ class PlayState(BaseModel):
     won: bool
     peeked: bool
     optimal: list[int] | None
+    winnable: bool | None = None
+    at_most: int | None = None
+    reason: str | None = None
+    lost: bool | None = None
     game_text: str | None = None
     values: int | None = None
     observe: str | None = None

@@ -82,12 +82,15 @@ def play_state(game_id: str, live: LiveGame) -> dict[str, Any]:
         state["coins"] = data["state"]
     if "heard" in data:
         state["heard"] = data["heard"]
+    for key in ("winnable", "at_most", "reason", "lost"):
+        if key in data:
+            state[key] = data[key]
     return state
 
 
 def _replay(game_id: str, live: LiveGame) -> dict[str, Any]:
     """Every move with what was hidden (a 409 while the game is still blind)."""
-    if not (live.won or live.peeked):
+    if not (live.won or live.peeked or live.lost):
         raise HTTPException(409, "the game is still on: finish or peek first, then replay it")
     game = live.game
     return {
@@ -112,7 +115,8 @@ def _replay(game_id: str, live: LiveGame) -> dict[str, Any]:
 
 
 def play_router(games: LiveGames[LiveGame]) -> APIRouter:
-    """The routes that start, play and peek at the live games kept in games."""
+    """The routes that start, play and peek at the live games kept in games (a game the Devil
+    holds for ever ends after its first move: a move then is refused)."""
     router = APIRouter()
     shown = {"response_model_exclude_unset": True}
 

@@ -125,10 +125,12 @@ const moves = (k) => `${k} move${k === 1 ? "" : "s"}`;
 // ---- play ----------------------------------------------------------------------------------
 
 // hands: the most positions a move may change (null: any).
-// observe: what the player learns (blind, count, sight); optimal: the library's next move (its
-// amounts a position) or null; winnable: whether the game can be won at all.
+// observe: what the player learns (blind, count, sight); optimal: the coach's next move from
+// here (its amounts a position) or null; atMost: the moves that win from here for sure (null:
+// the Devil holds the game); lost: the Devil holds it for ever and the game is over.
 const play = { game: null, n: 4, values: 2, hands: null, chosen: new Set(), won: false,
-               coins: null, observe: "blind", optimal: null, winnable: true };
+               coins: null, observe: "blind", optimal: null, winnable: true, atMost: null,
+               lost: false };
 
 // How many positions the move chosen so far changes.
 const chosenCount = () =>
@@ -287,7 +289,7 @@ function say(node, text, kind) {
 // Choose position i (or turn its dial once more); past the game's hands, one hand moves to i,
 // and more hands refuse with a message.
 function toggle(i) {
-  if (!play.game || play.won) return;
+  if (!play.game || play.won || play.lost) return;
   const fresh = play.values === 2 ? !play.chosen.has(i) : !play.chosen.get(i);
   if (fresh && play.hands !== null && chosenCount() >= play.hands) {
     if (play.hands !== 1) {
@@ -312,7 +314,7 @@ function drawPlay() {
   const table = $("play-table"), focused = document.activeElement;
   const at = table.contains(focused) ? focused.dataset.position : undefined;
   if (play.game) {
-    drawTable(table, play.n, play.coins, play.chosen, play.won ? null : toggle);
+    drawTable(table, play.n, play.coins, play.chosen, play.won || play.lost ? null : toggle);
   } else table.replaceChildren();
   const again = at === undefined ? null : table.querySelector(`[data-position="${at}"][tabindex]`);
   if (again) again.focus();
@@ -321,7 +323,7 @@ function drawPlay() {
 
 // The buttons under the table, as the game stands (the table itself is left as it is).
 function playControls() {
-  const live = Boolean(play.game) && !play.won;
+  const live = Boolean(play.game) && !play.won && !play.lost;
   const verb = play.values === 2 ? "Flip" : "Turn";
   $("flip").textContent = verb;
   $("play-hint").textContent = play.values === 2
@@ -333,10 +335,9 @@ function playControls() {
   $("peek").disabled = !play.game;
   $("peek").hidden = play.observe === "sight";  // the table is in view already
   $("play-optimal").disabled = !live || !play.optimal;
-  $("play-optimal").title = !live || play.optimal ? ""
-    : play.winnable && play.observe === "blind"
-      ? "you have left the optimal sequence: a new game follows it again"
-      : "no move wins for sure from here: the Devil can keep you from the goal";
+  $("play-optimal").textContent = live && play.optimal && play.atMost
+    ? `Show me the optimal move (wins within ${moves(play.atMost)})`
+    : "Show me the optimal move";
 }
 
 // Choose the library's optimal move on the table (the player still presses Flip to play it).
@@ -363,6 +364,8 @@ const DEVIL_WORDS = { random: "random", greedy: "greedy", adversarial: "stronges
 function showGame(data) {
   play.won = data.won;
   play.optimal = data.optimal || null;
+  play.atMost = data.at_most ?? null;
+  play.lost = Boolean(data.lost);
   if (data.coins) play.coins = data.coins;
   const peeked = data.peeked ? " (peeked)" : "";
   $("play-status").textContent =
@@ -373,7 +376,15 @@ function showGame(data) {
   $("belief").replaceChildren(...data.belief.map(miniTable));
   const goal = data.game_text ? "The goal" : "All heads";
   if (data.won) say($("play-message"), `${goal}: you won in ${moves(data.moves)}!`, "win");
-  closeReplay(data.won || data.peeked);  // replay.js: offered once the game is over
+  if (play.lost) {
+    say($("play-message"), `You lost: the Devil can now hold you off forever. ${data.reason} ` +
+        "“Replay with the Devil's turns” shows one way he did it; “New game” starts again.",
+        "loss");
+  } else if (data.winnable === false && !data.moves) {
+    say($("play-message"), "No strategy wins this game: the Devil can hold you off forever. " +
+        `${data.reason} Play a move to see.`);
+  }
+  closeReplay(data.won || data.peeked || play.lost);  // replay.js: offered once it is over
   const focused = document.activeElement;
   const inPlay = $("play").contains(focused);
   drawPlay();
@@ -397,7 +408,7 @@ async function newGame(scroll = true) {
     const values = data.values || 2;
     Object.assign(play, { game: data.game, n: n, values: values, hands: fields.hands ?? null,
                           won: false, coins: null, observe: fields.observe || "blind",
-                          winnable: true });
+                          winnable: true, lost: false, atMost: null });
     $("play-table").dataset.game = data.game;  // which game the table shows (for tests)
     play.chosen = emptyChoice();
     $("play-history").replaceChildren();
@@ -447,7 +458,7 @@ function noGame(message) {
 }
 
 async function flip() {
-  if (!play.game || play.won) return;
+  if (!play.game || play.won || play.lost) return;
   if (chosenCount() === 0 && play.observe !== "count") {  // in a count game a move may listen
     say($("play-message"), "Nothing chosen: choose at least one position first " +
         "(click it or press its digit).", "error");
@@ -459,7 +470,7 @@ async function flip() {
     historyLine(move, data);
     play.chosen = emptyChoice();
     play.coins = null;  // the Devil has turned the table: whatever was peeked is stale
-    if (!data.won) say($("play-message"), afterMove(data));
+    if (!data.won && !data.lost) say($("play-message"), afterMove(data));
     showGame(data);
   } catch (err) { say($("play-message"), err.message, "error"); }
 }
@@ -881,8 +892,8 @@ $("devil-next").addEventListener("click", () => {
 });
 
 // Keys: in the watch section the arrows step; in the Devil's section digits turn the table;
-// elsewhere Enter flips and digits choose positions (buttons, menus and text boxes keep their
-// own keys).
+// in the play section Enter flips and digits choose positions (buttons, menus and text boxes
+// keep their own keys).
 document.addEventListener("keydown", (e) => {
   const tag = e.target.tagName;
   if (e.altKey || e.ctrlKey || e.metaKey) return;
@@ -902,9 +913,10 @@ document.addEventListener("keydown", (e) => {
     if (e.key === "End" && watch.data) { e.preventDefault(); goTo(lastStep(watch.data)); }
     return;
   }
-  // buttons keep Enter and Space (Flip then refuses an empty move); digits choose positions
-  // from the play section's buttons too, so a mouse click on Flip leaves the digits working
-  if (tag === "BUTTON" && !$("play").contains(e.target)) return;
+  // the play keys work only from the play section (or with nothing focused): a digit pressed in
+  // another section (why, the strategy) never plays a move here; buttons keep Enter and Space
+  // (Flip then refuses an empty move), and digits still choose positions after a click on Flip
+  if (!$("play").contains(e.target) && e.target !== document.body) return;
   if (e.key === "Enter" && tag !== "BUTTON") {
     e.preventDefault();
     flip();
