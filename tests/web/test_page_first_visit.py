@@ -118,9 +118,10 @@ def test_the_letters_stay_upright_while_the_table_turns(visitor):
     screen transform holds a rotation."""
     page = visitor
     new_game(page, n="8", devil="random")
-    for _ in range(3):
+    for k in range(1, 4):  # each move answered before the next (and before the peek)
         page.locator('#play-table [data-position="0"]').click()
         page.click("#flip")
+        expect(page.locator("#play-status")).to_contain_text(f": {k} move")
     page.click("#peek")
     page.click("#replay-open")
     svg = page.locator("#replay-table")
