@@ -72,3 +72,14 @@ def test_move_numbers_past_99_show_whole(page):
         " probe.remove(); return [parseFloat(s.paddingLeft), w]; }"
     )
     assert room[0] >= room[1], room
+
+
+def test_the_glasses_hint_waits_until_it_is_asked_for(visitor):
+    page = visitor
+    tip = page.locator("#touch-tip")
+    expect(tip).to_have_attribute("data-feel", re.compile(r"^\d,\d$"))  # worked out, not shown
+    expect(tip).to_be_hidden()
+    page.locator("#touch-hint summary").click()
+    expect(tip).to_be_visible()
+    expect(tip).to_contain_text("feel glass")
+    assert page.errors == []

@@ -137,6 +137,14 @@ def test_parse_reads_every_notation(client):
     assert response.json()["moves"] == [[0, 2], [0, 1], [0, 2], [], [0, 1, 2, 3]]
 
 
+@pytest.mark.parametrize("text", ["{0, 2}\n{0, 1, 2, 3}\n", "{0,2}\n0 1 2 3", " { 0 , 2 }\nFFFF\n"])
+def test_a_strategy_may_start_with_a_set_of_positions(client, text):
+    """The seat's own example format '{0, 2}' on the first line is read as moves, not JSON."""
+    response = client.post("/api/devil/parse", json={"n": 4, "text": text})
+    assert response.status_code == 200, response.text
+    assert response.json()["moves"] == [[0, 2], [0, 1, 2, 3]]
+
+
 @pytest.mark.parametrize(
     ("text", "status", "words"),
     [

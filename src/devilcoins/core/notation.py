@@ -290,7 +290,7 @@ def read_numbered_moves(text: str, n: int, m: int) -> list[tuple[str, Vector]]:
     """The moves of a strategy (``read_moves``), each with where it stands: 'line 3', or
     'move 2' in a JSON list."""
     stripped = text.strip()
-    if stripped.startswith(("[", "{")):
+    if stripped.startswith("[") or (stripped.startswith("{") and not SET_LINE.match(stripped)):
         return [(f"move {i}", a) for i, a in enumerate(_json_moves(stripped, n, m), 1)]
     printed = _printed_moves(text)
     items = printed if printed is not None else _lines(text)
@@ -312,6 +312,9 @@ def _lines(text: str) -> list[tuple[str, str]]:
     bodies = ((k, line.split("#", 1)[0].strip()) for k, line in enumerate(text.splitlines(), 1))
     return [(f"line {k}", body) for k, body in bodies if body]
 
+
+#: A line that starts with a set of positions, '{0, 2}' (the notebook's moves), not JSON.
+SET_LINE = re.compile(r"\{\s*(\d+\s*(,\s*\d+\s*)*)?\}")
 
 TABLE_HEADER = re.compile(r"\s*Move\s*\|\s*Flips\s*\|")
 TABLE_ROW = re.compile(r"\s*(\d+)\s*\|([^|]*)\|")

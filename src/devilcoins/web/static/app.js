@@ -286,6 +286,19 @@ function say(node, text, kind) {
   node.className = "message" + (kind ? " " + kind : "");
 }
 
+// While work (a request) is out: past 300 ms its section says so (aria-busy, and a line in its
+// message node, which the answer then replaces).
+async function busyWhile(section, message, work) {
+  const timer = setTimeout(() => {
+    $(section).setAttribute("aria-busy", "true");
+    say($(message), "The Devil is thinking…", "busy");
+  }, 300);
+  try { return await work(); } finally {
+    clearTimeout(timer);
+    $(section).removeAttribute("aria-busy");
+  }
+}
+
 // Choose position i (or turn its dial once more); past the game's hands, one hand moves to i,
 // and more hands refuse with a message.
 function toggle(i) {
@@ -458,21 +471,28 @@ function noGame(message) {
 }
 
 async function flip() {
-  if (!play.game || play.won || play.lost) return;
+  if (!play.game || play.won || play.lost || play.busy) return;
   if (chosenCount() === 0 && play.observe !== "count") {  // in a count game a move may listen
     say($("play-message"), "Nothing chosen: choose at least one position first " +
         "(click it or press its digit).", "error");
     return;
   }
+  play.busy = true;
+  playControls();
   try {
     const move = chosenMove();
-    const data = await api("/api/move", { game: play.game, ...move });
+    const data = await busyWhile("play", "play-message",
+                                 () => api("/api/move", { game: play.game, ...move }));
+    play.busy = false;
     historyLine(move, data);
     play.chosen = emptyChoice();
     play.coins = null;  // the Devil has turned the table: whatever was peeked is stale
     if (!data.won && !data.lost) say($("play-message"), afterMove(data));
     showGame(data);
-  } catch (err) { say($("play-message"), err.message, "error"); }
+  } catch (err) { say($("play-message"), err.message, "error"); } finally {
+    play.busy = false;
+    playControls();
+  }
 }
 
 // What the player learns from a move that did not win: the count heard, or the table seen.
@@ -489,7 +509,7 @@ function afterMove(data) {
 }
 
 async function peek() {
-  if (!play.game) return;
+  if (!play.game || play.busy) return;
   try {
     const data = await api("/api/peek", { game: play.game });
     play.coins = data.coins;

@@ -215,7 +215,7 @@ function flipHeld(k) {
 async function touchCall(path, body) {
   if (touch.busy) return null;
   touch.busy = true;
-  try { return await api(path, body); } catch (err) {
+  try { return await busyWhile("touch", "touch-message", () => api(path, body)); } catch (err) {
     say($("touch-message"), err.message, "error");
     return null;
   } finally { touch.busy = false; }
@@ -272,6 +272,7 @@ async function touchSet() {
 
 async function touchNew(replay) {
   const { n, k } = touch, key = `${n},${k}`;
+  $("touch-hint").open = false;  // a new game keeps its hint closed until asked for
   if (!(key in touch.trees)) {
     const tree = await touchCall(`/api/touch/tree?glasses=${n}&hands=${k}`);
     if (!tree) return;
