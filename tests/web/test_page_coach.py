@@ -83,3 +83,17 @@ def test_the_glasses_hint_waits_until_it_is_asked_for(visitor):
     expect(tip).to_be_visible()
     expect(tip).to_contain_text("feel glass")
     assert page.errors == []
+
+
+def test_a_won_game_offers_no_peek_and_no_how_to_move(page):
+    start(page, 2)  # two coins against the strongest Devil: the optimal line wins at move 3
+    hint = page.locator("#play-optimal")
+    for k in range(1, 4):
+        hint.click()
+        page.click("#flip")
+        expect(page.locator("#play-status")).to_contain_text(f": {k} move")
+    expect(page.locator("#play-message")).to_contain_text("you won in 3 moves")
+    expect(page.locator("#peek")).to_be_disabled()
+    expect(page.locator("#play-hint")).to_be_hidden()
+    expect(page.locator("#play-status")).not_to_contain_text("peeked")
+    assert page.errors == []

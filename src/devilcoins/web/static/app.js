@@ -345,7 +345,8 @@ function playControls() {
       "the move.";
   $("flip").disabled = !live;
   $("clear").disabled = !live;
-  $("peek").disabled = !play.game;
+  $("peek").disabled = !play.game || play.won;  // a won game shows its coins already
+  $("play-hint").hidden = !live;  // how to move, only while there is a move to make
   $("peek").hidden = play.observe === "sight";  // the table is in view already
   $("play-optimal").disabled = !live || !play.optimal;
   $("play-optimal").textContent = live && play.optimal && play.atMost
