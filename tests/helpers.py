@@ -352,3 +352,54 @@ def start(page, n: int, devil: str = "adversarial", **menus: str) -> None:
     page.click("#new-game")
     expect(page.locator("#play-table")).not_to_have_attribute("data-game", before or "")
     expect(page.locator("#play-status")).to_contain_text(": 0 moves")
+
+
+# --- the page's glasses section (browser tests) -------------------------------------------------
+
+
+def glass(page, i: int):
+    """Glass i on the tray."""
+    return page.locator(f"#touch-tray .glass[data-position='{i}']")
+
+
+def new_touch_game(page, button: str = "#touch-new") -> None:
+    """Press the button and wait until the page holds the new game it asked for (the one the
+    page set out on load says "0 rounds played" too)."""
+    before = page.evaluate("() => touch.game")
+    page.click(button)
+    page.wait_for_function("before => touch.game !== null && touch.game !== before", arg=before)
+
+
+def set_held(page, want: list[str]) -> None:
+    """Set the glasses held to want ("up" or "down" each) and press Set."""
+    from playwright.sync_api import expect
+
+    for k, value in enumerate(want):
+        button = page.locator(f"#touch-set-{k}")
+        if not button.inner_text().endswith(value):
+            button.click()
+        expect(button).to_contain_text(f": {value}")
+    page.click("#touch-set")
+
+
+def feel(page, reach: list[int]) -> None:
+    """Choose the glasses of reach on the tray and press Feel, once the setters show."""
+    from playwright.sync_api import expect
+
+    for p in reach:
+        glass(page, p).click()
+    page.click("#touch-feel")
+    expect(page.locator("#touch-setters")).to_be_visible()
+
+
+def follow_touch_tip(page) -> None:
+    """Feel the glasses the tip names, then set them as it says."""
+    import re
+
+    from playwright.sync_api import expect
+
+    tip = page.locator("#touch-tip")
+    expect(tip).to_have_attribute("data-feel", re.compile(r"^\d(,\d)*$"))
+    feel(page, [int(p) for p in tip.get_attribute("data-feel").split(",")])
+    expect(tip).to_have_attribute("data-set", re.compile(r"^\w+(,\w+)*$"))
+    set_held(page, tip.get_attribute("data-set").split(","))

@@ -16,11 +16,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from devilcoins.core.errors import NotSupported, TooLarge
+from devilcoins.core.errors import InvalidInput, NotSupported, TooLarge
 from devilcoins.core.files import write_new_with
 from devilcoins.core.game import Game
 from devilcoins.families import Progress, blind_moves, family_of
@@ -188,14 +188,20 @@ def belief_table(verdict: Verdict) -> BeliefTable:
 
 
 def coach(
-    game: Game | int, known: Iterable[int] | None = None, *, moves: Iterable[Any] = ()
+    game: Game | int,
+    known: Iterable[int] | None = None,
+    *,
+    moves: Iterable[Any] = (),
+    held: tuple[Sequence[int], Sequence[int]] | None = None,
 ) -> Advice:
     """The coach: from a position, can the player still win, within how many moves, by which
     next move, or why the Devil holds it.
 
     The position is the classes the player cannot rule out (``known``, class numbers of the
     class table; ``LiveGame.known`` gives them), by default the start, after ``moves`` (a blind
-    game's moves called so far, in any notation ``verify`` reads).
+    game's moves called so far, in any notation ``verify`` reads).  In a touch game the
+    position before a round is the classes known, and after feeling also ``held``: the positions
+    held and the values felt there; the advice is then where to reach, or what to set.
 
     >>> print(coach(4).to_text())
     You can still win within 15 moves: play FFFF next.
@@ -216,4 +222,20 @@ def coach(
             raise NotSupported(f"a {game.observe} position is its classes known, not its moves")
         for a in blind_moves(game, played):
             belief = [k for k in update(game, belief, int(a)) if k >= tab.n_goal]
-    return family_of(game).coach(game, belief)
+    if held is not None:
+        held = _held_positions(game, held)
+    return family_of(game).coach(game, belief, held)
+
+
+def _held_positions(
+    game: Game, held: tuple[Sequence[int], Sequence[int]]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The positions held and the values felt there, checked against a touch game."""
+    reach, felt = (tuple(int(v) for v in part) for part in held)
+    if not game.observe.feels:
+        raise InvalidInput(f"{game} is not a touch game: nothing is held")
+    if len(reach) != game.hands or len(set(reach)) != len(reach) or len(felt) != len(reach):
+        raise InvalidInput(f"hold {game.hands} different positions and the value felt at each")
+    if not all(0 <= p < game.n for p in reach) or not all(0 <= v < game.values for v in felt):
+        raise InvalidInput(f"positions are 0..{game.n - 1} and values 0..{game.values - 1}")
+    return reach, felt

@@ -50,6 +50,9 @@ if TYPE_CHECKING:
     from devilcoins.observed.replay import StrategyData
     from devilcoins.playing import Devil
 
+#: In a touch game after feeling: the positions held and the values felt there.
+Held: TypeAlias = tuple[tuple[int, ...], tuple[int, ...]]
+
 # Each family loads its engine when first asked (a local import), so that the registry costs
 # a command only the engine its game needs: 'solve 4' never loads the touch search.
 
@@ -168,9 +171,11 @@ class Family:
         the Devil holds out, or a blind player has left the solved sequence."""
         return None
 
-    def coach(self, game: Game, known: Sequence[int]) -> Advice:
+    def coach(self, game: Game, known: Sequence[int], held: Held | None = None) -> Advice:
         """The value of the position where the player cannot rule out the classes known (the
-        goal's left out), with the next optimal move, or why the Devil holds it."""
+        goal's left out), with the next optimal move, or why the Devil holds it; held, in a
+        touch game, is the positions held and the values felt there (the player sets them
+        next)."""
         raise NotSupported(f"the coach does not advise {self.name} games yet")
 
     def strategy_lines(self, verdict: Verdict) -> Iterator[str]:
@@ -261,7 +266,7 @@ class Blind(Family):
 
         return blind_text(verdict, plain=self.plain)
 
-    def coach(self, game: Game, known: Sequence[int]) -> Advice:
+    def coach(self, game: Game, known: Sequence[int], held: Held | None = None) -> Advice:
         from devilcoins.blind.coach import shortest_from
 
         moves = shortest_from(game, known)
@@ -342,7 +347,7 @@ class Restricted(Blind):
 
         return verify_devil_moves(game, blind_moves(game, strategy))
 
-    def coach(self, game: Game, known: Sequence[int]) -> Advice:
+    def coach(self, game: Game, known: Sequence[int], held: Held | None = None) -> Advice:
         raise NotSupported(
             "the coach advises from the classes of the Devil's group; against a restricted "
             "Devil a position is a set of states, which it does not read yet"
@@ -456,6 +461,24 @@ class Touch(Observed):
     def rules(self) -> TreeRules:
         return _touch_rules()
 
+    def coach(self, game: Game, known: Sequence[int], held: Held | None = None) -> Advice:
+        from devilcoins.observed.touch.coach import best_reach, best_values
+
+        belief = states_of(game, known)
+        if held is None:
+            reach, needed = best_reach(game, belief)
+            if needed is None:
+                return Advice(game, winnable=False, reason=_touch_held(len(belief), held))
+            return Advice(game, True, needed, reach=reach)
+        from devilcoins.observed.touch.play import patterns
+
+        if held[1] not in patterns(game, belief, held[0]):
+            raise InvalidInput(f"no state still possible shows {list(held[1])} there")
+        values, needed = best_values(game, belief, *held)
+        if needed is None:
+            return Advice(game, winnable=False, reason=_touch_held(len(belief), held))
+        return Advice(game, True, needed, values=values)
+
 
 class Sight(Observed):
     """See the table, then name a move; the Devil turns before it lands."""
@@ -491,7 +514,7 @@ class Sight(Observed):
 
         return sight_values(game)
 
-    def coach(self, game: Game, known: Sequence[int]) -> Advice:
+    def coach(self, game: Game, known: Sequence[int], held: Held | None = None) -> Advice:
         from devilcoins.devil import sight_solution
 
         t = class_table(game)
@@ -537,7 +560,7 @@ class Count(Observed):
         bits = heard(game, update(game, belief, move), x)
         return [k for k in range(class_table(game).size) if bits >> k & 1]
 
-    def coach(self, game: Game, known: Sequence[int]) -> Advice:
+    def coach(self, game: Game, known: Sequence[int], held: Held | None = None) -> Advice:
         from devilcoins.devil import count_solution
 
         n_goal = class_table(game).n_goal
@@ -578,6 +601,31 @@ def _held(game: Game, known: Sequence[int], *, blind: bool) -> str:
             "keep the goal away (every belief you could reach was tried)."
         )
     return "whatever you do, he can answer so that the goal never shows."
+
+
+def states_of(game: Game, known: Iterable[int]) -> frozenset[int]:
+    """Every state of the classes known, the goal's left out."""
+    t = class_table(game)
+    return frozenset(
+        int(x)
+        for k in known
+        if int(k) >= t.n_goal
+        for x in t.orbit_states[int(t.orbit_start[int(k)]) : int(t.orbit_start[int(k) + 1])]
+    )
+
+
+def _touch_held(possible: int, held: Held | None) -> str:
+    """Why the Devil holds a touch position, in plain words."""
+    if held is not None:
+        return (
+            "whatever you set the positions you hold to, he can keep the goal away from then "
+            "on (the positions you reached for let him)."
+        )
+    return (
+        f"of the {possible} states still possible, whatever positions you reach for he can let "
+        "you feel a pattern after which every way to set them leaves him the same choice: the "
+        "goal never has to show."
+    )
 
 
 @cache

@@ -51,7 +51,7 @@ from devilcoins.devil import (
     random_devil,
     scripted,
 )
-from devilcoins.families import family_of
+from devilcoins.families import family_of, states_of
 from devilcoins.observed.touch import play as touchplay
 from devilcoins.playing import Devil, play, still_possible
 from devilcoins.results.advice import Advice
@@ -96,8 +96,11 @@ class LiveGame:
     before: int = 0
     won: bool = False
     peeked: bool = False
-    #: (moves played, the coach's advice then): the advice is worked out once a move.
-    coached: tuple[int, Advice | None] | None = field(default=None, repr=False, compare=False)
+    #: (moves played and whether positions are held, the coach's advice then): the advice is
+    #: worked out once a move (touch: once a feel and once a set).
+    coached: tuple[tuple[int, bool], Advice | None] | None = field(
+        default=None, repr=False, compare=False
+    )
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     @classmethod
@@ -179,6 +182,7 @@ class LiveGame:
         game = self.game
         if self.touch is None or self.reach is None:
             raise InvalidInput("feel first: only the positions held can be set")
+        self._playing()
         if len(values) != len(self.reach) or not all(0 <= v < game.values for v in values):
             raise InvalidInput(
                 f"set the {len(self.reach)} positions held, each 0..{game.values - 1}"
@@ -195,19 +199,14 @@ class LiveGame:
 
     def possible_states(self) -> touchplay.Belief:
         """The states still possible (every state of the classes of the belief)."""
-        t = class_table(self.game)
-        return frozenset(
-            int(x)
-            for k in self.belief
-            for x in t.orbit_states[int(t.orbit_start[k]) : int(t.orbit_start[k + 1])]
-        )
+        return states_of(self.game, self.belief)
 
     # --- both ---------------------------------------------------------------------------------
 
     def _playing(self) -> None:
         if self.won:
             raise InvalidInput("this game is already won: start a new one")
-        if self.touch is None and self.lost:
+        if self.lost:
             raise InvalidInput("the Devil holds this game for ever: start a new one")
 
     @property
@@ -232,27 +231,30 @@ class LiveGame:
         return sorted(class_name(self.game, k) for k in self.known())
 
     def advice(self) -> Advice | None:
-        """The coach's word on the position (``devilcoins.coach``), worked out once a move;
-        None for touch games, and where the coach cannot answer (too large, not supported)."""
-        if self.touch is not None:
-            return None
-        if self.coached is None or self.coached[0] != self.played:
-            self.coached = (self.played, self._coach())
+        """The coach's word on the position (``devilcoins.coach``; in a touch game where to
+        reach, or, with positions held, what to set them to), worked out once a move; None where
+        the coach cannot answer (too large, not supported)."""
+        now = (self.played, self.reach is not None)
+        if self.coached is None or self.coached[0] != now:
+            self.coached = (now, self._coach())
         return self.coached[1]
 
     def _coach(self) -> Advice | None:
         if self.won:
             return Advice(self.game, True, 0)
+        held = None if self.reach is None else (self.reach, self.pattern)
         try:
-            return family_of(self.game).coach(self.game, self.known())
+            return family_of(self.game).coach(self.game, self.known(), held)
         except (TooLarge, NotSupported):
             return None
 
     @property
     def lost(self) -> bool:
-        """Whether a move has been played and the Devil now holds the game for ever."""
+        """Whether the player has done something (a move; touch: a feel) and the Devil now
+        holds the game for ever."""
         advice = self.advice()
-        return bool(self.played and advice is not None and not advice.winnable)
+        acted = self.played or self.reach is not None
+        return bool(acted and advice is not None and not advice.winnable)
 
     def optimal(self) -> int | None:
         """The optimal next move from here (None: the Devil holds out or the game is won)."""
@@ -289,18 +291,29 @@ class LiveGame:
             data["stage"] = stage
             data["reach"] = None if self.reach is None else list(self.reach)
             data["felt"] = None if self.reach is None else list(self.pattern)
-            return data
+            return data | self._advice_json()
         data["belief"] = self.known_names()
         if self.moves and family.hears:
             data["heard"] = sum(v != 0 for v in game.decode(self.x))
         best = self.optimal()
         data["optimal"] = None if best is None else list(game.decode(best))
+        return data | self._advice_json()
+
+    def _advice_json(self) -> dict[str, Any]:
+        """The coach's fields (none where it has no word): winnable, at_most, the reason, lost;
+        for touch also the next reach or the values to set."""
         advice = self.advice()
-        if advice is not None:
-            data["winnable"] = advice.winnable
-            data["at_most"] = advice.at_most
-            data["reason"] = advice.reason
-            data["lost"] = self.lost
+        if advice is None:
+            return {}
+        data: dict[str, Any] = {
+            "winnable": advice.winnable,
+            "at_most": advice.at_most,
+            "reason": advice.reason,
+            "lost": self.lost,
+        }
+        if self.touch is not None:
+            data["next_reach"] = None if advice.reach is None else list(advice.reach)
+            data["next_values"] = None if advice.values is None else list(advice.values)
         return data
 
     def peek(self) -> None:

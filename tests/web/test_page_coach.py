@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import positions, start
+from helpers import feel, follow_touch_tip, glass, new_touch_game, positions, set_held, start
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -96,4 +96,58 @@ def test_a_won_game_offers_no_peek_and_no_how_to_move(page):
     expect(page.locator("#peek")).to_be_disabled()
     expect(page.locator("#play-hint")).to_be_hidden()
     expect(page.locator("#play-status")).not_to_contain_text("peeked")
+    assert page.errors == []
+
+
+def test_opposite_glasses_first_keeps_the_optimal_play_and_wins_in_five(visitor):
+    """The classic first move of the four glasses (two opposite) is no detour: the hint goes on
+    from there and wins within five rounds in all (it said "You have left the optimal play")."""
+    page = visitor
+    page.select_option("#touch-devil", "adversarial")
+    new_touch_game(page)
+    expect(page.locator("#touch-hint")).not_to_have_attribute("open", "")  # nothing said unasked
+    feel(page, [0, 2])
+    page.locator("#touch-hint summary").click()
+    tip = page.locator("#touch-tip")
+    expect(tip).to_contain_text("5 rounds at most")
+    set_held(page, tip.get_attribute("data-set").split(","))
+    status = page.locator("#touch-status")
+    for k in range(2, 7):
+        if page.locator("#touch-message.win").count():
+            break
+        expect(tip).to_contain_text(f"{6 - k} round")
+        follow_touch_tip(page)
+        expect(status).to_contain_text(f"{k} round")
+    expect(page.locator("#touch-message")).to_have_class(re.compile("win"))
+    played = int(re.search(r"(\d+) rounds? played", status.inner_text()).group(1))
+    assert played <= 5
+    assert page.errors == []
+
+
+def test_show_me_the_optimal_play_goes_on_from_the_game_in_progress(visitor):
+    """It used to throw the game away and start another."""
+    page = visitor
+    page.select_option("#touch-devil", "adversarial")
+    new_touch_game(page)
+    game = page.evaluate("() => touch.game")
+    feel(page, [0, 1])
+    set_held(page, ["down", "up"])
+    expect(page.locator("#touch-status")).to_contain_text("1 round played")
+    page.click("#touch-optimal")
+    assert page.evaluate("() => touch.game") == game
+    message = page.locator("#touch-message")
+    expect(message).to_contain_text("The optimal play from here")
+    step = page.locator("#touch-next")
+    for _ in range(12):
+        if page.locator("#touch-message.win").count():
+            break
+        said = message.text_content()
+        step.click()
+        page.wait_for_function(
+            "([m, said]) => m.textContent !== said", arg=[message.element_handle(), said]
+        )
+    expect(message).to_contain_text("The bell rings!")
+    assert page.evaluate("() => touch.game") == game
+    assert page.locator("#touch-history li").count() >= 2
+    assert glass(page, 0).get_attribute("data-face") in ("up", "down")
     assert page.errors == []

@@ -3,43 +3,13 @@ desktop and a phone-sized window (screenshots under /tmp), and watch the optimal
 
 from __future__ import annotations
 
-import re
-
 import pytest
+from helpers import follow_touch_tip, glass, new_touch_game
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 WINDOWS = {"desktop": (1280, 900), "phone": (390, 844)}
-
-
-def glass(page, i: int):
-    return page.locator(f"#touch-tray .glass[data-position='{i}']")
-
-
-def new_game(page, button: str = "#touch-new") -> None:
-    """Press the button and wait until the page holds the new game it asked for (the one the
-    page set out on load says "0 rounds played" too)."""
-    before = page.evaluate("() => touch.game")
-    page.click(button)
-    page.wait_for_function("before => touch.game !== null && touch.game !== before", arg=before)
-
-
-def one_round(page) -> None:
-    """Feel the glasses the tip names, then set them as it says."""
-    tip = page.locator("#touch-tip")
-    expect(tip).to_have_attribute("data-feel", re.compile(r"^\d,\d$"))
-    for p in tip.get_attribute("data-feel").split(","):
-        glass(page, int(p)).click()
-    page.click("#touch-feel")
-    expect(tip).to_have_attribute("data-set", re.compile(r"^\w+,\w+$"))
-    want = tip.get_attribute("data-set").split(",")
-    for k, value in enumerate(want):
-        button = page.locator(f"#touch-set-{k}")
-        if not button.inner_text().endswith(value):
-            button.click()
-        expect(button).to_contain_text(f": {value}")
-    page.click("#touch-set")
 
 
 @pytest.mark.parametrize("window", WINDOWS)
@@ -52,14 +22,14 @@ def test_win_the_four_glasses_by_following_the_optimal_play(browser, base_url, t
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(base_url + "/")
     page.select_option("#touch-devil", "adversarial")
-    new_game(page)
+    new_touch_game(page)
     status = page.locator("#touch-status")
     expect(status).to_contain_text("0 rounds played")
     expect(status).to_contain_text("at most 5")
     page.locator("#touch").scroll_into_view_if_needed()
     page.screenshot(path=f"/tmp/touch-{window}-start.png")
     for k in range(1, 6):
-        one_round(page)
+        follow_touch_tip(page)
         expect(status).to_contain_text(f"{k} round")
         if k == 2:
             page.screenshot(path=f"/tmp/touch-{window}-round2.png")
@@ -96,7 +66,7 @@ def test_the_optimal_play_replays_step_by_step(page):
 
 
 def test_two_hands_only_and_feel_needs_two(page):
-    new_game(page)
+    new_touch_game(page)
     page.click("#touch-feel")  # with nothing chosen
     message = page.locator("#touch-message")
     expect(message).to_contain_text("Choose two glasses")

@@ -48,7 +48,10 @@ class Advice:
         if self.optimal is not None:
             return f"play {self.game.move_text(self.optimal)}"
         if self.reach is not None:
-            return "feel " + ", ".join(str(p) for p in self.reach)
+            *rest, last = (str(p) for p in self.reach)
+            if not rest:
+                return f"feel position {last}"
+            return f"feel positions {', '.join(rest)} and {last}"
         if self.values is not None:
             return "set them to " + values_text(self.game, self.values)
         return ""
@@ -59,9 +62,9 @@ class Advice:
             return f"The Devil can now hold you off forever: {self.reason}"
         if self.at_most == 0:
             return "The game is won."
-        moves = "move" if self.at_most == 1 else "moves"
+        unit = "round" if self.game.observe.feels else "move"
         step = self.next_text()
-        ahead = f"You can still win within {self.at_most} {moves}"
+        ahead = f"You can still win within {self.at_most} {unit}{'' if self.at_most == 1 else 's'}"
         return f"{ahead}: {step} next." if step else f"{ahead}."
 
     def to_json(self) -> dict[str, Any]:

@@ -9,6 +9,8 @@ input gets a 4xx answer with a ``detail`` message.  Games live in a store inside
 
 from __future__ import annotations
 
+import threading
+
 from fastapi import Depends, FastAPI
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
@@ -24,6 +26,7 @@ from devilcoins.web.routes.touch import touch_router
 from devilcoins.web.routes.watch import watch_router
 from devilcoins.web.routes.why import why_router
 from devilcoins.web.store import MAX_GAMES, LiveGames
+from devilcoins.web.touch import warm_touch_games
 
 __all__ = ["MAX_GAMES", "create_app", "serve"]
 
@@ -64,8 +67,10 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Run the app with uvicorn (loopback only unless another host is asked for)."""
+    """Run the app with uvicorn (loopback only unless another host is asked for); the touch
+    games offered are worked out beside it as it starts."""
     import uvicorn
 
+    threading.Thread(target=warm_touch_games, name="warm touch games", daemon=True).start()
     trusted = ["127.0.0.1", "localhost", "[::1]"] if host in LOOPBACK else None
     uvicorn.run(create_app(trusted), host=host, port=port, log_level="warning")

@@ -135,6 +135,12 @@ class TouchState(BaseModel):
     felt: list[str] | None
     possible: int
     glasses: list[str] | None = None
+    winnable: bool | None = None
+    at_most: int | None = None
+    reason: str = ""
+    lost: bool = False
+    next_reach: list[int] | None = None
+    next_set: list[str] | None = None
 
 
 class TouchStep(BaseModel):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from devilcoins import Game, LiveGame, solve
+from devilcoins import Game, LiveGame, coach, solve
 
 __all__ = [
     "GAME",
@@ -30,6 +30,7 @@ __all__ = [
     "touch_state",
     "touch_tree",
     "tray_words",
+    "warm_touch_games",
 ]
 
 #: The touch games the page offers, (glasses, hands), the four glasses first: every N = 2..8,
@@ -114,6 +115,15 @@ def touch_tree(n: int, k: int) -> dict[str, Any]:
     }
 
 
+def warm_touch_games() -> None:
+    """Work out, for every game offered, its tree and what the coach and the strongest Devil
+    read (the value of every belief), so that no visitor's Feel waits for it: about 3 s of one
+    CPU, once a server."""
+    for n, k in TOUCH_GAMES:
+        touch_tree(n, k)
+        coach(touch_game(n, k))
+
+
 def touch_games() -> list[dict[str, Any]]:
     """The games offered, the four glasses first: glasses, hands, the game in words and the
     rounds the optimal play needs at most."""
@@ -150,6 +160,11 @@ def tray_words(game: Game, x: int) -> list[str]:
     return [WORDS[v] for v in game.decode(x)]
 
 
+def _words(values: list[int] | None) -> list[str] | None:
+    """Values as the page says them ("up", "down"), or None."""
+    return None if values is None else [WORDS[v] for v in values]
+
+
 def touch_state(game_id: str, live: LiveGame) -> dict[str, Any]:
     """What the player may know of a live touch game, in the page's words."""
     data = live.to_json()
@@ -166,8 +181,14 @@ def touch_state(game_id: str, live: LiveGame) -> dict[str, Any]:
         "won": live.won,
         "bell": live.won,
         "reach": data["reach"],
-        "felt": None if data["felt"] is None else [WORDS[v] for v in data["felt"]],
+        "felt": _words(data["felt"]),
         "possible": data["possible"],
+        "winnable": data.get("winnable"),
+        "at_most": data.get("at_most"),
+        "reason": data.get("reason", ""),
+        "lost": data.get("lost", False),
+        "next_reach": data.get("next_reach"),
+        "next_set": _words(data.get("next_values")),
     }
     if live.won:
         state["glasses"] = tray_words(live.game, live.x)

@@ -1,14 +1,15 @@
 // Glasses on a tray (touch): feel as many glasses as you have hands, set them, wait for the bell.
 // The menus offer the games the server offers (/api/touch/games), the four glasses first.  Uses
-// app.js's helpers ($, el, spot, api, say, DEVIL_WORDS).  The optimal play is the library's tree
-// (/api/touch/tree, nested or with shared nodes): the page follows it as you play and can play
-// it for you, one step at a time.
+// app.js's helpers ($, el, spot, api, say, DEVIL_WORDS).  Every state the server sends carries the
+// coach's word on the position (next_reach, or next_set once glasses are held; at_most rounds
+// still needed; lost and the reason when the Devil holds it): the hint says it when asked for,
+// and "Show me the optimal play" plays it, one step at a time, from wherever the game is.
 "use strict";
 
 const WORD = { H: "up", T: "down" };
 const NUMBER_WORD = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
-const touch = { game: null, state: null, chosen: [], setting: [], trees: {}, node: null,
-                replay: false, busy: false, games: [], n: 4, k: 2 };
+const touch = { game: null, state: null, chosen: [], setting: [], replay: false, busy: false,
+                games: [], n: 4, k: 2 };
 
 const rounds = (k) => `${k} round${k === 1 ? "" : "s"}`;
 const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -112,42 +113,26 @@ function drawTray() {
   }
 }
 
-// The optimal play's next step, in words, from the tree node the game is at.
+// The coach's next step, in words, from the state the server sent.
 function tipNow() {
-  const s = touch.state, node = touch.node, tip = $("touch-tip");
+  const s = touch.state, tip = $("touch-tip");
   tip.dataset.feel = tip.dataset.set = "";
   if (!s || s.won) { tip.textContent = ""; return; }
-  if (node === null) {
-    tip.textContent = "You have left the optimal play: start a new game to see it again.";
+  if (s.lost || s.at_most === null) {
+    tip.textContent = s.lost ? `No play wins from here: ${s.reason}` : "";
     return;
   }
   if (s.stage === "feel") {
-    const how = reachWord(node.reach, s.n);
-    tip.dataset.feel = node.reach.join(",");
-    tip.textContent = `Optimal play (${rounds(node.moves_left)} at most from here): feel ` +
-      `${glassList(node.reach)}${how ? ` (${how})` : ""}.`;
+    const how = reachWord(s.next_reach, s.n);
+    tip.dataset.feel = s.next_reach.join(",");
+    tip.textContent = `Optimal play (${rounds(s.at_most)} at most from here): feel ` +
+      `${glassList(s.next_reach)}${how ? ` (${how})` : ""}.`;
     return;
   }
-  const out = outcomeFor(node, s.felt);
-  const set = [...out.set].map((c) => WORD[c]);
-  tip.dataset.set = set.join(",");
-  const each = s.reach.map((p, k) => `glass ${p} ${set[k]}`);
-  tip.textContent = `Optimal play: set ${listWords(each)}.`;
-}
-
-const outcomeFor = (node, felt) =>
-  node.outcomes.find((o) => [...o.felt].map((c) => WORD[c]).join() === felt.join());
-
-// The library's tree as the page follows it: nested already, or built from its shared nodes.
-function treeOf(data) {
-  if (data.tree) return data.tree;
-  const nodes = {};
-  for (const d of data.nodes) nodes[d.node] = { reach: d.reach, moves_left: d.left, outcomes: [] };
-  for (const d of data.nodes) {
-    nodes[d.node].outcomes = d.outcomes.map(([felt, set, then]) =>
-      ({ felt, set, next: then === "win" ? "win" : nodes[then] }));
-  }
-  return nodes[0];
+  tip.dataset.set = s.next_set.join(",");
+  const each = s.reach.map((p, k) => `glass ${p} ${s.next_set[k]}`);
+  tip.textContent = `Optimal play (${rounds(s.at_most)} at most, this one too): set ` +
+    `${listWords(each)}.`;
 }
 
 // The setters of the glasses held: one button a hand, each flips its glass up or down.
@@ -166,10 +151,10 @@ function makeSetters(k) {
 function showTouch() {
   const s = touch.state;
   drawTray();
-  const live = s !== null && !s.won && !touch.replay;
+  const live = s !== null && !s.won && !s.lost && !touch.replay;
   $("touch-feel").disabled = !(live && s.stage === "feel");
   $("touch-feel").hidden = s !== null && (s.stage === "set" || s.won);  // after the bell: replay
-  $("touch-setters").hidden = !(s && s.stage === "set" && !touch.replay);
+  $("touch-setters").hidden = !(live && s.stage === "set");
   if (s && s.stage === "set") {
     s.reach.forEach((p, k) => {
       const b = $(`touch-set-${k}`);
@@ -177,7 +162,7 @@ function showTouch() {
       b.setAttribute("aria-pressed", touch.setting[k] === 1 ? "true" : "false");
     });
   }
-  $("touch-next").hidden = !(touch.replay && s && !s.won);
+  $("touch-next").hidden = !(touch.replay && s && !s.won && !s.lost);
   $("touch-replay-open").hidden = !(s && s.won);
   if (s) {
     $("touch-status").textContent = `${devilName(s.devil)} Devil: ${rounds(s.rounds)} played; ` +
@@ -187,6 +172,9 @@ function showTouch() {
     say($("touch-message"), `The bell rings! ${upper(allGlasses(s.n))} are ${s.glasses[0]}: ` +
         `${touch.replay ? "the optimal play" : "you"} won in ${rounds(s.rounds)}` +
         (touch.replay ? "." : ` (the optimal play needs at most ${s.optimal}).`), "win");
+  } else if (s && s.lost) {
+    say($("touch-message"), `The Devil can now hold you off forever: ${s.reason} ` +
+        "Press “New game” to play again.", "loss");
   }
   tipNow();
 }
@@ -238,7 +226,6 @@ async function touchFeel(positions) {
   const reach = [...positions].sort((a, b) => a - b);
   const data = await touchCall("/api/touch/feel", { game: touch.game, positions: reach });
   if (!data) return;
-  if (touch.node !== null && touch.node.reach.join() !== reach.join()) touch.node = null;
   touch.state = data;
   touch.chosen = [];
   touch.setting = data.felt.map((f) => (f === "up" ? 0 : 1));
@@ -254,11 +241,6 @@ async function touchSet() {
   const data = await touchCall("/api/touch/set", { game: touch.game, glasses: set });
   if (!data) return;
   historyRound(s.reach, s.felt, set);
-  if (touch.node !== null) {
-    const out = outcomeFor(touch.node, s.felt);
-    const follows = out && [...out.set].map((c) => WORD[c]).join() === set.join();
-    touch.node = follows && typeof out.next === "object" ? out.next : null;
-  }
   touch.state = data;
   touch.setting = [];
   if (!data.won) say($("touch-message"), "No bell: the glasses are not all the same yet.");
@@ -271,18 +253,13 @@ async function touchSet() {
 }
 
 async function touchNew(replay) {
-  const { n, k } = touch, key = `${n},${k}`;
+  const { n, k } = touch;
   $("touch-hint").open = false;  // a new game keeps its hint closed until asked for
-  if (!(key in touch.trees)) {
-    const tree = await touchCall(`/api/touch/tree?glasses=${n}&hands=${k}`);
-    if (!tree) return;
-    touch.trees[key] = treeOf(tree);
-  }
   const devil = $("touch-devil").value;
   const data = await touchCall("/api/touch/new", { glasses: n, hands: k, devil: devil });
   if (!data) return;
   Object.assign(touch, { game: data.game, state: data, chosen: [], setting: [],
-                         node: touch.trees[key], replay: replay });
+                         replay: replay });
   closeTouchReplay();
   makeSetters(data.hands);
   $("touch-history").replaceChildren();
@@ -293,13 +270,26 @@ async function touchNew(replay) {
   showTouch();
 }
 
-// The replay: the next half-round of the optimal play (feel, then set).
+// The replay: the next half-round of the optimal play (feel, then set), the coach's.
 async function touchNext() {
   const s = touch.state;
-  if (!touch.replay || !s || s.won || touch.node === null) return;
-  if (s.stage === "feel") { await touchFeel(touch.node.reach); return; }
-  touch.setting = [...outcomeFor(touch.node, s.felt).set].map((c) => (c === "H" ? 0 : 1));
+  if (!touch.replay || !s || s.won || s.lost || s.at_most === null) return;
+  if (s.stage === "feel") { await touchFeel(s.next_reach); return; }
+  touch.setting = s.next_set.map((w) => (w === "up" ? 0 : 1));
   await touchSet();
+}
+
+// "Show me the optimal play": from the game in progress (nothing of it is thrown away), or
+// from a new game when there is none to go on with.
+function touchShow() {
+  const s = touch.state;
+  if (!s || s.won || s.lost || touch.replay) { touchNew(true); return; }
+  touch.replay = true;
+  touch.chosen = [];
+  say($("touch-message"), `The optimal play from here against the ${devilName(s.devil)} ` +
+      "Devil: press “Next step” to watch it.");
+  showTouch();
+  $("touch-next").focus();
 }
 
 // The game chosen in the menus: its name and rules, a fresh tray (the game before is put away).
@@ -482,7 +472,7 @@ $("touch-replay").addEventListener("keydown", (e) => {
   }
 });
 $("touch-new").addEventListener("click", () => touchNew(false));
-$("touch-optimal").addEventListener("click", () => touchNew(true));
+$("touch-optimal").addEventListener("click", touchShow);
 $("touch-feel").addEventListener("click", () => touchFeel(touch.chosen));
 $("touch-set").addEventListener("click", touchSet);
 $("touch-next").addEventListener("click", touchNext);
