@@ -38,7 +38,8 @@ from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import class_table
 from devilcoins.observed.count import solve_count
 from devilcoins.observed.sight import solve_sight
-from devilcoins.observed.touch.play import Belief, felt, patterns, set_to, worth
+from devilcoins.observed.touch.coach import worths
+from devilcoins.observed.touch.play import Belief, felt, set_to
 from devilcoins.playing import Devil, update
 from devilcoins.results import CountSolution, SightSolution
 from devilcoins.results.play import Step
@@ -393,8 +394,8 @@ def strongest_feel(
     """The strongest Devil's state as the glasses at reach are felt: one of the belief showing
     the pattern after which the player's best setting leaves the most moves (held out for ever
     counts as most); the first such, or one rng draws (a pattern, then a state)."""
-    options = sorted(patterns(game, belief, reach))
-    left = {p: worth(game, belief, reach, p) for p in options}
+    left = worths(game, belief, tuple(reach))
+    options = sorted(left)
     most = max(float("inf") if v is None else v for v in left.values())
     best = [p for p in options if (float("inf") if left[p] is None else left[p]) == most]
     pick = best[0] if rng is None else rng.choice(best)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from devilcoins import LiveGame, devil
 from devilcoins.core.game import Game
+from devilcoins.observed.touch import coach as touchcoach
 from devilcoins.observed.touch import play as touchplay
 
 #: Small winnable touch games, and one the Devil traps (greedy_turn needs no values).
@@ -127,7 +128,7 @@ def test_worth_is_the_best_setting_after_the_felt_pattern(situation):
             values.value(touchplay.after(game, belief, reach, pattern, w))
             for w in itertools.product(range(2), repeat=k)
         ]
-        assert touchplay.worth(game, belief, reach, pattern) == min(
+        assert touchcoach.worth(game, belief, reach, pattern) == min(
             v for v in every if v is not None
         )
 
@@ -139,7 +140,7 @@ def test_the_strongest_devil_shows_the_worst_pattern_and_keeps_the_bell_quiet(si
     k = len(reach)
     never = float("inf")  # the Devil holds out for ever: worse than any number of moves
     left = {
-        p: never if (v := touchplay.worth(game, belief, reach, p)) is None else v
+        p: never if (v := touchcoach.worth(game, belief, reach, p)) is None else v
         for p in touchplay.patterns(game, belief, reach)
     }
     for chooser in (None, random.Random(seed)):
@@ -162,7 +163,7 @@ def test_the_worth_of_the_four_glasses_first_round():
     game = game_of(4, 2)
     b = touchplay.start(game)
     got = {
-        p: touchplay.worth(game, b, (0, 1), p) for p in sorted(touchplay.patterns(game, b, (0, 1)))
+        p: touchcoach.worth(game, b, (0, 1), p) for p in sorted(touchplay.patterns(game, b, (0, 1)))
     }
     assert got == {(0, 0): 3, (0, 1): 4, (1, 0): 4, (1, 1): 3}
     assert max(got.values()) + 1 == touchplay.touch_values(game).value(b)
@@ -207,7 +208,8 @@ def best_reach(game: Game, belief: frozenset[int]) -> tuple[int, ...]:
 
     def worst(reach: tuple[int, ...]) -> float:
         found = (
-            touchplay.worth(game, belief, reach, p) for p in touchplay.patterns(game, belief, reach)
+            touchcoach.worth(game, belief, reach, p)
+            for p in touchplay.patterns(game, belief, reach)
         )
         return max(float("inf") if v is None else v for v in found)
 

@@ -28,49 +28,52 @@ import numpy as np
 from devilcoins.core.beliefs import Ints
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
-from devilcoins.observed.touch.play import Belief, felt, set_to, touch_values
+from devilcoins.observed.touch.play import Belief, touch_values
 
-__all__ = ["best_reach", "best_values", "reach_value"]
+__all__ = ["best_reach", "best_values", "left_after", "reach_value", "setting", "worth", "worths"]
 
 
 def _rank(v: int | None) -> float:
     return float("inf") if v is None else v
 
 
-def _settings(game: Game, belief: Belief, r: int) -> dict[int, Ints]:
-    """For reach number r, each pattern the belief can show there (its number), with the rounds
-    left after each setting w (numbered as patterns are; -1 where the Devil holds out), the
-    round in hand not counted."""
+def left_after(game: Game, belief: Belief, reach: Sequence[int]) -> dict[tuple[int, ...], Ints]:
+    """For each pattern the belief can show at reach, the rounds left after each setting of the
+    positions felt (settings numbered with position reach[0] the lowest digit; 0 where the bell
+    rings for every state, -1 where the Devil holds out), the round in hand not counted."""
     values = touch_values(game)
     space, t = values.space, values.space.t
+    m, k = game.values, len(reach)
     states = np.fromiter(sorted(belief), dtype=np.int64)
-    shown, off = space.felt[r, states], space.off[r, states]
-    out: dict[int, Ints] = {}
-    for v in np.unique(shown):
-        rest = np.unique(off[shown == v]).astype(np.int64)
-        w = np.arange(space.felt_count, dtype=np.int64)[:, None]
-        classes = t.index_of[space.compose[r, w * space.off_count + rest[None, :]]] - t.n_goal
-        bits = np.zeros((space.felt_count, space.words * 64), dtype=np.bool_)
-        rows_at, cols = np.nonzero(classes >= 0)
-        bits[rows_at, classes[rows_at, cols]] = True
+    digits = t.digits[states][:, list(reach)].astype(np.int64)
+    weights = m ** np.asarray(reach, dtype=np.int64)
+    off = states - digits @ weights
+    settings = np.array(list(itertools.product(range(m), repeat=k)), dtype=np.int64)[:, ::-1]
+    put = settings @ weights  # setting w (reach[0] the lowest digit) on the positions reached
+    out: dict[tuple[int, ...], Ints] = {}
+    for pattern in {tuple(row) for row in digits.tolist()}:
+        rest = np.unique(off[(digits == pattern).all(axis=1)])
+        classes = t.index_of[put[:, None] + rest[None, :]].astype(np.int64) - t.n_goal
+        bits = np.zeros((len(put), space.words * 64), dtype=np.bool_)
+        at, col = np.nonzero(classes >= 0)
+        bits[at, classes[at, col]] = True
         rows = np.packbits(bits, axis=1, bitorder="little").view("<u8").astype(np.uint64)
-        left = values.search.values(rows)
+        left = np.where(bits.any(axis=1), values.search.values(rows), 0)
         if np.any(left < 0):
             raise NotSupported(f"{game}: that position cannot be reached from the start")
-        left = np.where(bits.any(axis=1), left, 0)
-        out[int(v)] = np.where(left == np.iinfo(np.int64).max, -1, left)
+        out[pattern] = np.where(left == np.iinfo(np.int64).max, -1, left)
     return out
 
 
-def _reach_number(game: Game, reach: Sequence[int]) -> int:
-    """The number of the space's reach that reach is a turn of (on a belief closed under the
-    turns, both need the same rounds), or NotSupported."""
-    want = tuple(sorted(reach))
-    elements = game.group.elements()
-    for r, rep in enumerate(touch_values(game).space.reaches):
-        if any(tuple(sorted(e[i] for i in rep)) == want for e in elements):
-            return r
-    raise NotSupported(f"{game}: {list(reach)} is not a set of {game.hands} positions of the game")
+def setting(game: Game, number: int, k: int) -> tuple[int, ...]:
+    """Setting number of k positions (as ``left_after`` numbers them), one value a position."""
+    return tuple(number // game.values**j % game.values for j in range(k))
+
+
+def _best(left: Ints) -> int | None:
+    """The number of the first setting that leaves the fewest rounds, or None."""
+    won = np.flatnonzero(left >= 0)
+    return None if not len(won) else int(won[np.argmin(left[won])])
 
 
 def best_values(
@@ -78,23 +81,35 @@ def best_values(
 ) -> tuple[tuple[int, ...] | None, int | None]:
     """The values to set the positions felt to, and the rounds still needed counting this one
     (None, None where the Devil holds out whatever is set); the first of the best settings."""
-    best: tuple[tuple[int, ...] | None, int | None] = (None, None)
-    shown = [x for x in belief if felt(game, x, reach) == tuple(pattern)]
-    values = touch_values(game)
-    for w in itertools.product(range(game.values), repeat=len(reach)):
-        left = values.value(_after_set(game, shown, reach, w))
-        if left is not None and _rank(left) < _rank(best[1]):
-            best = (w, left)
-    return (best[0], None) if best[1] is None else (best[0], best[1] + 1)
+    left = left_after(game, belief, reach).get(tuple(pattern))
+    best = None if left is None else _best(left)
+    if left is None or best is None:
+        return None, None
+    return setting(game, best, len(reach)), int(left[best]) + 1
 
 
-def _after_set(game: Game, shown: list[int], reach: Sequence[int], values: Sequence[int]) -> Belief:
-    """The states set (those felt showing the pattern, set to values), the goal left out: a value
-    counts classes, so these have the value of their turns."""
-    return frozenset(y for x in shown if not game.in_goal(y := set_to(game, x, reach, values)))
+def worth(game: Game, belief: Belief, reach: Sequence[int], pattern: Sequence[int]) -> int | None:
+    """Moves still needed after feeling pattern at reach and setting the best values there
+    (None where the Devil holds out whatever is set).
+
+    >>> from devilcoins.observed.touch.play import start
+    >>> g = Game.parse('n=4 hands=2 goal=same observe=touch')
+    >>> worth(g, start(g), (0, 1), (0, 0)), worth(g, start(g), (0, 1), (0, 1))
+    (3, 4)
+    """
+    needed = best_values(game, belief, reach, pattern)[1]
+    return None if needed is None else needed - 1
 
 
-def _worst(options: dict[int, Ints]) -> int | None:
+def worths(game: Game, belief: Belief, reach: Sequence[int]) -> dict[tuple[int, ...], int | None]:
+    """``worth`` of every pattern the belief can show at reach."""
+    return {
+        p: None if (b := _best(left)) is None else int(left[b])
+        for p, left in left_after(game, belief, reach).items()
+    }
+
+
+def _worst(options: dict[tuple[int, ...], Ints]) -> int | None:
     """The rounds a reach needs, counting its own: its worst pattern's best setting, plus one."""
     worst = 0
     for left in options.values():
@@ -111,7 +126,7 @@ def reach_value(game: Game, belief: Belief, reach: Sequence[int]) -> int | None:
     the turns (as it is before a round)."""
     if not belief:
         return 0
-    return _worst(_settings(game, belief, _reach_number(game, reach)))
+    return _worst(left_after(game, belief, reach))
 
 
 def best_reach(game: Game, belief: Belief) -> tuple[tuple[int, ...] | None, int | None]:
@@ -121,8 +136,8 @@ def best_reach(game: Game, belief: Belief) -> tuple[tuple[int, ...] | None, int 
     if not belief:
         return None, 0
     best: tuple[tuple[int, ...] | None, int | None] = (None, None)
-    for r, reach in enumerate(touch_values(game).space.reaches):
-        needed = _worst(_settings(game, belief, r))
+    for reach in touch_values(game).space.reaches:
+        needed = _worst(left_after(game, belief, reach))
         if needed is not None and _rank(needed) < _rank(best[1]):
             best = (tuple(reach), needed)
     return best

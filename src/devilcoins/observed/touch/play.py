@@ -16,13 +16,10 @@ belief the player can reach, on or off the best play: what a Devil needs who ans
 (5, [(0, 0), (0, 1), (1, 0), (1, 1)])
 >>> values.value(after(g, b, (0, 1), (0, 0), (1, 1)))
 3
->>> worth(g, b, (0, 1), (0, 0)), worth(g, b, (0, 1), (0, 1))
-(3, 4)
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -50,7 +47,6 @@ __all__ = [
     "start",
     "step_of",
     "touch_values",
-    "worth",
 ]
 
 Belief = frozenset[int]
@@ -130,22 +126,6 @@ class TouchValues:
 def touch_values(game: Game) -> TouchValues:
     """The values of a touch game's beliefs (solved once per game)."""
     return TouchValues(game)
-
-
-def worth(game: Game, belief: Belief, reach: Sequence[int], pattern: Sequence[int]) -> int | None:
-    """Moves still needed after feeling pattern at reach and setting the best values there
-    (None where the Devil holds out whatever is set)."""
-    values = touch_values(game)
-    shown = [x for x in belief if felt(game, x, reach) == tuple(pattern)]
-    # the states just set, the goal left out: a value counts classes, so these and their turns
-    # (the belief ``after`` gives) have one value, and the turns need not be written out
-    found = (
-        values.value(
-            frozenset(y for x in shown if not game.in_goal(y := set_to(game, x, reach, w)))
-        )
-        for w in itertools.product(range(game.values), repeat=len(reach))
-    )
-    return min((v for v in found if v is not None), default=None)
 
 
 @dataclass(frozen=True)
