@@ -403,3 +403,77 @@ def follow_touch_tip(page) -> None:
     feel(page, [int(p) for p in tip.get_attribute("data-feel").split(",")])
     expect(tip).to_have_attribute("data-set", re.compile(r"^\w+(,\w+)*$"))
     set_held(page, tip.get_attribute("data-set").split(","))
+
+
+def win_by_the_tip(page, most: int = 12) -> int:
+    """Follow the tip round after round (follow_touch_tip) until the bell rings; the rounds
+    played (each waited for in the rounds played list)."""
+    from playwright.sync_api import expect
+
+    history = page.locator("#touch-history li")
+    for played in range(1, most + 1):
+        follow_touch_tip(page)
+        expect(history).to_have_count(played)
+        if page.locator("#touch-message.win").count():
+            return played
+    raise AssertionError(f"the tip did not ring the bell in {most} rounds")
+
+
+# --- starting the same game again: a seed, and the routes without a browser -------------------
+
+
+def post_json(base_url: str, path: str, body: dict) -> dict:
+    """The server's answer to a POST of body (JSON) to path."""
+    import json
+    import urllib.request
+
+    request = urllib.request.Request(
+        base_url + path, json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.loads(response.read())
+
+
+def get_json(base_url: str, path: str) -> dict:
+    """The server's answer to a GET of path."""
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(base_url + path, timeout=60) as response:
+        return json.loads(response.read())
+
+
+def seeded(page, pattern: str, seed: int) -> None:
+    """Every game the page starts by a POST to pattern ("**/api/touch/new", "**/api/new") goes
+    with this seed: the same start and the same Devil's draws as a game the test started with it
+    through the routes."""
+    import json
+
+    def with_seed(route) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        route.continue_(post_data=json.dumps({**body, "seed": seed}))
+
+    page.route(pattern, with_seed)
+
+
+#: The page's animation frames timed as Chrome may time them: an animation frame's time is when
+#: the frame began, and that can be before the click or key that asked for the frame was handled
+#: (Debian's chromium, driven by Playwright, gave frames up to 3 ms before the handler's
+#: performance.now(), a few clicks in a hundred).  Here every first frame is so, by a millisecond:
+#: a page that counts an animation from performance.now() meets a time before its start every
+#: time, not now and then.  Later frames keep their order and their times still grow.
+EARLY_FRAMES = """() => {
+  if (window.earlyFrames) return;
+  window.earlyFrames = true;
+  const ask = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => {
+    const asked = performance.now();
+    return ask((time) => callback(Math.min(time, asked) - 1));
+  };
+}"""
+
+
+def early_frames(page) -> None:
+    """From now on, the page's animation frames come timed before they were asked for
+    (EARLY_FRAMES); cancelAnimationFrame still cancels them."""
+    page.evaluate(EARLY_FRAMES)

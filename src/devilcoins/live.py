@@ -96,6 +96,10 @@ class LiveGame:
     before: int = 0
     won: bool = False
     peeked: bool = False
+    #: the seed the game was started from (the same seed starts the same game) and the moves
+    #: played before each peek: with them the game can be played again up to any move
+    seed: int = 0
+    peeks: list[int] = field(default_factory=list)
     #: (moves played and whether positions are held, the coach's advice then): the advice is
     #: worked out once a move (touch: once a feel and once a set).
     coached: tuple[tuple[int, bool], Advice | None] | None = field(
@@ -116,7 +120,8 @@ class LiveGame:
             if not start:
                 raise InvalidInput(f"every state of {game} is in the goal: nothing to play")
             x = rng.choice(sorted(start))
-            return cls(game, devil, x, _classes(game, start), touch=TouchDevil(game, devil, rng))
+            touch = TouchDevil(game, devil, rng)
+            return cls(game, devil, x, _classes(game, start), touch=touch, seed=seed)
         family = family_of(game)
         generator = np.random.default_rng(seed)
         x0 = live_start(game, devil, generator, family.needs(game))
@@ -124,7 +129,8 @@ class LiveGame:
             raise InvalidInput(f"every state of {game} is in the goal: there is nothing to play")
         strongest = family.strongest(game) if devil == DevilKind.ADVERSARIAL else None
         known = family.start_belief(game, x0)
-        live = cls(game, devil, x0, known, turn=live_devil(game, devil, generator, strongest))
+        turn = live_devil(game, devil, generator, strongest)
+        live = cls(game, devil, x0, known, turn=turn, seed=seed)
         if devil == DevilKind.ADVERSARIAL and family.uncommitted:
             live.uncommitted = Uncommitted.start(
                 game, np.flatnonzero(tab.index_of >= tab.n_goal).tolist()
@@ -319,9 +325,37 @@ class LiveGame:
     def peek(self) -> None:
         """The player looks: the uncommitted Devil settles on the line he played so far."""
         self.peeked = True
+        self.peeks.append(self.played)
         if self.uncommitted is not None:
             self.steps = self.replay()
             self.uncommitted = Uncommitted.start(self.game, [self.x])
+
+    def played_again(self, upto: int) -> LiveGame:
+        """The same game (the same start and the same Devil's draws) with only its first upto
+        moves (touch: rounds) played again: ``played_again(0)`` restarts it, ``played_again(
+        played - 1)`` takes the last move back (touch: a feel not yet set is dropped too).  A
+        game once peeked at stays marked as peeked.
+
+        >>> g = LiveGame.start(Game(4), 'random', seed=7)
+        >>> g.move([1, 0, 0, 0]); after_one = g.x; g.move([1, 1, 0, 0])
+        >>> back = g.played_again(1)
+        >>> back.played, back.x == after_one
+        (1, True)
+        """
+        again = LiveGame.start(self.game, self.devil, self.seed)
+        upto = max(0, min(upto, self.played))
+        for i in range(upto):
+            if i in self.peeks:
+                again.peek()
+            if self.touch is not None:
+                again.feel(self.rounds[i].reach)
+                again.set(self.rounds[i].values)
+            else:
+                again.move(self.game.decode(self.moves[i]))
+        if upto in self.peeks:
+            again.peek()
+        again.peeked = self.peeked
+        return again
 
     def replay(self) -> list[Any]:
         """Every move with what was hidden (``playing.Step``; for touch ``TouchStep``): for an

@@ -195,7 +195,9 @@ def test_watch_at_8_coins_has_a_legend_a_slider_and_home_and_end(visitor):
     expect(step).to_contain_text("move 128 of 255")
     expect(page.locator("#watch-rows tbody tr")).to_have_count(129)
     expect(page.locator("#watch-possible")).to_contain_text("Still possible at move 128")
-    expect(page.locator("#watch-possible")).to_contain_text("the starts already won")
+    expect(page.locator("#watch-possible")).to_contain_text(
+        "all heads is among them: from there the game was won already"
+    )
     # a tap on a square names its sequence (a phone shows no tooltip)
     square = page.locator("#watch-rows tr.current .dots span").nth(0)
     square.click()
@@ -241,11 +243,16 @@ def test_the_words_a_visitor_reads(visitor):
     body = page.locator("body").inner_text()
     for jargon in ("coins[r:]", "Values", "(n=", "a recipe"):
         assert jargon not in body, jargon
-    # the opening lines follow the game chosen
+    # the opening lines follow the game in play: a changed menu says a new game is wanted
+    intro, pending = page.locator("#intro"), page.locator("#play-pending")
+    expect(pending).to_be_hidden()
     page.select_option("#play-values", "3")
-    expect(page.locator("#intro")).to_contain_text("every dial shows 0")
-    expect(page.locator("#intro")).not_to_contain_text("heads")
+    expect(pending).to_be_visible()
+    expect(intro).to_contain_text("coins show heads")  # the table still holds coins
     new_game(page)
+    expect(intro).to_contain_text("every dial shows 0")
+    expect(intro).not_to_contain_text("heads")
+    expect(pending).to_be_hidden()
     expect(page.locator("#play-rules")).to_have_text(
         "The game: 4 dials of 3 faces; the Devil turns the table; goal: every position at 0."
     )
@@ -272,9 +279,9 @@ def test_what_you_know_leaves_out_all_heads_until_you_win(visitor):
     assert "000" not in captions.all_inner_texts()
     new_game(page, goal="same")
     expect(hint).to_contain_text("all dials the same is left out until you win")
-    expect(hint).to_contain_text("may still show, up to turning it (")
+    expect(hint).to_contain_text("may still show (turns of one sequence count as one);")
     new_game(page, group="dihedral")  # and what the Devil may do
-    expect(hint).to_contain_text("up to turning it or turning it over (")
+    expect(hint).to_contain_text("(turns and mirror images of one sequence count as one);")
     assert page.errors == []
 
 
@@ -392,4 +399,22 @@ def test_watch_steps_only_the_strategy_shown(visitor):
     expect(page.locator("#watch-step")).to_have_text("move 0 of 3")
     page.click("#forward")
     expect(page.locator("#watch-step")).to_contain_text("move 1 of 3")
+    assert page.errors == []
+
+
+def test_the_words_match_the_board_for_every_choice_of_the_devils_moves(visitor):
+    """ "You can see the table" over a hidden table, or "the Devil may turn the table" with no
+    turning: the words said one game while the board held another."""
+    page = visitor
+    intro = page.locator("#intro")
+    new_game(page, group="none", n="3")
+    expect(intro).to_contain_text("nobody turns the table")
+    expect(intro).not_to_contain_text("Devil may turn")
+    page.select_option("#play-observe", "sight")
+    expect(intro).to_contain_text("You are blindfolded")  # the game in play is blind still
+    expect(page.locator("#play-pending")).to_be_visible()
+    new_game(page, observe="sight")
+    expect(intro).to_contain_text("You can see the table")
+    new_game(page, group="full", observe="blind")
+    expect(intro).to_contain_text("shuffle the positions any way he likes")
     assert page.errors == []

@@ -89,7 +89,7 @@ def test_watch_16_in_the_browser(page):
     step = page.locator("#watch-step")
     expect(step).to_have_text("move 0 of 65,535")
     expect(page.locator("#watch-summary")).to_contain_text(
-        "65,535 moves (Lamping's construction); the first 64 are listed"
+        "65,535 moves, built by a known rule (Lamping's); the first 64 are listed"
     )
     expect(page.locator("#watch-message")).to_contain_text("devilcoins plot 16")
     expect(page.locator("#watch-rows")).to_be_hidden()

@@ -79,8 +79,8 @@ def game_words(game: Game) -> str:
 
     >>> game_words(Game(4))
     '4 coins; the Devil turns the table; goal: all heads'
-    >>> game_words(Game.parse('n=3 values=3 hands=1 goal=same'))
-    '3 dials of 3 faces; the Devil turns the table; one changed a move; goal: all positions equal'
+    >>> game_words(Game.parse('n=3 values=3 hands=1 goal=same')).split('; ')[2:]
+    ['each move changes one position', 'goal: all positions equal']
     """
     if game.value_group is not None:
         pieces = [f"{game.n} positions holding {game.value_group}"]
@@ -90,8 +90,8 @@ def game_words(game: Game) -> str:
         pieces = [f"{game.n} dial" + ("" if game.n == 1 else "s") + f" of {game.values} faces"]
     pieces.append(_DEVIL_WORDS.get(game.group.name, "the Devil moves the table by its own rules"))
     if game.hands is not None and not game.observe.feels:
-        most = "one" if game.hands == 1 else f"at most {game.hands}"
-        pieces.append(f"{most} changed a move")
+        most = "one position" if game.hands == 1 else f"at most {game.hands} positions"
+        pieces.append(f"each move changes {most}")
     learnt = _OBSERVE_WORDS.get(game.observe)
     if learnt is not None:
         nonzero = "tails" if game.values == 2 else "a face other than 0"

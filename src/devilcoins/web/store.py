@@ -34,6 +34,14 @@ class LiveGames(Generic[G]):
                 self._games.popitem(last=False)
         return game_id
 
+    def put(self, game_id: str, game: G) -> None:
+        """Keep game under an id the store holds (a game played again replaces itself), or a
+        404 when the id is gone."""
+        with self._lock:
+            if game_id not in self._games:
+                raise HTTPException(404, f"no game {game_id!r}: it never existed or was dropped")
+            self._games[game_id] = game
+
     def find(self, game_id: str) -> G:
         """The game with this id, or a 404 saying it is gone."""
         with self._lock:

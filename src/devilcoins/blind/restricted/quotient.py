@@ -193,7 +193,8 @@ def _coarse_evidence(level: int, states: int, cosets: int, kept: int) -> Evidenc
         f"the level count as one, there are {cosets:,} states, the level is the goal, and any "
         "strategy that wins the game wins the coarser one too. There every reachable belief was "
         f"explored ({kept:,} kept, up to dominance) and none is empty, so no strategy wins. (The "
-        "level Z is where the chain against the group H of S's quotients stops, a subgroup; the "
+        "level Z is where the chain against the group H of the quotients s^-1 t of the Devil's "
+        "moves stops, a subgroup; the "
         f"coarser game is the game modulo Z, on its {cosets:,} cosets.)"
     )
     return Evidence(

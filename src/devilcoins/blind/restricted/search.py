@@ -36,7 +36,8 @@ __all__ = ["search_devil_moves", "search_states"]
 #: The method of a strategy from the reduction to H, plain words first (``search_devil_moves``).
 REDUCED = (
     "the recipe against a simpler Devil, its moves turned to follow the one turn all his moves "
-    "share (chain construction against the group of S's quotients)"
+    "share (chain construction against the group H of the quotients s^-1 t of the Devil's moves "
+    "s, t)"
 )
 
 #: The method of a game the Devil's certificate settles (two of his moves always differ outside
@@ -239,7 +240,7 @@ def _reduction_evidence(game: Game) -> Evidence:
     h = "only the identity" if group is None or not group.generators else f"{group}"
     return Evidence(
         kind=EvidenceKind.REDUCTION,
-        name="the reduction to a simpler Devil (the group of S's quotients)",
+        name="the reduction to a simpler Devil (the group of his moves' quotients)",
         statement=(
             f"Each of the Devil's moves is one fixed turn, sigma = {sigma}, combined with a turn "
             f"from a smaller group of turns (here {h}). Watched from a table that turns with "

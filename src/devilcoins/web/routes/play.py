@@ -153,6 +153,27 @@ def play_router(games: LiveGames[LiveGame]) -> APIRouter:
             live.peek()
             return {**play_state(req.game, live), "coins": live.game.state_text(live.x)}
 
+    @router.post("/api/undo", response_model=PlayState, **shown)  # type: ignore[arg-type]
+    def undo(req: GameRef) -> dict[str, Any]:
+        """Take the last move back: the same game, its moves but the last played again (a game
+        won or lost may be taken back too; a game peeked at stays marked as peeked)."""
+        live = games.find(req.game)
+        with live.lock:
+            if not live.played:
+                raise HTTPException(409, "no move has been played: there is nothing to take back")
+            again = live.played_again(live.played - 1)
+        games.put(req.game, again)
+        return play_state(req.game, again)
+
+    @router.post("/api/restart", response_model=PlayState, **shown)  # type: ignore[arg-type]
+    def restart(req: GameRef) -> dict[str, Any]:
+        """The same game from its start: the same hidden coins, no move played."""
+        live = games.find(req.game)
+        with live.lock:
+            again = live.played_again(0)
+        games.put(req.game, again)
+        return play_state(req.game, again)
+
     @router.get("/api/replay/{game_id}", response_model=PlayReplay)
     def replay(game_id: str) -> dict[str, Any]:
         """Every move of a won or peeked game with what was hidden: the coins as they lay, the

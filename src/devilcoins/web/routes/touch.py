@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Query
 
 from devilcoins import LiveGame
-from devilcoins.web.models import MAX_TOUCH_GLASSES, TouchFeel, TouchNew, TouchSet
+from devilcoins.web.models import MAX_TOUCH_GLASSES, GameRef, TouchFeel, TouchNew, TouchSet
 from devilcoins.web.responses import TouchGames, TouchReplay, TouchState, TouchTree
 from devilcoins.web.store import LiveGames
 from devilcoins.web.touch import (
@@ -124,6 +124,27 @@ def touch_router(games: LiveGames[LiveGame]) -> APIRouter:
             _fits_setting(game, req.glasses)
             game.set(tuple(0 if g == "up" else 1 for g in req.glasses))
             return touch_state(req.game, game)
+
+    @router.post("/api/touch/undo", response_model=TouchState, response_model_exclude_unset=True)
+    def undo(req: GameRef) -> dict[str, Any]:
+        """Take back the glasses held (felt, not yet set), or else the last round: the same
+        game played again up to there."""
+        live = games.find(req.game)
+        with live.lock:
+            if live.reach is None and not live.played:
+                raise HTTPException(409, "nothing has been felt yet: there is nothing to take back")
+            again = live.played_again(live.played - (live.reach is None))
+        games.put(req.game, again)
+        return touch_state(req.game, again)
+
+    @router.post("/api/touch/restart", response_model=TouchState, response_model_exclude_unset=True)
+    def restart(req: GameRef) -> dict[str, Any]:
+        """The same game from its start: the same hidden tray, no round played."""
+        live = games.find(req.game)
+        with live.lock:
+            again = live.played_again(0)
+        games.put(req.game, again)
+        return touch_state(req.game, again)
 
     @router.get("/api/touch/replay/{game_id}", response_model=TouchReplay)
     def replay(game_id: str) -> dict[str, Any]:

@@ -159,34 +159,63 @@ function gameFields() {
   return fields;
 }
 
-// The goal menu and the page's opening lines in the words of the game chosen: heads for coins,
-// 0 for dials.
-function goalWords() {
+// The goal menu in the words of the faces chosen: heads for coins, 0 for dials.
+function goalMenuWords() {
   const coins = $("play-values").value === "2";
   const [zero, same] = $("play-goal").options;
   zero.textContent = coins ? "all heads" : "all zero";
   zero.title = coins ? "win when every coin shows heads" : "win when every dial shows 0";
   same.title = coins ? "win when every coin shows the same face"
     : "win when every dial shows the same number";
+}
+
+// What the Devil may do to the table, in words, by the group menu's value.
+const DEVIL_DOES = {
+  cyclic: "before every move lands the Devil may turn the table",
+  dihedral: "before every move lands the Devil may turn the table or turn it over",
+  none: "nobody turns the table: the positions stay where they are",
+  full: "before every move lands the Devil may shuffle the positions any way he likes",
+};
+// How the list of what you know counts sequences as one, by the group menu's value.
+const COUNTED_AS_ONE = {
+  cyclic: " (turns of one sequence count as one)",
+  dihedral: " (turns and mirror images of one sequence count as one)",
+  none: "",
+  full: " (only how many of each face counts: the Devil may put them anywhere)",
+};
+
+// The page's opening lines and the belief's caption, for the game in play (fields as the menus
+// gave them when it started), so that the words always match the board.
+function introWords(fields) {
+  const values = fields.values || 2, coins = values === 2;
   const things = coins ? "coins" : "dials";
-  const goal = $("play-goal").value === "same"
+  const group = fields.group || "cyclic", observe = fields.observe || "blind";
+  const goal = fields.goal === "same"
     ? `all ${things} show the same ${coins ? "face" : "number"}`
     : coins ? "all coins show heads" : "every dial shows 0";
   const learn = {
     blind: "You are blindfolded", sight: "You can see the table",
     count: `You are blindfolded, but after each move you hear how many ${coins ? "coins show " +
       "tails" : "dials are not at 0"}`,
-  }[$("play-observe").value];
-  $("intro").textContent = `${coins ? "N coins" : `N dials of ${$("play-values").value} faces`}` +
+  }[observe];
+  const hands = fields.hands ? ` (at most ${fields.hands} a move)` : "";
+  $("intro").textContent = `${fields.n} ${coins ? "coins" : `dials of ${values} faces`}` +
     ` lie on a round table. ${learn}: each turn you choose positions to ` +
-    `${coins ? "flip" : "turn"}, but before every move lands the Devil may turn the table. ` +
+    `${coins ? "flip" : "turn"}${hands}; ${DEVIL_DOES[group]}. ` +
     `You win when ${goal}. Position 0 is at 12 o'clock; positions run clockwise.`;
-  const goalName = $("play-goal").value === "same" ? `all ${things} the same`
+  const goalName = fields.goal === "same" ? `all ${things} the same`
     : coins ? "all heads" : "every dial at 0";
-  const upTo = { cyclic: ", up to turning it", dihedral: ", up to turning it or turning it over",
-                 none: "", full: ", up to rearranging it" }[$("play-group").value] ?? "";
-  $("belief-hint").textContent = `Every sequence the table may still show${upTo} ` +
-    `(${goalName} is left out until you win: you would have been told).`;
+  $("belief-hint").textContent = `Every sequence the table may still show` +
+    `${COUNTED_AS_ONE[group] ?? ""}; ${goalName} is left out until you win: you would have ` +
+    "been told.";
+}
+
+// Whether the menus name another game than the one in play: then the board says so, until
+// "New game" starts the game they name.
+function menusChanged() {
+  const now = JSON.stringify({ ...gameFields(), devil: $("play-devil").value });
+  const pending = Boolean(play.fields) && now !== JSON.stringify(play.fields);
+  $("play-pending").hidden = !pending;
 }
 
 // The most states a game on the page may have (the server's MAX_GAME_STATES): past it the
@@ -221,7 +250,8 @@ function fillChoices() {
     select.value = offered[offered.length - 1].value;
   }
   fillHands();
-  goalWords();
+  goalMenuWords();
+  menusChanged();
 }
 
 function fillHands() {
@@ -345,6 +375,8 @@ function playControls() {
       "the move.";
   $("flip").disabled = !live;
   $("clear").disabled = !live;
+  $("undo").disabled = !play.game || play.busy || !play.moves;
+  $("restart").disabled = !play.game || play.busy || !play.moves;
   $("peek").disabled = !play.game || play.won;  // a won game shows its coins already
   $("play-hint").hidden = !live;  // how to move, only while there is a move to make
   $("peek").hidden = play.observe === "sight";  // the table is in view already
@@ -380,6 +412,7 @@ function showGame(data) {
   play.optimal = data.optimal || null;
   play.atMost = data.at_most ?? null;
   play.lost = Boolean(data.lost);
+  play.moves = data.moves;
   if (data.coins) play.coins = data.coins;
   const peeked = data.peeked ? " (peeked)" : "";
   $("play-status").textContent =
@@ -387,7 +420,7 @@ function showGame(data) {
   $("play-rules").textContent = `The game: ${data.game_words}.`;
   $("play-rules").title = data.game_text || `n=${data.n}`;  // as the command line writes it
   $("belief-size").textContent = `${data.belief_size} possible`;
-  $("belief").replaceChildren(...data.belief.map(miniTable));
+  drawBelief(data.belief);
   const goal = data.game_text ? "The goal" : "All heads";
   if (data.won) say($("play-message"), `${goal}: you won in ${moves(data.moves)}!`, "win");
   if (play.lost) {
@@ -407,6 +440,27 @@ function showGame(data) {
   if (data.won && inPlay && lost) $("replay-open").focus();
 }
 
+// The most small tables the belief shows at once: past it a button shows the rest (hundreds of
+// small drawings a move made a large game slow to play).
+const BELIEF_SHOWN = 96;
+
+function drawBelief(belief) {
+  const shown = play.allBelief ? belief : belief.slice(0, BELIEF_SHOWN);
+  const rest = belief.length - shown.length;
+  const more = [];
+  if (rest > 0) {
+    const button = document.createElement("button");
+    Object.assign(button, { type: "button", id: "belief-more",
+                            textContent: `Show the other ${rest}` });
+    button.addEventListener("click", () => {
+      play.allBelief = true;
+      drawBelief(belief);
+    });
+    more.push(button);
+  }
+  $("belief").replaceChildren(...shown.map(miniTable), ...more);
+}
+
 // The newest "New game" asked for: an answer to an older one (still on its way) is dropped.
 let newest = 0;
 
@@ -420,9 +474,12 @@ async function newGame(scroll = true) {
     const data = await api("/api/new", { ...fields, devil: $("play-devil").value });
     if (asked !== newest) return;
     const values = data.values || 2;
+    play.fields = { ...fields, devil: $("play-devil").value };
+    introWords(fields);
+    menusChanged();
     Object.assign(play, { game: data.game, n: n, values: values, hands: fields.hands ?? null,
                           won: false, coins: null, observe: fields.observe || "blind",
-                          winnable: true, lost: false, atMost: null });
+                          winnable: true, lost: false, atMost: null, allBelief: false });
     $("play-table").dataset.game = data.game;  // which game the table shows (for tests)
     play.chosen = emptyChoice();
     $("play-history").replaceChildren();
@@ -509,13 +566,38 @@ function afterMove(data) {
   return "";
 }
 
+// Undo (the last move taken back) or Restart (the same game from its start): the server plays
+// the same game again up to there; the list of moves follows.
+async function again(path) {
+  if (!play.game || play.busy || !play.moves) return;
+  play.busy = true;
+  try {
+    const data = await api(path, { game: play.game });
+    const history = $("play-history");
+    if (path === "/api/restart") history.replaceChildren();
+    else if (history.lastChild) history.lastChild.remove();
+    Object.assign(play, { chosen: emptyChoice(), coins: null });
+    say($("play-message"), path === "/api/restart"
+      ? "The same game from its start: the coins lie as they did before your first move."
+      : `Your last move is taken back: ${moves(data.moves)} played.`);
+    play.busy = false;
+    showGame(data);
+  } catch (err) { say($("play-message"), err.message, "error"); } finally {
+    play.busy = false;
+    playControls();
+  }
+}
+
 async function peek() {
   if (!play.game || play.busy) return;
   try {
     const data = await api("/api/peek", { game: play.game });
     play.coins = data.coins;
     showGame(data);
-    if (!data.won) say($("play-message"), `You peeked: the coins are ${data.coins}.`);
+    if (!data.won) {
+      say($("play-message"), play.values === 2 ? `You peeked: the coins are ${data.coins}.`
+        : `You peeked: the dials show ${[...data.coins].join(", ")}, position 0 first.`);
+    }
   } catch (err) { say($("play-message"), err.message, "error"); }
 }
 
@@ -560,7 +642,7 @@ function drawWatch() {
     : "";
   $("watch-summary").hidden = !data.truncated;
   $("watch-summary").textContent = data.truncated
-    ? `${grouped(data.length)} moves (Lamping's construction); the first ` +
+    ? `${grouped(data.length)} moves, built by a known rule (Lamping's); the first ` +
       `${data.moves.length} are listed.`
     : "";
   if (!data.winnable) {
@@ -597,7 +679,7 @@ function drawWatch() {
   $("watch-rows").tBodies[0].replaceChildren(...rows);
   const now = data.beliefs[watch.step] || [];
   const won = now.some((c) => !c.includes("T")) && now.length > 1
-    ? " (all heads among them: the starts already won)" : "";
+    ? " (all heads is among them: from there the game was won already)" : "";
   $("watch-possible").textContent = `Still possible at move ${watch.step} ` +
     `(${now.length} of ${order.length}): ${now.join(" ")}${won}`;
   keepCurrent();
@@ -837,17 +919,23 @@ async function devilCheck() {
     const { n, moves: strategy } = await devilStrategy();
     say(text, "Checking every start against every Devil…");
     const data = await api("/api/verify", { n: n, moves: strategy });
+    $("devil-status").textContent = "Checked: the verdict is below. Press “Start” to play the " +
+      "Devil against this strategy yourself.";
     if (data.wins) {
       say(text, `No Devil can beat it: every start ends at all heads by move ${data.won_at}.`,
           "win");
       return;
     }
     const c = data.counterexample;
-    say(text, `It fails: start at ${c.start} and turn by ${c.turns.join(", ")} ` +
-        "before its moves, and all heads never shows.", "error");
+    say(text, `It fails: start at ${c.start} and, before its moves, turn the table ` +
+        `${c.turns.join(", ")} places anticlockwise: all heads never shows.`, "error");
     devil.check = { n: n, moves: strategy, start: c.start, turns: c.turns };
     $("devil-replay").hidden = false;
-  } catch (err) { say(text, capital(err.message), "error"); }
+  } catch (err) {
+    $("devil-status").textContent = "Not checked: fix what the message says, then press " +
+      "“Show me where it fails” again.";
+    say(text, capital(err.message), "error");
+  }
 }
 
 function devilReplay() {
@@ -876,7 +964,10 @@ fillSizes($("watch-n"), 4);  // the same N as Play opens with
 $("new-game").addEventListener("click", newGame);
 $("flip").addEventListener("click", flip);
 $("clear").addEventListener("click", () => { play.chosen = emptyChoice(); drawPlay(); });
-$("play-n").addEventListener("change", fillHands);
+$("undo").addEventListener("click", () => again("/api/undo"));
+$("restart").addEventListener("click", () => again("/api/restart"));
+$("play-n").addEventListener("change", () => { fillHands(); menusChanged(); });
+$("play-devil").addEventListener("change", menusChanged);
 for (const id of ["play-values", "play-group", "play-goal", "play-hands", "play-observe"]) {
   $(id).addEventListener("change", fillChoices);
 }

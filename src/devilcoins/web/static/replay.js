@@ -1,7 +1,7 @@
 // Replay a finished game (won, or peeked) with what was hidden: the coins as they lay, the
-// Devil's turn (the table turns by that many positions, its letters upright), the move, the
-// result.  Uses app.js's
-// helpers ($, api, say, drawTable, play) and its server's /api/replay/{game}.
+// Devil's turn (the table turns the short way round, its letters upright), the move, the
+// result.  Uses app.js's helpers ($, api, say, drawTable, play), touch.js's shortTurn and its
+// server's /api/replay/{game}.
 "use strict";
 
 // turn: how far the table is drawn turned now; animation: the turn being drawn.
@@ -9,9 +9,20 @@ const replay = { frames: [], at: 0, n: 0, won: false, turn: 0, animation: 0 };
 
 const faceWord = (coins) => (/^[HT]+$/.test(coins) ? `the coins ${coins}` : `the dials ${coins}`);
 
+// "the Devil turned the table 1 place clockwise", the page's words for the tray (touch.js's
+// turnWords): the turn r (Coins.rotate(r): the coin at position r comes to position 0) the
+// short way round (shortTurn, touch.js); positions run clockwise from 12 o'clock (app.js's spot).
+function tableTurnWords(r, n) {
+  if (r === 0) return "the Devil left the table as it was";
+  const places = shortTurn(r, n), k = Math.abs(places);
+  return `the Devil turned the table ${k} place${k === 1 ? "" : "s"} ` +
+    (places < 0 ? "anticlockwise" : "clockwise");
+}
+
 // The frames of a replay: the start, then for each move the turn, the move and the result.
-// shift is how far the table has turned so far (positions, clockwise); coins are as the player's
-// fixed positions see them.  Coins.rotate(r) moves every coin r positions anticlockwise.
+// shift is how far the table has turned so far (positions, clockwise), each turn drawn the short
+// way round as its words say it; coins are as the player's fixed positions see them.
+// Coins.rotate(r) moves every coin r positions anticlockwise.
 function replayFrames(data) {
   const steps = data.steps;
   let shift = 0;
@@ -20,11 +31,10 @@ function replayFrames(data) {
                           " (you could not see them)." }];
   steps.forEach((s, k) => {
     const head = `Move ${k + 1}`;
-    if (s.turn !== null) shift -= s.turn;
+    if (s.turn) shift += shortTurn(s.turn, data.n);
     frames.push({ coins: s.turned, shift, marks: [], turn: s.turn,
                   text: s.turn === null ? `${head}: the Devil moved the table to ${s.turned}.`
-                    : `${head}: the Devil turned the table by ${s.turn} position` +
-                      `${s.turn === 1 ? "" : "s"}: ${faceWord(s.turned)}.` });
+                    : `${head}: ${tableTurnWords(s.turn, data.n)}: ${faceWord(s.turned)}.` });
     frames.push({ coins: s.turned, shift, marks: s.move,
                   text: /^[HT]+$/.test(s.turned)
                     ? `${head}: you flipped {${s.positions.join(", ")}}.`
@@ -65,7 +75,8 @@ function drawReplay() {
   };
   cancelAnimationFrame(replay.animation);
   const tick = (now) => {
-    const t = Math.min((now - started) / TURN_MS, 1);
+    // a frame's time may come before started (the frame began before the click was handled)
+    const t = Math.min(Math.max(0, now - started) / TURN_MS, 1);
     draw(from + (to - from) * (t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t)));
     if (t < 1) replay.animation = requestAnimationFrame(tick);
   };

@@ -153,6 +153,9 @@ function showTouch() {
   drawTray();
   const live = s !== null && !s.won && !s.lost && !touch.replay;
   $("touch-feel").disabled = !(live && s.stage === "feel");
+  const acted = s !== null && (s.rounds > 0 || s.stage === "set");
+  $("touch-undo").disabled = !acted || touch.busy;
+  $("touch-restart").disabled = !acted || touch.busy;
   $("touch-feel").hidden = s !== null && (s.stage === "set" || s.won);  // after the bell: replay
   $("touch-setters").hidden = !(live && s.stage === "set");
   if (s && s.stage === "set") {
@@ -199,6 +202,13 @@ function flipHeld(k) {
   showTouch();
 }
 
+// Whether the focus has fallen to the page (its button hidden, or its glass drawn anew).
+function focusLost() {
+  const focused = document.activeElement;
+  return !focused || focused === document.body || !focused.isConnected ||
+    focused.getClientRects().length === 0;
+}
+
 // One request at a time; a refusal is said in the message line.
 async function touchCall(path, body) {
   if (touch.busy) return null;
@@ -233,6 +243,8 @@ async function touchFeel(positions) {
   say($("touch-message"), `You feel ${listWords(felt)}. Set ${k === 1 ? "it" : "them"} as ` +
       "you like.");
   showTouch();
+  // Feel is gone now: a focus it had goes on to the first glass held's setter
+  if (focusLost()) $("touch-set-0").focus();
 }
 
 async function touchSet() {
@@ -245,10 +257,11 @@ async function touchSet() {
   touch.setting = [];
   if (!data.won) say($("touch-message"), "No bell: the glasses are not all the same yet.");
   showTouch();
-  // after the bell Set (or Next step) is gone: a focus it took goes on to the replay's button
-  const focused = document.activeElement;
-  if (data.won && (!focused || focused === document.body || focused.offsetParent === null)) {
-    $("touch-replay-open").focus();
+  // Set (after the bell Next step too) is gone: a focus it took goes on to what comes next,
+  // the replay's button, the tray's first glass to choose, or New game once the Devil holds it
+  if (focusLost()) {
+    const first = $("touch-tray").querySelector(".glass[tabindex]");
+    (data.won ? $("touch-replay-open") : first || $("touch-new")).focus();
   }
 }
 
@@ -277,6 +290,25 @@ async function touchNext() {
   if (s.stage === "feel") { await touchFeel(s.next_reach); return; }
   touch.setting = s.next_set.map((w) => (w === "up" ? 0 : 1));
   await touchSet();
+}
+
+// Undo (the glasses held let go, or else the last round taken back) or Restart (the same game
+// from its start): the server plays the same game again up to there.
+async function touchAgain(path) {
+  const s = touch.state;
+  if (!s || !(s.rounds > 0 || s.stage === "set")) return;
+  const data = await touchCall(path, { game: touch.game });
+  if (!data) return;
+  const history = $("touch-history");
+  if (path.endsWith("restart")) history.replaceChildren();
+  else if (s.stage !== "set" && history.lastChild) history.lastChild.remove();
+  Object.assign(touch, { state: data, chosen: [], setting: [], replay: false });
+  closeTouchReplay();
+  say($("touch-message"), path.endsWith("restart")
+    ? "The same game from its start: the tray lies as it did before your first round."
+    : s.stage === "set" ? "You let go of the glasses: choose again."
+      : `Your last round is taken back: ${rounds(data.rounds)} played.`);
+  showTouch();
 }
 
 // "Show me the optimal play": from the game in progress (nothing of it is thrown away), or
@@ -401,8 +433,11 @@ function drawTouchReplay(animate) {
   const r = step && step.turn ? shortTurn(step.turn, touchReplay.n) : 0;
   const turning = r ? TRAY_TURN_MS : 0, started = performance.now();
   const tick = (now) => {
-    const t = now - started;
-    if (t < turning) {
+    // an animation frame's time is when the frame began, which may be before the click (or
+    // key) that asked for it was handled: counted from started it would be negative, and with
+    // no turn (0 / 0 places, the Devil left the tray as it was) the tray would be drawn at NaN
+    const t = Math.max(0, now - started);
+    if (turning > 0 && t < turning) {
       const u = t / turning, ease = u < 0.5 ? 2 * u * u : 1 - 2 * (1 - u) * (1 - u);
       paintReplayTray(step.before, [], r * ease, "turning");
     } else if (t < turning + TRAY_FELT_MS) {
@@ -476,6 +511,8 @@ $("touch-optimal").addEventListener("click", touchShow);
 $("touch-feel").addEventListener("click", () => touchFeel(touch.chosen));
 $("touch-set").addEventListener("click", touchSet);
 $("touch-next").addEventListener("click", touchNext);
+$("touch-undo").addEventListener("click", () => touchAgain("/api/touch/undo"));
+$("touch-restart").addEventListener("click", () => touchAgain("/api/touch/restart"));
 $("touch-n").addEventListener("change", () => {
   fillTouchHands(Number($("touch-n").value));
   touchPick();
