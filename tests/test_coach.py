@@ -14,6 +14,7 @@ from reference import (
     add_vectors,
     closure,
     count_values,
+    in_devils_set,
     naive_game,
     naive_named,
     permute,
@@ -22,6 +23,7 @@ from reference import (
 )
 
 from devilcoins import Advice, Game, coach
+from devilcoins.blind.coach import shortest_from
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.tables import class_table
 
@@ -55,7 +57,7 @@ def _follow(game: Game, naive: NaiveGame, belief: frozenset, advice: Advice) -> 
     return played
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(max_states=32, max_n=5), st.integers(0, 6), st.randoms(use_true_random=False))
 def test_the_blind_coach_matches_the_naive_search_from_random_beliefs(drawn, steps, rng):
     game, elements = drawn
@@ -76,18 +78,50 @@ def test_the_blind_coach_matches_the_naive_search_from_random_beliefs(drawn, ste
         assert advice.optimal is None and advice.reason
 
 
-@pytest.mark.parametrize("n", [3, 4, 5, 6])
-def test_blind_coins_after_any_moves_agree_with_the_naive_search(n):
+@pytest.mark.parametrize(("n", "positions"), [(3, 50), (4, 50), (5, 50), (6, 50)])
+def test_blind_coins_after_any_moves_agree_with_the_naive_search(n, positions):
     game = Game(n)
     naive = NaiveGame(n, 2, naive_named("cyclic", n), "zero")
     rng = random.Random(n)
-    for _ in range(8):
+    for _ in range(positions):
         moves = [rng.choice(naive.moves) for _ in range(rng.randrange(4))]
         belief = naive.start()
         for a in moves:
             belief = naive.update(belief, a) or belief
         advice = coach(game, _classes(game, belief))
         assert advice.at_most == naive.shortest(start=belief)[0]
+
+
+def test_eight_coins_from_random_positions_win_within_the_coachs_value():
+    """Past the naive search's reach (it takes minutes at 8 coins), the coach's continuation,
+    played with the naive update (every start, every turn), empties the belief in exactly the
+    moves it promised, never more than the 255 of the whole game."""
+    game = Game(8)
+    naive = NaiveGame(8, 2, naive_named("cyclic", 8), "zero")
+    rng = random.Random(8)
+    for _ in range(12):
+        belief = _random_belief(naive, rng, rng.randrange(1, 8))
+        advice = coach(game, _classes(game, belief))
+        assert advice.winnable and advice.at_most is not None and advice.at_most <= 255
+        line = shortest_from(game, _classes(game, belief))
+        assert line is not None and len(line) == advice.at_most and line[0] == advice.optimal
+        for k, move in enumerate(line, 1):
+            belief = naive.update(belief, vec(game, move))
+            assert bool(belief) == (k < len(line))
+
+
+def test_seven_coins_are_lost_from_random_positions_for_the_naive_reason():
+    """The Devil holds 7 coins from anywhere: a state of his set (some column of the 7 mixed)
+    is always still possible, by the set's own definition."""
+    game = Game(7)
+    naive = NaiveGame(7, 2, naive_named("cyclic", 7), "zero")
+    rng = random.Random(7)
+    for _ in range(20):
+        belief = _random_belief(naive, rng, rng.randrange(0, 6))
+        tails = [sum(v << i for i, v in enumerate(x)) for x in belief]
+        assert any(in_devils_set("column", 7, x) for x in tails)
+        advice = coach(game, _classes(game, belief))
+        assert not advice.winnable and "trap" in advice.reason
 
 
 def test_a_blind_game_off_the_solved_line_still_has_its_shortest_continuation():
@@ -139,7 +173,7 @@ def test_the_count_coach_matches_the_naive_values_of_every_belief(n, m, goal):
     game = Game(n, values=m, goal=goal, observe="count")
     start, values = count_values(n, m, goal)
     rng = random.Random(n * m)
-    beliefs = [start, *rng.sample(sorted(values, key=sorted), min(40, len(values)))]
+    beliefs = [start, *rng.sample(sorted(values, key=sorted), min(200, len(values)))]
     for belief in beliefs:
         advice = coach(game, _classes(game, belief))
         assert advice.at_most == values.get(belief), belief
