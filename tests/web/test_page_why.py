@@ -96,6 +96,11 @@ def test_any_move_meets_the_turn_that_keeps_the_coins_from_all_heads(visitor, ba
     answer = page.locator("#why-devil-answer")
     expect(answer).to_contain_text("H" * n)
     expect(answer).to_contain_text("So he turns the table")
+    r = int(re.search(r"turns the table (\d+) places? anticlockwise", answer.inner_text()).group(1))
+    tails = {i for i, c in enumerate(coins) if c == "T"}  # the move: every tail flipped
+    turned = coins[r:] + coins[:r]  # r places anticlockwise: the coin at r comes to 0
+    after = "".join("HT"[(c == "H") == (i in tails)] for i, c in enumerate(turned))
+    expect(page.locator("#why-devil-status")).to_contain_text(f"The coins show {after}")
     for k, move in enumerate([[0], [0, 1], list(range(n)), [n - 1], []]):
         before = faces(page)
         pick(page, move)

@@ -318,10 +318,10 @@ function say(node, text, kind) {
 
 // While work (a request) is out: past 300 ms its section says so (aria-busy, and a line in its
 // message node, which the answer then replaces).
-async function busyWhile(section, message, work) {
+async function busyWhile(section, message, work, text = "The Devil is thinking…") {
   const timer = setTimeout(() => {
     $(section).setAttribute("aria-busy", "true");
-    say($(message), "The Devil is thinking…", "busy");
+    say($(message), text, "busy");
   }, 300);
   try { return await work(); } finally {
     clearTimeout(timer);
@@ -471,7 +471,9 @@ async function newGame(scroll = true) {
     const why = refusal(fields);
     if (why) throw new Error(`No game: ${why}. Choose fewer positions or faces.`);
     const n = fields.n;
-    const data = await api("/api/new", { ...fields, devil: $("play-devil").value });
+    const data = await busyWhile("play", "play-message",
+      () => api("/api/new", { ...fields, devil: $("play-devil").value }),
+      "Setting out a new game…");
     if (asked !== newest) return;
     const values = data.values || 2;
     play.fields = { ...fields, devil: $("play-devil").value };
@@ -572,7 +574,8 @@ async function again(path) {
   if (!play.game || play.busy || !play.moves) return;
   play.busy = true;
   try {
-    const data = await api(path, { game: play.game });
+    const data = await busyWhile("play", "play-message", () => api(path, { game: play.game }),
+                                 "Playing the game again…");
     const history = $("play-history");
     if (path === "/api/restart") history.replaceChildren();
     else if (history.lastChild) history.lastChild.remove();
@@ -591,7 +594,8 @@ async function again(path) {
 async function peek() {
   if (!play.game || play.busy) return;
   try {
-    const data = await api("/api/peek", { game: play.game });
+    const data = await busyWhile("play", "play-message",
+                                 () => api("/api/peek", { game: play.game }), "Looking…");
     play.coins = data.coins;
     showGame(data);
     if (!data.won) {
@@ -733,7 +737,9 @@ async function loadStrategy() {
   watch.data = null;
   $("watch-step").textContent = `loading the strategy for N = ${n}…`;
   try {
-    const data = await api(`/api/strategy/${n}`);
+    const data = await busyWhile("watch", "watch-message", () => api(`/api/strategy/${n}`),
+                                 "Working the strategy out…");
+    $("watch-message").className = "message";
     if ($("watch-n").value !== n) return;
     watch.data = data;
     watch.step = 0;
@@ -881,9 +887,9 @@ async function devilTurn(r) {
   }
   devil.busy = true;
   try {
-    const data = await api("/api/devil/turn", {
+    const data = await busyWhile("devil", "devil-message", () => api("/api/devil/turn", {
       n: devil.n, moves: devil.moves, coins: devil.coins, move_index: devil.index, r: r,
-    });
+    }), "Turning…");
     logRow([String(devil.index + 1), devil.coins, String(r), data.turned,
             flipsText(data.move, devil.n), data.after]);
     devil.coins = data.after;

@@ -168,8 +168,8 @@ function showTouch() {
   $("touch-next").hidden = !(touch.replay && s && !s.won && !s.lost);
   $("touch-replay-open").hidden = !(s && s.won);
   if (s) {
-    $("touch-status").textContent = `${devilName(s.devil)} Devil: ${rounds(s.rounds)} played; ` +
-      `the optimal play needs at most ${s.optimal}.`;
+    $("touch-status").textContent = `Against the ${devilName(s.devil)} Devil: ` +
+      `${rounds(s.rounds)} played; the optimal play needs at most ${s.optimal}.`;
   }
   if (s && s.won) {
     say($("touch-message"), `The bell rings! ${upper(allGlasses(s.n))} are ${s.glasses[0]}: ` +

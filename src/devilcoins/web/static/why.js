@@ -165,12 +165,14 @@ async function whyDevilFlip() {
   const move = [...whyDevil.chosen].sort((a, b) => a - b);
   try {
     const { n, coins } = whyDevil;
-    const a = await api("/api/why/devil/turn", { n, coins, move });
+    const a = await busyWhile("why", "why-devil-answer",
+                              () => api("/api/why/devil/turn", { n, coins, move }));
     if (whyDevil.n !== n || whyDevil.coins !== coins) return;  // another table meanwhile
     const flips = positionsText(move);
     const answer = a.plain_kept_out
       ? `Without a turn, flipping ${flips} would make ${a.plain}, one of the sequences he keeps ` +
-        `you from. So he turns the table ${a.r} place${a.r === 1 ? "" : "s"}: ${a.coins} ` +
+        `you from. So he turns the table ${a.r} place${a.r === 1 ? "" : "s"} anticlockwise: ` +
+        `${a.coins} ` +
         `becomes ${a.turned}, and your flip makes ${a.after}. Still not all heads.`
       : `Flipping ${flips} makes ${a.plain}, which is not one of those sequences, so he does not ` +
         `turn at all. Still not all heads.`;
@@ -178,7 +180,7 @@ async function whyDevilFlip() {
     $("why-devil-answer").scrollIntoView({ block: "nearest" });
     const item = document.createElement("li");
     item.textContent = `${a.coins}, flip ${move.length ? move.join(" ") : "nothing"}: turn ${a.r}` +
-      ` → ${a.after}`;
+      ` anticlockwise → ${a.after}`;
     $("why-devil-history").prepend(item);
     whyDevil.coins = a.after;
     whyDevil.chosen = new Set();
