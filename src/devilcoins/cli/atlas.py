@@ -19,6 +19,7 @@ from devilcoins.cli.common import (
     UsageError,
     emit_json,
     positive,
+    print_out,
     require_extra,
 )
 from devilcoins.core.errors import DevilcoinsError
@@ -209,7 +210,7 @@ def _print(
             data["entries"] = records
         emit_json(data)
     elif fmt == "csv":
-        sys.stdout.write(to_csv(entries))
+        print_out(to_csv(entries))
     else:
         print(to_markdown(entries, seconds=False) if fmt == "markdown" else to_text(entries))
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from devilcoins.core.errors import DevilcoinsError
-from devilcoins.core.files import write_new
+from devilcoins.core.files import write_all, write_new
 
 __all__ = [
     "EXIT_INTERRUPTED",
@@ -30,11 +30,13 @@ __all__ = [
     "non_negative",
     "port_number",
     "positive",
+    "print_out",
     "read_text",
     "require_extra",
     "seed_number",
     "unlimited_digits",
     "write_output",
+    "writing_stdout",
 ]
 
 EXIT_USAGE = 2
@@ -199,7 +201,7 @@ def emit_json(data: dict[str, Any]) -> None:
         from devilcoins import compile_seconds
 
         data = {**data, **compile_seconds().to_json()}
-    print(json_text(data))
+    print_out(json_text(data) + "\n")
 
 
 def read_text(path: str, what: str) -> str:
@@ -232,7 +234,34 @@ def write_output(path: str | None, text: str, what: str = "the output") -> None:
         write_new(path, data)
         confirm(f"wrote {what} to {path} ({len(data):,} bytes)")
     else:
-        sys.stdout.write(text)
+        print_out(text)
+
+
+def print_out(text: str) -> None:
+    """Write text to stdout whole (``core.files.write_all``: a short write is not taken for a
+    whole one), or say that the output was cut short (``writing_stdout``)."""
+    binary = getattr(sys.stdout, "buffer", None)
+    with writing_stdout():
+        if binary is None:  # a text stream in memory (a test's, a notebook's) takes it whole
+            sys.stdout.write(text)
+            return
+        sys.stdout.flush()
+        write_all(binary, text.encode())
+        binary.flush()
+
+
+@contextmanager
+def writing_stdout() -> Iterator[None]:
+    """A write to stdout that fails (a full disk, a file size limit) is an error that says the
+    output is incomplete, exit 2; a reader that stops reading (``| head``) is not."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        raise DevilcoinsError(
+            f"the output was cut short: {err.strerror or err} (what was written is incomplete)"
+        ) from None
 
 
 def confirm(text: str) -> None:

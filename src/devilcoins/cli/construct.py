@@ -16,7 +16,9 @@ from devilcoins.cli.common import (
     emit_json,
     move_number,
     non_negative,
+    print_out,
     write_output,
+    writing_stdout,
 )
 from devilcoins.cli.games import command_line, game_from, refusing_too_large
 from devilcoins.cli.strategies import add_format_argument
@@ -82,8 +84,9 @@ def run_construct(args: argparse.Namespace) -> int:
         return 0
     out = sys.stdout.buffer
     show = not sys.stdout.isatty() and None  # a bar only when the moves go to a file or pipe
-    _stream(out, args, n, count, f"moves for {n} coins", enabled=show)
-    out.flush()
+    with writing_stdout():
+        _stream(out, args, n, count, f"moves for {n} coins", enabled=show)
+        out.flush()
     return 0
 
 
@@ -200,7 +203,7 @@ def run_move(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    sys.stdout.write(move_format(mask, args.n, args.format).decode())
+    print_out(move_format(mask, args.n, args.format).decode())
     return 0
 
 

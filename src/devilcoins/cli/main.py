@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import NoReturn
 
-from devilcoins.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, Options
+from devilcoins.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, Options, writing_stdout
 from devilcoins.cli.games import add_game_options
 from devilcoins.cli.limits import UNLIMITED, Watch, add_limit_options, limits_from
 from devilcoins.cli.progress import announce_compiling
@@ -98,9 +98,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with _terminated_as_exception(), announce_compiling(sys.stderr):
             if watch is None:
-                return chosen.run(args)
-            with watch:
-                return chosen.run(args)
+                status = chosen.run(args)
+            else:
+                with watch:
+                    status = chosen.run(args)
+            with writing_stdout():  # here, not at exit: a write that fails is an error, exit 2
+                sys.stdout.flush()
+            return status
     except DevilcoinsError as err:
         print(f"devilcoins: error: {err}", file=sys.stderr)
         return EXIT_USAGE

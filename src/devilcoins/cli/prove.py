@@ -6,9 +6,8 @@ strategy, or why the Devil wins), agreeing with solve."""
 from __future__ import annotations
 
 import argparse
-import sys
 
-from devilcoins.cli.common import Command, Options, coins_count, emit_json
+from devilcoins.cli.common import Command, Options, coins_count, emit_json, print_out
 from devilcoins.cli.games import game_from, refusing_too_large
 
 __all__ = ["EXPLAIN", "PROVE"]
@@ -45,7 +44,7 @@ def _emit(args: argparse.Namespace, data: dict[str, object], text: str, holds: b
     if args.json:
         emit_json(data)
     else:
-        sys.stdout.write(text)
+        print_out(text)
     return 0 if holds else 1
 
 

@@ -8,7 +8,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from devilcoins.cli.common import Command, Options, UsageError, coins_count, emit_json
+from devilcoins.cli.common import (
+    Command,
+    Options,
+    UsageError,
+    coins_count,
+    emit_json,
+    print_out,
+)
 from devilcoins.cli.games import command_line, game_from, moves_text, too_large, verdict_lines
 from devilcoins.cli.progress import reporter
 from devilcoins.cli.strategies import add_format_argument
@@ -124,7 +131,7 @@ def _print_moves(verdict: Verdict, fmt: str) -> None:
         texts = {a: game.move_text(a, form) for a in set(verdict.strategy)}
     except ValueError as err:
         raise UsageError(str(err)) from None
-    sys.stdout.write("".join(texts[a] + "\n" for a in verdict.strategy))
+    print_out("".join(texts[a] + "\n" for a in verdict.strategy))
 
 
 def _print_verdict(verdict: Verdict, checked: Verification | None, skipped: str | None) -> None:

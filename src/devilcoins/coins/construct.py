@@ -26,6 +26,7 @@ from typing import BinaryIO
 import numpy as np
 
 from devilcoins.coins.notation import DevilcoinsError, Move, Strategy, check_n
+from devilcoins.core.files import write_all
 from devilcoins.core.numbers import is_power_of_two
 
 __all__ = [
@@ -234,10 +235,10 @@ def stream_moves(
         base = i - i % block
         stop = min(end, base + block)
         if i == base:
-            out.write(encoded[move_phase(i)])
+            write_all(out, encoded[move_phase(i)])
             i += 1
         if i < stop:
-            out.write(pattern[offsets[i - base - 1] : offsets[stop - base - 1]])
+            write_all(out, pattern[offsets[i - base - 1] : offsets[stop - base - 1]])
         i = stop
         if on_progress is not None:
             on_progress(i - first, count)

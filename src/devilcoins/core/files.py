@@ -17,7 +17,7 @@ from typing import BinaryIO
 
 from devilcoins.core.errors import DevilcoinsError
 
-__all__ = ["remove_unfinished", "write_new", "write_new_with"]
+__all__ = ["remove_unfinished", "write_all", "write_new", "write_new_with"]
 
 #: The temporary files being written now (removed by remove_unfinished when a process must end).
 _UNFINISHED: set[str] = set()
@@ -31,9 +31,31 @@ def remove_unfinished() -> None:
         _UNFINISHED.discard(tmp)
 
 
+def write_all(out: BinaryIO, data: bytes | memoryview) -> None:
+    """Write all of data to out, or raise OSError: a write may take only part of what it is
+    given (a disk that fills up, a file size limit) and says so by its count, which a plain
+    ``out.write`` leaves unread; the next write of the rest then fails with the reason.
+
+    >>> import io
+    >>> class Short(io.BytesIO):
+    ...     def write(self, b):
+    ...         return super().write(bytes(b)[:3])  # takes at most 3 bytes at a time
+    >>> out = Short(); write_all(out, b'HTHHT'); out.getvalue()
+    b'HTHHT'
+    """
+    view = memoryview(data).cast("B")
+    while view:
+        taken = out.write(view)
+        if taken is None:  # a buffered stream takes all of it, or raises
+            return
+        if taken <= 0:
+            raise OSError(f"the output took none of the last {len(view):,} bytes")
+        view = view[taken:]
+
+
 def write_new(path: str, data: bytes) -> None:
     """Write data to a new file at path; refuse to touch an existing file."""
-    write_new_with(path, lambda out: out.write(data))
+    write_new_with(path, lambda out: write_all(out, data))
 
 
 def write_new_with(path: str, fill: Callable[[BinaryIO], object]) -> None:
