@@ -10,15 +10,53 @@ __all__ = ["COMMAND"]
 
 
 def add_arguments(p: Options) -> None:
-    """--host and --port."""
+    """--host, --port and --allow-host."""
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=port_number, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name the page answers to beyond --host itself (repeat it for more); "
+        "needed to listen on every interface (--host 0.0.0.0 or ::)",
+    )
+
+
+#: Addresses that mean every interface: a browser never names them in its Host header.
+EVERY_INTERFACE = ("0.0.0.0", "::", "[::]")
+
+
+def answered_hosts(host: str, allowed: list[str]) -> list[str]:
+    """The Host headers the server answers: loopback's names, or --host and the names allowed
+    (a guard against DNS rebinding kept beyond loopback); a usage error for an empty --host,
+    or every interface with no name allowed.
+
+    >>> answered_hosts('127.0.0.1', [])
+    ['127.0.0.1', 'localhost', '[::1]']
+    >>> answered_hosts('192.168.1.5', ['devil.lan'])
+    ['192.168.1.5', 'devil.lan']
+    """
+    if not host.strip():
+        raise UsageError("--host is empty: give an address (127.0.0.1, the default, is loopback)")
+    if any(not name.strip() for name in allowed):
+        raise UsageError("--allow-host is empty: give a host name the page answers to")
+    if host in ("127.0.0.1", "localhost", "::1"):
+        return ["127.0.0.1", "localhost", "[::1]", *allowed]
+    if host in EVERY_INTERFACE and not allowed:
+        raise UsageError(
+            f"--host {host} listens on every interface: name the host names the page answers "
+            "to with --allow-host NAME (the Host header a browser sends)"
+        )
+    named = [] if host in EVERY_INTERFACE else [f"[{host}]" if ":" in host else host]
+    return [*named, *allowed]
 
 
 def run(args: argparse.Namespace) -> int:
     """devilcoins serve."""
     import socket
 
+    hosts = answered_hosts(args.host, args.allow_host)
     require_extra("devilcoins serve", "web", "fastapi", "uvicorn")
     from devilcoins.web.app import serve
 
@@ -33,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"devilcoins: serving on http://{shown}:{args.port}/ (Ctrl-C stops it)", flush=True)
-    serve(args.host, args.port)
+    serve(args.host, args.port, hosts)
     return 0
 
 

@@ -66,11 +66,13 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Run the app with uvicorn (loopback only unless another host is asked for); the touch
+def serve(host: str = "127.0.0.1", port: int = 8000, trusted: list[str] | None = None) -> None:
+    """Run the app with uvicorn (loopback only unless another host is asked for), answering
+    only the Host headers trusted (by default loopback's names, or host itself); the touch
     games offered are worked out beside it as it starts."""
     import uvicorn
 
+    if trusted is None:
+        trusted = ["127.0.0.1", "localhost", "[::1]"] if host in LOOPBACK else [host]
     threading.Thread(target=warm_touch_games, name="warm touch games", daemon=True).start()
-    trusted = ["127.0.0.1", "localhost", "[::1]"] if host in LOOPBACK else None
     uvicorn.run(create_app(trusted), host=host, port=port, log_level="warning")
