@@ -37,6 +37,7 @@ import numpy as np
 
 from devilcoins.core.errors import InvalidInput, NotationError, NotSupported, OtherGame
 from devilcoins.core.game import Game
+from devilcoins.core.jsontext import read_json
 from devilcoins.core.observe import Observe
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import class_table
@@ -434,8 +435,8 @@ class Observed(Family):
         if POLICY_FORMAT in text.lstrip().split("\n", 1)[0]:
             return text.splitlines()
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
+            data = read_json(text, "the strategy")
+        except NotationError:
             raise NotationError(
                 f"a {game.observe} strategy is a tree: the JSON 'devilcoins solve ... --json' "
                 "prints, or a policy file from 'solve ... --save FILE.jsonl'; this is neither"

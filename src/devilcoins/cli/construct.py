@@ -71,7 +71,12 @@ def run_construct(args: argparse.Namespace) -> int:
     n = check_power_of_two(args.n)
     last = strategy_length(n)
     if args.start > last:
-        raise UsageError(f"--start {args.start:,} is past the last move, 2^{n} - 1 = {last:,}")
+        from devilcoins.core.numbers import exact_text
+
+        raise UsageError(
+            f"--start {exact_text(args.start)} is past the last move, 2^{n} - 1 = "
+            f"{exact_text(last)}"
+        )
     count = last - args.start + 1 if args.count is None else args.count
     if args.force and not args.output:
         raise UsageError("--force is for --output FILE: a stream to stdout is never refused")

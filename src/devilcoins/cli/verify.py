@@ -113,7 +113,7 @@ def _certificate(args: argparse.Namespace, game: Game) -> int:
     text = read_text(args.file, "certificate")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as err:
+    except (ValueError, RecursionError) as err:  # not JSON, or a number past the digit limit
         raise UsageError(f"{name}: not a certificate (not JSON: {err})") from None
     try:
         checked = check_certificate(game, data)

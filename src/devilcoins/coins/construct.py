@@ -27,7 +27,7 @@ import numpy as np
 
 from devilcoins.coins.notation import DevilcoinsError, Move, Strategy, check_n
 from devilcoins.core.files import write_all
-from devilcoins.core.numbers import is_power_of_two
+from devilcoins.core.numbers import exact_text, is_power_of_two
 
 __all__ = [
     "FORMATS",
@@ -106,7 +106,8 @@ def _check_index(n: int, i: int) -> int:
     last = strategy_length(n)
     if not 1 <= i <= last:
         raise DevilcoinsError(
-            f"move numbers for N = {n} run from 1 to 2^{n} - 1 = {last:,}; got {i:,}"
+            f"move numbers for N = {n} run from 1 to 2^{n} - 1 = {exact_text(last)}; got "
+            f"{exact_text(i)}"
         )
     return i
 

@@ -44,7 +44,6 @@ position i, as everywhere in devilcoins).
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -60,6 +59,7 @@ from devilcoins.core.errors import (
     check_n,
 )
 from devilcoins.core.fields import GOALS, read_fields
+from devilcoins.core.jsontext import read_json
 from devilcoins.core.numbers import power_text
 from devilcoins.core.observe import Observe
 from devilcoins.core.perm import Perm
@@ -317,10 +317,7 @@ class Game:
         """Read the one-line text form (or JSON, when it starts with '{')."""
         body = text.strip()
         if body.startswith("{"):
-            try:
-                return cls.from_json(json.loads(body))
-            except json.JSONDecodeError as err:
-                raise NotationError(f"game is not valid JSON: {err}") from None
+            return cls.from_json(read_json(body, "the game"))
         fields: dict[str, str] = {}
         for token in body.split():
             key, eq, value = token.partition("=")

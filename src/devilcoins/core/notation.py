@@ -43,12 +43,12 @@ group, else as permutations.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from devilcoins.core.errors import NotationError, NotSupported
+from devilcoins.core.jsontext import read_json
 from devilcoins.core.perm import Perm
 
 __all__ = [
@@ -347,10 +347,7 @@ def _printed_moves(text: str) -> list[tuple[str, str]] | None:
 
 
 def _json_moves(text: str, n: int, m: int) -> list[Vector]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise NotationError(f"the strategy is not valid JSON: {err}") from None
+    data = read_json(text, "the strategy")
     if isinstance(data, dict) and isinstance(data.get("strategy"), list):
         data = data["strategy"]  # what solve --json prints
     if isinstance(data, dict) and data.get("winnable") is False:
@@ -407,10 +404,7 @@ def read_turns(text: str, n: int) -> tuple[str | None, list[Perm]]:
     body = text.strip()
     start = None
     if body.startswith(("{", "[")):
-        try:
-            data: Any = json.loads(body)
-        except json.JSONDecodeError as err:
-            raise NotationError(f"the turns are not valid JSON: {err}") from None
+        data: Any = read_json(body, "the turns")
         if isinstance(data, dict):
             unknown = set(data) - {"start", "turns", "why"}
             if "turns" not in data or unknown:

@@ -23,6 +23,7 @@ __all__ = [
     "digit_count",
     "divisors",
     "euler_phi",
+    "exact_text",
     "is_power_of_two",
     "number_text",
     "odd_prime_factors",
@@ -265,6 +266,22 @@ def number_text(x: int) -> str:
     if x & (x - 1) == 0:
         return f"{sign}2^{x.bit_length() - 1:,}"
     return sign + about_power(approx_log10(x))
+
+
+#: The longest number written out in full (Python refuses to write past 4,300 digits).
+EXACT_DIGITS = 4000
+
+
+def exact_text(x: int) -> str:
+    """An int in full with commas, as far as it can be written out (4,000 digits), else as
+    ``number_text`` has it.
+
+    >>> exact_text(2**64 - 1), exact_text(10**5000)
+    ('18,446,744,073,709,551,615', 'about 1.00 × 10^5,000')
+    """
+    if x.bit_length() <= EXACT_DIGITS * 3:  # under 10^3612: at most 3,612 digits
+        return f"{x:,}"
+    return number_text(x)
 
 
 def digit_count(m: int, n: int) -> int:

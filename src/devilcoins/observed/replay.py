@@ -17,13 +17,13 @@ tree, a false "win", or (sight) a loop that never reaches the goal.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import numpy as np
 
 from devilcoins.core.errors import DevilcoinsError, NotationError
 from devilcoins.core.game import Game
+from devilcoins.core.jsontext import read_json
 from devilcoins.core.perm import Perm
 from devilcoins.core.tables import class_table
 from devilcoins.results import Counterexample, Verification
@@ -277,10 +277,7 @@ def _header(game: Game, line: str) -> dict[str, Any]:
 
 
 def _json_line(line: str, number: int) -> dict[str, Any]:
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError as err:
-        raise NotationError(f"line {number}: not JSON ({err.msg})") from None
+    data = read_json(line, f"line {number}")
     if not isinstance(data, dict):
         raise NotationError(f"line {number}: not a JSON object")
     return data

@@ -1,0 +1,55 @@
+"""Files and numbers past every bound get one line and exit 2, never a traceback: JSON nested
+100,000 levels deep (the parser recursed into a RecursionError), numbers of 5,000 digits (past
+Python's 4,300-digit limit for writing them), in every command that reads a file or a number."""
+
+from __future__ import annotations
+
+import pytest
+from cli_helpers import assert_usage_error, run
+
+from devilcoins import Game
+from devilcoins.core.errors import NotationError
+
+DEEP = "[" * 100_000 + "]" * 100_000
+HUGE = "9" * 5_000
+TOUCH = ["--hands", "2", "--goal", "same", "--observe", "touch"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["verify", "4"],
+        ["verify", "4", *TOUCH],
+        ["verify", "4", "--certificate"],
+        ["play", "4", "--devil-turns"],
+    ],
+)
+@pytest.mark.parametrize("body", [DEEP, f"[{HUGE}]", f'{{"turns": [{HUGE}]}}'])
+def test_a_file_past_every_bound_is_one_line(tmp_path, capsys, command, body):
+    path = tmp_path / "hostile.json"
+    path.write_text(body)
+    assert_usage_error(*run(capsys, *command, str(path)))
+
+
+def test_the_depth_refusal_names_its_limit(tmp_path, capsys):
+    path = tmp_path / "deep.json"
+    path.write_text(DEEP)
+    assert_usage_error(*run(capsys, "verify", "4", str(path)), "nested deeper than 200 levels")
+
+
+def test_a_huge_number_in_a_strategy_says_what_it_is(tmp_path, capsys):
+    path = tmp_path / "huge.json"
+    path.write_text(f"[{HUGE}]")
+    assert_usage_error(*run(capsys, "verify", "4", str(path)), "more than 4,300 digits")
+
+
+@pytest.mark.parametrize("command", [["move", "64", HUGE], ["construct", "64", "--start", HUGE]])
+def test_a_huge_move_number_is_one_line(capsys, command):
+    line = assert_usage_error(*run(capsys, *command), "18,446,744,073,709,551,615")
+    assert "10^5,000" in line
+
+
+def test_a_game_written_as_deep_json_is_refused_by_its_depth():
+    """A policy file's first line names its game as text or JSON (``Game.parse``)."""
+    with pytest.raises(NotationError, match="nested deeper than 200 levels"):
+        Game.parse("{" + '"a": {' * 1000 + "}" * 1001)
