@@ -11,7 +11,8 @@ from devilcoins.coins.notation import Coins, Move
 from devilcoins.coins.notebook import all_coins, update
 from devilcoins.core.game import Game
 from devilcoins.devil import greedy_devil
-from devilcoins.web.app import MAX_GAMES, create_app
+from devilcoins.web.app import create_app
+from devilcoins.web.store import CLIENT_COOKIE
 
 
 def test_health(client):
@@ -238,12 +239,31 @@ def test_body_size_is_bounded(client):
     assert r.status_code == 413
 
 
-def test_games_are_capped():
-    with TestClient(create_app()) as fresh:
-        first = fresh.post("/api/new", json={"n": 1}).json()["game"]
-        for _ in range(MAX_GAMES):
-            fresh.post("/api/new", json={"n": 1})
-        assert fresh.post("/api/peek", json={"game": first}).status_code == 404
+def test_a_clients_games_are_capped_and_push_out_only_its_own():
+    """One client's 1,000 new games used to drop every other client's game."""
+    app = create_app()
+    with TestClient(app) as flood, TestClient(app) as visitor:
+        assert visitor.get("/").cookies.get(CLIENT_COOKIE)  # the page names its browser
+        kept = visitor.post("/api/new", json={"n": 4}).json()["game"]
+        glass = visitor.post("/api/touch/new", json={}).json()["game"]
+        first = flood.post("/api/new", json={"n": 1}).json()["game"]
+        for _ in range(1000):
+            flood.post("/api/new", json={"n": 1})
+        assert flood.post("/api/peek", json={"game": first}).status_code == 404
+        assert visitor.post("/api/move", json={"game": kept, "positions": [0]}).status_code == 200
+        assert visitor.post("/api/touch/feel", json={"game": glass, "positions": [0, 1]}).is_success
+
+
+def test_a_game_id_alone_does_not_reach_another_clients_game():
+    app = create_app()
+    with TestClient(app) as owner, TestClient(app) as other:
+        owner.get("/")
+        game = owner.post("/api/new", json={"n": 4}).json()["game"]
+        for path in ("/api/peek", "/api/undo", "/api/restart"):
+            answer = other.post(path, json={"game": game})
+            assert answer.status_code == 404 and "no game" in answer.json()["detail"]
+        assert other.get(f"/api/replay/{game}").status_code == 404
+        assert owner.post("/api/peek", json={"game": game}).status_code == 200
 
 
 @pytest.mark.parametrize(

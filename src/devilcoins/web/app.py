@@ -4,7 +4,8 @@
 ``serve()`` runs it with uvicorn on the loopback interface.  Every request body is a bounded
 pydantic model (devilcoins.web.models), every answer is JSON (or SVG for ``/api/draw``), and bad
 input gets a 4xx answer with a ``detail`` message.  Games live in a store inside the application
-(devilcoins.web.store), capped at ``MAX_GAMES`` (the oldest are dropped).
+(devilcoins.web.store), each client's its own: a client's oldest games are dropped past
+``GAMES_PER_CLIENT``, the client idle longest past ``MAX_CLIENTS``.
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
     if trusted_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=trusted_hosts)
     add_error_handlers(app)
-    games: LiveGames[LiveGame] = LiveGames(MAX_GAMES)
-    glasses: LiveGames[LiveGame] = LiveGames(MAX_GAMES)
+    games: LiveGames[LiveGame] = LiveGames()
+    glasses: LiveGames[LiveGame] = LiveGames()
     for router in (
         pages_router(),
         play_router(games),

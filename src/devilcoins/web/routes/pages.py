@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from devilcoins import __version__
 from devilcoins.web.responses import Health
+from devilcoins.web.store import CLIENT_COOKIE, client_of, new_client_token
 
 __all__ = ["STATIC_DIR", "mount_static", "pages_router"]
 
@@ -27,9 +28,15 @@ def pages_router() -> APIRouter:
         return {"ok": True, "version": __version__}
 
     @router.get("/", include_in_schema=False)
-    def index() -> FileResponse:
-        """The page."""
-        return FileResponse(STATIC_DIR / "index.html", media_type="text/html")
+    def index(request: Request) -> FileResponse:
+        """The page, with a cookie that names this browser's games as its own (kept when the
+        browser has one already)."""
+        page = FileResponse(STATIC_DIR / "index.html", media_type="text/html")
+        if client_of(request).startswith("address"):
+            page.set_cookie(
+                CLIENT_COOKIE, new_client_token(), httponly=True, samesite="strict", path="/"
+            )
+        return page
 
     return router
 

@@ -11,7 +11,7 @@ from devilcoins import LiveGame
 from devilcoins.results import game_words
 from devilcoins.web.models import GameRef, NewGame, PlayMove
 from devilcoins.web.responses import PlayReplay, PlayState
-from devilcoins.web.store import LiveGames
+from devilcoins.web.store import Client, LiveGames
 
 __all__ = ["play_router", "play_state"]
 
@@ -121,23 +121,23 @@ def play_router(games: LiveGames[LiveGame]) -> APIRouter:
     shown = {"response_model_exclude_unset": True}
 
     @router.post("/api/new", response_model=PlayState, **shown)  # type: ignore[arg-type]
-    def new_game(req: NewGame) -> dict[str, Any]:
+    def new_game(req: NewGame, client: Client) -> dict[str, Any]:
         """Start a game from random coins (not all heads); the coins stay hidden.
 
         For the adversarial Devil and N with an odd prime factor the coins start in the Devil's
         trap, so that game can never be won.
         """
         live = LiveGame.start(req.spec(), req.devil, req.seed)
-        return play_state(games.add(live), live)
+        return play_state(games.add(live, client), live)
 
     @router.post("/api/move", response_model=PlayState, **shown)  # type: ignore[arg-type]
-    def move(req: PlayMove) -> dict[str, Any]:
+    def move(req: PlayMove, client: Client) -> dict[str, Any]:
         """The Devil turns the table, then the positions are flipped; the new belief comes back.
 
         Once the coins show all heads the game is won, the player is told, so the belief is
         then all heads alone.
         """
-        live = games.find(req.game)
+        live = games.find(req.game, client)
         vec = move_vector(req, live)
         with live.lock:
             if live.won:
@@ -146,40 +146,40 @@ def play_router(games: LiveGames[LiveGame]) -> APIRouter:
             return play_state(req.game, live)
 
     @router.post("/api/peek", response_model=PlayState, **shown)  # type: ignore[arg-type]
-    def peek(req: GameRef) -> dict[str, Any]:
+    def peek(req: GameRef, client: Client) -> dict[str, Any]:
         """The coins as they lie now; the game is marked as peeked."""
-        live = games.find(req.game)
+        live = games.find(req.game, client)
         with live.lock:
             live.peek()
             return {**play_state(req.game, live), "coins": live.game.state_text(live.x)}
 
     @router.post("/api/undo", response_model=PlayState, **shown)  # type: ignore[arg-type]
-    def undo(req: GameRef) -> dict[str, Any]:
+    def undo(req: GameRef, client: Client) -> dict[str, Any]:
         """Take the last move back: the same game, its moves but the last played again (a game
         won or lost may be taken back too; a game peeked at stays marked as peeked)."""
-        live = games.find(req.game)
+        live = games.find(req.game, client)
         with live.lock:
             if not live.played:
                 raise HTTPException(409, "no move has been played: there is nothing to take back")
             again = live.played_again(live.played - 1)
-        games.put(req.game, again)
+        games.put(req.game, again, client)
         return play_state(req.game, again)
 
     @router.post("/api/restart", response_model=PlayState, **shown)  # type: ignore[arg-type]
-    def restart(req: GameRef) -> dict[str, Any]:
+    def restart(req: GameRef, client: Client) -> dict[str, Any]:
         """The same game from its start: the same hidden coins, no move played."""
-        live = games.find(req.game)
+        live = games.find(req.game, client)
         with live.lock:
             again = live.played_again(0)
-        games.put(req.game, again)
+        games.put(req.game, again, client)
         return play_state(req.game, again)
 
     @router.get("/api/replay/{game_id}", response_model=PlayReplay)
-    def replay(game_id: str) -> dict[str, Any]:
+    def replay(game_id: str, client: Client) -> dict[str, Any]:
         """Every move of a won or peeked game with what was hidden: the coins as they lay, the
         Devil's turn (r, as ``Coins.rotate(r)``; null for a turn that is no rotation), the
         coins turned, the move and the coins after it.  A 409 while the game is still blind."""
-        live = games.find(game_id)
+        live = games.find(game_id, client)
         with live.lock:
             return _replay(game_id, live)
 

@@ -14,7 +14,7 @@ from fastapi import APIRouter, HTTPException, Query
 from devilcoins import LiveGame
 from devilcoins.web.models import MAX_TOUCH_GLASSES, GameRef, TouchFeel, TouchNew, TouchSet
 from devilcoins.web.responses import TouchGames, TouchReplay, TouchState, TouchTree
-from devilcoins.web.store import LiveGames
+from devilcoins.web.store import Client, LiveGames
 from devilcoins.web.touch import (
     count_words,
     not_offered,
@@ -100,58 +100,58 @@ def touch_router(games: LiveGames[LiveGame]) -> APIRouter:
         return touch_tree(glasses, hands)
 
     @router.post("/api/touch/new", response_model=TouchState, response_model_exclude_unset=True)
-    def new(req: TouchNew) -> dict[str, Any]:
+    def new(req: TouchNew, client: Client) -> dict[str, Any]:
         """Start an offered game (four glasses, two hands by default), the glasses not all the
         same, on a tray the player cannot see."""
         _offered(req.glasses, req.hands)
         live = LiveGame.start(touch_game(req.glasses, req.hands), req.devil, req.seed)
-        return touch_state(games.add(live), live)
+        return touch_state(games.add(live, client), live)
 
     @router.post("/api/touch/feel", response_model=TouchState, response_model_exclude_unset=True)
-    def feel(req: TouchFeel) -> dict[str, Any]:
+    def feel(req: TouchFeel, client: Client) -> dict[str, Any]:
         """The Devil turns the tray, then the player feels the glasses named, one a hand."""
-        game = games.find(req.game)
+        game = games.find(req.game, client)
         with game.lock:
             _fits_reach(game, req.positions)
             game.feel(tuple(req.positions))
             return touch_state(req.game, game)
 
     @router.post("/api/touch/set", response_model=TouchState, response_model_exclude_unset=True)
-    def set_glasses(req: TouchSet) -> dict[str, Any]:
+    def set_glasses(req: TouchSet, client: Client) -> dict[str, Any]:
         """Set the glasses just felt; the bell rings if all the glasses now match."""
-        game = games.find(req.game)
+        game = games.find(req.game, client)
         with game.lock:
             _fits_setting(game, req.glasses)
             game.set(tuple(0 if g == "up" else 1 for g in req.glasses))
             return touch_state(req.game, game)
 
     @router.post("/api/touch/undo", response_model=TouchState, response_model_exclude_unset=True)
-    def undo(req: GameRef) -> dict[str, Any]:
+    def undo(req: GameRef, client: Client) -> dict[str, Any]:
         """Take back the glasses held (felt, not yet set), or else the last round: the same
         game played again up to there."""
-        live = games.find(req.game)
+        live = games.find(req.game, client)
         with live.lock:
             if live.reach is None and not live.played:
                 raise HTTPException(409, "nothing has been felt yet: there is nothing to take back")
             again = live.played_again(live.played - (live.reach is None))
-        games.put(req.game, again)
+        games.put(req.game, again, client)
         return touch_state(req.game, again)
 
     @router.post("/api/touch/restart", response_model=TouchState, response_model_exclude_unset=True)
-    def restart(req: GameRef) -> dict[str, Any]:
+    def restart(req: GameRef, client: Client) -> dict[str, Any]:
         """The same game from its start: the same hidden tray, no round played."""
-        live = games.find(req.game)
+        live = games.find(req.game, client)
         with live.lock:
             again = live.played_again(0)
-        games.put(req.game, again)
+        games.put(req.game, again, client)
         return touch_state(req.game, again)
 
     @router.get("/api/touch/replay/{game_id}", response_model=TouchReplay)
-    def replay(game_id: str) -> dict[str, Any]:
+    def replay(game_id: str, client: Client) -> dict[str, Any]:
         """Every round of a won game with what was hidden: the tray as it lay, the Devil's turn
         (r, as glasses[r:] + glasses[:r]; null for a turn that is no rotation), the tray
         turned, the glasses felt and set, the tray after.  A 409 until the bell rings."""
-        game = games.find(game_id)
+        game = games.find(game_id, client)
         with game.lock:
             return _replay(game_id, game)
 
