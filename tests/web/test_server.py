@@ -330,3 +330,12 @@ def test_the_page_docs_name_every_route_and_section(client):
     page = client.get("/").text
     for title in re.findall(r'<h2 id="[a-z]+-title">([^<]+)</h2>', page):
         assert f"**{title}**" in docs, title
+
+
+@pytest.mark.parametrize("path", ["/", "/static/app.js", "/api/health", "/api/nowhere"])
+def test_every_answer_carries_the_security_headers(client, path):
+    headers = client.get(path).headers
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert "script-src 'self'" in headers["content-security-policy"]
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["x-content-type-options"] == "nosniff"

@@ -17,7 +17,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from devilcoins import LiveGame, __version__
 from devilcoins.web.errors import add_error_handlers, forbid_unknown_query
-from devilcoins.web.middleware import BodyLimit
+from devilcoins.web.middleware import BodyLimit, SecurityHeaders
 from devilcoins.web.routes.devil import devil_router
 from devilcoins.web.routes.draw import draw_router
 from devilcoins.web.routes.pages import mount_static, pages_router
@@ -44,6 +44,7 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
         dependencies=[Depends(forbid_unknown_query)],
     )
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
     if trusted_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=trusted_hosts)
     add_error_handlers(app)
