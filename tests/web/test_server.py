@@ -339,3 +339,13 @@ def test_every_answer_carries_the_security_headers(client, path):
     assert "script-src 'self'" in headers["content-security-policy"]
     assert headers["x-frame-options"] == "DENY"
     assert headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize("n", [7, 8])
+def test_a_count_game_with_no_turning_past_six_coins_is_refused_at_once(client, n):
+    """It used to run the count search to its 4 GiB stop (275 s) and be asked again."""
+    fields = {"n": n, "group": "none", "goal": "zero", "observe": "count"}
+    solved = client.get("/api/solve", params=fields)
+    assert solved.status_code == 400 and "up to 6 coins" in solved.json()["detail"]
+    started = client.post("/api/new", json=fields)
+    assert started.status_code == 422 and "up to 6 coins" in started.json()["detail"]

@@ -59,7 +59,7 @@ def solve_router() -> APIRouter:
     ) -> dict[str, Any]:
         """Whether a game can be won, in how many moves and how (the first 64 moves as values)."""
         try:
-            check_game_fields(n, values, hands, observe)
+            check_game_fields(n, values, hands, observe, group)
         except ValueError as exc:
             raise HTTPException(400, str(exc)) from None
         return solve_data(game_spec(n, values, group, goal, hands, observe))

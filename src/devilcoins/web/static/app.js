@@ -230,6 +230,9 @@ function refusal(fields) {
       `than this page plays (${MAX_STATES})`;
   }
   if (fields.n === 1 && fields.goal === "same") return "one position is always all the same";
+  if (fields.observe === "count" && fields.group === "none" && fields.n > 6) {
+    return "the page plays the count game with no turning up to 6 coins";
+  }
   if (fields.observe === "count" && values !== 2) {
     return "the page plays the count game with coins only";
   }
