@@ -477,3 +477,17 @@ def early_frames(page) -> None:
     """From now on, the page's animation frames come timed before they were asked for
     (EARLY_FRAMES); cancelAnimationFrame still cancels them."""
     page.evaluate(EARLY_FRAMES)
+
+
+# --- heavy work in worker processes (web.heavy): a task held until the test lets it go -------
+
+
+def held_until(started: str, release: str) -> str:
+    """In a worker process: say it started (a file), then wait for the release file."""
+    import time
+    from pathlib import Path
+
+    Path(started).touch()
+    while not Path(release).exists():
+        time.sleep(0.01)
+    return "released"

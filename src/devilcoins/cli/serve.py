@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from devilcoins.cli.common import Command, Options, UsageError, port_number, require_extra
+from devilcoins.cli.common import (
+    Command,
+    Options,
+    UsageError,
+    port_number,
+    positive,
+    require_extra,
+)
 
 __all__ = ["COMMAND"]
 
@@ -20,6 +27,21 @@ def add_arguments(p: Options) -> None:
         metavar="NAME",
         help="a host name the page answers to beyond --host itself (repeat it for more); "
         "needed to listen on every interface (--host 0.0.0.0 or ::)",
+    )
+    p.add_argument(
+        "--heavy-workers",
+        type=positive,
+        default=None,
+        metavar="K",
+        help="worker processes for heavy requests, such as verifying a strategy (default: one "
+        "less than the CPUs, at least 1); past K at once the page is asked to try again",
+    )
+    p.add_argument(
+        "--heavy-budget",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="seconds a heavy request may take before the page is asked to try again (default 30)",
     )
 
 
@@ -57,6 +79,10 @@ def run(args: argparse.Namespace) -> int:
     import socket
 
     hosts = answered_hosts(args.host, args.allow_host)
+    if not 0 < args.heavy_budget <= 24 * 3600:
+        raise UsageError(
+            f"--heavy-budget is seconds, more than 0 and at most a day, not {args.heavy_budget:g}"
+        )
     require_extra("devilcoins serve", "web", "fastapi", "uvicorn")
     from devilcoins.web.app import serve
 
@@ -71,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"devilcoins: serving on http://{shown}:{args.port}/ (Ctrl-C stops it)", flush=True)
-    serve(args.host, args.port, hosts)
+    serve(args.host, args.port, hosts, heavy=(args.heavy_workers, args.heavy_budget))
     return 0
 
 

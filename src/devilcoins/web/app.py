@@ -17,6 +17,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from devilcoins import LiveGame, __version__
 from devilcoins.web.errors import add_error_handlers, forbid_unknown_query
+from devilcoins.web.heavy import HEAVY
 from devilcoins.web.middleware import BodyLimit, SecurityHeaders
 from devilcoins.web.routes.devil import devil_router
 from devilcoins.web.routes.draw import draw_router
@@ -68,13 +69,23 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, trusted: list[str] | None = None) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    trusted: list[str] | None = None,
+    heavy: tuple[int | None, float | None] = (None, None),
+) -> None:
     """Run the app with uvicorn (loopback only unless another host is asked for), answering
-    only the Host headers trusted (by default loopback's names, or host itself); the touch
-    games offered are worked out beside it as it starts."""
+    only the Host headers trusted (by default loopback's names, or host itself), heavy requests
+    in heavy[0] worker processes with heavy[1] seconds each (``web.heavy``); the touch games
+    offered are worked out beside it as it starts."""
     import uvicorn
 
     if trusted is None:
         trusted = ["127.0.0.1", "localhost", "[::1]"] if host in LOOPBACK else [host]
+    HEAVY.configure(*heavy)
     threading.Thread(target=warm_touch_games, name="warm touch games", daemon=True).start()
-    uvicorn.run(create_app(trusted), host=host, port=port, log_level="warning")
+    try:
+        uvicorn.run(create_app(trusted), host=host, port=port, log_level="warning")
+    finally:
+        HEAVY.close()

@@ -11,10 +11,11 @@ from fastapi import Path as PathParam
 from devilcoins import Strategy, belief_search, belief_table, construction, verify_coins
 from devilcoins.coins import canonical_coins
 from devilcoins.core.resources import CACHED_GAMES
+from devilcoins.web.heavy import HEAVY
 from devilcoins.web.models import MAX_PLAY_N, SUMMARY_MOVES, VerifyRequest
 from devilcoins.web.responses import StrategyShown, Verified
 
-__all__ = ["strategy_data", "watch_router"]
+__all__ = ["strategy_data", "verified", "watch_router"]
 
 
 def _construction_data(n: int) -> dict[str, Any]:
@@ -59,6 +60,14 @@ def strategy_data(n: int) -> dict[str, Any]:
     }
 
 
+def verified(n: int, moves: list[list[int]]) -> dict[str, Any]:
+    """The verify endpoint's answer (run in a worker process: top-level, plain arguments)."""
+    result = verify_coins(Strategy(moves), n).to_json()
+    fields = ("moves", "wins", "won_at", "counterexample")
+    data: dict[str, Any] = {k: result[k] for k in fields if k in result}
+    return {"n": n, **data}
+
+
 def watch_router() -> APIRouter:
     """The routes that serve the coin game's strategies and verify a typed one."""
     router = APIRouter()
@@ -77,10 +86,8 @@ def watch_router() -> APIRouter:
 
     @router.post("/api/verify", response_model=Verified, response_model_exclude_unset=True)
     def verify_strategy(req: VerifyRequest) -> dict[str, Any]:
-        """Whether the moves win for n coins from every start against every Devil."""
-        result = verify_coins(Strategy(req.moves), req.n).to_json()
-        fields = ("moves", "wins", "won_at", "counterexample")
-        data: dict[str, Any] = {k: result[k] for k in fields if k in result}
-        return {"n": req.n, **data}
+        """Whether the moves win for n coins from every start against every Devil (in a worker
+        process: 503 with Retry-After when they are all busy, or past the time budget)."""
+        return HEAVY.run(verified, req.n, req.moves)
 
     return router

@@ -1,0 +1,109 @@
+"""Heavy requests run apart from the server: a few worker processes, each request with a time
+budget, and a refusal at once (503 with Retry-After) when every worker is busy.
+
+A verification of 65,535 moves holds the interpreter for seconds; run where the server answers,
+it made every other visitor's move wait behind it.  In a worker process it holds only that
+process, so the server's own threads keep answering the cheap requests (health, the page, a
+move, a feel).  A worker stays taken until its work ends, even past the budget (the visitor is
+told at the budget), so the number of busy workers never exceeds ``workers``.
+
+>>> work = HeavyWork(workers=1, budget=60)
+>>> work.run(pow, 2, 10)
+1024
+>>> work.close()
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any, TypeVar
+
+from fastapi import HTTPException
+
+__all__ = ["DEFAULT_BUDGET", "HEAVY", "HeavyWork", "default_workers"]
+
+#: Seconds a heavy request may take before the visitor is told to try again.
+DEFAULT_BUDGET = 30.0
+
+#: Seconds a refused visitor is asked to wait (Retry-After).
+RETRY_AFTER = 2
+
+T = TypeVar("T")
+
+
+def default_workers() -> int:
+    """One worker less than the CPUs (the server keeps one for itself), at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+class HeavyWork:
+    """At most ``workers`` heavy requests at once, each in a worker process, each answered
+    within ``budget`` seconds or refused."""
+
+    def __init__(self, workers: int | None = None, budget: float = DEFAULT_BUDGET) -> None:
+        self.workers = workers or default_workers()
+        self.budget = budget
+        self._slots = threading.BoundedSemaphore(self.workers)
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def configure(self, workers: int | None, budget: float | None) -> None:
+        """New sizes before the first request (``devilcoins serve --heavy-workers``)."""
+        with self._lock:
+            if self._pool is not None:
+                raise RuntimeError("the heavy-work pool is running already")
+            if workers:
+                self.workers = workers
+                self._slots = threading.BoundedSemaphore(workers)
+            if budget:
+                self.budget = budget
+
+    def run(self, work: Callable[..., T], *args: Any) -> T:
+        """work(*args) in a worker process; a 503 now when every worker is busy, or when it
+        takes past the budget (the worker finishes it meanwhile and is then free again)."""
+        if not self._slots.acquire(blocking=False):
+            raise _busy(
+                f"the server is busy with {self.workers} heavy request"
+                f"{'' if self.workers == 1 else 's'} already: try again in a moment"
+            )
+        try:
+            future: Future[T] = self._started().submit(work, *args)
+        except BaseException:
+            self._slots.release()
+            raise
+        future.add_done_callback(lambda _: self._slots.release())
+        try:
+            return future.result(timeout=self.budget)
+        except FutureTimeout:
+            raise _busy(
+                f"this request took more than its {self.budget:g} s: try again in a moment, "
+                "or use the command line (devilcoins verify), which has no such limit"
+            ) from None
+
+    def _started(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                )
+            return self._pool
+
+    def close(self) -> None:
+        """Stop the workers (work not started is dropped)."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _busy(detail: str) -> HTTPException:
+    return HTTPException(503, detail, headers={"Retry-After": str(RETRY_AFTER)})
+
+
+#: The heavy-work pool of this process's server (shared by every app it creates).
+HEAVY = HeavyWork()

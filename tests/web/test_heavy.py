@@ -1,0 +1,84 @@
+"""Heavy requests in worker processes (``web.heavy``): past the workers a request is refused at
+once with 503 and Retry-After in the API's error shape, a worker is free again once its work
+ends, and the server's own threads answer cheap requests meanwhile."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from helpers import held_until
+
+from devilcoins.web import heavy
+from devilcoins.web.app import create_app
+from devilcoins.web.routes import watch
+
+
+def wait_for(path: Path) -> None:
+    while not path.exists():
+        time.sleep(0.01)
+
+
+@pytest.fixture
+def one_worker(tmp_path):
+    """A pool of one worker, held by a task until the test writes the release file."""
+    work = heavy.HeavyWork(workers=1, budget=600)
+    started, release = tmp_path / "started", tmp_path / "release"
+    answers: list[str] = []
+    holder = threading.Thread(
+        target=lambda: answers.append(work.run(held_until, str(started), str(release)))
+    )
+    holder.start()
+    wait_for(started)
+    yield work, release, answers
+    release.touch()
+    holder.join()
+    work.close()
+
+
+def test_past_the_workers_a_request_is_refused_at_once(one_worker):
+    work, release, answers = one_worker
+    with pytest.raises(heavy.HTTPException) as refused:
+        work.run(pow, 2, 10)
+    assert refused.value.status_code == 503
+    assert refused.value.headers == {"Retry-After": "2"}
+    release.touch()
+    while True:  # the worker is free once its work has ended
+        try:
+            assert work.run(pow, 2, 10) == 1024
+            break
+        except heavy.HTTPException:
+            time.sleep(0.01)
+    assert answers == ["released"]
+
+
+def test_the_api_says_busy_in_its_error_shape_and_health_still_answers(one_worker, monkeypatch):
+    work, _, _ = one_worker
+    monkeypatch.setattr(watch, "HEAVY", work)
+    with TestClient(create_app()) as client:
+        busy = client.post("/api/verify", json={"n": 2, "moves": [[0, 1], [0], [0, 1]]})
+        assert busy.status_code == 503 and busy.headers["retry-after"] == "2"
+        assert "busy" in busy.json()["detail"] and busy.json()["errors"] == []
+        assert client.get("/api/health").json()["ok"] is True
+        assert client.post("/api/new", json={"n": 4}).status_code == 200
+
+
+def test_past_its_budget_a_request_is_told_to_try_again(tmp_path):
+    work = heavy.HeavyWork(workers=1, budget=0.2)
+    release = tmp_path / "release"
+    try:
+        with pytest.raises(heavy.HTTPException) as late:
+            work.run(held_until, str(tmp_path / "started"), str(release))
+        assert late.value.status_code == 503 and "more than its 0.2 s" in late.value.detail
+    finally:
+        release.touch()
+        work.close()
+
+
+def test_a_verification_in_a_worker_agrees_with_the_library(client):
+    answer = client.post("/api/verify", json={"n": 4, "moves": [[0, 1, 2, 3], [0, 2]]})
+    assert answer.status_code == 200
+    assert answer.json()["wins"] is False and answer.json()["counterexample"]
