@@ -82,6 +82,7 @@ bench: $(VENV)/.installed
 
 load: $(VENV)/.installed-test
 	$(BIN)/python bench/load.py
+	$(BIN)/python bench/load.py --mixed 4 --seconds 40
 
 clean:
 	rm -rf $(VENV) build site src/*.egg-info .pytest_cache .ruff_cache .hypothesis

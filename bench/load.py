@@ -14,10 +14,12 @@ import argparse
 import json
 import socket
 import statistics
+import subprocess
 import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import httpx
 import uvicorn
@@ -54,6 +56,34 @@ class Server:
     def __exit__(self, *exc) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=10)
+
+
+class ServedApart:
+    """``devilcoins serve`` in a process of its own, for the length of a with-block."""
+
+    def __init__(self):
+        self.port = free_port()
+        cli = str(Path(sys.executable).with_name("devilcoins"))
+        self.process = subprocess.Popen(
+            [cli, "serve", "--port", str(self.port)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+    def __enter__(self) -> str:
+        url = f"http://127.0.0.1:{self.port}"
+        for _ in range(400):
+            try:
+                httpx.get(url + "/api/health", timeout=1.0)
+                time.sleep(3)  # it works out the touch games as it starts
+                return url
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        raise RuntimeError("the server did not start")
+
+    def __exit__(self, *exc) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)
 
 
 def one_round(client: httpx.Client, i: int) -> list[tuple[float, int]]:
@@ -114,7 +144,8 @@ def run(requests: int, workers: int, seconds: float) -> dict:
             list(pool.map(lambda _: worker(), range(workers)))
     wall = time.perf_counter() - t0
     latencies = sorted(s for s, _ in results)
-    bad = sum(1 for _, status in results if not 200 <= status < 300)
+    busy = sum(1 for _, status in results if status == 503)  # a heavy request, workers all busy
+    bad = sum(1 for _, status in results if not 200 <= status < 300 and status != 503)
 
     def pct(q: float) -> float:
         return latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
@@ -122,6 +153,7 @@ def run(requests: int, workers: int, seconds: float) -> dict:
     return {
         "requests": len(results),
         "errors": errors + bad,
+        "busy": busy,
         "seconds": round(wall, 3),
         "per_second": round(len(results) / wall, 1),
         "p50_ms": round(pct(0.50), 2),
@@ -133,6 +165,67 @@ def run(requests: int, workers: int, seconds: float) -> dict:
     }
 
 
+def _percentiles(latencies: list[float]) -> dict:
+    """p50, p99 and max of latencies (seconds) in milliseconds."""
+    ordered = sorted(latencies) or [0.0]
+
+    def pct(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 1)
+
+    return {"n": len(latencies), "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0)}
+
+
+def mixed(heavy_clients: int, seconds: float) -> dict:
+    """heavy_clients verifying the 65,535-move strategy for N = 16 in a loop while one client
+    asks /api/health and plays moves: both latencies, and how the heavy requests were answered
+    (200, or 503 when every worker was busy)."""
+    from devilcoins import Strategy, construction
+
+    body = json.dumps({"n": 16, "moves": Strategy(construction(16)).to_json()}).encode()
+    headers = {"content-type": "application/json"}
+    heavy: list[float] = []
+    cheap: list[float] = []
+    answered: dict[int, int] = {}
+    lock = threading.Lock()
+    with ServedApart() as url:  # a server of its own: these clients do not share its interpreter
+        stop = time.perf_counter() + seconds
+
+        def verifier() -> None:
+            with httpx.Client(base_url=url, timeout=600.0) as c:
+                while time.perf_counter() < stop:
+                    t0 = time.perf_counter()
+                    status = c.post("/api/verify", content=body, headers=headers).status_code
+                    with lock:
+                        heavy.append(time.perf_counter() - t0)
+                        answered[status] = answered.get(status, 0) + 1
+                    if status == 503:
+                        time.sleep(0.5)
+
+        def visitor() -> None:
+            with httpx.Client(base_url=url, timeout=600.0) as c:
+                game = c.post("/api/new", json={"n": 8, "devil": "random"}).json()["game"]
+                while time.perf_counter() < stop:
+                    t0 = time.perf_counter()
+                    c.get("/api/health")
+                    c.post("/api/move", json={"game": game, "positions": [0]})
+                    cheap.append((time.perf_counter() - t0) / 2)
+                    time.sleep(0.02)
+
+        threads = [threading.Thread(target=verifier) for _ in range(heavy_clients)]
+        threads.append(threading.Thread(target=visitor))
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    return {
+        "heavy_clients": heavy_clients,
+        "seconds": seconds,
+        "cheap": _percentiles(cheap),
+        "heavy": _percentiles(heavy),
+        "heavy_answers": {str(k): v for k, v in sorted(answered.items())},
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the load test and print its figures."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -140,7 +233,27 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=4)
     p.add_argument("--seconds", type=float, default=60.0)
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--mixed",
+        type=int,
+        default=0,
+        metavar="K",
+        help="also K clients verifying N = 16 in a loop beside one cheap client, for --seconds",
+    )
     args = p.parse_args(argv)
+    if args.mixed:
+        figures = mixed(args.mixed, args.seconds)
+        if args.json:
+            print(json.dumps(figures, indent=2))
+        else:
+            c, h = figures["cheap"], figures["heavy"]
+            print(
+                f"mixed, {args.mixed} clients verifying N = 16 for {args.seconds:g} s: cheap "
+                f"requests p50 {c['p50_ms']} ms, p99 {c['p99_ms']} ms, max {c['max_ms']} ms "
+                f"({c['n']:,}); verifications p50 {h['p50_ms']} ms, max {h['max_ms']} ms, "
+                f"answered {figures['heavy_answers']}"
+            )
+        return 0
     figures = run(args.requests, args.workers, args.seconds)
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -148,7 +261,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{figures['requests']:,} requests in {figures['seconds']} s "
             f"({figures['per_second']}/s, {figures['workers']} threads), "
-            f"{figures['errors']} errors; latency p50 {figures['p50_ms']} ms, "
+            f"{figures['errors']} errors, {figures['busy']} answered busy (503); latency p50 "
+            f"{figures['p50_ms']} ms, "
             f"p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms"
         )
     return 0 if figures["errors"] == 0 else 1

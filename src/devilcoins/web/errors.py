@@ -33,9 +33,10 @@ def validation_message(errors: Sequence[Mapping[str, Any]]) -> str:
     parts = []
     for err in errors[:5]:
         if err.get("type") == "json_invalid":  # loc is (body, offset): say it in words
-            reason = (err.get("ctx") or {}).get("error", "")
-            at = err.get("loc", ())[-1]
-            parts.append(f"the request body is not valid JSON ({reason} at character {at})")
+            reason = (err.get("ctx") or {}).get("error", "") or str(err.get("msg", ""))
+            where = tuple(err.get("loc", ()))
+            at = f" at character {where[-1]}" if len(where) > 1 else ""
+            parts.append(f"the request body is not valid JSON ({reason}{at})")
             continue
         loc = ".".join(str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path"))
         msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")

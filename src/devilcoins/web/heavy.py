@@ -66,11 +66,24 @@ class HeavyWork:
     def run(self, work: Callable[..., T], *args: Any) -> T:
         """work(*args) in a worker process; a 503 now when every worker is busy, or when it
         takes past the budget (the worker finishes it meanwhile and is then free again)."""
+        self.admit()
+        return self.run_admitted(work, *args)
+
+    def admit(self) -> None:
+        """Take a worker for a request, or a 503 now when every worker is busy: a request
+        admitted must then ``run_admitted`` (or ``release``)."""
         if not self._slots.acquire(blocking=False):
             raise _busy(
                 f"the server is busy with {self.workers} heavy request"
                 f"{'' if self.workers == 1 else 's'} already: try again in a moment"
             )
+
+    def release(self) -> None:
+        """Give back a worker admitted and not used."""
+        self._slots.release()
+
+    def run_admitted(self, work: Callable[..., T], *args: Any) -> T:
+        """work(*args) in the worker admitted (see run)."""
         try:
             future: Future[T] = self._started().submit(work, *args)
         except BaseException:

@@ -5,8 +5,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 from fastapi import Path as PathParam
+from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ValidationError
 
 from devilcoins import Strategy, belief_search, belief_table, construction, verify_coins
 from devilcoins.coins import canonical_coins
@@ -15,7 +18,7 @@ from devilcoins.web.heavy import HEAVY
 from devilcoins.web.models import MAX_PLAY_N, SUMMARY_MOVES, VerifyRequest
 from devilcoins.web.responses import StrategyShown, Verified
 
-__all__ = ["strategy_data", "verified", "watch_router"]
+__all__ = ["strategy_data", "verified", "verified_body", "watch_router"]
 
 
 def _construction_data(n: int) -> dict[str, Any]:
@@ -68,6 +71,24 @@ def verified(n: int, moves: list[list[int]]) -> dict[str, Any]:
     return {"n": n, **data}
 
 
+def verified_body(body: bytes) -> dict[str, Any]:
+    """The verify endpoint's answer for a request body (in a worker process): ``verified``, or
+    {"invalid": the validation errors} for a body that is no VerifyRequest."""
+    try:
+        req = VerifyRequest.model_validate_json(body)
+    except ValidationError as err:  # located in the body, as FastAPI locates its own
+        found = err.errors(include_url=False, include_context=False, include_input=False)
+        return {"invalid": [{**e, "loc": ("body", *e["loc"])} for e in found]}
+    return verified(req.n, req.moves)
+
+
+def _body_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The OpenAPI request body of a route that reads its body itself."""
+    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+    schema.pop("$defs", None)
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
 def watch_router() -> APIRouter:
     """The routes that serve the coin game's strategies and verify a typed one."""
     router = APIRouter()
@@ -84,10 +105,27 @@ def watch_router() -> APIRouter:
             )
         return strategy_data(n)
 
-    @router.post("/api/verify", response_model=Verified, response_model_exclude_unset=True)
-    def verify_strategy(req: VerifyRequest) -> dict[str, Any]:
-        """Whether the moves win for n coins from every start against every Devil (in a worker
-        process: 503 with Retry-After when they are all busy, or past the time budget)."""
-        return HEAVY.run(verified, req.n, req.moves)
+    @router.post(
+        "/api/verify",
+        response_model=Verified,
+        response_model_exclude_unset=True,
+        openapi_extra={"requestBody": _body_schema(VerifyRequest)},
+    )
+    async def verify_strategy(request: Request) -> dict[str, Any]:
+        """Whether the moves win for n coins from every start against every Devil.
+
+        The body (a VerifyRequest) is read, checked and verified in a worker process, so a
+        2.7 MB strategy parses there and not where the server answers; 503 with Retry-After at
+        once when every worker is busy, or past the time budget."""
+        HEAVY.admit()
+        try:
+            body = await request.body()
+        except BaseException:
+            HEAVY.release()
+            raise
+        data = await run_in_threadpool(HEAVY.run_admitted, verified_body, body)
+        if "invalid" in data:
+            raise RequestValidationError(data["invalid"])
+        return data
 
     return router
