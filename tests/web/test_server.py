@@ -349,3 +349,9 @@ def test_a_count_game_with_no_turning_past_six_coins_is_refused_at_once(client, 
     assert solved.status_code == 400 and "up to 6 coins" in solved.json()["detail"]
     started = client.post("/api/new", json=fields)
     assert started.status_code == 422 and "up to 6 coins" in started.json()["detail"]
+
+
+def test_a_move_naming_a_position_twice_is_refused_as_the_command_line_does(client):
+    game = client.post("/api/new", json={"n": 4, "devil": "random"}).json()["game"]
+    answer = client.post("/api/move", json={"game": game, "positions": [0, 0]})
+    assert answer.status_code == 422 and "named twice" in answer.json()["detail"]

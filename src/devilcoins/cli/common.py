@@ -93,6 +93,10 @@ class Options:
 def _whole(text: str, *, what: str, low: int, digits: int = 19) -> int:
     """A whole number >= low of at most digits digits (19: up to 10^18)."""
     body = text.strip()
+    if not body.lstrip("+-").isascii():  # int() reads '４' and '٤' as 4: the user meant no 4
+        raise argparse.ArgumentTypeError(
+            f"{what} must be written with the digits 0-9, got {text!r}"
+        )
     if len(body.lstrip("+-")) > digits and body.lstrip("+-").isdigit():
         most = "10^18" if digits == 19 else f"{digits:,} digits"
         raise argparse.ArgumentTypeError(
@@ -207,14 +211,14 @@ def emit_json(data: dict[str, Any]) -> None:
 def read_text(path: str, what: str) -> str:
     """The text of a file the user names ('-' for stdin), or a clear usage error."""
     if path == "-":
-        return sys.stdin.read()
+        return sys.stdin.read().removeprefix("\ufeff")
     file = Path(path)
     try:
         if not file.exists():
             raise UsageError(f"no such {what} file: {path}")
         if file.is_dir():
             raise UsageError(f"{path} is a folder; give a {what} file")
-        return file.read_text(encoding="utf-8")
+        return file.read_text(encoding="utf-8-sig")  # a byte order mark some editors add: dropped
     except UnicodeDecodeError as err:
         raise UsageError(f"cannot read {what} file {path}: {err}") from None
     except OSError as err:

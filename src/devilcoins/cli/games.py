@@ -108,6 +108,12 @@ def game_from(args: argparse.Namespace) -> Game:
             "--devil-moves replaces --group and --generators (the Devil applies one of the "
             "listed permutations each turn); use one"
         )
+    gens = given["generators"]
+    if gens is not None and not gens.replace(";", "").strip():
+        raise UsageError(
+            f"--generators {gens!r} names no permutation: give some, one-line notation separated "
+            "by ';' (for a table nobody turns, --group none)"
+        )
     fields = {"n": str(args.n)}
     for name in ("values", "hands", "moves", "goal", "observe", "devil_moves"):
         if given[name] is not None:

@@ -97,6 +97,8 @@ def read_fields(fields: dict[str, str]) -> dict[str, Any]:
 def whole(text: str, what: str, low: int) -> int:
     """A whole number of a text field, at least low (what names it in errors)."""
     body = text.strip()
+    if not body.isascii():  # int() reads '４' and '٤' as 4: the user meant no 4
+        raise NotationError(f"{what} must be written with the digits 0-9, got {text!r}")
     if re.fullmatch(r"[-+]?\d{19,}", body):
         raise TooLarge(f"{what} = {body[:12]}... is past what devilcoins names (up to 10^18)")
     try:

@@ -173,6 +173,13 @@ class PlayMove(BaseModel):
         default=None, max_length=MAX_PLAY_N
     )
 
+    @model_validator(mode="after")
+    def _once_each(self) -> PlayMove:
+        twice = next((p for i, p in enumerate(self.positions) if p in self.positions[:i]), None)
+        if twice is not None:  # as the command line refuses '0 0'
+            raise ValueError(f"position {twice} is named twice: name each position once")
+        return self
+
 
 class GameRef(BaseModel):
     """A reference to a game."""
