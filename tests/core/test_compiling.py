@@ -235,3 +235,23 @@ def test_forced_python_runs_a_compiled_loop_as_python_again():
     assert compiling.seconds_spent().python > before  # it ran as Python
     assert kernel._expand._fast is kernel._expand.dispatcher  # and is compiled again after
     assert (inside == kernel.expand(tab, start, [1, 3, 7])).all()
+
+
+def _doubled(x):
+    """A small loop of this test's own, compiled afresh (nothing of it is cached yet)."""
+    return x * 2
+
+
+def test_no_folder_for_numbas_cache_compiles_each_run_instead_of_failing(monkeypatch, caplog):
+    """The package's folder and the home folder read-only: numba's cache raised 'cannot cache
+    function' in every command (a traceback, exit 1)."""
+    from numba.core import caching
+
+    def nowhere(self, py_func):
+        raise RuntimeError(f"cannot cache function {py_func.__name__!r}: no locator available")
+
+    monkeypatch.setattr(caching.FunctionCache, "__init__", nowhere)
+    loop = HotLoop(_doubled)
+    with caplog.at_level(logging.WARNING, logger="devilcoins.kernel"):
+        assert loop.dispatcher(21) == 42
+    assert "NUMBA_CACHE_DIR" in caplog.text

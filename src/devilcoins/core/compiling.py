@@ -295,9 +295,7 @@ class HotLoop(Generic[F]):
             with _lock:
                 if self._dispatcher is None:
                     t0 = time.perf_counter()
-                    from numba import njit
-
-                    self._dispatcher = njit(cache=True, nogil=True)(self.py_func)
+                    self._dispatcher = _compiled(self.py_func)
                     _spent.loading += time.perf_counter() - t0
         return self._dispatcher
 
@@ -341,6 +339,26 @@ class HotLoop(Generic[F]):
             _READY.append(self)
             if fixed_mode() is None:
                 self._fast = dispatcher
+
+
+def _compiled(func: Any) -> Any:
+    """numba's dispatcher of func, cached on disk; where numba finds no folder it may write
+    its cache in (the package's folder and the home folder both read-only, and no
+    NUMBA_CACHE_DIR), compiled each run instead, with a note on the kernel's logger."""
+    from numba import njit
+
+    try:
+        return njit(cache=True, nogil=True)(func)
+    except RuntimeError as err:
+        if "cannot cache" not in str(err):
+            raise
+        logging.getLogger("devilcoins.kernel").warning(
+            "numba cannot write its cache here (%s): %s is compiled each run; set "
+            "NUMBA_CACHE_DIR to a folder you can write to keep it",
+            err,
+            func.__name__,
+        )
+        return njit(nogil=True)(func)
 
 
 def hot_loop(func: F) -> HotLoop[F]:
