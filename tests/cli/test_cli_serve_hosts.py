@@ -39,7 +39,16 @@ def test_an_empty_allowed_name_is_refused(capsys):
 def test_beyond_loopback_the_host_check_stays_on(host, allowed, answered):
     names = answered_hosts(host, allowed)
     assert names == answered
-    with TestClient(create_app(names), base_url=f"http://{answered[-1]}") as client:
-        assert client.get("/api/health").status_code == 200
-        foreign = client.get("/api/health", headers={"host": "attacker.example"})
-        assert foreign.status_code == 400
+    with TestClient(create_app(names), base_url=f"http://{answered[-1]}:8000") as client:
+        assert client.get("/api/health").status_code == 200  # the port left out
+        foreign = client.get("/api/health", headers={"host": "attacker.example:8000"})
+        assert foreign.status_code == 400  # in the API's one error shape, not plain text
+        assert "not a host name this server answers to" in foreign.json()["detail"]
+        assert foreign.headers["x-frame-options"] == "DENY"
+
+
+def test_loopbacks_names_are_answered_with_a_port_ipv6_too():
+    names = answered_hosts("127.0.0.1", [])
+    with TestClient(create_app(names)) as client:
+        for host in ("127.0.0.1:8000", "localhost:8000", "[::1]:8000", "LOCALHOST"):
+            assert client.get("/api/health", headers={"host": host}).status_code == 200, host

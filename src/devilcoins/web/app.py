@@ -13,12 +13,11 @@ from __future__ import annotations
 import threading
 
 from fastapi import Depends, FastAPI
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from devilcoins import LiveGame, __version__
 from devilcoins.web.errors import add_error_handlers, forbid_unknown_query
 from devilcoins.web.heavy import HEAVY
-from devilcoins.web.middleware import BodyLimit, SecurityHeaders
+from devilcoins.web.middleware import BodyLimit, HostCheck, SecurityHeaders
 from devilcoins.web.routes.devil import devil_router
 from devilcoins.web.routes.draw import draw_router
 from devilcoins.web.routes.pages import mount_static, pages_router
@@ -45,9 +44,9 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
         dependencies=[Depends(forbid_unknown_query)],
     )
     app.add_middleware(BodyLimit)
-    app.add_middleware(SecurityHeaders)
     if trusted_hosts is not None:
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=trusted_hosts)
+        app.add_middleware(HostCheck, allowed=trusted_hosts)
+    app.add_middleware(SecurityHeaders)  # the outermost: on every answer, refusals too
     add_error_handlers(app)
     games: LiveGames[LiveGame] = LiveGames()
     glasses: LiveGames[LiveGame] = LiveGames()

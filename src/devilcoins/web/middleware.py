@@ -10,7 +10,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from devilcoins.web.errors import error_body
 from devilcoins.web.models import MAX_BODY_BYTES
 
-__all__ = ["SECURITY_HEADERS", "BodyLimit", "SecurityHeaders"]
+__all__ = ["SECURITY_HEADERS", "BodyLimit", "HostCheck", "SecurityHeaders", "host_name"]
 
 #: Sent with every answer: the page runs only its own files and asks only its own server
 #: (no inline script, nothing from elsewhere), is never framed by another site, is never
@@ -99,3 +99,35 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+def host_name(header: str) -> str:
+    """The host of a Host header, its port left out ('[::1]:8000' -> '[::1]').
+
+    >>> host_name('127.0.0.1:8000'), host_name('[::1]:8000'), host_name('devil.lan')
+    ('127.0.0.1', '[::1]', 'devil.lan')
+    """
+    if header.startswith("["):
+        return header[: header.find("]") + 1] if "]" in header else header
+    return header.split(":", 1)[0]
+
+
+class HostCheck:
+    """ASGI middleware answering only the Host headers it knows (a guard against DNS rebinding),
+    any other with 400 in the API's one error shape."""
+
+    def __init__(self, app: ASGIApp, allowed: list[str]) -> None:
+        self.app = app
+        self.allowed = {name.lower() for name in allowed}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass a request with a known host on; refuse any other."""
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        header = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+        if host_name(header).lower() in self.allowed:
+            await self.app(scope, receive, send)
+            return
+        detail = f"{header or 'no host'!r} is not a host name this server answers to"
+        await JSONResponse(error_body(detail), status_code=400)(scope, receive, send)
