@@ -40,3 +40,33 @@ def test_save_file_mode_under_umask_022(capsys, tmp_path, umask):
     assert (code, err) == (0, f"devilcoins: wrote the strategy to {path}\n")
     assert stat.S_IMODE(path.stat().st_mode) == 0o644
     assert_usage_error(*run(capsys, "solve", "4", "--save", str(path)), "already exists")
+
+
+def test_a_killed_writers_temporary_file_is_removed_by_the_next_write(tmp_path):
+    """SIGKILL during 'construct 32 --output F' left a hidden 2.7 GB temporary file that
+    nothing removed: the next write in the folder removes every one whose process is gone."""
+    import signal
+    import subprocess
+    import sys
+
+    from devilcoins.core.files import write_new
+
+    code = (
+        "import os, sys\n"
+        "from devilcoins.core.files import write_new_with\n"
+        "def fill(out):\n"
+        "    out.write(b'half a strategy'); out.flush()\n"
+        "    print('writing', flush=True); sys.stdin.read()\n"
+        f"write_new_with({str(tmp_path / 'killed.txt')!r}, fill)\n"
+    )
+    writer = subprocess.Popen(
+        [sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert writer.stdout.readline().strip() == "writing"  # its temporary file is there now
+    left = [p.name for p in tmp_path.iterdir()]
+    assert len(left) == 1 and left[0].startswith(f".devilcoins-{writer.pid}-")
+    writer.send_signal(signal.SIGKILL)
+    writer.wait()
+    assert [p.name for p in tmp_path.iterdir()] == left  # nothing of it ran: the file stays
+    write_new(str(tmp_path / "next.txt"), b"0 1\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["next.txt"]

@@ -17,7 +17,7 @@ from typing import BinaryIO
 
 from devilcoins.core.errors import DevilcoinsError
 
-__all__ = ["remove_unfinished", "write_all", "write_new", "write_new_with"]
+__all__ = ["remove_leftovers", "remove_unfinished", "write_all", "write_new", "write_new_with"]
 
 #: The temporary files being written now (removed by remove_unfinished when a process must end).
 _UNFINISHED: set[str] = set()
@@ -89,11 +89,55 @@ def write_new_with(path: str, fill: Callable[[BinaryIO], object]) -> None:
         os.unlink(tmp)
 
 
+def remove_leftovers(folder: Path) -> list[str]:
+    """Remove the temporary files of devilcoins processes that ended without removing them
+    (their process id no longer runs); the names removed.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     gone = Path(d) / ".devilcoins-999999999-0123456789abcdef.tmp"
+    ...     mine = Path(d) / f".devilcoins-{os.getpid()}-0123456789abcdef.tmp"
+    ...     _ = gone.write_bytes(b"half"), mine.write_bytes(b"half")
+    ...     remove_leftovers(Path(d)), mine.exists()
+    (['.devilcoins-999999999-0123456789abcdef.tmp'], True)
+    """
+    removed: list[str] = []
+    try:
+        names = [p for p in folder.glob(".devilcoins-*-*.tmp") if p.is_file()]
+    except OSError:
+        return removed
+    for path in names:
+        pid = path.name.split("-")[1]
+        if pid.isdigit() and not _running(int(pid)):
+            with contextlib.suppress(OSError):
+                path.unlink()
+                removed.append(path.name)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """Whether a process with this id runs (one we may not signal runs too)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
 def _create_temporary(folder: Path) -> tuple[int, str]:
-    """A new, empty file in folder under an unused random name, mode 0o666 less the umask."""
+    """A new, empty file in folder under an unused random name, mode 0o666 less the umask.
+
+    The name holds this process's id (``.devilcoins-PID-RANDOM.tmp``): a process killed
+    outright (SIGKILL: nothing of it runs) leaves its file, and the next write in the folder
+    removes every such file whose process is gone (``remove_leftovers``)."""
+    remove_leftovers(folder)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     while True:
-        tmp = str(folder / f".devilcoins-{secrets.token_hex(8)}.tmp")
+        tmp = str(folder / f".devilcoins-{os.getpid()}-{secrets.token_hex(8)}.tmp")
         try:
             fd = os.open(tmp, flags, 0o666)
         except FileExistsError:  # pragma: no cover - a 64-bit random name already taken
