@@ -33,3 +33,24 @@ def test_a_strategy_file_with_a_byte_order_mark_is_read(tmp_path, capsys):
     as_marked = run(capsys, "verify", "4", str(marked))
     assert as_marked[0] == as_plain[0] == 1  # read, and a verdict: these 3 moves lose
     assert as_marked[1].replace(str(marked), "F") == as_plain[1].replace(str(plain), "F")
+
+
+def test_a_certificate_that_cannot_be_written_says_the_strategy_was(tmp_path, capsys, monkeypatch):
+    """'--save a.jsonl --certificate ro/c.json' wrote a.jsonl, then said 'nothing was written'."""
+    from devilcoins.cli import solve as solve_command
+    from devilcoins.core.errors import DevilcoinsError
+
+    def refused(path, data):
+        raise DevilcoinsError(f"cannot write in {tmp_path}: no room (nothing was written)")
+
+    monkeypatch.setattr(solve_command, "write_new", refused)
+    saved, cert = tmp_path / "a.jsonl", tmp_path / "c.json"
+    game = ["--hands", "2", "--goal", "same", "--observe", "touch"]
+    files = ["--save", str(saved), "--certificate", str(cert)]
+    code, _, err = run(capsys, "solve", "4", *game, *files)
+    assert code == 2 and "Traceback" not in err
+    wrote, line = err.strip().splitlines()  # the save confirmed, then the refusal
+    assert wrote.startswith("devilcoins: wrote the strategy to")
+    assert "nothing was written" not in line
+    assert f"the certificate was not written; the strategy was, to {saved}" in line
+    assert saved.exists() and not cert.exists()

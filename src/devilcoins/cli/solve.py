@@ -4,6 +4,7 @@ table), or a proof that none exists, for the game N and the game options describ
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -96,7 +97,15 @@ def run(args: argparse.Namespace) -> int:
     if args.save is not None:
         _save(args.save, verdict)
     if args.certificate is not None:
-        _write_certificate(args.certificate, verdict)
+        try:
+            _write_certificate(args.certificate, verdict)
+        except DevilcoinsError as err:  # say what is on disk: the strategy, when it was saved
+            if args.save is None:
+                raise
+            said = str(err).replace(" (nothing was written)", "")
+            raise UsageError(
+                f"{said} (the certificate was not written; the strategy was, to {args.save})"
+            ) from None
     if args.json:
         data = verdict.to_json()
         if checked is not None:
@@ -184,6 +193,10 @@ def _check_target(path: str, option: str) -> None:
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise UsageError(f"{folder} is not a folder; choose where {option} writes")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(
+            f"cannot write in {folder}; choose where {option} writes (nothing was written)"
+        )
 
 
 def _check_certificate(path: str, game: Game) -> None:
