@@ -4,6 +4,10 @@ Python's 4,300-digit limit for writing them), in every command that reads a file
 
 from __future__ import annotations
 
+import resource
+import subprocess
+import sys
+
 import pytest
 from cli_helpers import assert_usage_error, run
 
@@ -53,3 +57,24 @@ def test_a_game_written_as_deep_json_is_refused_by_its_depth():
     """A policy file's first line names its game as text or JSON (``Game.parse``)."""
     with pytest.raises(NotationError, match="nested deeper than 200 levels"):
         Game.parse("{" + '"a": {' * 1000 + "}" * 1001)
+
+
+def _verify_endless(source: str, stdin) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "devilcoins", "verify", "4", source, "--memory", "1"],
+        stdin=stdin, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("source", ["/dev/zero", "-"])
+def test_an_endless_file_stops_within_the_memory_limit(source):
+    """'verify 4 /dev/zero --memory 1' grew to 3-4 GB: a file is read a chunk at a time and
+    refused once its size passes what the memory limit can read."""
+    if source == "-":
+        with open("/dev/zero", "rb") as zeros:
+            done = _verify_endless(source, zeros)
+    else:
+        done = _verify_endless(source, subprocess.DEVNULL)
+    assert_usage_error(done.returncode, done.stdout, done.stderr, "passes", "--memory")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024  # KB on Linux
+    assert peak < 1.1e9

@@ -208,17 +208,56 @@ def emit_json(data: dict[str, Any]) -> None:
     print_out(json_text(data) + "\n")
 
 
+#: Bytes of memory the reading of one byte of a strategy file may cost (its moves as Python
+#: objects): a file is read only while its size times this stays within the memory limit.
+MEMORY_PER_BYTE = 40
+
+#: Bytes read at a time (a limit's watcher can stop the command between two reads).
+CHUNK_BYTES = 1 << 20
+
+
+def most_file_bytes() -> int:
+    """The largest file read within the memory limit (--memory, else three quarters of the
+    machine's): a 120 MB strategy took 2.6 GB, /dev/zero grew until the machine's memory."""
+    from devilcoins.core.resources import machine_bytes, memory_limit
+
+    return memory_limit(machine_bytes() * 3 // 4) // MEMORY_PER_BYTE
+
+
+def _read_bounded(stream: Any, name: str, what: str) -> str:
+    """All of a stream as text (a byte order mark dropped), or a usage error once it passes
+    most_file_bytes (a text stream, as a test's stdin is, counts characters)."""
+    most, chunks, total = most_file_bytes(), [], 0
+    while chunk := stream.read(CHUNK_BYTES):
+        total += len(chunk)
+        if total > most:
+            raise UsageError(
+                f"{name} passes {most / 1e6:,.0f} MB, more than the memory limit lets a {what} "
+                f"file be read (about {MEMORY_PER_BYTE} bytes of memory a byte); give --memory "
+                "more, or a smaller file"
+            )
+        chunks.append(chunk)
+    if chunks and isinstance(chunks[0], str):
+        return "".join(chunks).removeprefix("\ufeff")
+    return b"".join(chunks).decode("utf-8-sig")
+
+
 def read_text(path: str, what: str) -> str:
-    """The text of a file the user names ('-' for stdin), or a clear usage error."""
+    """The text of a file the user names ('-' for stdin), or a clear usage error (a file past
+    what the memory limit can read is one: ``most_file_bytes``)."""
     if path == "-":
-        return sys.stdin.read().removeprefix("\ufeff")
+        try:
+            return _read_bounded(getattr(sys.stdin, "buffer", sys.stdin), "stdin", what)
+        except UnicodeDecodeError as err:
+            raise UsageError(f"cannot read the {what} on stdin: {err}") from None
     file = Path(path)
     try:
         if not file.exists():
             raise UsageError(f"no such {what} file: {path}")
         if file.is_dir():
             raise UsageError(f"{path} is a folder; give a {what} file")
-        return file.read_text(encoding="utf-8-sig")  # a byte order mark some editors add: dropped
+        with file.open("rb") as stream:
+            return _read_bounded(stream, _short(path), what)
     except UnicodeDecodeError as err:
         raise UsageError(f"cannot read {what} file {path}: {err}") from None
     except OSError as err:
