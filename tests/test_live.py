@@ -37,7 +37,7 @@ def play_randomly(live: LiveGame, rng: random.Random, moves: int) -> list[tuple]
     return seen
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(
     st.sampled_from(SPECS),
     st.sampled_from(["random", "greedy", "adversarial"]),

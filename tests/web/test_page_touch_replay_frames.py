@@ -77,7 +77,9 @@ def at_rest(page, k: int) -> None:
     assert lengths and not [v for v in lengths if "NaN" in v or "Infinity" in v], lengths
 
 
-@pytest.mark.parametrize("devil", ["random", "greedy"])
+#: The Devil of the game replayed: any Devil's game with a round the tray stays still showed the
+#: NaN (the random Devil's, as the issue saw it, plays longer games: this one keeps it short).
+@pytest.mark.parametrize("devil", ["greedy"])
 def test_the_replay_of_a_game_with_a_still_round_draws_no_nan(visitor, base_url, devil):
     page = visitor
     width = page.viewport_size["width"]
