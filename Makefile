@@ -1,5 +1,6 @@
 # The two commands: `make demo` (the main job) and `make test` (ruff, the import layers,
-# mypy, the test suite, the tutorial notebook executed cell by cell, a strict build of the docs).
+# mypy, the test suite in two processes (pytest-xdist; a test file stays in one, so its server
+# and browser start once), the tutorial notebook executed cell by cell, a strict build of the docs).
 # Both create .venv in the repository root and install into it; nothing else is needed.
 PYTHON ?= python3
 VENV := .venv
@@ -67,7 +68,7 @@ test: $(VENV)/.installed-test browser
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadfile
 	$(BIN)/python -m pytest -o addopts= -q -p no:cacheprovider --nbmake docs/tutorial.ipynb
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir $(VENV)/site-check -q
 
@@ -83,6 +84,7 @@ bench: $(VENV)/.installed
 load: $(VENV)/.installed-test
 	$(BIN)/python bench/load.py
 	$(BIN)/python bench/load.py --mixed 4 --seconds 40
+	$(BIN)/python bench/load.py --slow 500
 
 clean:
 	rm -rf $(VENV) build site src/*.egg-info .pytest_cache .ruff_cache .hypothesis

@@ -226,6 +226,46 @@ def mixed(heavy_clients: int, seconds: float) -> dict:
     }
 
 
+def slow_clients(count: int) -> dict:
+    """count connections that send half a request and then nothing, against ``devilcoins
+    serve``: how long until the server has closed them all, and /api/health's latency
+    meanwhile."""
+    import selectors
+
+    with ServedApart() as url:
+        port = int(url.rsplit(":", 1)[1])
+        held = []
+        for _ in range(count):
+            sock = socket.create_connection(("127.0.0.1", port))
+            sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            sock.setblocking(False)
+            held.append(sock)
+        t0 = time.perf_counter()
+        waiting = selectors.DefaultSelector()
+        for sock in held:
+            waiting.register(sock, selectors.EVENT_READ)
+        open_ = len(held)
+        health: list[float] = []
+        with httpx.Client(base_url=url, timeout=60.0) as client:
+            while open_ and time.perf_counter() - t0 < 120:
+                for key, _ in waiting.select(timeout=0.2):
+                    try:
+                        closed = key.fileobj.recv(4096) == b""
+                    except OSError:
+                        closed = True
+                    if closed:
+                        waiting.unregister(key.fileobj)
+                        open_ -= 1
+                h0 = time.perf_counter()
+                client.get("/api/health")
+                health.append(time.perf_counter() - h0)
+        took = time.perf_counter() - t0
+        for sock in held:
+            sock.close()
+    return {"count": count, "all_closed_s": round(took, 1), "still_open": open_,
+            "health": _percentiles(health)}  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the load test and print its figures."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -240,7 +280,24 @@ def main(argv: list[str] | None = None) -> int:
         metavar="K",
         help="also K clients verifying N = 16 in a loop beside one cheap client, for --seconds",
     )
+    p.add_argument(
+        "--slow",
+        type=int,
+        default=0,
+        metavar="K",
+        help="instead: K connections that send half a request, until the server closes them",
+    )
     args = p.parse_args(argv)
+    if args.slow:
+        figures = slow_clients(args.slow)
+        h = figures["health"]
+        print(
+            f"{args.slow:,} slow connections (half a request each): all closed by the server "
+            f"after {figures['all_closed_s']} s ({figures['still_open']} still open); "
+            f"/api/health meanwhile p50 {h['p50_ms']} ms, p99 {h['p99_ms']} ms, max "
+            f"{h['max_ms']} ms"
+        )
+        return 0 if figures["still_open"] == 0 else 1
     if args.mixed:
         figures = mixed(args.mixed, args.seconds)
         if args.json:

@@ -217,3 +217,25 @@ def _stored(path) -> int:
             return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
     except sqlite3.Error:
         return 0
+
+
+def test_a_run_here_stops_each_game_at_its_limit_without_a_cluster():
+    """run_here: the games one after another in a child process, a game past the limit stored
+    open (its child killed, a new one started for the next game), no child left at the end."""
+    from devilcoins.atlas import run as atlas_run
+    from devilcoins.atlas.run import run_here
+
+    games = [Game(n) for n in (2, 3, 4)]
+    seen: list[str] = []
+    with AtlasStore(":memory:") as store:
+        entries = run_here(
+            games,
+            store,
+            time_limit=2.0,
+            solver="atlas_solvers:slow",
+            on_result=lambda e: seen.append(e.status),
+        )
+    assert seen == ["settled", "open", "settled"]
+    assert entries[1].note.startswith("time limit 2 s reached")
+    assert [(e.winnable, e.length) for e in (entries[0], entries[2])] == [(True, 3), (True, 15)]
+    assert atlas_run._children.__dict__.get("by_solver") == {}

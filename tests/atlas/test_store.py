@@ -220,3 +220,75 @@ def test_each_kind_of_refusal_is_stored_as_its_status():
         (back,) = store.entries()
         assert (back.status, back.winnable) == ("not supported", None)
         assert "takes no move list" in back.note
+
+
+# --- a broken database: one line each, never a traceback ---------------------------------------
+
+
+def test_a_full_disk_is_a_store_error_and_keeps_what_was_stored(tmp_path, solved):
+    """SQLite's 'database or disk is full' (here from a page limit, as a full disk gives it)."""
+    path = tmp_path / "atlas.sqlite"
+    with AtlasStore(path) as store:
+        store.put(solved[0])
+        (pages,) = store._db.execute("PRAGMA page_count").fetchone()
+        store._db.execute(f"PRAGMA max_page_count = {pages}")
+        with pytest.raises(StoreError, match="the disk is full; free some space"):
+            for k in range(200):
+                store.put(dataclasses.replace(solved[1], note="x" * 4000 + str(k)))
+    with AtlasStore(path, read_only=True) as store:
+        assert str(store.entries()[0].game) == str(solved[0].game)
+
+
+def test_a_database_another_program_locks_is_a_store_error(tmp_path, solved, monkeypatch):
+    import devilcoins.atlas.store as store_module
+
+    monkeypatch.setattr(store_module, "BUSY_SECONDS", 0.1)
+    path = tmp_path / "atlas.sqlite"
+    with AtlasStore(path) as store:
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN EXCLUSIVE")
+        try:
+            with pytest.raises(StoreError, match="is locked by another program"):
+                store.put(solved[0])
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        store.put(solved[0])
+        assert len(store) == 1
+
+
+def test_a_damaged_database_is_a_store_error(tmp_path, solved):
+    path = tmp_path / "atlas.sqlite"
+    with AtlasStore(path) as store:
+        for k in range(40):
+            store.put(dataclasses.replace(solved[0], note=f"{k}" * 500))
+    data = bytearray(path.read_bytes())
+    data[4096:8192] = b"\xff" * 4096  # the second page: the table's first leaf
+    path.write_bytes(bytes(data))
+    with pytest.raises(StoreError, match="is damaged"), AtlasStore(path, read_only=True) as s:
+        s.entries()
+
+
+def test_a_second_writer_on_one_file_is_refused_while_the_first_holds_it(tmp_path, solved):
+    path = tmp_path / "atlas.sqlite"
+    with AtlasStore(path) as first:
+        with pytest.raises(StoreError, match="another atlas run is writing"):
+            AtlasStore(path)
+        with AtlasStore(path, read_only=True) as reader:  # reading is always allowed
+            assert len(reader) == 0
+        first.put(solved[0])  # the refused store left the first one's locks alone
+        assert len(first) == 1
+    with AtlasStore(path) as again:  # and the lock went with the first
+        assert len(again) == 1
+
+
+def test_reading_changes_nothing_on_disk(tmp_path, solved):
+    path = tmp_path / "atlas.sqlite"
+    with AtlasStore(path) as store:
+        store.put(solved[0])
+    before = sorted(p.name for p in tmp_path.iterdir()), path.read_bytes()
+    with AtlasStore(path, read_only=True) as store:
+        assert len(store) == 1
+        with pytest.raises(StoreError, match="cannot write to the atlas"):
+            store.put(solved[1])
+    assert (sorted(p.name for p in tmp_path.iterdir()), path.read_bytes()) == before

@@ -133,3 +133,75 @@ def test_from_db_with_ranges_prints_those_games(capsys, stored, no_cluster):
     assert [r["game"] for r in csv.DictReader(io.StringIO(out))] == ["n=3 goal=same", "n=4"]
     code, out, _ = run(capsys, "atlas", "--from-db", stored, "--n", "4", "--format", "json")
     assert [e["game"] for e in json.loads(out)["entries"]] == ["n=4"]
+
+
+def test_a_time_limit_alone_solves_here_with_no_cluster(capsys, no_cluster):
+    code, out, err = run(capsys, "atlas", "--max-n", "3", "--time-limit", "60", "--json")
+    assert code == 0, err
+    here = {e["game"]: (e["winnable"], e["length"]) for e in json.loads(out)["entries"]}
+    code, out, _ = run(capsys, "atlas", "--max-n", "3", "--json")
+    assert here == {e["game"]: (e["winnable"], e["length"]) for e in json.loads(out)["entries"]}
+    assert len(here) == 12
+
+
+def test_a_second_run_on_a_file_in_use_is_refused_and_the_file_kept(capsys, stored, no_cluster):
+    with AtlasStore(stored) as running:
+        before = len(running)
+        result = run(capsys, "atlas", "--max-n", "2", "--db", stored)
+        assert_usage_error(*result, "another atlas run is writing", "give another --db")
+        assert len(running) == before
+
+
+def test_a_damaged_or_locked_file_is_one_line(capsys, stored, no_cluster, monkeypatch):
+    import sqlite3
+
+    from devilcoins.atlas import store as store_module
+
+    monkeypatch.setattr(store_module, "BUSY_SECONDS", 0.1)
+    other = sqlite3.connect(stored, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    result = run(capsys, "atlas", "--n", "5", "--db", stored, "--time-limit", "30")
+    other.execute("ROLLBACK")
+    other.close()
+    assert_usage_error(*result, f"the atlas {stored} is locked by another program")
+    with open(stored, "r+b") as file:
+        file.seek(4096)
+        file.write(b"\xff" * 4096)
+    result = run(capsys, "atlas", "--from-db", stored)
+    assert_usage_error(*result, f"the atlas {stored} is damaged")
+
+
+def test_from_db_reads_an_atlas_in_a_folder_it_cannot_write(tmp_path):
+    """As a user who may not write the folder (root runs the command as 'nobody')."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="devilcoins-ro-")
+    try:
+        path = os.path.join(folder, "atlas.sqlite")
+        with AtlasStore(path) as store:
+            store.put(settle(Game(4)))
+        os.chmod(path, 0o444)
+        os.chmod(folder, 0o555)
+        as_nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        if os.geteuid() != 0:
+            as_nobody = []
+        elif shutil.which("setpriv") is None:
+            pytest.skip("running as root without setpriv: the folder would be writable")
+        env = dict(os.environ, HOME=folder, NUMBA_CACHE_DIR=folder)
+        done = subprocess.run(
+            [*as_nobody, sys.executable, "-m", "devilcoins", "atlas", "--from-db", path],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.splitlines()[2].split()[:3] == ["n=4", "yes", "15"]
+        assert sorted(os.listdir(folder)) == ["atlas.sqlite"]
+    finally:
+        os.chmod(folder, 0o755)
+        shutil.rmtree(folder)

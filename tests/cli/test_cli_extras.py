@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WEB = "devilcoins serve needs the web extra: pip install 'devilcoins[web]'"
 PLOT = "devilcoins plot needs the plot extra: pip install 'devilcoins[plot]'"
 ATLAS = (
-    "devilcoins atlas with --db, --workers, --scheduler or --time-limit needs the atlas extra: "
+    "devilcoins atlas with --db, --workers or --scheduler needs the atlas extra: "
     "pip install 'devilcoins[atlas]'"
 )
 
@@ -70,7 +70,7 @@ def _missing(monkeypatch, *modules: str, refuse: bool = False) -> None:
         (["plot", "4"], "matplotlib", PLOT),
         (["plot", "4", "--table"], "matplotlib", PLOT),
         (["atlas", *SMALL, "--workers", "1"], "distributed", ATLAS),
-        (["atlas", *SMALL, "--time-limit", "5"], "dask", ATLAS),
+        (["atlas", *SMALL, "--scheduler", "tcp://127.0.0.1:9"], "dask", ATLAS),
     ],
 )
 @pytest.mark.parametrize("refuse", [False, True], ids=["absent", "refused"])
@@ -94,7 +94,8 @@ def test_the_atlas_with_a_new_db_and_no_dask_makes_no_file(capsys, monkeypatch, 
 
 
 def test_the_atlas_runs_without_dask_where_it_can(capsys, monkeypatch, tmp_path):
-    """Serially, from a store (--from-db), and with a --db that holds every game asked for."""
+    """Serially (with --time-limit too: in a child process), from a store (--from-db), and with
+    a --db that holds every game asked for."""
     db = tmp_path / "atlas.sqlite"
     with AtlasStore(db) as store:
         for entry in atlas(grid(range(1, 3), goals=("zero", "same"))):
@@ -103,11 +104,12 @@ def test_the_atlas_runs_without_dask_where_it_can(capsys, monkeypatch, tmp_path)
     serial = run(capsys, "atlas", *SMALL, "--format", "csv")
     stored = run(capsys, "atlas", *SMALL, "--from-db", str(db), "--format", "csv")
     kept = run(capsys, "atlas", *SMALL, "--db", str(db), "--format", "csv")
-    for code, out, err in (serial, stored, kept):
+    limited = run(capsys, "atlas", *SMALL, "--time-limit", "60", "--format", "csv")
+    for code, out, err in (serial, stored, kept, limited):
         assert (code, err) == (0, ""), err
         assert "n=2 hands=1 goal=same" in out
     assert serial[1].splitlines()[0] == stored[1].splitlines()[0] == kept[1].splitlines()[0]
-    assert len(serial[1].splitlines()) == len(stored[1].splitlines()) == len(kept[1].splitlines())
+    assert len({len(result[1].splitlines()) for result in (serial, stored, kept, limited)}) == 1
 
 
 def _python(code: str, *argv: str, blocked: tuple[str, ...] = ()) -> subprocess.CompletedProcess:

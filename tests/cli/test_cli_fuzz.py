@@ -30,10 +30,19 @@ BAD_NUMBERS = st.sampled_from(
 )  # fmt: skip
 NUMBERS = st.one_of(GOOD_NUMBERS, GOOD_NUMBERS, BAD_NUMBERS)
 
+#: Hostile files in the test's folder: JSON nested 100,000 deep, a number of 5,000 digits,
+#: bytes that are no text.
+HOSTILE = {
+    "deep.json": b"[" * 100_000 + b"]" * 100_000,
+    "huge.json": b"[" + b"9" * 5_000 + b"]",
+    "binary.bin": b"\x00\xff\xfe" * 1_000,
+}
+
 #: Texts for everything else: notation, file names (in the test's own folder), junk.
 TEXTS = st.sampled_from(
     ["0 2", "FLFL", "HTTH", "HHHH", "1 0 3 2; 1 3 0 2", "0,1", "-", "strategy.txt",
-     "missing.txt", "out.txt", "folder/", "", "  ", "{", "é", "0000,1111", "x" * 300]
+     "missing.txt", "out.txt", "folder/", "", "  ", "{", "é", "0000,1111", "x" * 300,
+     *HOSTILE, *HOSTILE]
 )  # fmt: skip
 
 #: Long digit runs (thousands separators allowed): numbers nobody reads.
@@ -99,6 +108,8 @@ def _captured():
 def folder(tmp_path_factory):
     path = tmp_path_factory.mktemp("fuzz")
     (path / "strategy.txt").write_text("0 1\n0\n")
+    for name, body in HOSTILE.items():
+        (path / name).write_bytes(body)
     return path
 
 

@@ -18,20 +18,39 @@ HUGE = "9" * 5_000
 TOUCH = ["--hands", "2", "--goal", "same", "--observe", "touch"]
 
 
-@pytest.mark.parametrize(
-    "command",
-    [
-        ["verify", "4"],
-        ["verify", "4", *TOUCH],
-        ["verify", "4", "--certificate"],
-        ["play", "4", "--devil-turns"],
-    ],
-)
-@pytest.mark.parametrize("body", [DEEP, f"[{HUGE}]", f'{{"turns": [{HUGE}]}}'])
-def test_a_file_past_every_bound_is_one_line(tmp_path, capsys, command, body):
+#: Every command and option that reads a file the user names (each also reads stdin, '-').
+READERS = [
+    ["verify", "4"],
+    ["verify", "4", *TOUCH],
+    ["verify", "4", "--certificate"],
+    ["play", "4", "--devil-turns"],
+    ["play", "4", "--strategy"],
+    ["check", "4", "--strategy"],
+    ["plot", "4", "--strategy"],
+]
+
+#: The hostile shapes: deep nesting, huge numbers (in a list and in an object), bytes that are
+#: no text, one endless line, and (with the size limit made 1 MB below) a file past it.
+SHAPES = {
+    "deep": DEEP,
+    "huge number": f"[{HUGE}]",
+    "huge in an object": f'{{"turns": [{HUGE}]}}',
+    "binary": "\x00\xff\xfe" * 1000,
+    "endless line": "HT" * 400_000,
+    "past the size limit": "0 1\n" * 600_000,
+}
+
+
+@pytest.mark.parametrize("command", READERS, ids=" ".join)
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_file_past_every_bound_is_one_line(tmp_path, capsys, monkeypatch, command, shape):
+    monkeypatch.setattr("devilcoins.cli.common.most_file_bytes", lambda: 1 << 20)
     path = tmp_path / "hostile.json"
-    path.write_text(body)
-    assert_usage_error(*run(capsys, *command, str(path)))
+    path.write_bytes(SHAPES[shape].encode("latin-1"))
+    code, out, err = run(capsys, *command, str(path))
+    assert_usage_error(code, out, err)
+    if shape == "past the size limit":
+        assert "--memory" in err
 
 
 def test_the_depth_refusal_names_its_limit(tmp_path, capsys):

@@ -4,6 +4,7 @@ past 100 MB (construct)."""
 from __future__ import annotations
 
 import io
+import math
 import os
 import signal
 import subprocess
@@ -171,3 +172,30 @@ def test_a_command_without_limits_still_shows_its_progress(monkeypatch):
         _until("atlas (10% of 190)", stream=stream)
     text = stream.getvalue()
     assert "atlas (10% of 190)" in text and "inf" not in text
+
+
+def test_the_atlas_here_runs_within_the_default_memory_limit(capsys, monkeypatch):
+    """The atlas has no --time-limit for the whole run and no --memory, yet its searches read
+    the default memory limit (here a made-up figure) as every limited command's do."""
+    from devilcoins.atlas import entry
+
+    seen: list[int] = []
+    real = entry.atlas
+
+    def recording(games, **options):
+        seen.append(memory_limit(1 << 50))
+        return real(games, **options)
+
+    monkeypatch.setattr(sys.modules["devilcoins.cli.main"], "default_memory", lambda: 123 << 20)
+    monkeypatch.setattr(entry, "atlas", recording)
+    code, _, err = run(capsys, "atlas", "--max-n", "3")
+    assert (code, seen) == (0, [123 << 20]), err
+
+
+def test_a_stop_at_the_memory_limit_names_no_option_the_command_lacks():
+    watch = Watch(Limits(seconds=math.inf, memory=1, memory_option=False), stream=io.StringIO())
+    watch.stopped = "memory"
+    assert "fewer or smaller games" in watch.message() and "--memory" not in watch.message()
+    watch = Watch(Limits(seconds=math.inf, memory=1), stream=io.StringIO())
+    watch.stopped = "memory"
+    assert "allow more with --memory GB" in watch.message()

@@ -24,6 +24,7 @@ from playwright.sync_api import expect
 from screenshot import CHROMIUM_ARGS
 
 from devilcoins.web.app import create_app
+from devilcoins.web.connections import TimelyProtocol
 
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -57,7 +58,9 @@ def healthy(url: str) -> bool:
 def base_url():
     """The address of a live server of a fresh app, for one module."""
     port = free_port()
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn.Config(
+        create_app(), host="127.0.0.1", port=port, log_level="warning", http=TimelyProtocol
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

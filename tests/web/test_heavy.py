@@ -82,3 +82,48 @@ def test_a_verification_in_a_worker_agrees_with_the_library(client):
     answer = client.post("/api/verify", json={"n": 4, "moves": [[0, 1, 2, 3], [0, 2]]})
     assert answer.status_code == 200
     assert answer.json()["wins"] is False and answer.json()["counterexample"]
+
+
+def test_a_solve_waits_for_no_one_it_is_refused_when_the_pool_is_full(one_worker, monkeypatch):
+    from devilcoins.web.routes import solve
+
+    work, release, _ = one_worker
+    monkeypatch.setattr(solve, "HEAVY", work)
+    monkeypatch.setattr(solve, "ANSWERS", solve._Answers(8))
+    with TestClient(create_app()) as client:
+        busy = client.get("/api/solve", params={"n": 4, "goal": "same"})
+        assert busy.status_code == 503 and busy.headers["retry-after"] == "2"
+        assert "busy" in busy.json()["detail"]
+        release.touch()
+        while (answer := client.get("/api/solve", params={"n": 4, "goal": "same"})).status_code:
+            if answer.status_code != 503:
+                break
+            time.sleep(0.01)
+        assert answer.status_code == 200 and answer.json()["length"] is not None
+
+
+def test_an_answer_that_comes_past_the_budget_is_kept_for_the_next_request(monkeypatch):
+    """Kept by game: asked again, the pool is not asked."""
+    from devilcoins.web.routes import solve
+
+    work = heavy.HeavyWork(workers=1, budget=0.01)
+    monkeypatch.setattr(solve, "HEAVY", work)
+    monkeypatch.setattr(solve, "ANSWERS", solve._Answers(8))
+    slow = {"n": 8, "group": "full", "goal": "same"}  # past 0.01 s in a fresh worker
+    try:
+        with TestClient(create_app()) as client:
+            late = client.get("/api/solve", params=slow)
+            assert late.status_code == 503 and "more than its 0.01 s" in late.json()["detail"]
+            while True:  # the worker finishes it meanwhile, and the answer is kept
+                kept = client.get("/api/solve", params=slow)
+                if kept.status_code != 503:
+                    break
+                time.sleep(0.05)
+            monkeypatch.setattr(work, "admit", _no_pool)
+            assert client.get("/api/solve", params=slow).json() == kept.json()
+    finally:
+        work.close()
+
+
+def _no_pool() -> None:
+    raise AssertionError("a kept answer asked the pool again")

@@ -4,7 +4,8 @@
 and puts each answer in the store (committed) as it comes back, so an interrupted run loses
 nothing that finished and the next run goes on from there.  ``local_client(workers)`` starts a
 cluster of worker processes on this machine (one thread each, no dashboard);
-``remote_client(address)`` joins a running one.
+``remote_client(address)`` joins a running one; ``run_here`` settles the games one after
+another in a child process of this one, each within the time limit, with no cluster at all.
 
 On a worker, each game is solved in a child process that the worker keeps for the next game;
 past its time limit the child is killed (the game is stored 'open', with the reason) and a new
@@ -40,7 +41,15 @@ from devilcoins.core.game import Game
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["SOLVER", "local_client", "remote_client", "run_atlas", "settle_task", "threads"]
+__all__ = [
+    "SOLVER",
+    "local_client",
+    "remote_client",
+    "run_atlas",
+    "run_here",
+    "settle_task",
+    "threads",
+]
 
 #: The solver the children call, as 'module:function' (a test may name a slower one).
 SOLVER = "devilcoins.engine:solve"
@@ -152,6 +161,14 @@ def _settle_in_child(game: Game, limit: float | None, solver: str) -> AtlasEntry
     return left_open(game, f"the solver died (exit status {child.process.returncode})", seconds)
 
 
+def _stop_children() -> None:
+    """Stop this thread's solver processes."""
+    kept: dict[str, _Child] = _children.__dict__.setdefault("by_solver", {})
+    for child in kept.values():
+        child.stop()
+    kept.clear()
+
+
 def settle_task(text: str, time_limit: float | None = None, solver: str = SOLVER) -> dict[str, Any]:
     """One Dask task: the game's entry as JSON data, settled within time_limit seconds."""
     return _settle_in_child(Game.parse(text), time_limit, solver).to_json()
@@ -257,6 +274,28 @@ def run_atlas(
                 on_result(entry)
     finally:
         client.cancel(futures)
+    return store.entries(games)
+
+
+def run_here(
+    games: Iterable[Game],
+    store: AtlasStore,
+    *,
+    time_limit: float,
+    solver: str = SOLVER,
+    on_result: Callable[[AtlasEntry], None] | None = None,
+) -> list[AtlasEntry]:
+    """As run_atlas, with no cluster: the games the store lacks, one after another in a child
+    process of this one, each stopped (stored 'open') past time_limit seconds."""
+    games = list(games)
+    try:
+        for game in store.pending(games, time_limit):
+            entry = _settle_in_child(game, time_limit, solver)
+            store.put(entry, time_limit=time_limit)
+            if on_result is not None:
+                on_result(entry)
+    finally:
+        _stop_children()
     return store.entries(games)
 
 

@@ -7,6 +7,12 @@ method column held 'too large' and 'open', gets a status column when opened (and
 certificates an empty certificate column). A file that is not
 an SQLite database, or a database of something else, is refused and left alone.
 
+Every failure of the database itself (a full disk, a file locked by another program, a damaged
+file) is a ``StoreError`` of one line that names the file and what to do; a writing store holds
+an exclusive lock on its file, so a second run on the same file is refused rather than solving
+the whole grid again; ``read_only`` opens a file for reading only (a folder that cannot be
+written is fine).
+
 >>> from devilcoins.atlas.entry import settle
 >>> with AtlasStore(":memory:") as store:
 ...     store.put(settle(Game(4)))
@@ -16,13 +22,17 @@ an SQLite database, or a database of something else, is refused and left alone.
 
 from __future__ import annotations
 
+import fcntl
+import os
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 from types import TracebackType
 from typing import Any
+from urllib.parse import quote
 
 from devilcoins.atlas.entry import OPEN, AtlasEntry
 from devilcoins.atlas.grid import GOALS, OBSERVE
@@ -111,28 +121,97 @@ def _check_file(path: Path, *, create: bool) -> None:
         raise StoreError(f"{path} is not an SQLite database; not touching it")
 
 
-def _connect(path: str, *, create: bool) -> sqlite3.Connection:
-    """A connection to an atlas database (set up when new); someone else's database is refused."""
-    if path != ":memory:":
-        _check_file(Path(path), create=create)
+#: How long a write waits for another program's lock on the file before it gives up.
+BUSY_SECONDS = 10.0
+
+
+def _reason(path: str, err: sqlite3.Error) -> str:
+    """One line for a failure of the database at path: what happened and what to do."""
+    text = str(err)
+    if "full" in text:
+        return f"cannot write to the atlas {path}: the disk is full; free some space and run again"
+    if "locked" in text or "busy" in text:
+        return (
+            f"the atlas {path} is locked by another program; wait for it to finish, "
+            "or give another file"
+        )
+    if "malformed" in text or "not a database" in text or "corrupt" in text:
+        return f"the atlas {path} is damaged ({text}); restore it from a copy or start a new file"
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        return f"cannot write to the atlas {path} ({text}); give a file in a folder you can write"
+    return f"cannot use the atlas {path}: {text}"
+
+
+@contextmanager
+def _guarded(path: str) -> Iterator[None]:
+    """Turn any failure of SQLite within into a one-line StoreError about path."""
     try:
-        db = sqlite3.connect(path)
-        db.row_factory = sqlite3.Row
-        _set_up(db, path, create=create)
-        # each commit reaches the file at once (an interrupt or a crash keeps it) without
-        # waiting for the disk: a write-ahead log, synced at checkpoints
-        db.execute("PRAGMA journal_mode = WAL")
-        db.execute("PRAGMA synchronous = NORMAL")
-    except sqlite3.DatabaseError as err:
-        raise StoreError(f"cannot use {path} as an atlas database: {err}") from None
+        yield
+    except sqlite3.Error as err:
+        raise StoreError(_reason(path, err)) from None
+
+
+def _open(path: str, *, read_only: bool) -> sqlite3.Connection:
+    """The SQLite connection: read-only through a URI (immutable when the folder cannot hold
+    the write-ahead log's shared memory file), else read-write."""
+    if not read_only:
+        return sqlite3.connect(path, timeout=BUSY_SECONDS)
+    uri = f"file:{quote(os.path.abspath(path))}?mode=ro"
+    db = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS)
+    try:
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError:  # a folder where the -shm file cannot be made
+        db.close()
+        db = sqlite3.connect(f"{uri}&immutable=1", uri=True, timeout=BUSY_SECONDS)
     return db
 
 
-def _set_up(db: sqlite3.Connection, path: str, *, create: bool) -> None:
+def _connect(path: str, *, create: bool, read_only: bool = False) -> sqlite3.Connection:
+    """A connection to an atlas database (set up when new); someone else's database is refused."""
+    if path != ":memory:":
+        _check_file(Path(path), create=create and not read_only)
+    try:
+        db = _open(path, read_only=read_only)
+        db.row_factory = sqlite3.Row
+        _set_up(db, path, create=create and not read_only, read_only=read_only)
+        if not read_only:
+            # each commit reaches the file at once (an interrupt or a crash keeps it) without
+            # waiting for the disk: a write-ahead log, synced at checkpoints
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")
+    except StoreError:
+        raise
+    except sqlite3.DatabaseError as err:
+        raise StoreError(_reason(path, err)) from None
+    return db
+
+
+def _lock(path: str) -> int:
+    """An exclusive lock on the atlas file (a descriptor to close when done); StoreError when
+    another run holds it. flock locks are apart from SQLite's own (fcntl) locks on Linux."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise StoreError(
+            f"another atlas run is writing {path}; wait for it to finish (it keeps every "
+            "answer there), or give another --db"
+        ) from None
+    return fd
+
+
+def _set_up(db: sqlite3.Connection, path: str, *, create: bool, read_only: bool) -> None:
     """Check db is an atlas (or, when create, new: then make it one); close it if refused."""
     (app,) = db.execute("PRAGMA application_id").fetchone()
     if app == APPLICATION_ID:
         names = {row["name"] for row in db.execute("PRAGMA table_info(games)")}
+        if not {"status", "certificate"} <= names and read_only:
+            db.close()
+            raise StoreError(
+                f"{path} was written by an earlier devilcoins; run 'devilcoins atlas --db "
+                f"{path}' once to bring it up to date"
+            )
         if "status" not in names:
             for statement in _ADD_STATUS:
                 db.execute(statement)
@@ -188,9 +267,16 @@ def _sort_key(game: Game) -> tuple[Any, ...]:
 class AtlasStore:
     """An atlas database: ``put`` an entry (committed at once), read ``entries`` back."""
 
-    def __init__(self, path: str | Path, *, create: bool = True) -> None:
+    def __init__(self, path: str | Path, *, create: bool = True, read_only: bool = False) -> None:
         self.path = str(path)
-        self._db = _connect(self.path, create=create)
+        self._db = _connect(self.path, create=create, read_only=read_only)
+        self._lock: int | None = None
+        if not read_only and self.path != ":memory:":
+            try:
+                self._lock = _lock(self.path)
+            except StoreError:
+                self._db.close()
+                raise
 
     def __enter__(self) -> AtlasStore:
         return self
@@ -204,8 +290,16 @@ class AtlasStore:
         self.close()
 
     def close(self) -> None:
-        """Close the database (everything put is already committed)."""
+        """Close the database (everything put is already committed), then its lock."""
+        if self._lock is not None:
+            # a file at rest keeps no write-ahead log, so that a reader needs to write nothing
+            # beside it (a folder that cannot be written); busy while another program reads
+            with suppress(sqlite3.Error):
+                self._db.execute("PRAGMA journal_mode = DELETE")
         self._db.close()
+        if self._lock is not None:  # after SQLite's own descriptor: closing ours first would
+            os.close(self._lock)  # drop the locks SQLite holds on the file (POSIX rules)
+            self._lock = None
 
     def put(self, entry: AtlasEntry, *, time_limit: float | None = None) -> None:
         """Store entry under its game's text (replacing an earlier row) and commit."""
@@ -228,17 +322,19 @@ class AtlasStore:
         }
         names = ", ".join(COLUMNS)
         marks = ", ".join(f":{c}" for c in COLUMNS)
-        with self._db:  # committed, or rolled back when interrupted half way (Ctrl-C)
+        with _guarded(self.path), self._db:  # committed, or rolled back when interrupted
             self._db.execute(f"INSERT OR REPLACE INTO games ({names}) VALUES ({marks})", row)
 
     def __len__(self) -> int:
-        (count,) = self._db.execute("SELECT count(*) FROM games").fetchone()
+        with _guarded(self.path):
+            (count,) = self._db.execute("SELECT count(*) FROM games").fetchone()
         return int(count)
 
     def _rows(self) -> dict[str, sqlite3.Row]:
         """Every row by its game text."""
         select = f"SELECT {', '.join(COLUMNS)} FROM games"
-        return {row["game"]: row for row in self._db.execute(select)}
+        with _guarded(self.path):
+            return {row["game"]: row for row in self._db.execute(select)}
 
     def pending(self, games: Iterable[Game], time_limit: float | None = None) -> list[Game]:
         """The games still to solve: not stored, or left open under a shorter time limit.

@@ -7,7 +7,8 @@ import argparse
 import math
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from devilcoins import GROUP_NAMES
@@ -34,9 +35,10 @@ __all__ = ["COMMAND"]
 FORMATS = ("text", "markdown", "csv", "json")
 
 #: What needs the atlas extra: a run on Dask with games left to solve; without those options the
-#: atlas is solved here, one game after another, and --from-db (or a --db that holds every game
-#: asked for) only reads the file. Checked before a new --db file is made.
-_ON_DASK = "devilcoins atlas with --db, --workers, --scheduler or --time-limit"
+#: atlas is solved here, one game after another (with --time-limit alone: in a child process,
+#: each game stopped at the limit), and --from-db (or a --db that holds every game asked for)
+#: only reads the file. Checked before a new --db file is made.
+_ON_DASK = "devilcoins atlas with --db, --workers or --scheduler"
 
 
 def _checked(parse: Callable[[str], Any]) -> Callable[[str], Any]:
@@ -128,12 +130,16 @@ def _add_grid_arguments(p: Options) -> None:
 
 def _add_run_arguments(p: Options) -> None:
     """Where the grid is solved (a Dask cluster) and kept (SQLite), and each game's limit."""
-    r = p.add_argument_group("the run (any of these: one Dask task per game)")
+    r = p.add_argument_group(
+        "the run (--db, --workers or --scheduler: one Dask task per game; without them the "
+        "games are solved here, one after another)"
+    )
     r.add_argument(
         "--time-limit",
         type=_checked(_seconds),
         metavar="SECONDS",
-        help="per game; a game past it is stored as open",
+        help="per game; a game past it is stored as open (without it a game here has no time "
+        "limit, only the memory limit: three quarters of this machine)",
     )
     where = r.add_mutually_exclusive_group()
     where.add_argument(
@@ -230,7 +236,7 @@ def _from_db(args: argparse.Namespace, fmt: str) -> int:
             "--scheduler or --time-limit"
         )
     games = _grid(args) if _ranges_given(args) else None
-    with AtlasStore(args.from_db, create=False) as store:
+    with AtlasStore(args.from_db, create=False, read_only=True) as store:
         entries = store.entries(games)
         _print(entries, fmt, store.records(games) if fmt == "json" else None)
     return _status(entries)
@@ -247,11 +253,17 @@ def _serial(games: list[Game], fmt: str) -> int:
     return _status(entries)
 
 
+def _on_dask(args: argparse.Namespace) -> bool:
+    """Whether the run goes to a Dask cluster (else here, each game in a child process)."""
+    return any((args.db, args.workers, args.scheduler))
+
+
 def _distributed(args: argparse.Namespace, games: list[Game], fmt: str) -> int:
-    """Solve the games on a Dask cluster, each answer stored as it arrives."""
+    """Solve the games on a Dask cluster (or here, within --time-limit each), each answer
+    stored as it arrives."""
     from devilcoins.atlas.store import AtlasStore
 
-    if not (args.db and os.path.exists(args.db)):  # a new store: every game is still to solve
+    if _on_dask(args) and not (args.db and os.path.exists(args.db)):  # every game to solve
         require_extra(_ON_DASK, "atlas", "dask", "distributed")
     with AtlasStore(args.db or ":memory:") as store:
         todo = len(store.pending(games, args.time_limit))
@@ -268,16 +280,15 @@ def _distributed(args: argparse.Namespace, games: list[Game], fmt: str) -> int:
 def _solve(
     args: argparse.Namespace, games: list[Game], store: AtlasStore, todo: int
 ) -> list[AtlasEntry]:
-    """Run the games on the cluster the options name, the progress bar counting todo games."""
-    require_extra(_ON_DASK, "atlas", "dask", "distributed")
+    """Run the games on the cluster the options name (or here), the progress bar counting todo
+    games."""
+    from devilcoins.atlas import run as atlas_run
     from devilcoins.atlas.entry import OPEN
-    from devilcoins.atlas.run import local_client, remote_client, run_atlas, threads
     from devilcoins.cli.progress import reporter
 
     counts = {"done": 0, "open": 0}
-    connect = remote_client(args.scheduler) if args.scheduler else local_client(args.workers or 2)
-    with connect as client, reporter("atlas", total=todo) as rep:
-        width = threads(client)
+    with _cluster(args) as client, reporter("atlas", total=todo) as rep:
+        width = atlas_run.threads(client) if _on_dask(args) else 1
         rep.note(f"atlas: {min(width, todo)} running, 0 open")
 
         def show(entry: AtlasEntry) -> None:
@@ -286,7 +297,24 @@ def _solve(
             rep.note(f"atlas: {min(width, todo - counts['done'])} running, {counts['open']} open")
             rep.reach(counts["done"])
 
-        return run_atlas(games, store, client, time_limit=args.time_limit, on_result=show)
+        limit = args.time_limit
+        if not _on_dask(args):
+            return atlas_run.run_here(games, store, time_limit=limit, on_result=show)
+        return atlas_run.run_atlas(games, store, client, time_limit=limit, on_result=show)
+
+
+@contextmanager
+def _cluster(args: argparse.Namespace) -> Iterator[Any]:
+    """The Dask client the options ask for (nothing for a run here)."""
+    if not _on_dask(args):
+        yield None
+        return
+    require_extra(_ON_DASK, "atlas", "dask", "distributed")
+    from devilcoins.atlas.run import local_client, remote_client
+
+    connect = remote_client(args.scheduler) if args.scheduler else local_client(args.workers or 2)
+    with connect as client:
+        yield client
 
 
 def run(args: argparse.Namespace) -> int:
@@ -305,8 +333,9 @@ COMMAND = Command(
     help="a grid of small games, each settled exactly and checked against the literature",
     description="Solve every game of a grid (by default a documented one: coins and dials, "
     "named groups, limited hands, goals zero and same, blind, touch and sight) and compare "
-    "each answer with the literature where it has one. With --db, --workers, --scheduler or "
-    "--time-limit each game is a task on a Dask cluster and the answers are kept in SQLite.",
+    "each answer with the literature where it has one. With --db, --workers or --scheduler each "
+    "game is a task on a Dask cluster and the answers are kept in SQLite; --time-limit alone "
+    "solves them here, each in a child process stopped at the limit.",
     add_arguments=add_arguments,
     run=run,
     limited=False,

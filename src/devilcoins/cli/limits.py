@@ -104,10 +104,12 @@ def add_limit_options(p: Options) -> None:
 
 @dataclass(frozen=True)
 class Limits:
-    """A command's limits: seconds and resident bytes."""
+    """A command's limits: seconds and resident bytes (memory_option: the command takes
+    --memory to change it)."""
 
     seconds: float
     memory: int
+    memory_option: bool = True
 
 
 #: No limits: the progress line alone (for a command without --time-limit, like the atlas).
@@ -179,7 +181,11 @@ class Watch:
             hint = "give it longer with --time-limit SECONDS, or ask for a smaller game"
         else:
             reached = f"the memory limit ({self.limits.memory / 1e9:,.1f} GB resident)"
-            hint = "allow more with --memory GB, or ask for a smaller game"
+            hint = (
+                "allow more with --memory GB, or ask for a smaller game"
+                if self.limits.memory_option
+                else "ask for fewer or smaller games"
+            )
         return f"stopped at {reached} after {took:,.1f} s{where}; {hint}"
 
     def _watch(self) -> None:

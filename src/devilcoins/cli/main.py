@@ -13,11 +13,18 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import NoReturn
 
 from devilcoins.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, Options, writing_stdout
 from devilcoins.cli.games import add_game_options
-from devilcoins.cli.limits import UNLIMITED, Watch, add_limit_options, limits_from
+from devilcoins.cli.limits import (
+    UNLIMITED,
+    Watch,
+    add_limit_options,
+    default_memory,
+    limits_from,
+)
 from devilcoins.cli.progress import announce_compiling
 from devilcoins.cli.registry import COMMANDS, RENAMED
 from devilcoins.core.errors import DevilcoinsError, did_you_mean
@@ -93,7 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as done:  # --help, --version, or a usage error already printed
         return done.code if isinstance(done.code, int) else EXIT_USAGE
     chosen = COMMANDS[args.command]
-    limits = limits_from(args) or (UNLIMITED if chosen.shows_progress else None)
+    # a command without --time-limit (the atlas) still stops at the default memory limit
+    untimed = replace(UNLIMITED, memory=default_memory(), memory_option=False)
+    limits = limits_from(args) or (untimed if chosen.shows_progress else None)
     watch = None if limits is None else Watch(limits, may_end_process=argv is None)
     try:
         with _terminated_as_exception(), announce_compiling(sys.stderr):

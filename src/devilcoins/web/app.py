@@ -80,11 +80,15 @@ def serve(
     offered are worked out beside it as it starts."""
     import uvicorn
 
+    from devilcoins.web.connections import TimelyProtocol
+
     if trusted is None:
         trusted = ["127.0.0.1", "localhost", "[::1]"] if host in LOOPBACK else [host]
     HEAVY.configure(*heavy)
     threading.Thread(target=warm_touch_games, name="warm touch games", daemon=True).start()
     try:
-        uvicorn.run(create_app(trusted), host=host, port=port, log_level="warning")
+        uvicorn.run(
+            create_app(trusted), host=host, port=port, log_level="warning", http=TimelyProtocol
+        )
     finally:
         HEAVY.close()

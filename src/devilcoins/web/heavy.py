@@ -82,20 +82,25 @@ class HeavyWork:
         """Give back a worker admitted and not used."""
         self._slots.release()
 
-    def run_admitted(self, work: Callable[..., T], *args: Any) -> T:
-        """work(*args) in the worker admitted (see run)."""
+    def run_admitted(
+        self, work: Callable[..., T], *args: Any, kept: Callable[[T], None] | None = None
+    ) -> T:
+        """work(*args) in the worker admitted (see run); kept(answer) is called when the answer
+        comes, even past the budget (so that it can be kept for the next request)."""
         try:
             future: Future[T] = self._started().submit(work, *args)
         except BaseException:
             self._slots.release()
             raise
         future.add_done_callback(lambda _: self._slots.release())
+        if kept is not None:
+            future.add_done_callback(lambda done: _keep(done, kept))
         try:
             return future.result(timeout=self.budget)
         except FutureTimeout:
             raise _busy(
                 f"this request took more than its {self.budget:g} s: try again in a moment, "
-                "or use the command line (devilcoins verify), which has no such limit"
+                "or use the devilcoins command line (solve, verify), whose limits are yours"
             ) from None
 
     def _started(self) -> ProcessPoolExecutor:
@@ -112,6 +117,12 @@ class HeavyWork:
             pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _keep(done: Future[T], kept: Callable[[T], None]) -> None:
+    """Hand a finished future's answer to kept (a future that failed has none)."""
+    if not done.cancelled() and done.exception() is None:
+        kept(done.result())
 
 
 def _busy(detail: str) -> HTTPException:

@@ -22,7 +22,8 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
-from typing import Annotated, Generic, TypeVar
+from collections.abc import Callable
+from typing import Annotated, Any, Generic, Protocol, TypeVar
 
 from fastapi import Depends, HTTPException, Request
 
@@ -49,7 +50,15 @@ MAX_GAMES = GAMES_PER_CLIENT * MAX_CLIENTS
 #: The cookie the page is served with: a random name for the browser that loaded it.
 CLIENT_COOKIE = "devilcoins_client"
 
-G = TypeVar("G")
+class Replayable(Protocol):
+    """A live game that can be played again from its start (``LiveGame``)."""
+
+    lock: threading.Lock
+
+    def played_again(self, moves: int) -> Any: ...
+
+
+G = TypeVar("G", bound=Replayable)
 
 
 def client_of(request: Request) -> str:
@@ -102,6 +111,15 @@ class LiveGames(Generic[G]):
                 raise _gone(game_id)
             own[game_id] = game
             self._touch(client)
+
+    def play_again(self, game_id: str, client: str, upto: Callable[[G], int]) -> G:
+        """The client's game played again from its start up to upto(game) moves (which may
+        refuse with an HTTPException), kept in its place: Undo and Restart."""
+        live = self.find(game_id, client)
+        with live.lock:
+            again: G = live.played_again(upto(live))
+        self.put(game_id, again, client)
+        return again
 
     def find(self, game_id: str, client: str) -> G:
         """The client's game with this id, or a 404 saying it is gone."""

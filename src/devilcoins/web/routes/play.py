@@ -114,6 +114,13 @@ def _replay(game_id: str, live: LiveGame) -> dict[str, Any]:
     }
 
 
+def _one_move_back(live: LiveGame) -> int:
+    """The moves Undo keeps: all but the last, or a 409 when none was played."""
+    if not live.played:
+        raise HTTPException(409, "no move has been played: there is nothing to take back")
+    return live.played - 1
+
+
 def play_router(games: LiveGames[LiveGame]) -> APIRouter:
     """The routes that start, play and peek at the live games kept in games (a game the Devil
     holds for ever ends after its first move: a move then is refused)."""
@@ -157,22 +164,13 @@ def play_router(games: LiveGames[LiveGame]) -> APIRouter:
     def undo(req: GameRef, client: Client) -> dict[str, Any]:
         """Take the last move back: the same game, its moves but the last played again (a game
         won or lost may be taken back too; a game peeked at stays marked as peeked)."""
-        live = games.find(req.game, client)
-        with live.lock:
-            if not live.played:
-                raise HTTPException(409, "no move has been played: there is nothing to take back")
-            again = live.played_again(live.played - 1)
-        games.put(req.game, again, client)
+        again = games.play_again(req.game, client, _one_move_back)
         return play_state(req.game, again)
 
     @router.post("/api/restart", response_model=PlayState, **shown)  # type: ignore[arg-type]
     def restart(req: GameRef, client: Client) -> dict[str, Any]:
         """The same game from its start: the same hidden coins, no move played."""
-        live = games.find(req.game, client)
-        with live.lock:
-            again = live.played_again(0)
-        games.put(req.game, again, client)
-        return play_state(req.game, again)
+        return play_state(req.game, games.play_again(req.game, client, lambda _: 0))
 
     @router.get("/api/replay/{game_id}", response_model=PlayReplay)
     def replay(game_id: str, client: Client) -> dict[str, Any]:

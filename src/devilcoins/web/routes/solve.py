@@ -1,14 +1,25 @@
-"""Any game's verdict: ``/api/solve`` (work bounded by the page's limits on the game)."""
+"""Any game's verdict: ``/api/solve``.
+
+The work is bounded by the page's limits on the game and done in the heavy-work pool
+(``web.heavy``), under a memory limit of its own (``SOLVE_MEMORY``): a search the page's
+limits let through cannot hold the server. Answers are kept by game, refusals too, so a game
+asked again costs nothing, even one that was refused for its size.
+"""
 
 from __future__ import annotations
 
-from functools import lru_cache
+import threading
+from collections import OrderedDict
+from functools import lru_cache, partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query
+from starlette.concurrency import run_in_threadpool
 
 from devilcoins import Game, solve
-from devilcoins.core.resources import CACHED_GAMES
+from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.resources import CACHED_GAMES, using_at_most
+from devilcoins.web.heavy import HEAVY
 from devilcoins.web.models import (
     MAX_PLAY_N,
     MAX_PLAY_VALUES,
@@ -21,7 +32,13 @@ from devilcoins.web.models import (
 )
 from devilcoins.web.responses import Solved
 
-__all__ = ["solve_data", "solve_router"]
+__all__ = ["SOLVE_MEMORY", "solve_data", "solve_outcome", "solve_router"]
+
+#: The memory a search of /api/solve may use (bytes): a search past it is refused.
+SOLVE_MEMORY = 1 << 30
+
+#: How many answers (and refusals) the server keeps.
+KEPT_ANSWERS = 512
 
 
 @lru_cache(maxsize=CACHED_GAMES)
@@ -44,12 +61,59 @@ def solve_data(game: Game) -> dict[str, Any]:
     }
 
 
+def solve_outcome(game: Game) -> dict[str, Any]:
+    """In a worker: the answer for game, or {"refused": why} (within SOLVE_MEMORY)."""
+    try:
+        with using_at_most(SOLVE_MEMORY):
+            return solve_data(game)
+    except DevilcoinsError as err:
+        return {"refused": str(err)}
+    except MemoryError:
+        return {"refused": f"the search for {game} outgrew the page's {SOLVE_MEMORY >> 20} MB"}
+
+
+class _Answers:
+    """The answers the server has had, newest kept (a thread-safe least-recently-used map)."""
+
+    def __init__(self, size: int) -> None:
+        self._kept: OrderedDict[Game, dict[str, Any]] = OrderedDict()
+        self._size, self._lock = size, threading.Lock()
+
+    def get(self, game: Game) -> dict[str, Any] | None:
+        with self._lock:
+            found = self._kept.get(game)
+            if found is not None:
+                self._kept.move_to_end(game)
+            return found
+
+    def put(self, game: Game, answer: dict[str, Any]) -> None:
+        with self._lock:
+            self._kept[game] = answer
+            while len(self._kept) > self._size:
+                self._kept.popitem(last=False)
+
+
+ANSWERS = _Answers(KEPT_ANSWERS)
+
+
+async def answer_for(game: Game) -> dict[str, Any]:
+    """The verdict for game: kept, or worked out in the pool (503 when it is full)."""
+    answer = ANSWERS.get(game)
+    if answer is None:
+        HEAVY.admit()
+        keep = partial(ANSWERS.put, game)  # even an answer that comes past the budget
+        answer = await run_in_threadpool(HEAVY.run_admitted, solve_outcome, game, kept=keep)
+    if "refused" in answer:
+        raise HTTPException(400, answer["refused"])
+    return answer
+
+
 def solve_router() -> APIRouter:
     """The route that solves a game named by query fields."""
     router = APIRouter()
 
     @router.get("/api/solve", response_model=Solved)
-    def solve_game(
+    async def solve_game(
         n: Annotated[int, Query(ge=1, le=MAX_PLAY_N)],
         values: Annotated[int, Query(ge=2, le=MAX_PLAY_VALUES)] = 2,
         group: Annotated[GroupName, Query()] = "cyclic",
@@ -62,6 +126,6 @@ def solve_router() -> APIRouter:
             check_game_fields(n, values, hands, observe, group)
         except ValueError as exc:
             raise HTTPException(400, str(exc)) from None
-        return solve_data(game_spec(n, values, group, goal, hands, observe))
+        return await answer_for(game_spec(n, values, group, goal, hands, observe))
 
     return router

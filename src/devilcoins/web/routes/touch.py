@@ -64,6 +64,14 @@ def _fits_setting(game: LiveGame, glasses: Sequence[str]) -> None:
         )
 
 
+def _one_round_back(live: LiveGame) -> int:
+    """The rounds Undo keeps: the glasses held (felt, not yet set) dropped, or else the last
+    round; a 409 when nothing has been felt."""
+    if live.reach is None and not live.played:
+        raise HTTPException(409, "nothing has been felt yet: there is nothing to take back")
+    return live.played - (live.reach is None)
+
+
 def _replay(game_id: str, game: LiveGame) -> dict[str, Any]:
     """The replay of a won game (a 409 until the bell rings)."""
     if not game.won:
@@ -129,22 +137,12 @@ def touch_router(games: LiveGames[LiveGame]) -> APIRouter:
     def undo(req: GameRef, client: Client) -> dict[str, Any]:
         """Take back the glasses held (felt, not yet set), or else the last round: the same
         game played again up to there."""
-        live = games.find(req.game, client)
-        with live.lock:
-            if live.reach is None and not live.played:
-                raise HTTPException(409, "nothing has been felt yet: there is nothing to take back")
-            again = live.played_again(live.played - (live.reach is None))
-        games.put(req.game, again, client)
-        return touch_state(req.game, again)
+        return touch_state(req.game, games.play_again(req.game, client, _one_round_back))
 
     @router.post("/api/touch/restart", response_model=TouchState, response_model_exclude_unset=True)
     def restart(req: GameRef, client: Client) -> dict[str, Any]:
         """The same game from its start: the same hidden tray, no round played."""
-        live = games.find(req.game, client)
-        with live.lock:
-            again = live.played_again(0)
-        games.put(req.game, again, client)
-        return touch_state(req.game, again)
+        return touch_state(req.game, games.play_again(req.game, client, lambda _: 0))
 
     @router.get("/api/touch/replay/{game_id}", response_model=TouchReplay)
     def replay(game_id: str, client: Client) -> dict[str, Any]:
