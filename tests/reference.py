@@ -1226,3 +1226,19 @@ def touch_trap(game) -> set[tuple[int, ...]]:
                 kept.discard(c)
                 changed = True
     return set().union(*kept) if kept else set()
+
+
+def naive_group(n: int, generators) -> set[tuple[int, ...]]:
+    """Every element of the group the permutations generate, by closing under products
+    (p then g: the value at i goes to p[i], then to g[p[i]])."""
+    identity = tuple(range(n))
+    seen = {identity}
+    todo = [identity]
+    while todo:
+        p = todo.pop()
+        for g in generators:
+            q = tuple(g[x] for x in p)
+            if q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return seen

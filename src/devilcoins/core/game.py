@@ -175,10 +175,7 @@ class Game:
                 "the one they generate"
             )
         object.__setattr__(self, "group", group)
-        try:
-            whole = set(checked) == set(group.elements())
-        except TooLarge:
-            whole = False
+        whole = len(set(checked)) == group.order()  # every element listed: the plain game
         object.__setattr__(self, "devil_moves", None if whole else tuple(sorted(checked)))
 
     def _take_hands(self, n: int) -> None:

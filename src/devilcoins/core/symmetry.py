@@ -11,7 +11,13 @@ One group has one name: a group given by generators that is a named group takes 
 first of cyclic, dihedral, none, full that it is), and a named group that is the cyclic group
 (any on one position, dihedral and full on two) is called cyclic. So every spelling of a group
 gives the same ``Group`` value. A named group's generators are built only when asked for, so
-``Group.named('cyclic', 10**9)`` costs nothing."""
+``Group.named('cyclic', 10**9)`` costs nothing. A group given by generators is never listed to
+know it: its order and its members come from a Schreier-Sims chain (``core.schreier``), so the
+symmetric group on 9 positions given by a turn and a swap is known as ``full`` in milliseconds,
+and a group of any order is a game's group as long as its states are few. A group of up to
+``CANONICAL_ORDER`` elements is written with canonical generators; a larger one keeps the
+generators it was given, and two such spellings of one group are still equal (same order, each
+one's generators members of the other)."""
 
 from __future__ import annotations
 
@@ -23,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from devilcoins.core.errors import NotationError, TooLarge, check_n, did_you_mean
 from devilcoins.core.perm import Perm
+from devilcoins.core.schreier import Chain
 
 if TYPE_CHECKING:
     import numpy as np
@@ -34,6 +41,10 @@ GROUP_NAMES = ("cyclic", "dihedral", "none", "full")
 
 #: The largest group whose elements are listed (for counterexamples and checks).
 MAX_ELEMENTS = 100_000
+
+#: The largest group given by generators that is written with canonical generators (read off
+#: its elements); a larger one keeps its own generators.
+CANONICAL_ORDER = 5_040
 
 #: The largest n whose named groups' generators are built (each is a tuple of n positions).
 MAX_NAMED_N = 1 << 22
@@ -81,7 +92,13 @@ def _plain_name(name: str, n: int) -> str:
     return name
 
 
-@dataclass(frozen=True)
+@cache
+def _chain(n: int, generators: tuple[Perm, ...]) -> Chain:
+    """The Schreier-Sims chain of the group the generators generate."""
+    return Chain.of(n, (tuple(g) for g in generators))
+
+
+@dataclass(frozen=True, eq=False)
 class Group:
     """A group of permutations of positions 0..n-1, by name or by generators.
 
@@ -95,6 +112,8 @@ class Group:
     9
     >>> Group.parse('1 2 3 0', 4) == Group.named('cyclic', 4), str(Group.named('full', 2))
     (True, 'cyclic')
+    >>> str(Group.parse('1 2 3 4 5 6 7 8 0; 1 0 2 3 4 5 6 7 8', 9))
+    'full'
     """
 
     n: int
@@ -150,9 +169,36 @@ class Group:
         """For each generator g, the index of g(x) for every state x (digits[x] = x's values)."""
         return [state_map(g, digits, powers) for g in self.generators]
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Group):
+            return NotImplemented
+        if (self.n, self.name, self.given) == (other.n, other.name, other.given):
+            return True
+        if self.n != other.n or self.name != "generators" or other.name != "generators":
+            return False
+        # two spellings of one group past CANONICAL_ORDER (smaller ones are canonical)
+        return self.order() == other.order() and all(other.contains(g) for g in self.given)
+
+    def __hash__(self) -> int:
+        if self.name != "generators":
+            return hash((self.n, self.name))
+        return hash((self.n, self.name, self.order()))
+
+    def chain(self) -> Chain:
+        """The group's Schreier-Sims chain (``core.schreier``)."""
+        return _chain(self.n, self.generators)
+
+    def contains(self, perm: Sequence[int]) -> bool:
+        """Whether perm is an element."""
+        if self.name == "full":
+            return True
+        if self.name == "none":
+            return tuple(perm) == tuple(range(self.n))
+        return self.chain().contains(perm)
+
     def elements(self, limit: int = MAX_ELEMENTS) -> list[Perm]:
         """Every element, identity first (breadth-first from the generators); error past limit."""
-        if self.name != "generators" and _named_order(self.name, self.n) > limit:
+        if self.order() > limit:
             raise TooLarge(f"the group {self} has more than {limit:,} elements; too many to list")
         identity = Perm.identity(self.n)
         seen = {identity}
@@ -163,37 +209,32 @@ class Group:
                 if q not in seen:
                     seen.add(q)
                     order.append(q)
-                    if len(order) > limit:
-                        raise TooLarge(
-                            f"the group {self} has more than {limit:,} elements; too many to list"
-                        )
         return order
 
     def order(self) -> int:
-        """How many elements the group has."""
+        """How many elements the group has (never by listing them)."""
         if self.name != "generators":
             return _named_order(self.name, self.n)
-        return len(self.elements())
+        return self.chain().order()
 
 
 @cache
 def _recognised(group: Group) -> Group:
     """A group given by generators under a name, when it is one of the named groups, else with
-    canonical generators: each element, in increasing order, that the ones before do not
-    generate (so two generating sets of one group give one value)."""
-    try:
-        elements = group.elements()
-    except TooLarge:  # past MAX_ELEMENTS: not cyclic, dihedral or trivial; kept as given
-        return group
-    members = set(elements)
+    canonical generators when it has at most CANONICAL_ORDER elements: each element, in
+    increasing order, that the ones before do not generate (so two generating sets of one group
+    give one value); a larger group keeps its generators (and equals its other spellings)."""
+    order = group.order()
     for name in GROUP_NAMES:
-        if _named_order(name, group.n) == len(members):
+        if _named_order(name, group.n) == order:
             named = Group.named(name, group.n)
-            if all(g in members for g in named.generators):
+            if all(group.contains(g) for g in named.generators):
                 return named
+    if order > CANONICAL_ORDER:
+        return group
     gens: list[Perm] = []
     reached = {Perm.identity(group.n)}
-    for e in sorted(members):
+    for e in sorted(group.elements()):
         if e not in reached:
             gens.append(e)
             reached = set(Group(group.n, "generators", tuple(gens)).elements())

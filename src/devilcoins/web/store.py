@@ -50,6 +50,7 @@ MAX_GAMES = GAMES_PER_CLIENT * MAX_CLIENTS
 #: The cookie the page is served with: a random name for the browser that loaded it.
 CLIENT_COOKIE = "devilcoins_client"
 
+
 class Replayable(Protocol):
     """A live game that can be played again from its start (``LiveGame``)."""
 
