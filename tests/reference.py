@@ -1242,3 +1242,37 @@ def naive_group(n: int, generators) -> set[tuple[int, ...]]:
                 seen.add(q)
                 todo.append(q)
     return seen
+
+
+def naive_blind_shortest(n: int, m: int, turns, goal, limit: int, start=None) -> int | None:
+    """The fewest moves that win a blind game against every start and every turn (or None past
+    limit), by breadth-first search over beliefs: the states not yet won, each turned by every
+    element of turns (a set of permutations: the value at i goes to p[i]) and then moved by
+    every move (any vector of n values mod m); start: the states not yet won at first (by
+    default every state outside the goal)."""
+    states = list(product(range(m), repeat=n))
+    moves = [a for a in states if any(a)]
+    goal = set(goal)
+    start = frozenset(x for x in (states if start is None else start) if x not in goal)
+    level, seen = {start}, {start}
+    for depth in range(limit + 1):
+        if frozenset() in level:
+            return depth
+        after = set()
+        for belief in level:
+            for a in moves:
+                moved = set()
+                for x in belief:
+                    for p in turns:
+                        turned = [0] * n
+                        for i in range(n):
+                            turned[p[i]] = x[i]
+                        y = tuple((v + w) % m for v, w in zip(turned, a, strict=True))
+                        if y not in goal:
+                            moved.add(y)
+                frozen = frozenset(moved)
+                if frozen not in seen:
+                    seen.add(frozen)
+                    after.add(frozen)
+        level = after
+    return None

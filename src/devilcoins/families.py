@@ -183,6 +183,8 @@ class Family:
         """The won strategy as the lines of its file."""
         if not verdict.winnable or verdict.strategy is None:
             raise NotSupported(f"no strategy wins {verdict.game}; nothing to save")
+        if not verdict.strategy:  # a file of no lines would read as no strategy at all
+            return iter([f"# {verdict.game}: no moves, every start is in the goal already\n"])
         texts = {a: verdict.game.move_text(a) for a in set(verdict.strategy)}
         return (texts[a] + "\n" for a in verdict.strategy)
 
@@ -248,8 +250,13 @@ class Blind(Family):
         return game.observe is Observe.BLIND
 
     def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
+        from devilcoins.blind.disguise import solve_shifted
         from devilcoins.blind.solve import solve_blind
 
+        if method is None:  # a goal moved by a state the Devil cannot move: the plain game's
+            found = solve_shifted(game, lambda plain: solve_blind(plain, None, progress))
+            if found is not None:
+                return found
         return solve_blind(game, method, progress)
 
     def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
@@ -269,8 +276,14 @@ class Blind(Family):
 
     def coach(self, game: Game, known: Sequence[int], held: Held | None = None) -> Advice:
         from devilcoins.blind.coach import shortest_from
+        from devilcoins.blind.disguise import shift_belief, shifted_goal
 
-        moves = shortest_from(game, known)
+        shifted = shifted_goal(game)  # the plain game's coach, from the belief moved with it
+        if shifted is not None:
+            plain, s = shifted
+            moves = shortest_from(plain, shift_belief(game, plain, known, s))
+        else:
+            moves = shortest_from(game, known)
         if moves is None:
             return Advice(game, winnable=False, reason=_held(game, known, blind=True))
         return Advice(game, True, len(moves), moves[0] if moves else None)

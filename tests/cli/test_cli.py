@@ -250,6 +250,16 @@ def test_save_never_overwrites(capsys, tmp_path, n):
     assert [p.name for p in tmp_path.iterdir()] == ["keep.txt"]
 
 
+def test_a_saved_strategy_of_no_moves_reads_back_and_wins(capsys, tmp_path):
+    """One coin, goal same: won before any move. The file was empty, which verify refused."""
+    path = tmp_path / "zero.txt"
+    code, _, err = run(capsys, "solve", "1", "--goal", "same", "--save", str(path))
+    assert code == 0, err
+    code, out, err = run(capsys, "verify", "1", "--goal", "same", str(path), "--json")
+    assert code == 0, err
+    assert json.loads(out)["wins"] is True and json.loads(out)["moves"] == 0
+
+
 def test_save_without_a_strategy_writes_nothing(capsys, tmp_path):
     path = tmp_path / "none.txt"
     assert_usage_error(*run(capsys, "solve", "9", "--save", str(path)))

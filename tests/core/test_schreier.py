@@ -68,3 +68,22 @@ def test_two_spellings_of_a_group_past_the_canonical_size_are_one_game():
     assert Game(16, group=first) == Game(16, group=second)
     assert first != Group.named("full", 16)
     assert not first.contains(tuple([*range(14), 15, 14]))  # moves position 15: outside
+
+
+def test_full_on_three_seats_is_dihedral_however_spelled():
+    spellings = [
+        "n=3 group=full",
+        "n=3 group=dihedral",
+        "n=3 group=1,0,2;1,2,0",
+        "n=3 group=0,2,1;1,0,2",
+    ]
+    games = {Game.parse(text) for text in spellings}
+    assert len(games) == 1 and str(games.pop()) == "n=3 group=dihedral"
+
+
+def test_a_list_of_every_move_is_the_plain_game_or_the_game_with_hands():
+    every = ",".join("".join("F" if (x >> i) & 1 else "L" for i in range(3)) for x in range(1, 8))
+    assert Game.parse(f"n=3 moves={every}") == Game(3)
+    assert Game.parse("n=3 moves=FLL,LFL,LLF,LLL") == Game.parse("n=3 hands=1")
+    assert Game.parse("n=3 moves=FLL,LFL").moves is not None  # not every single flip
+    assert Game.parse(f"n=3 hands=2 moves={every}") == Game.parse("n=3 hands=2")

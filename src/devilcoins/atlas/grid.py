@@ -1,13 +1,14 @@
 """The atlas's grids of games: the default one, and any given by ranges.
 
-The default grid (``default_grid()``, 190 games, 106 of them blind) covers, in this order:
+The default grid (``default_grid()``, 188 games, 104 of them blind) covers, in this order:
 
 1. blind, cyclic table, every move allowed, goals ``zero`` and ``same``: coins (m = 2) for
    n = 1..8; dials with m = 3 values for n = 1..7, m = 4 for n = 1..5, m = 5 for n = 1..5
    (every m^n <= 5^5 = 3125, n <= 8);
 2. blind coins, n = 1..6, the Devil's group ``dihedral``, ``none`` or ``full``, goals
    ``zero`` and ``same`` (those that are another group's game, such as the dihedral group on two
-   coins, which is the cyclic one, left out: they are the same game);
+   coins, which is the cyclic one, or the full group on three, which is the dihedral one, left
+   out: they are the same game);
 3. blind coins on a cyclic table, n = 2..6, hands k = 1..n-1 (k = n is the game of part 1),
    goals ``zero`` and ``same``;
 4. touch: coins on a cyclic table, n = 1..6, hands k = 1..n, goals ``zero`` and ``same``;
@@ -53,7 +54,7 @@ def default_grid() -> list[Game]:
 
     >>> grid = default_grid()
     >>> len(grid), str(grid[0]), str(grid[-1])
-    (190, 'n=1', 'n=6 hands=5 goal=same observe=sight')
+    (188, 'n=1', 'n=6 hands=5 goal=same observe=sight')
     """
     games: list[Game] = []
     for m, top in DIAL_SIZES.items():

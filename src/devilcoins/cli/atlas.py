@@ -87,7 +87,7 @@ def add_arguments(p: Options) -> None:
 
 def _add_grid_arguments(p: Options) -> None:
     """The grid's ranges: positions, values, groups, hands, goals, ways of observing."""
-    g = p.add_argument_group("the grid (without any: the default grid of 200 games)")
+    g = p.add_argument_group("the grid (without any: the default grid of 188 games)")
     size = g.add_mutually_exclusive_group()
     size.add_argument("--max-n", type=positive, metavar="N", help="positions 1..N")
     size.add_argument(

@@ -76,7 +76,8 @@ def add_game_options(p: Options) -> None:
         "--moves",
         metavar="LIST",
         help="the allowed moves, separated by commas: patterns (FLFL; digits for more values) "
-        "or positions ('0 2, 1 3')",
+        "or positions ('0 2, 1 3'); the pass (LLLL, changing nothing) is always allowed too, "
+        "and a list of every move with at most k positions is the game with --hands k",
     )
     g.add_argument(
         "--goal",

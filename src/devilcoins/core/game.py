@@ -224,6 +224,21 @@ class Game:
             raise InvalidInput("the list of allowed moves is empty")
         self._check_vectors(moves, "move")
         object.__setattr__(self, "moves", moves)
+        k = self._every_move_within(moves)
+        if k is not None and not self.observe.feels:  # a list of every move: the plain game
+            hands = k if self.hands is None else min(k, self.hands)
+            object.__setattr__(self, "moves", None)
+            object.__setattr__(self, "hands", None if hands >= n else hands)
+
+    def _every_move_within(self, moves: tuple[Vector, ...]) -> int | None:
+        """k when moves (the pass aside, always allowed) are every move that changes at most k
+        positions and no more, else None."""
+        nonzero = [a for a in moves if any(a)]
+        if not nonzero:
+            return None
+        k = max(sum(1 for v in a if v) for a in nonzero)
+        within = sum(math.comb(self.n, j) * (self.values - 1) ** j for j in range(1, k + 1))
+        return k if len(nonzero) == within else None
 
     def _check_vectors(self, vectors: Iterable[Vector], what: str) -> None:
         for vec in vectors:

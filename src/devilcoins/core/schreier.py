@@ -1,12 +1,12 @@
 """A permutation group from its generators without listing it: the Schreier-Sims algorithm.
 
 ``Chain.of(n, generators)`` builds a base and a strong generating set (docs/mathematics.md
-§7.3, "Groups by their generators"): base points b_1, b_2, ..., and for each level i the orbit of b_i
-under the subgroup that fixes b_1..b_{i-1}, each orbit point x with a transversal element u_x
-that takes b_i to x. Then the group's order is the product of the orbit sizes, and a permutation
-is a member when sifting it (dividing out u_x level by level) leaves the identity. The work
-grows with n and the orbits, never with the order: the symmetric group on 20 positions
-(2.4 x 10^18 elements) takes milliseconds.
+§7.3, "Groups by their generators"): base points b_1, b_2, ..., and for each level i the orbit
+of b_i under the subgroup that fixes b_1..b_{i-1}, each orbit point x with a transversal
+element u_x that takes b_i to x. Then the group's order is the product of the orbit sizes, and
+a permutation is a member when sifting it (dividing out u_x level by level) leaves the
+identity. The work grows with n and the orbits, never with the order: the symmetric group on
+20 positions (2.4 x 10^18 elements) takes a fraction of a second.
 
 A permutation p is a tuple moving the value at position i to p[i] (as ``core.perm.Perm``);
 "p then q" is q[p[i]].

@@ -9,7 +9,8 @@ permutation); any other group is given by generators, one-line notation separate
 
 One group has one name: a group given by generators that is a named group takes that name (the
 first of cyclic, dihedral, none, full that it is), and a named group that is the cyclic group
-(any on one position, dihedral and full on two) is called cyclic. So every spelling of a group
+(any on one position, dihedral and full on two) is called cyclic, and full on three, which is
+dihedral, dihedral. So every spelling of a group
 gives the same ``Group`` value. A named group's generators are built only when asked for, so
 ``Group.named('cyclic', 10**9)`` costs nothing. A group given by generators is never listed to
 know it: its order and its members come from a Schreier-Sims chain (``core.schreier``), so the
@@ -86,9 +87,12 @@ def _named_order(name: str, n: int) -> int:
 
 def _plain_name(name: str, n: int) -> str:
     """The name a named group goes by: cyclic when it is the turns (every named group on one
-    position, dihedral and full on two), else its own."""
+    position, dihedral and full on two), dihedral for full on three (every shuffle of three
+    seats is a turn or a reflection), else its own."""
     if n == 1 or (n == 2 and name != "none"):
         return "cyclic"
+    if n == 3 and name == "full":
+        return "dihedral"
     return name
 
 
