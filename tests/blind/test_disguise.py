@@ -8,7 +8,7 @@ import itertools
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import naive_blind_shortest, naive_group
+from reference import NaiveGame
 
 from devilcoins import Game, coach, solve, verify
 from devilcoins.blind.disguise import shifted_goal
@@ -74,11 +74,10 @@ def moved_goals(draw: st.DrawFn) -> Game:
 @settings(max_examples=40, deadline=None)
 @given(moved_goals())
 def test_a_moved_goal_has_the_naive_searchs_answer(game):
-    perms = naive_group(game.n, [tuple(p) for p in game.group.generators])
-    goal = [tuple(s) for s in game.goal_states] or None
-    if goal is None:  # the moved goal was zero or same itself
+    if not game.goal_states:  # the moved goal was zero or same itself
         return
-    expected = naive_blind_shortest(game.n, game.values, perms, goal, limit=game.states)
+    gens = [tuple(p) for p in game.group.generators]
+    expected, _ = NaiveGame(game.n, game.values, gens, game.goal_states).shortest()
     verdict = solve(game)
     assert verdict.length == expected
     if verdict.winnable:
@@ -90,23 +89,14 @@ def test_the_coach_of_a_moved_goal_follows_the_plain_game_from_anywhere():
     from the belief the player stands on, one less each move, to the win."""
     game = Game.parse("n=4 group=dihedral goal=TTTT")
     table = class_table(game)
-    perms = naive_group(4, [tuple(p) for p in game.group.generators])
-    goal = {tuple(s) for s in game.goal_states}
-    states = {tuple(game.decode(x)) for x in range(game.states)} - goal
+    naive = NaiveGame(4, 2, [tuple(p) for p in game.group.generators], game.goal_states)
+    states = set(naive.start())
     count = None
     while states:
         known = sorted({int(table.index_of[game.encode(x)]) for x in states})
         advice = coach(game, known)
-        naive = naive_blind_shortest(4, 2, perms, goal, limit=16, start=states)
-        assert advice.at_most == naive and (count is None or naive == count - 1)
-        count, a = naive, tuple(game.decode(int(advice.optimal)))
-        states = {_moved(x, p, a) for x in states for p in perms} - goal
+        length, _ = naive.shortest(start=states)
+        assert advice.at_most == length and (count is None or length == count - 1)
+        count = length
+        states = set(naive.update(states, tuple(game.decode(int(advice.optimal)))))
     assert count == 1
-
-
-def _moved(x, p, a):
-    """x turned by p (the value at i goes to p[i]), then a added (coins: mod 2)."""
-    turned = [0] * len(x)
-    for i, v in enumerate(x):
-        turned[p[i]] = v
-    return tuple((v + w) % 2 for v, w in zip(turned, a, strict=True))

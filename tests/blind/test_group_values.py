@@ -244,3 +244,24 @@ def test_cyclic_tables_follow_the_p_group_rule(values, order, n):
     assert verdict.winnable == expected
     if expected:
         assert verdict.length == order**n - 1
+
+
+@pytest.mark.parametrize(
+    ("name", "n", "goal"),
+    [("S3", 1, "zero"), ("S3", 2, "same"), ("Q8", 1, "zero"), ("D4", 2, "same"), ("S3", 3, "same")],
+)
+def test_a_still_table_walks_the_cosets_in_the_count_of_moves(name, n, goal):
+    """The diagonal of S3^3 is no step of any chain (it is its own normaliser), yet with a still
+    table the walk through its 36 cosets wins in 35 moves: the search stopped at 600 s."""
+    game = Game.parse(f"n={n} values={name} group=none goal={goal}")
+    verdict = solve(game)
+    naive = naive_group_game(game)
+    assert verdict.method == "coset walk (a still table)"
+    cosets = game.states // len(naive.goal)
+    assert verdict.length == cosets - 1  # each start's family needs a running product
+    assert naive.won_at([game.decode(a) for a in verdict.strategy]) == verdict.length
+    if game.states <= 36:
+        assert (
+            NaiveGroupGame(n, value_table(name), closure([], n), goal, "right").shortest()[0]
+            == verdict.length
+        )

@@ -40,6 +40,7 @@ from devilcoins.core.tables import ClassTable, class_table
 __all__ = [
     "MAX_CHAIN_CHECKS",
     "GroupChain",
+    "coset_walk",
     "group_chain",
     "group_chain_strategy",
 ]
@@ -176,3 +177,30 @@ def group_chain_strategy(chain: GroupChain) -> np.ndarray:
     if not (chain.complete and chain.goal_is_subgroup):
         raise NotSupported(f"the chain for {chain.game} gives no strategy (it stops short)")
     return chain_moves(chain.steps)
+
+
+def coset_walk(game: Game) -> np.ndarray | None:
+    """With a still table, every move allowed and a goal H that is a subgroup: moves whose
+    running products meet every left coset of H once each (start x is won when its product P
+    has x * P in H, P in the coset x^-1 H), |M / H| - 1 moves, the lower bound; else None.
+    The chain needs H normal step by step; the walk needs nothing (docs/mathematics.md §7.5).
+
+    >>> g = Game.parse('n=3 values=S3 group=none goal=same')
+    >>> len(coset_walk(g))
+    35
+    """
+    if game.group.generators or game.hands is not None or game.moves is not None:
+        return None
+    tab = class_table(game)
+    goal = goal_mask(tab)
+    if not np.array_equal(tab.span(goal), goal):
+        return None
+    members = np.flatnonzero(goal)
+    covered = np.zeros(len(goal), dtype=bool)
+    reps: list[int] = []
+    for x in range(len(goal)):  # state 0, the identity everywhere, first
+        if not covered[x]:
+            reps.append(x)
+            covered[_products(tab, np.full_like(members, x), members)] = True
+    steps = np.array(reps, dtype=np.int64)
+    return _products(tab, tab.neg[steps[:-1]], steps[1:])

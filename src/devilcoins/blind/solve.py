@@ -34,9 +34,10 @@ from devilcoins.blind.chain import (
     chain,
     chain_evidence,
     chain_strategy,
+    goal_mask,
     lower_bound_evidence,
 )
-from devilcoins.blind.groups import GroupChain, group_chain, group_chain_strategy
+from devilcoins.blind.groups import GroupChain, coset_walk, group_chain, group_chain_strategy
 from devilcoins.blind.search import notebook_moves, search_beliefs, search_game, searched_verdict
 from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import NotSupported
@@ -150,19 +151,42 @@ def _group_chain_evidence(c: GroupChain) -> Evidence:
 
 def _group_bound(c: GroupChain) -> Evidence:
     """Why nothing shorter than the chain for values in a group wins."""
+    return _products_bound(c.length())
+
+
+def _products_bound(length: int) -> Evidence:
+    """Why nothing shorter than length moves wins, for values in a group (the count)."""
     return Evidence(
         name="lower bound",
         kind=EvidenceKind.LOWER_BOUND,
         statement=(
-            f"Nothing shorter than {c.length():,} moves wins: if the Devil never turns, each "
-            f"of the {c.length() + 1:,} families of starts needs a running product of the "
+            f"Nothing shorter than {length:,} moves wins: if the Devil never turns, each "
+            f"of the {length + 1:,} families of starts needs a running product of the "
             "moves (the moves so far, combined in order) of its own, and L moves have only "
             "L + 1 running products, the empty one included (docs/mathematics.md §7.5: the "
             "families are the right cosets of the goal)."
         ),
         checked=False,
-        detail={"lower_bound": c.length()},
+        detail={"lower_bound": length},
     )
+
+
+def _walk_evidence(game: Game) -> tuple[Evidence, Evidence]:
+    """The coset walk's recipe and its bound, stated."""
+    length = game.states // int(goal_mask(class_table(game)).sum()) - 1
+    walk = Evidence(
+        name="the coset walk",
+        kind=EvidenceKind.CONSTRUCTION,
+        statement=(
+            "The table never turns, so a start x is won at the first running product P of the "
+            "moves with x * P in the goal H, that is with P in the coset x^-1 H. The moves "
+            f"walk through the {length + 1:,} cosets of H, one running product in each (the "
+            "move from r to the next coset's r' is r^-1 r'): every start meets its coset on the "
+            "way (docs/mathematics.md §7.5)."
+        ),
+        checked=False,
+    )
+    return walk, _products_bound(length)
 
 
 def _group_route(game: Game, c: GroupChain) -> str:
@@ -178,6 +202,9 @@ def solve_in_group(game: Game, method: str | None = None, on_progress: Progress 
     False
     """
     t0 = Stopwatch()
+    walk = coset_walk(game) if method in (None, "chain") else None
+    if walk is not None:
+        return _constructed(game, walk, "coset walk (a still table)", t0, _walk_evidence(game))
     c = group_chain(game)
     chain_text = _group_chain_evidence(c)
     route = method or _group_route(game, c)
