@@ -176,3 +176,35 @@ def test_a_damaged_count_certificate_fails() -> None:
     assert trap["value"] is None and check_certificate(lost, trap).holds
     false = dict(cert, value=None, trap=[cert["witness"][0]["states"]])  # 4 coins are won
     assert "lets the player out" in _failed(game, false)
+
+
+SCHEMA_GAMES = [
+    "n=4 hands=2 goal=same observe=touch",
+    "n=3 hands=1 observe=touch",
+    "n=4 observe=sight",
+    "n=3 goal=same observe=sight",
+    "n=4 observe=count",
+    "n=3 observe=count",
+    "n=4 values=3 hands=3 observe=touch",
+]
+
+
+@pytest.mark.parametrize("text", SCHEMA_GAMES)
+def test_every_certificate_has_the_shape_the_docs_schema_gives(text: str) -> None:
+    """docs/certificate.schema.json describes each field a reader needs; a certificate that
+    leaves its shape (a field renamed, a pattern written otherwise) fails here."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    schema = json.loads(
+        (Path(__file__).parents[2] / "docs" / "certificate.schema.json").read_text()
+    )
+    jsonschema.Draft202012Validator.check_schema(schema)
+    cert = certificate(solve(Game.parse(text)))
+    jsonschema.validate(cert, schema, cls=jsonschema.Draft202012Validator)
+    broken = copy.deepcopy(cert)
+    broken["version"] = 3
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(broken, schema, cls=jsonschema.Draft202012Validator)
