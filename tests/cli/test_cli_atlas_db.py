@@ -171,8 +171,10 @@ def test_a_damaged_or_locked_file_is_one_line(capsys, stored, no_cluster, monkey
     assert_usage_error(*result, f"the atlas {stored} is damaged")
 
 
-def test_from_db_reads_an_atlas_in_a_folder_it_cannot_write(tmp_path):
-    """As a user who may not write the folder (root runs the command as 'nobody')."""
+@pytest.mark.parametrize("journal", ["delete", "wal"])
+def test_from_db_reads_an_atlas_in_a_folder_it_cannot_write(tmp_path, journal):
+    """As a user who may not write the folder (root runs the command as 'nobody'); a file left
+    in write-ahead-log mode (a run that was killed) needs a -shm file nobody can make there."""
     import os
     import shutil
     import subprocess
@@ -184,6 +186,10 @@ def test_from_db_reads_an_atlas_in_a_folder_it_cannot_write(tmp_path):
         path = os.path.join(folder, "atlas.sqlite")
         with AtlasStore(path) as store:
             store.put(settle(Game(4)))
+        if journal == "wal":
+            import sqlite3
+
+            sqlite3.connect(path).execute("PRAGMA journal_mode = WAL").fetchone()
         os.chmod(path, 0o444)
         os.chmod(folder, 0o555)
         as_nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]

@@ -160,8 +160,11 @@ def _open(path: str, *, read_only: bool) -> sqlite3.Connection:
     db = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS)
     try:
         db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.OperationalError:  # a folder where the -shm file cannot be made
-        db.close()
+    except sqlite3.OperationalError as err:
+        if not ("unable to open" in str(err) or "readonly" in str(err)):  # locked, damaged
+            db.close()
+            raise
+        db.close()  # a log left by a stopped run, in a folder where no -shm file can be made
         db = sqlite3.connect(f"{uri}&immutable=1", uri=True, timeout=BUSY_SECONDS)
     return db
 
