@@ -199,3 +199,19 @@ def test_a_stop_at_the_memory_limit_names_no_option_the_command_lacks():
     watch = Watch(Limits(seconds=math.inf, memory=1), stream=io.StringIO())
     watch.stopped = "memory"
     assert "allow more with --memory GB" in watch.message()
+
+
+def test_a_limit_stops_the_command_where_ctrl_c_is_ignored():
+    """A process started in the background (or a test runner's worker) ignores SIGINT, which the
+    watcher used to raise: the search then ran on past its limit. main() is called in-process
+    here, so nothing but that interrupt can stop it."""
+    code = (
+        "import signal, sys\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        "from devilcoins.cli.main import main\n"
+        f"sys.exit(main({[*LONG, '--time-limit', '1']!r}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert_usage_error(done.returncode, done.stdout, done.stderr, "stopped at the time limit (1 s)")

@@ -91,11 +91,11 @@ def test_a_solve_waits_for_no_one_it_is_refused_when_the_pool_is_full(one_worker
     monkeypatch.setattr(solve, "HEAVY", work)
     monkeypatch.setattr(solve, "ANSWERS", solve._Answers(8))
     with TestClient(create_app()) as client:
-        busy = client.get("/api/solve", params={"n": 4, "goal": "same"})
+        busy = client.get("/api/solve", params={"n": 8, "goal": "same"})
         assert busy.status_code == 503 and busy.headers["retry-after"] == "2"
         assert "busy" in busy.json()["detail"]
         release.touch()
-        while (answer := client.get("/api/solve", params={"n": 4, "goal": "same"})).status_code:
+        while (answer := client.get("/api/solve", params={"n": 8, "goal": "same"})).status_code:
             if answer.status_code != 503:
                 break
             time.sleep(0.01)

@@ -16,6 +16,7 @@ import _thread
 import argparse
 import math
 import os
+import signal
 import sys
 import threading
 import time
@@ -39,6 +40,16 @@ __all__ = [
     "default_memory",
     "limits_from",
 ]
+
+#: The signal the watcher raises in the main thread to stop the command (not SIGINT, which a
+#: process started in the background, or a test runner's worker, may ignore).
+STOP_SIGNAL = signal.SIGUSR1
+
+
+def _stop_here(signum: int, frame: object) -> None:
+    """The stop signal's handler: the command stops as at Ctrl-C (main() says which limit)."""
+    raise KeyboardInterrupt
+
 
 #: The default --time-limit: ten minutes.
 DEFAULT_SECONDS = 600.0
@@ -156,6 +167,8 @@ class Watch:
         self.status.started = time.monotonic()
         self._memory = using_at_most(self.limits.memory)
         self._memory.__enter__()
+        if self._may_interrupt:  # a signal of its own: SIGINT may be ignored (a background job)
+            self._saved = signal.signal(STOP_SIGNAL, _stop_here)
         self._thread = threading.Thread(target=self._watch, name="devilcoins-limits", daemon=True)
         self._thread.start()
         return self
@@ -171,6 +184,8 @@ class Watch:
             self._thread.join()
             self._thread = None
             self._memory.__exit__(None, None, None)
+            if self._may_interrupt:
+                signal.signal(STOP_SIGNAL, self._saved)
 
     def message(self) -> str:
         """The one line a stop prints: the limit, how far the work got and what to try."""
@@ -215,7 +230,7 @@ class Watch:
             self._erase()
             if not self._may_interrupt:
                 return
-            _thread.interrupt_main()
+            _thread.interrupt_main(STOP_SIGNAL)
         if not self._done.wait(GRACE) and self.may_end_process:  # stuck in compiled code
             remove_unfinished()
             self.stream.write(f"devilcoins: error: {self.message()}\n")

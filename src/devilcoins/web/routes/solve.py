@@ -1,9 +1,10 @@
 """Any game's verdict: ``/api/solve``.
 
-The work is bounded by the page's limits on the game and done in the heavy-work pool
-(``web.heavy``), under a memory limit of its own (``SOLVE_MEMORY``): a search the page's
-limits let through cannot hold the server. Answers are kept by game, refusals too, so a game
-asked again costs nothing, even one that was refused for its size.
+The work is bounded by the page's limits on the game; a game that may take long (a count game,
+or ``HEAVY_STATES`` states or more) is solved in the heavy-work pool (``web.heavy``), under a
+memory limit of its own (``SOLVE_MEMORY``), so a search the page's limits let through cannot
+hold the server; a small one, done in milliseconds, here. Answers are kept by game, refusals
+too, so a game asked again costs nothing, even one that was refused for its size.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ __all__ = ["SOLVE_MEMORY", "solve_data", "solve_outcome", "solve_router"]
 
 #: The memory a search of /api/solve may use (bytes): a search past it is refused.
 SOLVE_MEMORY = 1 << 30
+
+#: A game of this many states or more is solved in the heavy-work pool (the largest blind games
+#: the page plays, 4 dials of 4 values with 2 hands, take up to 0.8 s); smaller ones here.
+HEAVY_STATES = 256
 
 #: How many answers (and refusals) the server keeps.
 KEPT_ANSWERS = 512
@@ -96,9 +101,19 @@ class _Answers:
 ANSWERS = _Answers(KEPT_ANSWERS)
 
 
+def heavy(game: Game) -> bool:
+    """Whether a solve of game may take long enough to hold others up (the slowest of the
+    small games takes 10 ms): a count game, or from HEAVY_STATES states on."""
+    return game.observe.value == "count" or game.states >= HEAVY_STATES
+
+
 async def answer_for(game: Game) -> dict[str, Any]:
-    """The verdict for game: kept, or worked out in the pool (503 when it is full)."""
+    """The verdict for game: kept, worked out here when it is small, or in the pool (503 when
+    it is full)."""
     answer = ANSWERS.get(game)
+    if answer is None and not heavy(game):
+        answer = await run_in_threadpool(solve_outcome, game)
+        ANSWERS.put(game, answer)
     if answer is None:
         HEAVY.admit()
         keep = partial(ANSWERS.put, game)  # even an answer that comes past the budget

@@ -287,11 +287,22 @@ function methodWords(how, method) {
   return HOW_WORDS[how] || method;
 }
 
+let solveAsked = 0;  // the latest verdict asked for: an older answer is dropped
+
 async function showSolve(fields) {
   const query = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+  const asked = ++solveAsked;
   try {
-    const response = await fetch(`/api/solve?${query}`);
+    let response = await fetch(`/api/solve?${query}`);
+    for (let tries = 1; response.status === 503 && tries <= 5; tries++) {  // busy: ask again
+      $("play-solve").textContent = "The server is busy; asking again in a moment…";
+      const wait = Number(response.headers.get("Retry-After")) || 2;
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      if (asked !== solveAsked) return;  // the menus changed meanwhile
+      response = await fetch(`/api/solve?${query}`);
+    }
     const data = await response.json();
+    if (asked !== solveAsked) return;
     if (!response.ok) throw new Error(data.detail || response.statusText);
     play.winnable = data.winnable;
     playControls();  // the verdict changes a tooltip, not the table: the focus stays put
