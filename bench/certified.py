@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import signal
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +26,8 @@ def solve_and_check(n: int, options: list[str], cert: Path, limit: float) -> dic
     argv = [str(BIN), "solve", str(n), *options, "--json", "--certificate", str(cert)]
     argv += ["--time-limit", f"{limit + 60:g}"]  # the wall-clock limit here is the one that counts
     t0 = time.perf_counter()
-    try:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=limit, check=False)
-    except subprocess.TimeoutExpired:
+    done = _measured(argv, limit)
+    if done is None:
         return {"result": "open", "why": f"past {limit:.0f} s", "seconds": limit}
     wall = time.perf_counter() - t0
     if done.returncode != 0:
@@ -40,8 +42,51 @@ def solve_and_check(n: int, options: list[str], cert: Path, limit: float) -> dic
         "explored": data["explored"],
         "certificate": hashlib.sha256(cert.read_bytes()).hexdigest(),
         "certificate_bytes": cert.stat().st_size,
+        "peak_mb": done.peak_mb,
+        "how": data.get("how", ""),
     }
     return check(n, options, cert, limit, row)
+
+
+#: Runs the command after it and prints, on its last line of stderr, the peak resident size of
+#: that one command (its process tree, as waited for) in KB.
+_WRAPPER = (
+    "import resource, subprocess, sys\n"
+    "done = subprocess.run(sys.argv[1:])\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
+    "sys.exit(done.returncode)\n"
+)
+
+
+@dataclass
+class _Done:
+    """A finished command: its exit status, output and peak resident size (MB)."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+    peak_mb: int
+
+
+def _measured(argv: list[str], limit: float) -> _Done | None:
+    """Run argv within limit seconds, its peak memory measured; None (the whole process group
+    killed) past the limit."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", _WRAPPER, *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        out, err = process.communicate(timeout=limit)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        return None
+    lines = err.strip().splitlines()
+    peak = int(lines[-1]) // 1024 if lines and lines[-1].isdigit() else 0
+    return _Done(process.returncode, out, "\n".join(lines[:-1]), peak)
 
 
 def check(

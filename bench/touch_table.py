@@ -6,6 +6,7 @@ Run it from the repository root::
     .venv/bin/python bench/touch_table.py [--max-n 16] [--values 2] [--limit SECONDS]
         [--out FILE.json] [--certificates DIR]
     .venv/bin/python bench/touch_table.py --from FILE.json     # print the Markdown tables
+    .venv/bin/python bench/touch_table.py --out docs/touch_table.json --cell 16 8   # one cell
 
 Each game is solved by ``devilcoins solve N --hands K --goal G --observe touch --certificate
 DIR/...json`` in its own process, under a wall-clock limit (default 600 s; a game past it is
@@ -147,7 +148,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--skip", action="append", default=[], metavar="GAME", help="e.g. 'n=12 hands=8 goal=same'"
     )
+    ap.add_argument(
+        "--cell",
+        nargs=2,
+        type=int,
+        action="append",
+        metavar=("N", "K"),
+        help="solve only this cell again (any number of times), whatever the file holds",
+    )
     args = ap.parse_args(argv)
+    cells = {(n, k) for n, k in args.cell or ()}
     goals = tuple(args.goals.split(","))
     path = Path(args.source or args.out)
     results: dict[str, dict[str, Any]] = json.loads(path.read_text()) if path.exists() else {}
@@ -162,7 +172,10 @@ def main(argv: list[str] | None = None) -> int:
                         check_one(n, k, goal, args.limit, args.values, cert, row)
                         print(key, "checked again:", row, file=sys.stderr, flush=True)
                         path.write_text(json.dumps(results, indent=1) + "\n")
-                    if key in args.skip or (key in results and results[key]["result"] != "open"):
+                    if cells and (n, k) not in cells:
+                        continue
+                    settled = key in results and results[key]["result"] != "open"
+                    if key in args.skip or (settled and not cells):
                         continue
                     results[key] = solve_one(
                         n, k, goal, args.limit, args.values, Path(args.certificates)
