@@ -6,6 +6,8 @@ and the reference's, mutations of a list of moves, and the check that a countere
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from hypothesis import strategies as st
 from reference import closure, naive_named, permute, replay, to_number, to_vector
 
@@ -491,3 +493,59 @@ def held_until(started: str, release: str) -> str:
     while not Path(release).exists():
         time.sleep(0.01)
     return "released"
+
+
+# --- a live server (web tests) ------------------------------------------------------------------
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on now."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def healthy(url: str, timeout: float = 60.0) -> bool:
+    """Whether the server at url answers /api/health with ok."""
+    import json
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"{url}/api/health", timeout=timeout) as response:
+            return bool(json.loads(response.read())["ok"])
+    except OSError:
+        return False
+
+
+@contextmanager
+def live_server(timeout: float = 60.0):
+    """A fresh app served by uvicorn in a thread on a free loopback port, with the protocol
+    ``devilcoins serve`` uses; its URL, once it answers /api/health."""
+    import threading
+    import time
+
+    import uvicorn
+
+    from devilcoins.web.app import create_app
+    from devilcoins.web.connections import TimelyProtocol
+
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(), host="127.0.0.1", port=port, log_level="critical", http=TimelyProtocol
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120  # a hang guard only
+    try:
+        while not healthy(url, timeout):
+            if time.monotonic() > deadline or not thread.is_alive():
+                raise RuntimeError(f"the server did not answer {url}/api/health")
+            time.sleep(0.05)
+        yield url
+    finally:
+        server.should_exit = True
+        thread.join(timeout=timeout)

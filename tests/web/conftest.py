@@ -8,23 +8,16 @@ Mark such tests ``@pytest.mark.browser``.
 
 from __future__ import annotations
 
-import json
-import socket
-import threading
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
-from helpers import settled
+from helpers import live_server, settled
 from playwright.sync_api import expect
 from screenshot import CHROMIUM_ARGS
 
 from devilcoins.web.app import create_app
-from devilcoins.web.connections import TimelyProtocol
 
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -40,40 +33,11 @@ TIMEOUT_S = TIMEOUT_MS / 1000
 expect.set_options(timeout=TIMEOUT_MS)
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/api/health", timeout=TIMEOUT_S) as response:
-            return json.loads(response.read())["ok"]
-    except OSError:
-        return False
-
-
 @pytest.fixture(scope="module")
 def base_url():
     """The address of a live server of a fresh app, for one module."""
-    port = free_port()
-    config = uvicorn.Config(
-        create_app(), host="127.0.0.1", port=port, log_level="warning", http=TimelyProtocol
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120  # a hang guard only
-    while not healthy(url):
-        if time.monotonic() > deadline or not thread.is_alive():
-            server.should_exit = True
-            pytest.fail(f"the server did not answer {url}/api/health")
-        time.sleep(0.05)
-    yield url
-    server.should_exit = True
-    thread.join(timeout=TIMEOUT_S)
+    with live_server(TIMEOUT_S) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

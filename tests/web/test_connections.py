@@ -4,53 +4,24 @@ REQUEST_SECONDS (here 1 s), from opening or from the previous answer, or it is c
 from __future__ import annotations
 
 import socket
-import threading
 import time
-import urllib.request
 
 import pytest
-import uvicorn
+from helpers import healthy, live_server
 
 from devilcoins.web import connections
-from devilcoins.web.app import create_app
-from devilcoins.web.connections import TimelyProtocol
 
 #: How long a test waits for the server to close a connection: a hang guard, not a measure.
 GUARD_SECONDS = 60
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/api/health", timeout=GUARD_SECONDS) as answer:
-            return answer.status == 200
-    except OSError:
-        return False
 
 
 @pytest.fixture(scope="module")
 def server_address():
     patch = pytest.MonkeyPatch()
     patch.setattr(connections, "REQUEST_SECONDS", 1.0)
-    port = free_port()
-    config = uvicorn.Config(
-        create_app(), host="127.0.0.1", port=port, log_level="critical", http=TimelyProtocol
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 120  # a hang guard only
-    while not healthy(f"http://127.0.0.1:{port}"):
-        assert time.monotonic() < deadline and thread.is_alive()
-        time.sleep(0.05)
-    yield ("127.0.0.1", port)
-    server.should_exit = True
-    thread.join(timeout=30)
+    with live_server(GUARD_SECONDS) as url:
+        host, port = url.removeprefix("http://").split(":")
+        yield (host, int(port))
     patch.undo()
 
 
