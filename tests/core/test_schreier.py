@@ -87,3 +87,15 @@ def test_a_list_of_every_move_is_the_plain_game_or_the_game_with_hands():
     assert Game.parse("n=3 moves=FLL,LFL,LLF,LLL") == Game.parse("n=3 hands=1")
     assert Game.parse("n=3 moves=FLL,LFL").moves is not None  # not every single flip
     assert Game.parse(f"n=3 hands=2 moves={every}") == Game.parse("n=3 hands=2")
+
+
+def test_a_game_whose_group_has_a_trillion_turns_is_settled_from_its_generators():
+    """16 coins, the symmetric group on 15 of the seats (1.3 x 10^12 turns): 65,536 states.
+    The Devil wins, and prove checks his trap over every state (it used to list the group)."""
+    from devilcoins import prove
+
+    game = Game(16, group=Group.of(16, [_turn(16, 15), _swap(16)]))
+    verdict = prove(game)
+    assert verdict.winnable is False
+    checked = [e for e in verdict.evidence if e.checked]
+    assert checked and all(e.holds for e in checked)
