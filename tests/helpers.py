@@ -436,13 +436,23 @@ def post_json(base_url: str, path: str, body: dict) -> dict:
         return json.loads(response.read())
 
 
-def get_json(base_url: str, path: str) -> dict:
-    """The server's answer to a GET of path."""
+def get_json(base_url: str, path: str = "") -> dict:
+    """The server's answer to a GET of path (asked again, as the page does, while the server
+    says it is busy: 503 with Retry-After)."""
     import json
+    import time
+    import urllib.error
     import urllib.request
 
-    with urllib.request.urlopen(base_url + path, timeout=60) as response:
-        return json.loads(response.read())
+    for _ in range(60):
+        try:
+            with urllib.request.urlopen(base_url + path, timeout=60) as response:
+                return json.loads(response.read())
+        except urllib.error.HTTPError as err:
+            if err.code != 503:
+                raise
+            time.sleep(float(err.headers.get("Retry-After", "1")) / 4)
+    raise AssertionError(f"{base_url + path} was busy (503) every time it was asked")
 
 
 def seeded(page, pattern: str, seed: int) -> None:

@@ -8,22 +8,16 @@ can).
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 import pytest
+from helpers import get_json
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 #: The shortest strategy for N = 2 (the one /api/strategy/2 serves).
 STRATEGY_2 = [[0, 1], [0], [0, 1]]
-
-
-def get_json(url: str) -> dict:
-    with urllib.request.urlopen(url, timeout=60) as response:
-        return json.loads(response.read())
 
 
 def moves(k: int) -> str:

@@ -127,3 +127,32 @@ def test_an_answer_that_comes_past_the_budget_is_kept_for_the_next_request(monke
 
 def _no_pool() -> None:
     raise AssertionError("a kept answer asked the pool again")
+
+
+def test_two_requests_for_one_game_share_its_run_in_the_pool(monkeypatch):
+    """With one worker, a second visitor asking for the game the worker is solving waits for
+    that answer instead of being told the server is busy (the page asks for a game's verdict
+    as it sets the game out, and so may a visitor's own request)."""
+    from devilcoins.web.routes import solve
+
+    work = heavy.HeavyWork(workers=1, budget=600)
+    monkeypatch.setattr(solve, "HEAVY", work)
+    monkeypatch.setattr(solve, "ANSWERS", solve._Answers(8))
+    slow = {"n": 6, "group": "none", "observe": "count", "hands": 5}  # seconds of search
+    answers: list = []
+    try:
+        with TestClient(create_app()) as client:
+
+            def ask() -> None:
+                answers.append(client.get("/api/solve", params=slow))
+
+            first = threading.Thread(target=ask)
+            first.start()
+            while not solve._RUNNING and first.is_alive():  # the first is in the pool
+                time.sleep(0.01)
+            ask()
+            first.join()
+    finally:
+        work.close()
+    assert [a.status_code for a in answers] == [200, 200]
+    assert answers[0].json() == answers[1].json()

@@ -8,20 +8,13 @@ Watch strip with no legend and no way to a far move, focus lost after a win, and
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 import pytest
-from helpers import Held
+from helpers import Held, get_json
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
-
-
-def get_json(url: str) -> dict:
-    with urllib.request.urlopen(url, timeout=60) as response:
-        return json.loads(response.read())
 
 
 def new_game(page, **menus: str) -> None:

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import math
 import re
-import urllib.request
 
 import pytest
+from helpers import get_json
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
-
-
-def get_json(url: str) -> dict:
-    with urllib.request.urlopen(url, timeout=60) as response:
-        return json.loads(response.read())
 
 
 def win(page, base_url: str, n: int) -> None:

@@ -7,20 +7,13 @@ the coins on the table are the server's answer, and never all heads.
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 import pytest
-from helpers import Held
+from helpers import Held, get_json
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
-
-
-def get_json(url: str) -> dict:
-    with urllib.request.urlopen(url, timeout=60) as response:
-        return json.loads(response.read())
 
 
 def faces(page) -> str:

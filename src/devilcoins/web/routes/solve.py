@@ -9,8 +9,10 @@ too, so a game asked again costs nothing, even one that was refused for its size
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections import OrderedDict
+from concurrent.futures import Future
 from functools import lru_cache, partial
 from typing import Annotated, Any
 
@@ -107,20 +109,47 @@ def heavy(game: Game) -> bool:
     return game.observe.value == "count" or game.states >= HEAVY_STATES
 
 
+#: The solves running in the pool, by game: a second request for one waits for its answer.
+_RUNNING: dict[Game, Future[dict[str, Any]]] = {}
+_RUNNING_LOCK = threading.Lock()
+
+
 async def answer_for(game: Game) -> dict[str, Any]:
     """The verdict for game: kept, worked out here when it is small, or in the pool (503 when
-    it is full)."""
+    it is full; a game already being worked out there is waited for, not asked again)."""
     answer = ANSWERS.get(game)
     if answer is None and not heavy(game):
         answer = await run_in_threadpool(solve_outcome, game)
         ANSWERS.put(game, answer)
     if answer is None:
-        HEAVY.admit()
-        keep = partial(ANSWERS.put, game)  # even an answer that comes past the budget
-        answer = await run_in_threadpool(HEAVY.run_admitted, solve_outcome, game, kept=keep)
+        answer = await _pooled(game)
     if "refused" in answer:
         raise HTTPException(400, answer["refused"])
     return answer
+
+
+async def _pooled(game: Game) -> dict[str, Any]:
+    """game's answer from the pool, joining a run for the same game when there is one."""
+    with _RUNNING_LOCK:
+        running = _RUNNING.get(game)
+        if running is None:
+            HEAVY.admit()
+            mine: Future[dict[str, Any]] = Future()
+            _RUNNING[game] = mine
+    if running is not None:
+        return await asyncio.wrap_future(running)
+    keep = partial(ANSWERS.put, game)  # even an answer that comes past the budget
+    try:
+        answer = await run_in_threadpool(HEAVY.run_admitted, solve_outcome, game, kept=keep)
+    except BaseException as err:
+        mine.set_exception(err)
+        raise
+    else:
+        mine.set_result(answer)
+        return answer
+    finally:
+        with _RUNNING_LOCK:
+            del _RUNNING[game]
 
 
 def solve_router() -> APIRouter:
