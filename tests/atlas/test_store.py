@@ -292,3 +292,9 @@ def test_reading_changes_nothing_on_disk(tmp_path, solved):
         with pytest.raises(StoreError, match="cannot write to the atlas"):
             store.put(solved[1])
     assert (sorted(p.name for p in tmp_path.iterdir()), path.read_bytes()) == before
+
+
+def test_a_store_in_a_missing_folder_names_the_folder(tmp_path):
+    with pytest.raises(StoreError, match=r"no such folder: .*missing; make it first"):
+        AtlasStore(tmp_path / "missing" / "atlas.sqlite")
+    assert not (tmp_path / "missing").exists()

@@ -114,6 +114,8 @@ def _check_file(path: Path, *, create: bool) -> None:
     if not path.exists():
         if not create:
             raise StoreError(f"no such atlas database: {path}")
+        if not path.absolute().parent.is_dir():
+            raise StoreError(f"no such folder: {path.parent}; make it first or give another --db")
         return
     with path.open("rb") as file:
         head = file.read(len(SQLITE_MAGIC))
