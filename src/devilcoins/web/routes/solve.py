@@ -69,14 +69,21 @@ def solve_data(game: Game) -> dict[str, Any]:
 
 
 def solve_outcome(game: Game) -> dict[str, Any]:
-    """In a worker: the answer for game, or {"refused": why} (within SOLVE_MEMORY)."""
+    """In a worker (one task at a time): the answer for game, or {"refused": why}, within
+    SOLVE_MEMORY (the limit is the process's: never set it in the server's threads)."""
     try:
         with using_at_most(SOLVE_MEMORY):
-            return solve_data(game)
-    except DevilcoinsError as err:
-        return {"refused": str(err)}
+            return _outcome(game)
     except MemoryError:
         return {"refused": f"the search for {game} outgrew the page's {SOLVE_MEMORY >> 20} MB"}
+
+
+def _outcome(game: Game) -> dict[str, Any]:
+    """The answer for game, or {"refused": why}."""
+    try:
+        return solve_data(game)
+    except DevilcoinsError as err:
+        return {"refused": str(err)}
 
 
 class _Answers:
@@ -119,7 +126,7 @@ async def answer_for(game: Game) -> dict[str, Any]:
     it is full; a game already being worked out there is waited for, not asked again)."""
     answer = ANSWERS.get(game)
     if answer is None and not heavy(game):
-        answer = await run_in_threadpool(solve_outcome, game)
+        answer = await run_in_threadpool(_outcome, game)
         ANSWERS.put(game, answer)
     if answer is None:
         answer = await _pooled(game)
