@@ -77,7 +77,9 @@ function drawReplay() {
   const tick = (now) => {
     // a frame's time may come before started (the frame began before the click was handled)
     const t = Math.min(Math.max(0, now - started) / TURN_MS, 1);
-    draw(from + (to - from) * (t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t)));
+    // the last frame is the shift itself: from + (to - from) may miss it by a rounding
+    // (from a turn cut short by the next click)
+    draw(t < 1 ? from + (to - from) * (t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t)) : to);
     if (t < 1) replay.animation = requestAnimationFrame(tick);
   };
   if (from === to || lessMotion()) draw(to); else tick(started);
