@@ -100,9 +100,10 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as done:  # --help, --version, or a usage error already printed
         return done.code if isinstance(done.code, int) else EXIT_USAGE
     chosen = COMMANDS[args.command]
-    # a command without --time-limit (the atlas) still stops at the default memory limit
-    untimed = replace(UNLIMITED, memory=default_memory(), memory_option=False)
-    limits = limits_from(args) or (untimed if chosen.shows_progress else None)
+    limits = limits_from(args)
+    if limits is None and chosen.shows_progress:  # the atlas: no --time-limit for the whole
+        # run, yet it stops at the default memory limit
+        limits = replace(UNLIMITED, memory=default_memory(), memory_option=False)
     watch = None if limits is None else Watch(limits, may_end_process=argv is None)
     try:
         with _terminated_as_exception(), announce_compiling(sys.stderr):

@@ -13,7 +13,7 @@ import asyncio
 import threading
 from collections import OrderedDict
 from concurrent.futures import Future
-from functools import lru_cache, partial
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query
@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 
 from devilcoins import Game, solve
 from devilcoins.core.errors import DevilcoinsError
-from devilcoins.core.resources import CACHED_GAMES, using_at_most
+from devilcoins.core.resources import using_at_most
 from devilcoins.web.heavy import HEAVY
 from devilcoins.web.models import (
     MAX_PLAY_N,
@@ -48,7 +48,6 @@ HEAVY_STATES = 256
 KEPT_ANSWERS = 512
 
 
-@lru_cache(maxsize=CACHED_GAMES)
 def solve_data(game: Game) -> dict[str, Any]:
     """The solve endpoint's answer for a game: its verdict (``Verdict.to_json``) and the first
     moves as amounts."""
