@@ -9,8 +9,8 @@ permutation); any other group is given by generators, one-line notation separate
 
 One group has one name: a group given by generators that is a named group takes that name (the
 first of cyclic, dihedral, none, full that it is), and a named group that is the cyclic group
-(any on one position, dihedral and full on two) is called cyclic, and full on three, which is
-dihedral, dihedral. So every spelling of a group
+(any on one position, dihedral and full on two) is called cyclic, and full on three seats
+(the same group as dihedral there) is called dihedral. So every spelling of a group
 gives the same ``Group`` value. A named group's generators are built only when asked for, so
 ``Group.named('cyclic', 10**9)`` costs nothing. A group given by generators is never listed to
 know it: its order and its members come from a Schreier-Sims chain (``core.schreier``), so the
