@@ -5,6 +5,7 @@ Run it from the repository root::
 
     .venv/bin/python bench/count_table.py [--max-n 10] [--values 2] [--limit SECONDS]
         [--out FILE.json] [--certificates DIR]
+    .venv/bin/python bench/count_table.py --from docs/count_table.json   # the docs' table
 
 Each game is solved by ``devilcoins solve N --observe count --goal G --certificate ...`` in its
 own process under a wall-clock limit, and the certificate is checked by ``devilcoins verify ...
@@ -47,6 +48,22 @@ def markdown(results: dict[str, dict[str, Any]], max_n: int, m: int) -> str:
     return "\n".join(lines + [""] + [f"- {k}: {why}" for k, why in opened])
 
 
+def combined(results: dict[str, dict[str, Any]]) -> str:
+    """The docs' table: rows n, columns 2 and 3 values with goals zero and same (blank where
+    the file has no such game), then how the games were settled."""
+    columns = [(m, g) for m in (2, 3) for g in ("zero", "same")]
+    head = " | ".join(f"{m} values, goal {g}" for m, g in columns)
+    lines = [f"| n | {head} |", "|---|" + "---|" * len(columns)]
+    top = max(int(key.split()[0][2:]) for key in results)
+    for n in range(1, top + 1):
+        rows = [results.get(f"n={n} values={m} goal={g}") for m, g in columns]
+        lines.append(f"| {n} | " + " | ".join(_cell(r) if r else "" for r in rows) + " |")
+    methods: dict[str, int] = {}
+    for row in results.values():
+        methods[row.get("method", "?")] = methods.get(row.get("method", "?"), 0) + 1
+    return "\n".join(lines + [""] + [f"- {k}: {c} games" for k, c in sorted(methods.items())])
+
+
 def main(argv: list[str] | None = None) -> int:
     """Solve the table and print it as Markdown."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -55,7 +72,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=float, default=600.0, help="seconds per game")
     ap.add_argument("--out", default="count_table.json")
     ap.add_argument("--certificates", default="certificates")
+    ap.add_argument("--from", dest="source", help="only print the docs' table of this file")
     args = ap.parse_args(argv)
+    if args.source:
+        print(combined(json.loads(Path(args.source).read_text())))
+        return 0
     out = Path(args.out)
     results: dict[str, dict[str, Any]] = json.loads(out.read_text()) if out.exists() else {}
     for n in range(1, args.max_n + 1):

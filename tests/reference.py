@@ -1226,3 +1226,23 @@ def touch_trap(game) -> set[tuple[int, ...]]:
                 kept.discard(c)
                 changed = True
     return set().union(*kept) if kept else set()
+
+
+def sight_trap_holds_naive(n: int, m: int, goal: str, trap) -> bool:
+    """Whether the Devil keeps a cyclically turning table of n dials mod m in the classes of
+    trap (value tuples) whatever vector the player adds, the player seeing the table first."""
+
+    def won(z) -> bool:
+        return len(set(z)) == 1 if goal == "same" else not any(z)
+
+    def turned(x):
+        return {x[r:] + x[:r] for r in range(n)}
+
+    keep = {y for x in trap for y in turned(tuple(x))}
+    if not keep or any(won(x) for x in keep):
+        return False
+    return all(
+        any(tuple((u + v) % m for u, v in zip(y, a, strict=True)) in keep for y in turned(x))
+        for x in keep
+        for a in product(range(m), repeat=n)
+    )

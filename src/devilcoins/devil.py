@@ -153,7 +153,7 @@ def sight_values(game: Game) -> np.ndarray:
 @lru_cache(maxsize=CACHED_GAMES)
 def count_solution(game: Game) -> CountSolution:
     """The count game solved (its policy holds every belief the player can reach and win from)."""
-    return solve_count(game)
+    return solve_count(game, every_belief=True)
 
 
 def _turned(game: Game, x: int) -> np.ndarray:

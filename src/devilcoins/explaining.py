@@ -18,6 +18,7 @@ import textwrap
 from devilcoins.blind.chain import chain
 from devilcoins.core.observe import Observe
 from devilcoins.results import Evidence, EvidenceKind, How, Verdict
+from devilcoins.results.count import BY_SIGHT
 from devilcoins.results.explanation import Explanation
 from devilcoins.results.trees import TreeSolution
 
@@ -119,11 +120,20 @@ def tree_text(verdict: Verdict) -> str:
         Observe.SIGHT: "sees every position before naming a move",
         Observe.COUNT: "is told after each move how many positions are not 0",
     }
+    searched = (
+        "Every choice of the player was tried against every answer of the Devil, settling each "
+        "belief (what the player can know) from the goal outwards (AND-OR value iteration): "
+    )
+    if verdict.method == BY_SIGHT:
+        searched = (
+            "A player who saw the table before each move would know at least as much, since the "
+            "count depends only on the state's class. The sight game, solved over every class, "
+            "has classes the Devil keeps the table in whatever the move, so here too "
+        )
     head = _fill(
         f"The player {kinds.get(game.observe, 'observes')}, so a strategy is a tree: what to do "
-        "next depends on what was observed. Every choice of the player was tried against every "
-        "answer of the Devil, settling each belief (what the player can know) from the goal "
-        "outwards (AND-OR value iteration): "
+        "next depends on what was observed. "
+        + searched
         + (
             f"the least worst case is {verdict.length_text} moves."
             if verdict.winnable

@@ -676,11 +676,13 @@ def _count_rules() -> TreeRules:
     from devilcoins.observed.certificates import count_certificate
     from devilcoins.observed.count import solve_count
     from devilcoins.observed.replay import verify_count
+    from devilcoins.traps import sight_trap_holds
 
     def solve(game: Game, method: str | None, progress: Progress) -> TreeSolution:
         return solve_count(game)
 
-    return TreeRules(solve, verify_count, count_certificate, COUNT)
+    # the count game's trap, when it has one, is the sight game's: a count tells no more
+    return TreeRules(solve, verify_count, count_certificate, COUNT, sight_trap_holds)
 
 
 #: Every family, in the order ``family_of`` asks them (the first that admits a game has it).

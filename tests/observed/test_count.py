@@ -6,13 +6,16 @@ from __future__ import annotations
 import copy
 
 import pytest
-from reference import count_value, replay_count
+from reference import count_value, replay_count, sight_trap_holds_naive
 
+from devilcoins import certificate, check_certificate
 from devilcoins import verify as verify_tree
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.game import Game
+from devilcoins.core.tables import class_table
 from devilcoins.engine import solve
-from devilcoins.observed.count import solve_count
+from devilcoins.observed.count import sight_trap, solve_count
+from devilcoins.results.count import BY_SIGHT
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
@@ -103,3 +106,38 @@ def test_a_wrong_move_is_caught():
     v = verify_tree(game, bad)
     c = v.counterexample.to_json()
     assert not v.wins and replay_count(bad, c["start"], c["turns"]) in ("false win", "gap")
+
+
+@pytest.mark.parametrize(
+    "n,m,goal", [(3, 2, "zero"), (5, 2, "same"), (6, 2, "zero"), (2, 3, "zero"), (4, 3, "same")]
+)
+def test_a_game_the_devil_holds_by_sight_is_held_over_every_belief(n, m, goal):
+    """The sight game's trap settles a lost count game at once; the search over every belief
+    and the brute force find it lost too, and the trap holds by a naive check."""
+    game = Game.parse(f"n={n} values={m} goal={goal} observe=count")
+    fast, full = solve_count(game), solve_count(game, every_belief=True)
+    assert not fast.winnable and fast.trap and fast.explored == len(class_table(game).reps)
+    assert not full.winnable and not full.trap and full.explored > 0
+    assert count_value(n, m, goal) is None
+    assert sight_trap_holds_naive(n, m, goal, [game.decode(x) for x in fast.trap])
+
+
+@pytest.mark.parametrize("n,m", [(4, 2), (8, 2), (3, 3)])
+def test_a_game_the_player_wins_has_no_sight_trap(n, m):
+    """Where the player wins the count game, he wins the sight game: no trap is claimed."""
+    assert sight_trap(Game(n, values=m, observe="count")) == ()
+
+
+@pytest.mark.parametrize("spec", ["n=10 observe=count", "n=5 values=3 goal=same observe=count"])
+def test_past_the_belief_search_the_sight_trap_is_a_checked_certificate(spec):
+    """10 coins (past 300 s over beliefs) and 5 dials of 3 values: the Devil's trap of single
+    classes, checked by the certificate checker and naively; one class alone is no trap."""
+    game = Game.parse(spec)
+    verdict = solve(game)
+    assert not verdict.winnable and verdict.method == BY_SIGHT
+    cert = certificate(verdict)
+    assert check_certificate(game, cert).holds
+    assert sight_trap_holds_naive(
+        game.n, game.values, game.goal, [game.decode(x) for x in verdict.tree.trap]
+    )
+    assert not check_certificate(game, {**cert, "trap": cert["trap"][:1]}).holds

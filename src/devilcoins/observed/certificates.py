@@ -98,8 +98,9 @@ def touch_certificate(sol: TouchSolution) -> dict[str, Any]:
     if sol.length and sol.length >= 2:
         if not isinstance(sol.search, Levels):
             raise NotSupported(
-                f"{game}: witnesses are written for games with at most {MAX_OFF} patterns off "
-                "a reach (the level search's marks are the Devil's claims)"
+                f"{game}: witnesses are written for games the level search settles, with at "
+                f"most {MAX_OFF} patterns off a reach and its marks within the memory limit "
+                "(the marks are the Devil's claims)"
             )
         out["witness"] = _Witness(sol.search).nodes(sol.length)
     return out
@@ -232,7 +233,8 @@ def count_certificate(sol: CountSolution) -> dict[str, Any]:
         return states_text(game, (int(t.reps[k]) for k in classes_of(belief)))
 
     if not sol.winnable:
-        return {**_header(game, None), "trap": [states(b) for b in count_trap(game)]}
+        by_sight = [1 << int(t.index_of[x]) for x in sol.trap]  # each class a belief of its own
+        return {**_header(game, None), "trap": [states(b) for b in by_sight or count_trap(game)]}
     return {
         **_header(game, sol.length),
         "strategy": {"nodes": sol.nodes() if sol.start else []},

@@ -15,6 +15,11 @@ belief (every class outside the goal) and settled by value iteration from the go
 moves are taken up to the group (a and h(a) lead to the same classes).  The goals are zero and
 same (both unions of the Devil's classes).
 
+The sight game is tried first (``sight_trap``): a count heard is a function of the state's
+class, so a player who sees the class knows at least as much, and where the Devil holds the
+sight game from some class he holds the count game (docs/mathematics.md §8.4, "A count tells
+no more than sight").  That settles the lost games at once, however many beliefs they have.
+
 The strategy is a tree (``results.count.CountSolution``): a node names the move and, for each
 count that can be heard after it, what comes next (a node, or "win" when every state of that
 count is in the goal).  ``observed.replay`` replays it against every start and every turn.
@@ -26,16 +31,18 @@ count is in the goal).  ``observed.replay`` replays it against every start and e
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.observe import Observe
 from devilcoins.core.resources import memory_limit, resident_bytes
 from devilcoins.core.tables import ClassTable, class_table
-from devilcoins.observed.sight import moves_up_to_turns
+from devilcoins.observed.sight import moves_up_to_turns, solve_sight
 from devilcoins.results.count import CountSolution, classes_of
 
-__all__ = ["MAX_COUNT_BELIEFS", "count_trap", "count_witness", "solve_count"]
+__all__ = ["MAX_COUNT_BELIEFS", "count_trap", "count_witness", "sight_trap", "solve_count"]
 
 #: How many beliefs the count search may explore before it gives up with a clear error.
 MAX_COUNT_BELIEFS = 500_000
@@ -129,8 +136,33 @@ def _settle(graph: dict[int, list[tuple[int, ...]]]) -> dict[int, tuple[int, int
         val.update(new)
 
 
-def solve_count(game: Game, limit: int = MAX_COUNT_BELIEFS) -> CountSolution:
-    """The count game: least worst-case number of moves, with a strategy tree.
+def sight_trap(game: Game) -> tuple[int, ...]:
+    """The classes (a state of each) from which the Devil holds the game even against a player
+    who sees the table before each move: the sight game's trap (empty: he holds none, or its
+    tables are too large).  A count tells no more than sight, so he holds the count game there.
+
+    >>> g = Game(3, observe='count')
+    >>> [g.state_text(x) for x in sight_trap(g)], sight_trap(Game(4, observe='count'))
+    (['THH', 'TTH'], ())
+    """
+    try:
+        return solve_sight(replace(game, observe=Observe.SIGHT)).trap
+    except TooLarge:
+        return ()
+
+
+def _weights(game: Game) -> tuple[int, ...]:
+    """The count heard for each class (its positions not at 0)."""
+    t = class_table(game)
+    return tuple(int(w) for w in (t.digits[t.reps] != 0).sum(axis=1))
+
+
+def solve_count(
+    game: Game, limit: int = MAX_COUNT_BELIEFS, *, every_belief: bool = False
+) -> CountSolution:
+    """The count game: least worst-case number of moves, with a strategy tree.  A game the
+    Devil holds by sight is settled by that trap alone, unless every_belief (the coach and the
+    Devil of a live game ask for the values of every belief reached).
 
     >>> [solve_count(Game(n, observe='count')).length for n in (1, 2, 3, 4)]
     [1, 3, None, 6]
@@ -138,6 +170,19 @@ def solve_count(game: Game, limit: int = MAX_COUNT_BELIEFS) -> CountSolution:
     t0 = Stopwatch()
     if game.observe is not Observe.COUNT:
         raise NotSupported(f"{game} is not a count game (observe=count)")
+    trap = () if every_belief else sight_trap(game)
+    if trap:
+        t = class_table(game)
+        return CountSolution(
+            game=game,
+            winnable=False,
+            length=None,
+            explored=t.size,
+            seconds=t0.seconds(),
+            trap=trap,
+            start=sum(1 << k for k in range(t.n_goal, t.size)),
+            weights=_weights(game),
+        )
     space = _Space(game)
     graph = _explore(space, limit)
     val = _settle(graph)
@@ -185,8 +230,13 @@ def count_witness(sol: CountSolution) -> list[tuple[int, int]]:
 
 
 def count_trap(game: Game, limit: int = MAX_COUNT_BELIEFS) -> list[int]:
-    """The Devil's trap in a count game he wins: the beliefs met that are never won (from
-    each, every move has a count heard that leaves one of them)."""
+    """The Devil's trap in a count game he wins: each class of the sight game's trap as a belief
+    of its own when he holds that, else the beliefs met that are never won (from each, every
+    move has a count heard that leaves one of them)."""
+    by_sight = sight_trap(game)
+    if by_sight:
+        index = class_table(game).index_of
+        return [1 << int(index[x]) for x in by_sight]
     space = _Space(game)
     graph = _explore(space, limit)
     won = _settle(graph)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from devilcoins.observed.touch.levels import MAX_LEVELS, Levels
 from devilcoins.results import Evidence, EvidenceKind, How, Verdict
+from devilcoins.results.count import BY_SIGHT, CountSolution
 from devilcoins.results.touch import TouchSolution
 from devilcoins.results.trees import TreeSolution
 
@@ -19,8 +20,33 @@ __all__ = ["TRIED", "tree_verdict"]
 TRIED = "every choice of the player tried against every answer of the Devil"
 
 
+def _by_sight(sol: TreeSolution) -> bool:
+    """Whether the solution is a count game settled by the sight game's trap."""
+    return isinstance(sol, CountSolution) and not sol.winnable and bool(sol.trap)
+
+
+def _sight_trap(sol: TreeSolution) -> Evidence:
+    """How a count game the Devil holds by sight was settled."""
+    return Evidence(
+        name="the sight game's trap",
+        kind=EvidenceKind.SEARCH,
+        statement=(
+            f"Values settled over every class of states ({sol.explored:,}) of the game with sight "
+            f"instead of the count: the Devil holds {len(sol.trap):,} of them even against a "
+            "player who sees the table before each move. The count heard depends on the class "
+            "alone, so it tells the player no more, and from those classes he holds out."
+        ),
+        checked=True,
+        holds=True,
+        detail={"explored": sol.explored, "trap_classes": len(sol.trap)},
+    )
+
+
 def _settled(sol: TreeSolution, over: str) -> Evidence:
-    """How the solver settled the values: by levels, or from the goal outwards over what."""
+    """How the solver settled the values: by levels, by the sight game's trap, or from the goal
+    outwards over what."""
+    if _by_sight(sol):
+        return _sight_trap(sol)
     if isinstance(sol, TouchSolution) and isinstance(sol.search, Levels) and sol.length:
         return Evidence(
             name="level search",
@@ -56,7 +82,7 @@ def tree_verdict(sol: TreeSolution, over: str = "every reachable belief") -> Ver
         game=game,
         winnable=sol.winnable,
         length=sol.length,
-        method=f"{TRIED} (AND-OR value iteration, {game.observe})",
+        method=BY_SIGHT if _by_sight(sol) else f"{TRIED} (AND-OR value iteration, {game.observe})",
         how=How.TREE,
         seconds=sol.seconds,
         explored=sol.explored,

@@ -15,7 +15,10 @@ from devilcoins.core.tables import class_table
 from devilcoins.results.trees import TreeSolution
 from devilcoins.results.words import moves_word
 
-__all__ = ["CountSolution", "classes_of"]
+__all__ = ["BY_SIGHT", "CountSolution", "classes_of"]
+
+#: How a count game the Devil holds by sight is settled, in words (``observed.count.sight_trap``).
+BY_SIGHT = "the Devil's trap in the sight game (a count tells no more than seeing the table)"
 
 
 def classes_of(belief: int) -> list[int]:

@@ -9,7 +9,8 @@ V(closure((B_v + c) minus goal)).  The start belief is every state outside the g
 
 ``solve_touch`` settles it in three stages, each in its own module: the Devil's trap (``trap``:
 when it is not empty he holds out from the start, and nothing else is searched), the search by
-levels (``levels``, while at most 16 patterns lie off a reach), and the closure search
+levels (``levels``, while its marks, a byte or two for every set of patterns off a reach,
+fit the memory limit), and the closure search
 (``cylinders``); the strategy is read off the settled search (``plan``).  The tables they share
 are ``space`` and ``rows``; ``play`` has the rules of a game played one move at a time.
 
@@ -37,7 +38,7 @@ from devilcoins.core.resources import memory_limit
 from devilcoins.observed.sizes import for_small_games
 from devilcoins.observed.touch import cylinders
 from devilcoins.observed.touch.cylinders import MAX_NODES, Progress, solve_space
-from devilcoins.observed.touch.levels import MAX_OFF, Levels
+from devilcoins.observed.touch.levels import Levels, marks_fit
 from devilcoins.observed.touch.plan import Node, level_strategy, strategy
 from devilcoins.observed.touch.space import Space
 from devilcoins.observed.touch.trap import largest_trap
@@ -81,8 +82,9 @@ def solve_touch(
             game=game, winnable=False, length=None, explored=space.kp, seconds=t0.seconds(),
             trap=trap,
         )  # fmt: skip
-    if levels and space.off_count <= MAX_OFF:
-        search = Levels(space, memory=memory_limit(cylinders.MAX_BYTES), limit=limit)
+    memory = memory_limit(cylinders.MAX_BYTES)
+    if levels and marks_fit(space, memory):
+        search = Levels(space, memory=memory, limit=limit)
         if progress is not None:
             search.progress = progress
         value = search.solve()

@@ -3,9 +3,10 @@
 A cylinder node (P, R) is a reach P with the set R of patterns still possible off it
 (``observed.touch.space``).  U(P, R) <= d, "some change w after feeling R wins within d more
 moves", only gets easier as R shrinks, so for each reach and each d the nodes that pass form a
-*down-set* of the subsets of the m^(n-k) patterns off P.  With at most 16 patterns off a reach
-that is a bitmap of 2^16 bits; when a node is found to pass, all its subsets are marked, and
-when it fails, all its supersets (docs/mathematics.md §8.5).  The recursion is
+*down-set* of the subsets of the m^(n-k) patterns off P.  With 16 patterns off a reach that is
+a bitmap of 2^16 entries (up to MAX_OFF patterns while it fits the memory); when a node is found
+to pass, all its subsets are marked, and when it fails, all its supersets (docs/mathematics.md
+§8.5).  The recursion is
 
     U(P, R) <= d   iff   some w leaves the belief B = closure({w on P} x R) minus the goal
                          with V(B) <= d (B empty: V = 0);
@@ -15,8 +16,10 @@ when it fails, all its supersets (docs/mathematics.md §8.5).  The recursion is
 Questions are asked depth first: the start first at 1 and 2 moves, then at the top level (a
 strategy is found where the player has room to spare), then at levels halving the range until
 the least is found; the marks stay, so every question is answered once whichever belief asks
-it.  The memory is two bytes per reach and subset of the patterns off it, whatever the
-closure's size: 12 glasses with 8 hands need 43 reaches x 2^16 x 2 bytes, and the beliefs met.
+it.  The memory is two bytes per reach and subset of the patterns off it (three with a certificate's
+witness), whatever the closure's size: 12 glasses with 8 hands need 43 reaches x 2^16 x 2 bytes,
+and the beliefs met; 9 dials of 3 values with 6 hands, 27 patterns off a reach, 10 x 2^27 x 2
+bytes (2.7 GB).  ``marks_fit`` says whether a game's marks fit the memory limit.
 
 >>> from devilcoins.core.game import Game
 >>> from devilcoins.observed.touch.space import Space
@@ -46,10 +49,14 @@ from devilcoins.observed.touch.rows import (
 )
 from devilcoins.observed.touch.space import Space
 
-__all__ = ["MAX_LEVELS", "MAX_OFF", "Levels"]
+__all__ = ["MARK_BYTES", "MAX_LEVELS", "MAX_OFF", "Levels", "marks_fit"]
 
-#: The most patterns off a reach this solver takes (its bitmaps have 2^MAX_OFF bits a reach).
-MAX_OFF = 16
+#: The most patterns off a reach this solver takes (its bitmaps have 2^off entries a reach).
+MAX_OFF = 28
+
+#: Bytes the marks take for each reach and subset of the patterns off it: the level each
+#: passes at and fails at, and the claim a certificate's witness has listed.
+MARK_BYTES = 3
 
 #: The most moves it looks for (a longer game is left to the closure search).
 MAX_LEVELS = 48
@@ -117,6 +124,20 @@ def _largest(sets: Rows, keep: Bools) -> None:  # pragma: no cover - a hot loop
     """keep[v] = sets[v] is one of the largest (the Devil's picks on one reach)."""
     scratch = np.zeros(2 * sets.shape[0] + 64 * sets.shape[1] + 2, dtype=np.int64)
     _antichain(sets, keep, True, scratch, True)
+
+
+def marks_fit(space: Space, memory: int) -> bool:
+    """Whether the level search takes the game: at most MAX_OFF patterns off a reach, and its
+    marks within three quarters of memory (bytes), the rest left to the beliefs it meets.
+
+    >>> from devilcoins.core.game import Game
+    >>> nine = Space.of(Game.parse('n=9 values=3 hands=6 goal=same observe=touch'))
+    >>> nine.off_count, len(nine.reaches), marks_fit(nine, 6 << 30), marks_fit(nine, 4 << 30)
+    (27, 10, True, False)
+    """
+    if space.off_count > MAX_OFF:
+        return False
+    return MARK_BYTES * len(space.reaches) << space.off_count <= memory * 3 // 4
 
 
 class Levels:
