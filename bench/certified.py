@@ -44,6 +44,7 @@ def solve_and_check(n: int, options: list[str], cert: Path, limit: float) -> dic
         "certificate_bytes": cert.stat().st_size,
         "peak_mb": done.peak_mb,
         "how": data.get("how", ""),
+        "settled_by": ", ".join(e["name"] for e in data.get("evidence", [])),
     }
     return check(n, options, cert, limit, row)
 

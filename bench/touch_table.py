@@ -7,6 +7,7 @@ Run it from the repository root::
         [--out FILE.json] [--certificates DIR]
     .venv/bin/python bench/touch_table.py --from FILE.json     # print the Markdown tables
     .venv/bin/python bench/touch_table.py --out docs/touch_table.json --cell 16 8   # one cell
+    .venv/bin/python bench/touch_table.py --cell 16 12 --checkpoints marks   # goes on next time
 
 Each game is solved by ``devilcoins solve N --hands K --goal G --observe touch --certificate
 DIR/...json`` in its own process, under a wall-clock limit (default 600 s; a game past it is
@@ -39,11 +40,22 @@ def _options(k: int, goal: str, m: int) -> list[str]:
 
 
 def solve_one(
-    n: int, k: int, goal: str, limit: float, m: int = 2, folder: Path | None = None
+    n: int,
+    k: int,
+    goal: str,
+    limit: float,
+    m: int = 2,
+    folder: Path | None = None,
+    marks: Path | None = None,
 ) -> dict[str, Any]:
-    """Solve one game in a child process, write and check its certificate."""
+    """Solve one game in a child process, write and check its certificate; with marks (a
+    folder), the level search keeps what it proved there and a later run goes on from it."""
     cert = _cert_path(folder or Path("certificates"), n, k, goal, m)
-    return solve_and_check(n, _options(k, goal, m), cert, limit)
+    options = _options(k, goal, m)
+    if marks is not None:
+        marks.mkdir(parents=True, exist_ok=True)
+        options += ["--checkpoint", str(_cert_path(marks, n, k, goal, m).with_suffix(".npz"))]
+    return solve_and_check(n, options, cert, limit)
 
 
 def check_one(
@@ -156,6 +168,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar=("N", "K"),
         help="solve only this cell again (any number of times), whatever the file holds",
     )
+    ap.add_argument(
+        "--checkpoints",
+        metavar="DIR",
+        help="keep each level search's marks in DIR (solve --checkpoint), to go on from them",
+    )
     args = ap.parse_args(argv)
     cells = {(n, k) for n, k in args.cell or ()}
     goals = tuple(args.goals.split(","))
@@ -177,8 +194,9 @@ def main(argv: list[str] | None = None) -> int:
                     settled = key in results and results[key]["result"] != "open"
                     if key in args.skip or (settled and not cells):
                         continue
+                    marks = Path(args.checkpoints) if args.checkpoints else None
                     results[key] = solve_one(
-                        n, k, goal, args.limit, args.values, Path(args.certificates)
+                        n, k, goal, args.limit, args.values, Path(args.certificates), marks
                     )
                     print(key, results[key], file=sys.stderr, flush=True)
                     path.write_text(json.dumps(results, indent=1) + "\n")

@@ -48,10 +48,17 @@ __all__ = [
 ]
 
 
-def solve(game: Game | int, method: str | None = None, *, on_progress: Progress = None) -> Verdict:
+def solve(
+    game: Game | int,
+    method: str | None = None,
+    *,
+    on_progress: Progress = None,
+    checkpoint: str | Path | None = None,
+) -> Verdict:
     """Settle a game with evidence: the shortest strategy (the least worst case, for a tree), or
     the proof that none wins.  method names the route (``methods(game)``; None: the game's
-    shape picks it); on_progress(done, known) follows long searches.
+    shape picks it); on_progress(done, known) follows long searches; checkpoint names the file
+    a touch game's level search keeps what it proved in, and goes on from when it exists.
 
     >>> v = solve(Game(9, values=3))
     >>> v.winnable, v.length, v.method
@@ -61,7 +68,24 @@ def solve(game: Game | int, method: str | None = None, *, on_progress: Progress 
     """
     game = Game.of(game)
     family = family_of(game)
-    return family.solve(game, family.check_method(method), on_progress)
+    if checkpoint is None:
+        return family.solve(game, family.check_method(method), on_progress)
+    from devilcoins.observed.touch.checkpoint import keeping_marks
+
+    check_checkpoint(game, checkpoint)
+    with keeping_marks(Path(checkpoint)):
+        return family.solve(game, family.check_method(method), on_progress)
+
+
+def check_checkpoint(game: Game, path: str | Path) -> None:
+    """Refuse a checkpoint for a game without a level search, or a file that exists and is not
+    this game's checkpoint (a new file is fine: solve writes it)."""
+    from devilcoins.observed.touch.checkpoint import read_header
+
+    if not game.observe.feels:
+        raise NotSupported(f"a checkpoint keeps the touch level search's marks; {game} has none")
+    if Path(path).exists():
+        read_header(Path(path), game)
 
 
 def methods(game: Game | int) -> tuple[str, ...]:

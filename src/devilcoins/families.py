@@ -651,7 +651,9 @@ def _touch_rules() -> TreeRules:
     from devilcoins.traps import touch_trap_holds
 
     def solve(game: Game, method: str | None, progress: Progress) -> TreeSolution:
-        return solve_touch(game, progress=progress, levels=method != "closure")
+        return solve_touch(
+            game, progress=progress, levels=None if method is None else method == "levels"
+        )
 
     return TreeRules(solve, verify_touch, touch_certificate, TOUCH, touch_trap_holds)
 

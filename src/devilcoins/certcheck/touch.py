@@ -20,7 +20,10 @@ from devilcoins.core.game import Game
 __all__ = ["TouchLower", "touch_trap", "touch_upper"]
 
 #: The most patterns off a reach the touch checker takes (a table of 2^this claims a reach).
-_MOST_OFF = 16
+_MOST_OFF = 28
+
+#: The most bytes its tables of claims may take (one a reach and set of patterns off it).
+_MOST_BYTES = 4 << 30
 
 #: The most changes whose beliefs are compared in pairs (to check only the smallest).
 _PAIRS = 1024
@@ -56,6 +59,11 @@ class TouchLower:
                 f"{self.offs} patterns off a reach: this checker's tables take at most {_MOST_OFF}"
             )
         self.reps = sorted(tab.reach_orbits(self.k))
+        if len(self.reps) << self.offs > _MOST_BYTES:
+            raise CertificateFailed(
+                f"{len(self.reps)} reaches with {self.offs} patterns off each: this checker's "
+                f"tables would take {len(self.reps) << self.offs:,} bytes (at most {_MOST_BYTES:,})"
+            )
         self.rep_of = {rep: i for i, rep in enumerate(self.reps)}
         self.felt = np.stack(
             [tab.digits[:, list(rep)] @ m ** np.arange(self.k) for rep in self.reps]

@@ -64,6 +64,12 @@ def add_arguments(p: Options) -> None:
         "strategy "
         "and the Devil's witness, or his trap), for 'verify N --certificate FILE'",
     )
+    p.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="touch games the level search settles: keep what it has proved in FILE.npz (every "
+        "minute, and when stopped); run the same command with the same FILE to go on from there",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,19 +81,31 @@ def run(args: argparse.Namespace) -> int:
         _check_save(args.save, game)
     if args.certificate is not None:
         _check_certificate(args.certificate, game)
+    if args.checkpoint is not None:
+        _check_checkpoint(args.checkpoint, game)
     if args.json and args.format != "table":
         raise UsageError("--json prints the whole verdict; --format lists the moves: use one")
 
     def progress(done: int, known: int) -> None:
         rep.note(f"solving {game}: {devilcoins.progress_note(game, done, known)}")
 
+    marks = None if args.checkpoint is None else Path(args.checkpoint)
     try:
         with reporter(f"solving {game}") as rep:
-            verdict = devilcoins.solve(game, args.method, on_progress=progress)
+            verdict = devilcoins.solve(game, args.method, on_progress=progress, checkpoint=marks)
+    except KeyboardInterrupt:  # Ctrl-C or a limit: say where the proved part is kept
+        if marks is not None and marks.exists():
+            print(
+                f"devilcoins: what the search proved is kept in {marks}; the same command "
+                "goes on from there",
+                file=sys.stderr,
+            )
+        raise
     except TooLarge as err:
         raise too_large(game, err, "solve") from None
     except NotSupported as err:
-        raise UsageError(f"solve --method {args.method}: {err}") from None
+        said = "solve" if args.method is None else f"solve --method {args.method}"
+        raise UsageError(f"{said}: {err}") from None
     checked, skipped = None, None
     if verdict.strategy is not None:
         try:
@@ -209,6 +227,24 @@ def _check_certificate(path: str, game: Game) -> None:
     if not path.endswith(".json"):
         raise UsageError(f"write the certificate as FILE.json, not {path!r}")
     _check_target(path, "--certificate")
+
+
+def _check_checkpoint(path: str, game: Game) -> None:
+    """Refuse a --checkpoint before solving: touch games only, FILE.npz, and an existing file
+    only when it is this game's checkpoint (it is read, then kept up to date)."""
+    import devilcoins
+
+    try:
+        devilcoins.check_checkpoint(game, path)
+    except DevilcoinsError as err:
+        raise UsageError(f"--checkpoint: {err}") from None
+    if not path.endswith(".npz"):
+        raise UsageError(f"name the checkpoint FILE.npz, not {path!r}")
+    if not Path(path).is_file():
+        _check_target(path, "--checkpoint")
+        return
+    if not os.access(path, os.W_OK):
+        raise UsageError(f"cannot write {path}; copy it somewhere writable and name the copy")
 
 
 def _write_certificate(path: str, verdict: Verdict) -> None:

@@ -42,6 +42,13 @@ def _sight_trap(sol: TreeSolution) -> Evidence:
     )
 
 
+def _resumed(search: Levels) -> str:
+    """What a level search took from its checkpoint, in words ('' when nothing)."""
+    if not search.resumed:
+        return ""
+    return f"; {search.resumed:,} marks read from the checkpoint {search.checkpoint}"
+
+
 def _settled(sol: TreeSolution, over: str) -> Evidence:
     """How the solver settled the values: by levels, by the sight game's trap, or from the goal
     outwards over what."""
@@ -55,7 +62,7 @@ def _settled(sol: TreeSolution, over: str) -> Evidence:
                 f"Searched depth first over what the player can know (cylinder nodes), halving "
                 f"the moves allowed from {MAX_LEVELS - 1}: the start is won within "
                 f"{sol.length:,} moves and not within {sol.length - 1:,} ({sol.explored:,} "
-                "beliefs settled)."
+                f"beliefs settled{_resumed(sol.search)})."
             ),
             checked=True,
             holds=True,

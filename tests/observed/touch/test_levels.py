@@ -62,3 +62,19 @@ def test_the_strategy_read_off_the_levels_wins_in_time(game: Game) -> None:
     assert isinstance(sol.search, Levels) or sol.length == 0
     checked = verify_tree(game, {**sol.strategy_json(), "length": sol.length})
     assert checked.wins and checked.won_at == sol.length
+
+
+def test_wide_marks_give_the_closure_value_and_a_certificate_that_checks():
+    """25 patterns off a reach (4 dials of 5 values, 2 hands): past the old 16, the level search
+    (asked for) gives the closure search's value, with a certificate the checker accepts; left
+    to choose, the solver takes the closure search for so small a game."""
+    from devilcoins import check_certificate
+    from devilcoins.observed.certificates import touch_certificate
+    from devilcoins.observed.touch import by_levels
+
+    game = _touch(4, 2, values=5)
+    wide = solve_touch(game, levels=True)
+    assert isinstance(wide.search, Levels) and wide.search.space.off_count == 25
+    assert wide.length == solve_touch(game, levels=False).length == 11
+    assert check_certificate(game, touch_certificate(wide)).holds
+    assert not by_levels(Space.of(game), 6 << 30) and by_levels(Space.of(_touch(8, 4)), 6 << 30)

@@ -36,8 +36,9 @@ import numpy as np
 
 from devilcoins.core.beliefs import Rows
 from devilcoins.core.compiling import hot_loop
-from devilcoins.core.errors import NotSupported, TooLarge
+from devilcoins.core.errors import InvalidInput, NotSupported, TooLarge
 from devilcoins.core.resources import resident_bytes
+from devilcoins.observed.touch.checkpoint import marks_file, read_marks, write_marks
 from devilcoins.observed.touch.rows import (
     Bools,
     _antichain,
@@ -63,6 +64,10 @@ MAX_LEVELS = 48
 
 #: The levels asked first, from below (a game this short is answered without the top level).
 _FIRST = (1, 2)
+
+#: Seconds between two checkpoints of the marks (when a command keeps them in a file), at
+#: least; a checkpoint that takes long to write is written less often (ten times its time).
+SAVE_EVERY = 60.0
 
 #: Called now and then: (questions answered, beliefs and nodes met).
 Progress = Callable[[int, int], None]
@@ -177,6 +182,33 @@ class Levels:
         self.start = space.belief_row(np.arange(space.kp))
         self._tmp = np.zeros(space.words, dtype=np.uint64)
         self._changes: dict[tuple[int, int, int], tuple[int, Rows]] = {}
+        self.checkpoint = marks_file()
+        self.save_next = time.monotonic() + SAVE_EVERY
+        self.resumed = self._resume()
+
+    # --- the checkpoint ------------------------------------------------------------------
+
+    def _resume(self) -> int:
+        """Take the marks kept in the checkpoint file, if there is one; how many are known."""
+        path = self.checkpoint
+        if path is None or not path.exists():
+            return 0
+        pass_at, fail_at, self.hi, self.lo = read_marks(path, self.space.game)
+        if pass_at.shape != self.pass_at.shape:
+            raise InvalidInput(f"{path}: its marks are not this game's ({pass_at.shape})")
+        self.pass_at[:] = np.clip(pass_at, 0, MAX_LEVELS)
+        self.fail_at[:] = np.clip(fail_at, -1, MAX_LEVELS)
+        marks = (self.pass_at < MAX_LEVELS).sum() + (self.fail_at >= 0).sum()
+        return int(marks) + len(self.hi) + len(self.lo)
+
+    def keep(self) -> None:
+        """Write the marks to the checkpoint file (when a command named one)."""
+        if self.checkpoint is not None:
+            began = time.monotonic()
+            marks = (self.pass_at, self.fail_at, self.hi, self.lo)
+            write_marks(self.checkpoint, self.space.game, marks)
+            took = time.monotonic() - began  # a large file is written less often
+            self.save_next = time.monotonic() + max(SAVE_EVERY, 10 * took)
 
     # --- the two questions ---------------------------------------------------------------
 
@@ -245,6 +277,8 @@ class Levels:
             return
         if self.progress is not None:
             self.progress(self.asked, len(self.lo) + len(self.hi) + self.asked)
+        if self.checkpoint is not None and time.monotonic() > self.save_next:
+            self.keep()
         if self.deadline is not None and time.monotonic() > self.deadline:
             self._stop(f"the time limit ({self.seconds:g} s)")
         if self.memory is not None and resident_bytes() > self.memory:
@@ -252,10 +286,15 @@ class Levels:
 
     def _stop(self, why: str) -> None:
         """Stop the search with one line saying how far it got."""
+        hint = (
+            "use fewer positions or more hands (docs/observed.md lists what is settled)"
+            if self.checkpoint is None
+            else f"what it proved is kept in {self.checkpoint}: give the same --checkpoint "
+            "again to go on from there"
+        )
         raise TooLarge(
             f"{self.space.game}: the touch search stops at {len(self.lo) + len(self.hi):,} "
-            f"beliefs and {self.asked:,} questions, trying {self.level} moves, at {why}; use "
-            "fewer positions or more hands (docs/observed.md lists what is settled)"
+            f"beliefs and {self.asked:,} questions, trying {self.level} moves, at {why}; {hint}"
         )
 
     # --- answers -------------------------------------------------------------------------
@@ -270,6 +309,12 @@ class Levels:
         """
         if _empty(self.start):
             return 0
+        try:
+            return self._solve()
+        finally:  # stopped or done, what is proved is kept
+            self.keep()
+
+    def _solve(self) -> int | None:
         for self.level in _FIRST:  # short games are answered at once from below
             if self.within(self.start, self.level):
                 return self.level

@@ -1,0 +1,96 @@
+"""The level search's checkpoint (observed/touch/checkpoint.py): a run stopped at its limit
+keeps what it proved, a run given the file goes on from it to the same answer with fewer
+questions, and files that are not the game's checkpoint are refused and left as they are."""
+
+from __future__ import annotations
+
+import pytest
+from cli_helpers import assert_usage_error, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from devilcoins import certificate, check_certificate, check_checkpoint, solve
+from devilcoins.core.errors import InvalidInput, NotSupported, TooLarge
+from devilcoins.core.game import Game
+from devilcoins.observed.touch.checkpoint import keeping_marks, read_marks, write_marks
+from devilcoins.observed.touch.levels import Levels
+from devilcoins.observed.touch.space import Space
+
+EIGHT = Game.parse("n=8 hands=4 goal=same observe=touch")
+
+
+def _levels(game: Game, limit: int | None = None) -> Levels:
+    return Levels(Space.of(game), limit=limit)
+
+
+def test_a_stopped_run_keeps_what_it_proved_and_the_next_goes_on(tmp_path):
+    """Stopped at its belief limit, then resumed: the value of an uninterrupted run, with fewer
+    questions asked, and a certificate from the resumed run that the checker accepts."""
+    path = tmp_path / "eight.npz"
+    fresh = _levels(EIGHT)
+    value = fresh.solve()
+    with keeping_marks(path):
+        with pytest.raises(TooLarge, match="give the same --checkpoint again"):
+            _levels(EIGHT, limit=2_000).solve()
+        assert path.exists()
+        resumed = _levels(EIGHT)
+        assert resumed.resumed > 0
+        assert resumed.solve() == value == 9
+    assert resumed.asked < fresh.asked
+    verdict = solve(EIGHT, checkpoint=path)  # a third run, from the finished marks
+    assert verdict.length == 9 and "read from the checkpoint" in verdict.evidence[0].statement
+    assert check_certificate(EIGHT, certificate(verdict)).holds
+
+
+def test_a_checkpoint_is_the_game_it_names(tmp_path):
+    """Another game's checkpoint, a file that is none, and a game without a level search are
+    refused; the file is left as it was."""
+    path = tmp_path / "four.npz"
+    four = Game.parse("n=4 hands=2 goal=same observe=touch")
+    solve(four, checkpoint=path)
+    with pytest.raises(InvalidInput, match="checkpoint of n=4 hands=2"):
+        check_checkpoint(EIGHT, path)
+    junk = tmp_path / "junk.npz"
+    junk.write_bytes(b"not a checkpoint")
+    with pytest.raises(InvalidInput, match="not a devilcoins checkpoint"):
+        solve(four, checkpoint=junk)
+    assert junk.read_bytes() == b"not a checkpoint"
+    with pytest.raises(NotSupported, match="has none"):
+        solve(Game(4), checkpoint=tmp_path / "blind.npz")
+    assert not (tmp_path / "blind.npz").exists()
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    hi=st.dictionaries(st.binary(min_size=8, max_size=8), st.integers(0, 47), max_size=20),
+    lo=st.dictionaries(st.binary(min_size=8, max_size=8), st.integers(1, 48), max_size=20),
+    level=st.integers(-1, 48),
+)
+def test_marks_read_back_as_written(tmp_path_factory, hi, lo, level):
+    """Whatever the marks, the file gives them back exactly."""
+    import numpy as np
+
+    path = tmp_path_factory.mktemp("marks") / "m.npz"
+    pass_at = np.full((3, 16), min(level + 1, 48), dtype=np.int8)
+    fail_at = np.full((3, 16), level, dtype=np.int8)
+    write_marks(path, EIGHT, (pass_at, fail_at, hi, lo))
+    got = read_marks(path, EIGHT)
+    assert (got[0] == pass_at).all() and (got[1] == fail_at).all()
+    assert got[2] == hi and got[3] == lo
+    assert not path.with_name("m.npz.part").exists()
+
+
+def test_the_command_keeps_and_reads_a_checkpoint(capsys, tmp_path):
+    """solve --checkpoint writes the file, reads it on the next run with the same answer, and
+    refuses what it cannot use with exit 2."""
+    path = str(tmp_path / "six.npz")
+    argv = ["solve", "6", "--hands", "4", "--goal", "same", "--observe", "touch"]
+    code, out, _ = run(capsys, *argv, "--checkpoint", path)
+    assert code == 0 and "in 5 moves" in out
+    code, again, _ = run(capsys, *argv, "--checkpoint", path, "--json")
+    assert code == 0 and '"length": 5' in again and "read from the checkpoint" in again
+    other = [*argv[:3], "5", *argv[4:], "--checkpoint", path]
+    assert_usage_error(*run(capsys, *other), "checkpoint of n=6")
+    blind = ["solve", "6", "--checkpoint", str(tmp_path / "b.npz")]
+    assert_usage_error(*run(capsys, *blind), "has none")
+    assert_usage_error(*run(capsys, *argv, "--checkpoint", str(tmp_path / "six.txt")), "FILE.npz")
