@@ -562,6 +562,12 @@ class Count(Observed):
     def rules(self) -> TreeRules:
         return _count_rules()
 
+    def prove(self, game: Game, checks: bool) -> Verdict:
+        from devilcoins.observed.sightrule import count_by_sight
+
+        found = count_by_sight(game)
+        return found if found is not None else super().prove(game, checks)
+
     def strongest(self, game: Game) -> Devil | None:
         from devilcoins.devil import count_devil
 

@@ -8,13 +8,14 @@ import copy
 import pytest
 from reference import count_value, replay_count, sight_trap_holds_naive
 
-from devilcoins import certificate, check_certificate
+from devilcoins import certificate, check_certificate, prove
 from devilcoins import verify as verify_tree
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.errors import DevilcoinsError, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.tables import class_table
 from devilcoins.engine import solve
 from devilcoins.observed.count import sight_trap, solve_count
+from devilcoins.observed.sightrule import count_by_sight
 from devilcoins.results.count import BY_SIGHT
 
 
@@ -141,3 +142,26 @@ def test_past_the_belief_search_the_sight_trap_is_a_checked_certificate(spec):
         game.n, game.values, game.goal, [game.decode(x) for x in verdict.tree.trap]
     )
     assert not check_certificate(game, {**cert, "trap": cert["trap"][:1]}).holds
+
+
+@pytest.mark.parametrize("n,m", [(3, 2), (6, 2), (10, 2), (12, 2), (2, 3), (4, 3), (5, 3)])
+def test_prove_states_the_rule_and_checks_it_by_solving(n, m):
+    """n and m not powers of one prime: the Devil holds out by the sight rule, and the count
+    game solved now agrees (and, where small, the brute force too)."""
+    game = Game(n, values=m, observe="count")
+    verdict = prove(game)
+    assert not verdict.winnable and verdict.holds
+    assert [e.name for e in verdict.evidence if e.checked] == ["the game solved exactly now"]
+    if m**n <= 64:
+        assert count_value(n, m) is None
+
+
+def test_the_rule_answers_any_size_and_leaves_the_rest_to_the_search():
+    """A million coins are settled by the rule alone; a game the rule does not settle is solved
+    (8 coins: 13 moves), and one too large for the tables is refused at once."""
+    huge = prove(Game(10**6, observe="count"))
+    assert not huge.winnable and all(not e.checked for e in huge.evidence)
+    assert prove(Game(8, observe="count")).length == 13
+    assert count_by_sight(Game.parse("n=6 goal=same observe=count")) is None
+    with pytest.raises(TooLarge, match="52,488 classes"):
+        solve_count(Game(20, observe="count"))

@@ -42,10 +42,21 @@ from devilcoins.core.tables import ClassTable, class_table
 from devilcoins.observed.sight import moves_up_to_turns, solve_sight
 from devilcoins.results.count import CountSolution, classes_of
 
-__all__ = ["MAX_COUNT_BELIEFS", "count_trap", "count_witness", "sight_trap", "solve_count"]
+__all__ = [
+    "MAX_COUNT_BELIEFS",
+    "MAX_IMAGES",
+    "count_trap",
+    "count_witness",
+    "sight_trap",
+    "solve_count",
+]
 
 #: How many beliefs the count search may explore before it gives up with a clear error.
 MAX_COUNT_BELIEFS = 500_000
+
+#: The most (classes of moves) x (classes of states) the count search tabulates: 16 coins
+#: (4,116 classes) pass, 20 coins (52,488) are refused at once.
+MAX_IMAGES = 1 << 25
 
 #: How much resident memory (bytes, measured every 1,024 beliefs) the count search may reach.
 MAX_BYTES = 4 << 30
@@ -182,6 +193,13 @@ def solve_count(
             trap=trap,
             start=sum(1 << k for k in range(t.n_goal, t.size)),
             weights=_weights(game),
+        )
+    size = class_table(game).size
+    if size * size > MAX_IMAGES:
+        raise TooLarge(
+            f"{game}: the count search would tabulate {size:,} classes of moves times {size:,} "
+            "classes of states; use fewer positions or values (prove N --observe count states "
+            "the rule where it applies)"
         )
     space = _Space(game)
     graph = _explore(space, limit)

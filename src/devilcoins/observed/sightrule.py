@@ -34,7 +34,7 @@ from devilcoins.observed.sight import solve_sight
 from devilcoins.results import Evidence, EvidenceKind, How, Verdict
 from devilcoins.traps import sight_trap_holds
 
-__all__ = ["CHECK_STATES", "is_sight_rule_game", "prove_sight", "sight_rule"]
+__all__ = ["CHECK_STATES", "count_by_sight", "is_sight_rule_game", "prove_sight", "sight_rule"]
 
 #: The largest m^n whose game prove_sight also solves exactly (16 coins: about half a second).
 CHECK_STATES = 1 << 16
@@ -173,6 +173,67 @@ def prove_sight(game: Game, *, check_states: int = CHECK_STATES) -> Verdict:
         winnable=length is not None,
         length=length,
         method="the sight rule (Bar-Yehuda, Etzion & Moran 1993)",
+        how=How.RULE,
+        seconds=t0.seconds(),
+        evidence=tuple(evidence),
+    )
+
+
+def _count_solved(game: Game) -> Evidence:
+    """Solve the count game now: the Devil holds it, his trap checked against every move."""
+    from devilcoins.observed.count import solve_count
+
+    sol = solve_count(game)
+    checked = bool(sol.trap) and game.values**game.n <= TRAP_STATES
+    holds = not sol.winnable and (not checked or sight_trap_holds(game, sol.trap))
+    return Evidence(
+        kind=EvidenceKind.CHECK,
+        name="the game solved exactly now",
+        statement=(
+            f"The sight game over all {sol.explored:,} classes ({sol.seconds:.3f} s): "
+            + ("the Devil holds out" if not sol.winnable else "the player wins")
+            + (", his trap checked against every move" if checked else "")
+            + ("; it agrees with the theorem." if holds else "; it DISAGREES with the theorem.")
+        ),
+        checked=True,
+        holds=holds,
+        detail={"classes": sol.explored},
+    )
+
+
+def count_by_sight(game: Game, *, check_states: int = CHECK_STATES) -> Verdict | None:
+    """The verdict of a count game the sight rule settles: n dials of m values on a turning
+    table, goal zero, any move, n and m not powers of one prime, so the Devil holds out even
+    against a player who sees the table, and a count tells no more (None: any other game).
+
+    >>> count_by_sight(Game(10**6, observe='count')).winnable
+    False
+    >>> count_by_sight(Game(8, observe='count')) is None  # 8 coins: the player wins
+    True
+    """
+    n, m = game.n, game.values
+    if game != Game(n, values=m, observe=Observe.COUNT) or n > 10**12 or m > 10**12:
+        return None
+    if sight_rule(n, m) is not None:
+        return None
+    t0 = Stopwatch()
+    evidence = [
+        _winnability(n, m, False),
+        Evidence.stated(
+            EvidenceKind.RULE,
+            "a count tells no more than sight",
+            "The count heard depends only on the state's class, so a player who sees the table "
+            "before each move knows at least as much; the Devil holds out against him, so he "
+            "holds out here (docs/mathematics.md section 8.4).",
+        ),
+    ]
+    if m > 1 and game.log2_states <= check_states.bit_length() - 1:
+        evidence.append(_count_solved(game))
+    return Verdict(
+        game=game,
+        winnable=False,
+        length=None,
+        method="the sight rule (Bar-Yehuda, Etzion & Moran 1993): a count tells no more",
         how=How.RULE,
         seconds=t0.seconds(),
         evidence=tuple(evidence),
