@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from devilcoins.devil import adversary
     from devilcoins.engine import (
         belief_table,
+        bounds_certificate,
         certificate,
         check_certificate,
         check_checkpoint,
@@ -125,6 +126,7 @@ _LAZY = {
     "all_moves": "devilcoins.coins.notebook",
     "belief_search": "devilcoins.coins.search",
     "belief_table": "devilcoins.engine",
+    "bounds_certificate": "devilcoins.engine",
     "canonical_count": "devilcoins.core.numbers",
     "certificate": "devilcoins.engine",
     "check_certificate": "devilcoins.engine",
@@ -219,6 +221,7 @@ __all__ = [
     "all_moves",
     "belief_search",
     "belief_table",
+    "bounds_certificate",
     "canonical_count",
     "certificate",
     "check_certificate",

@@ -77,6 +77,20 @@ def solve(
         return family.solve(game, family.check_method(method), on_progress)
 
 
+def bounds_certificate(game: Game, checkpoint: str | Path) -> dict[str, Any]:
+    """The certificate of what a touch game's checkpoint proves, searching no further: "bounds"
+    [L, U], a strategy within U moves and the Devil's witness that none wins in fewer than L
+    (``check_certificate`` checks it)."""
+    from devilcoins.observed.certificates import bounds_certificate as write
+    from devilcoins.observed.touch import bounded
+    from devilcoins.observed.touch.checkpoint import keeping_marks
+
+    check_checkpoint(game, checkpoint)
+    with keeping_marks(Path(checkpoint)):
+        lower, sol = bounded(game)
+    return write(sol, lower)
+
+
 def check_checkpoint(game: Game, path: str | Path) -> None:
     """Refuse a checkpoint for a game without a level search, or a file that exists and is not
     this game's checkpoint (a new file is fine: solve writes it)."""

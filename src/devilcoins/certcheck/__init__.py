@@ -100,6 +100,8 @@ def check_certificate(game: Game, cert: Any, checker: Checker) -> CertificateChe
     data = _read(game, cert)
     tab = Tables(game)
     value = data.get("value")
+    if value is None and data.get("bounds") is not None:
+        return _bounds(game, tab, data, checker)
     if value is None:
         trap = _half(
             "the Devil's trap", EvidenceKind.TRAP, lambda: checker.trap(tab, data), str, bool
@@ -122,6 +124,33 @@ def check_certificate(game: Game, cert: Any, checker: Checker) -> CertificateChe
     )
     return CertificateCheck(game, claimed, upper.holds is True and lower.holds is True,
                             (upper, lower))  # fmt: skip
+
+
+def _bounds(game: Game, tab: Tables, data: dict[str, Any], checker: Checker) -> CertificateCheck:
+    """A certificate of bounds [L, U]: the strategy wins within U, the witness shows that no
+    strategy wins in fewer than L."""
+    try:
+        low, high = (int(b) for b in data["bounds"])
+    except (TypeError, ValueError):
+        raise InvalidInput("a certificate's bounds are two numbers, [L, U]") from None
+    if not 0 <= low <= high:
+        raise InvalidInput(f"the bounds [{low}, {high}] are not 0 <= L <= U")
+    upper = _half(
+        "upper bound (the strategy)",
+        EvidenceKind.CHECK,
+        lambda: checker.upper(tab, data.get("strategy")),
+        lambda got: f"wins within {got:,} moves from every start against every turn",
+        lambda got: got <= high,
+    )
+    lower = _half(
+        "lower bound (the Devil's witness)",
+        EvidenceKind.LOWER_BOUND,
+        lambda: checker.lower(tab, {**data, "value": low}),
+        lambda got: f"no strategy wins in fewer than {got:,} moves",
+        lambda got: got >= low,
+    )
+    holds = upper.holds is True and lower.holds is True
+    return CertificateCheck(game, None, holds, (upper, lower), bounds=(low, high))
 
 
 def _half(

@@ -70,6 +70,12 @@ def add_arguments(p: Options) -> None:
         help="touch games the level search settles: keep what it has proved in FILE.npz (every "
         "minute, and when stopped); run the same command with the same FILE to go on from there",
     )
+    p.add_argument(
+        "--bounds",
+        action="store_true",
+        help="with --checkpoint and --certificate: search no further, and write the certificate "
+        "of what the checkpoint proves (between L and U moves) for 'verify --certificate'",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -83,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
         _check_certificate(args.certificate, game)
     if args.checkpoint is not None:
         _check_checkpoint(args.checkpoint, game)
+    if args.bounds:
+        return _write_bounds(args, game)
     if args.json and args.format != "table":
         raise UsageError("--json prints the whole verdict; --format lists the moves: use one")
 
@@ -227,6 +235,35 @@ def _check_certificate(path: str, game: Game) -> None:
     if not path.endswith(".json"):
         raise UsageError(f"write the certificate as FILE.json, not {path!r}")
     _check_target(path, "--certificate")
+
+
+def _write_bounds(args: argparse.Namespace, game: Game) -> int:
+    """solve --bounds: the certificate of what the checkpoint proves, written, then said."""
+    import devilcoins
+
+    if args.checkpoint is None or args.certificate is None or not Path(args.checkpoint).exists():
+        raise UsageError(
+            "--bounds writes what a checkpoint proves: give --checkpoint FILE.npz (an existing "
+            "one) and --certificate FILE.json"
+        )
+    try:
+        with reporter(f"reading the bounds of {game}"):
+            cert = devilcoins.bounds_certificate(game, args.checkpoint)
+    except NotSupported as err:
+        raise UsageError(f"solve --bounds: {err}") from None
+    except TooLarge as err:
+        raise too_large(game, err, "solve") from None
+    import json
+
+    low, high = cert["bounds"]
+    write_new(args.certificate, json.dumps(cert, separators=(",", ":")).encode())
+    check = command_line("verify", game, "--certificate", args.certificate)
+    print_out(
+        f"{game}: the least worst case is between {low:,} and {high:,} moves (what "
+        f"{args.checkpoint} proves); wrote the certificate to {args.certificate}; check it "
+        f"with: {check}\n"
+    )
+    return 0
 
 
 def _check_checkpoint(path: str, game: Game) -> None:

@@ -52,6 +52,7 @@ from devilcoins.results.trees import values_text
 
 __all__ = [
     "FORMAT",
+    "bounds_certificate",
     "count_certificate",
     "sight_certificate",
     "states_text",
@@ -104,6 +105,15 @@ def touch_certificate(sol: TouchSolution) -> dict[str, Any]:
             )
         out["witness"] = _Witness(sol.search).nodes(sol.length)
     return out
+
+
+def bounds_certificate(sol: TouchSolution, lower: int) -> dict[str, Any]:
+    """A touch game's bounds as a certificate: "bounds" [L, U], a strategy within U moves and
+    the Devil's witness that none wins in fewer than L (``observed.touch.bounded``)."""
+    game, upper = sol.game, sol.length or 0
+    out = {**_header(game, None), "bounds": [lower, upper], "strategy": {"nodes": sol.nodes()}}
+    witness = _Witness(sol.search).nodes(lower) if lower >= 2 else []
+    return out | {"witness": witness}
 
 
 @hot_loop

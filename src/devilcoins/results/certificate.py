@@ -15,21 +15,25 @@ __all__ = ["CertificateCheck"]
 
 @dataclass(frozen=True)
 class CertificateCheck:
-    """The outcome of checking a certificate: the value it shows (None: the Devil wins),
-    whether every half holds, and the evidence of each half."""
+    """The outcome of checking a certificate: the value it shows (None: the Devil wins, or
+    only bounds are shown), whether every half holds, the evidence of each half, and the
+    bounds (L, U) of a certificate of bounds."""
 
     game: Game
     value: int | None
     holds: bool
     evidence: tuple[Evidence, ...]
+    bounds: tuple[int, int] | None = None
 
     def headline(self) -> str:
         """One line: whether the certificate holds, and what it shows."""
-        what = (
-            f"the least worst case is exactly {self.value:,} moves"
-            if self.value is not None
-            else "the Devil wins (the trap holds)"
-        )
+        if self.bounds is not None:
+            low, high = self.bounds
+            what = f"the least worst case is between {low:,} and {high:,} moves"
+        elif self.value is not None:
+            what = f"the least worst case is exactly {self.value:,} moves"
+        else:
+            what = "the Devil wins (the trap holds)"
         head = f"{self.game}: the certificate {'holds' if self.holds else 'FAILS'}: "
         return head + (what if self.holds else "see the failed check below")
 
@@ -42,6 +46,7 @@ class CertificateCheck:
         return {
             "game": str(self.game),
             "value": self.value,
+            "bounds": None if self.bounds is None else list(self.bounds),
             "holds": self.holds,
             "evidence": [e.to_json() for e in self.evidence],
         }

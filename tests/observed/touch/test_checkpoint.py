@@ -9,7 +9,7 @@ from cli_helpers import assert_usage_error, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from devilcoins import certificate, check_certificate, check_checkpoint, solve
+from devilcoins import bounds_certificate, certificate, check_certificate, check_checkpoint, solve
 from devilcoins.core.errors import InvalidInput, NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.observed.touch.checkpoint import keeping_marks, read_marks, write_marks
@@ -94,3 +94,62 @@ def test_the_command_keeps_and_reads_a_checkpoint(capsys, tmp_path):
     blind = ["solve", "6", "--checkpoint", str(tmp_path / "b.npz")]
     assert_usage_error(*run(capsys, *blind), "has none")
     assert_usage_error(*run(capsys, *argv, "--checkpoint", str(tmp_path / "six.txt")), "FILE.npz")
+
+
+def test_a_checkpoint_short_of_the_value_gives_bounds_that_check(tmp_path):
+    """8 glasses, 4 hands (9 moves): the start asked at 47 moves (won) and at 8 (lost) only;
+    the checkpoint then proves 'between 9 and 47', and its certificate (a strategy within 47,
+    the witness for 9) checks; bounds it does not prove fail."""
+    path = tmp_path / "eight.npz"
+    with keeping_marks(path):
+        search = _levels(EIGHT)
+        assert search.within(search.start, 47) and not search.within(search.start, 8)
+        search.keep()
+    assert search.bounds() == (9, 47)
+    cert = bounds_certificate(EIGHT, path)
+    assert cert["bounds"] == [9, 47] and cert["value"] is None
+    checked = check_certificate(EIGHT, cert)
+    assert checked.holds and checked.bounds == (9, 47)
+    assert "between 9 and 47 moves" in checked.headline()
+    assert not check_certificate(EIGHT, {**cert, "bounds": [10, 47]}).holds
+    assert not check_certificate(EIGHT, {**cert, "bounds": [9, 46]}).holds
+    with pytest.raises(InvalidInput, match="not 0 <= L <= U"):
+        check_certificate(EIGHT, {**cert, "bounds": [9, 8]})
+
+
+def test_bounds_need_a_strategy_found(capsys, tmp_path):
+    """A checkpoint with no strategy yet gives no bounds certificate: exit 2, nothing written."""
+    path = tmp_path / "eight.npz"
+    with keeping_marks(path):
+        search = _levels(EIGHT)
+        assert not search.within(search.start, 2)
+        search.keep()
+    argv = ["solve", "8", "--hands", "4", "--goal", "same", "--observe", "touch"]
+    out = str(tmp_path / "b.json")
+    bounds = [*argv, "--checkpoint", str(path), "--certificate", out, "--bounds"]
+    assert_usage_error(*run(capsys, *bounds), "no strategy yet", "fewer than 3 moves")
+    assert not (tmp_path / "b.json").exists()
+    assert_usage_error(*run(capsys, *argv, "--bounds"), "--checkpoint FILE.npz")
+
+
+def test_a_certificate_of_bounds_has_the_shape_the_docs_schema_gives(tmp_path):
+    """docs/certificate.schema.json takes a certificate of bounds, and refuses one whose bounds
+    are missing their strategy."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    path = tmp_path / "eight.npz"
+    with keeping_marks(path):
+        search = _levels(EIGHT)
+        assert search.within(search.start, 47) and not search.within(search.start, 2)
+        search.keep()
+    cert = bounds_certificate(EIGHT, path)
+    schema = json.loads(
+        (Path(__file__).parents[3] / "docs" / "certificate.schema.json").read_text()
+    )
+    jsonschema.validate(cert, schema, cls=jsonschema.Draft202012Validator)
+    with pytest.raises(jsonschema.ValidationError):
+        broken = {k: v for k, v in cert.items() if k != "strategy"}
+        jsonschema.validate(broken, schema, cls=jsonschema.Draft202012Validator)

@@ -45,7 +45,7 @@ from devilcoins.observed.touch.space import Space
 from devilcoins.observed.touch.trap import largest_trap
 from devilcoins.results.touch import Reach, TouchSolution
 
-__all__ = ["MAX_NODES", "NARROW", "WIDE_STATES", "by_levels", "solve_touch"]
+__all__ = ["MAX_NODES", "NARROW", "WIDE_STATES", "bounded", "by_levels", "solve_touch"]
 
 #: Patterns off a reach up to which the level search always runs (its marks are small).
 NARROW = 16
@@ -113,6 +113,25 @@ def solve_touch(
             game=game, winnable=False, length=None, explored=closure.explored, seconds=t0.seconds()
         )
     return _won(game, t0, length, closure.explored, closure, strategy(closure))
+
+
+def bounded(game: Game) -> tuple[int, TouchSolution]:
+    """What the level search's checkpoint (``checkpoint.keeping_marks``) proves of a touch game
+    without searching further: L, no strategy wins in fewer moves, and a strategy within U
+    moves (its length), read off the marks (NotSupported: no strategy found yet)."""
+    t0 = Stopwatch()
+    space = Space.of(game)
+    if marks_file() is None or not marks_file().exists():  # type: ignore[union-attr]
+        raise NotSupported("the bounds are read from a checkpoint: name one that exists")
+    search = Levels(space, memory=memory_limit(cylinders.MAX_BYTES))
+    lower, upper = search.bounds()
+    if upper is None:
+        raise NotSupported(
+            f"{game}: the checkpoint holds no strategy yet (no strategy wins in fewer than "
+            f"{lower} moves); run the search longer with the same --checkpoint"
+        )
+    plan = level_strategy(search, upper, exact=False)
+    return lower, _won(game, t0, upper, len(search.lo) + len(search.hi), search, plan)
 
 
 def by_levels(space: Space, memory: int) -> bool:

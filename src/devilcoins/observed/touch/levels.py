@@ -331,6 +331,14 @@ class Levels:
         self.level = high
         return high
 
+    def bounds(self) -> tuple[int, int | None]:
+        """What is proved of the start so far: no strategy wins in fewer than L moves, and one
+        wins within U (None: none found yet)."""
+        if _empty(self.start):
+            return 0, 0
+        key = self.least(self.start).tobytes()
+        return self.lo.get(key, 1), self.hi.get(key)
+
     def value(self, row: Rows, most: int) -> int:
         """The value of a belief row known to be won within most moves."""
         if _empty(row):

@@ -121,27 +121,30 @@ def strategy(search: CylinderSearch) -> dict[int, Node]:
     return policy
 
 
-def level_strategy(levels: Levels, value: int) -> dict[int, Node]:
-    """The strategy from the start (node 0), over the beliefs as they are met."""
+def level_strategy(levels: Levels, value: int, *, exact: bool = True) -> dict[int, Node]:
+    """The strategy from the start (node 0), over the beliefs as they are met.  exact=False:
+    within value moves, each node promising what its parent left it rather than its belief's
+    least value (nothing more is searched; a belief met with two budgets is two nodes)."""
     sp, m = levels.space, levels.space.game.values
-    node_of = {levels.start.tobytes(): 0}
-    todo: list[tuple[Rows, int]] = [(levels.start, value)]
+    start = levels.start.tobytes() if exact else (levels.start.tobytes(), value)
+    node_of: dict[object, int] = {start: 0}
+    todo: list[tuple[Rows, int, object]] = [(levels.start, value, start)]
     policy: dict[int, Node] = {}
-    for row, most in todo:
-        d = levels.value(row, most)
+    for row, most, name in todo:
+        d = levels.value(row, most) if exact else most
         r, choice = levels.plan(row, d)
         outcomes = []
         for v, w, nxt in choice:
             then = None
             if not _empty(nxt):
-                key = nxt.tobytes()
+                key = nxt.tobytes() if exact else (nxt.tobytes(), d - 1)
                 if key not in node_of:
                     node_of[key] = len(node_of)
-                    todo.append((nxt.copy(), d - 1))
+                    todo.append((nxt.copy(), d - 1, key))
                 then = node_of[key]
             felt, new = levels.felt(v), levels.felt(w)
             changes = tuple((b - a) % m for a, b in zip(felt, new, strict=True))
             outcomes.append((felt, changes, then))
         belief = tuple(int(sp.t.reps[sp.t.n_goal + i]) for i in sp.bits(row))
-        policy[node_of[row.tobytes()]] = (sp.reaches[r], d, belief, tuple(outcomes))
+        policy[node_of[name]] = (sp.reaches[r], d, belief, tuple(outcomes))
     return policy
