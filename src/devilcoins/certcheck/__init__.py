@@ -108,20 +108,7 @@ def check_certificate(game: Game, cert: Any, checker: Checker) -> CertificateChe
         )
         return CertificateCheck(game, None, trap.holds is True, (trap,))
     claimed = int(value)
-    upper = _half(
-        "upper bound (the strategy)",
-        EvidenceKind.CHECK,
-        lambda: checker.upper(tab, data.get("strategy")),
-        lambda got: f"wins within {got:,} moves from every start against every turn",
-        lambda got: got <= claimed,
-    )
-    lower = _half(
-        "lower bound (the Devil's witness)",
-        EvidenceKind.LOWER_BOUND,
-        lambda: checker.lower(tab, {**data, "value": claimed}),
-        lambda got: f"no strategy wins in fewer than {got:,} moves",
-        lambda got: got >= claimed,
-    )
+    upper, lower = _halves(tab, data, checker, claimed, claimed)
     return CertificateCheck(game, claimed, upper.holds is True and lower.holds is True,
                             (upper, lower))  # fmt: skip
 
@@ -135,6 +122,15 @@ def _bounds(game: Game, tab: Tables, data: dict[str, Any], checker: Checker) -> 
         raise InvalidInput("a certificate's bounds are two numbers, [L, U]") from None
     if not 0 <= low <= high:
         raise InvalidInput(f"the bounds [{low}, {high}] are not 0 <= L <= U")
+    upper, lower = _halves(tab, data, checker, low, high)
+    holds = upper.holds is True and lower.holds is True
+    return CertificateCheck(game, None, holds, (upper, lower), bounds=(low, high))
+
+
+def _halves(
+    tab: Tables, data: dict[str, Any], checker: Checker, low: int, high: int
+) -> tuple[Evidence, Evidence]:
+    """Both halves checked: the strategy wins within high, the witness shows at least low."""
     upper = _half(
         "upper bound (the strategy)",
         EvidenceKind.CHECK,
@@ -149,8 +145,7 @@ def _bounds(game: Game, tab: Tables, data: dict[str, Any], checker: Checker) -> 
         lambda got: f"no strategy wins in fewer than {got:,} moves",
         lambda got: got >= low,
     )
-    holds = upper.holds is True and lower.holds is True
-    return CertificateCheck(game, None, holds, (upper, lower), bounds=(low, high))
+    return upper, lower
 
 
 def _half(
