@@ -271,12 +271,12 @@ def _check_checkpoint(path: str, game: Game) -> None:
     only when it is this game's checkpoint (it is read, then kept up to date)."""
     import devilcoins
 
+    if not path.endswith(".npz") or Path(path).is_dir():
+        raise UsageError(f"name the checkpoint FILE.npz, not {path!r}")
     try:
         devilcoins.check_checkpoint(game, path)
     except DevilcoinsError as err:
         raise UsageError(f"--checkpoint: {err}") from None
-    if not path.endswith(".npz"):
-        raise UsageError(f"name the checkpoint FILE.npz, not {path!r}")
     if not Path(path).is_file():
         _check_target(path, "--checkpoint")
         return
