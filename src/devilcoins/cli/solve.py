@@ -239,6 +239,8 @@ def _check_certificate(path: str, game: Game) -> None:
 
 def _write_bounds(args: argparse.Namespace, game: Game) -> int:
     """solve --bounds: the certificate of what the checkpoint proves, written, then said."""
+    import json
+
     import devilcoins
 
     if args.checkpoint is None or args.certificate is None or not Path(args.checkpoint).exists():
@@ -253,8 +255,6 @@ def _write_bounds(args: argparse.Namespace, game: Game) -> int:
         raise UsageError(f"solve --bounds: {err}") from None
     except TooLarge as err:
         raise too_large(game, err, "solve") from None
-    import json
-
     low, high = cert["bounds"]
     write_new(args.certificate, json.dumps(cert, separators=(",", ":")).encode())
     check = command_line("verify", game, "--certificate", args.certificate)

@@ -120,10 +120,10 @@ def bounded(game: Game) -> tuple[int, TouchSolution]:
     without searching further: L, no strategy wins in fewer moves, and a strategy within U
     moves (its length), read off the marks (NotSupported: no strategy found yet)."""
     t0 = Stopwatch()
-    space = Space.of(game)
-    if marks_file() is None or not marks_file().exists():  # type: ignore[union-attr]
+    path = marks_file()
+    if path is None or not path.exists():
         raise NotSupported("the bounds are read from a checkpoint: name one that exists")
-    search = Levels(space, memory=memory_limit(cylinders.MAX_BYTES))
+    search = Levels(Space.of(game), memory=memory_limit(cylinders.MAX_BYTES))
     lower, upper = search.bounds()
     if upper is None:
         raise NotSupported(
