@@ -110,7 +110,7 @@ def test_a_wrong_move_is_caught():
 
 
 @pytest.mark.parametrize(
-    "n,m,goal", [(3, 2, "zero"), (5, 2, "same"), (6, 2, "zero"), (2, 3, "zero"), (4, 3, "same")]
+    "n,m,goal", [(3, 2, "zero"), (5, 2, "same"), (6, 2, "zero"), (2, 3, "zero"), (2, 3, "same")]
 )
 def test_a_game_the_devil_holds_by_sight_is_held_over_every_belief(n, m, goal):
     """The sight game's trap settles a lost count game at once; the search over every belief
