@@ -143,3 +143,34 @@ def test_the_holdout_devil_never_loses_where_the_certificate_holds():
     steps = holdout.line(end=int(np.flatnonzero(holdout.layers[-1])[-1]))
     check_line(game, naive_game(game), steps, [s.move for s in steps])
     assert len(steps) == 60 and all(s.after != 0 for s in steps)
+
+
+@pytest.mark.parametrize("spec", ["n=5 observe=count", "n=6 goal=same observe=count"])
+def test_every_belief_holding_a_class_of_the_sight_trap_is_lost(spec):
+    """The count game's shortcut is sound: the search over every belief reached wins none that
+    holds a class the Devil keeps by sight (``count_held``)."""
+    from devilcoins.devil import count_held, count_solution
+
+    game = Game.parse(spec)
+    held, sol = count_held(game), count_solution(game)
+    assert held
+    for belief in sol.policy:
+        assert not any(belief >> k & 1 for k in held)
+
+
+@given(seed=st.integers(0, 2**16))
+@settings(max_examples=20, deadline=None)
+def test_the_count_devil_keeps_a_trapped_table_in_his_trap(seed):
+    """From a start in his sight trap the strongest count Devil keeps every state in it, whatever
+    the player does (random moves), so the bell never rings."""
+    from devilcoins.core.tables import class_table
+    from devilcoins.devil import count_devil, count_held
+
+    game = Game.parse("n=10 observe=count")
+    tab, held = class_table(game), count_held(game)
+    rng = np.random.default_rng(seed)
+    start = int(tab.reps[sorted(held)[int(rng.integers(len(held)))]])
+    moves = [int(m) for m in rng.integers(0, 1 << game.n, size=30)]
+    steps = play(game, moves, start, count_devil(game))
+    assert len(steps) == len(moves)  # the bell never rang
+    assert all(int(tab.index_of[s.after]) in held and not game.in_goal(s.after) for s in steps)

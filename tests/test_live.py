@@ -79,3 +79,12 @@ def test_played_again_keeps_within_the_moves_played(upto):
     live = LiveGame.start(Game(4), "random", seed=5)
     live.move([1, 1, 1, 1])
     assert live.played_again(upto).played == (0 if upto < 0 else live.played)
+
+
+def test_a_count_game_past_the_belief_search_is_held_at_once():
+    """10 coins with a count: the search over every belief stopped at 4 GiB before; the Devil's
+    sight trap now says at once that he holds the game, and why."""
+    game = LiveGame.start(Game.parse("n=10 observe=count"), devil="adversarial", seed=1)
+    advice = game.advice()
+    assert advice is not None and not advice.winnable
+    assert "his trap" in (advice.reason or "")

@@ -36,7 +36,7 @@ from devilcoins.core.game import Game
 from devilcoins.core.perm import Perm
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import class_table
-from devilcoins.observed.count import solve_count
+from devilcoins.observed.count import sight_trap, solve_count
 from devilcoins.observed.sight import solve_sight
 from devilcoins.observed.touch.coach import worths
 from devilcoins.observed.touch.play import Belief, felt, set_to
@@ -53,6 +53,7 @@ __all__ = [
     "adversary",
     "certificate_devil",
     "count_devil",
+    "count_held",
     "count_solution",
     "greedy_devil",
     "greedy_turn",
@@ -176,17 +177,34 @@ def sight_devil(game: Game) -> Devil:
     return devil
 
 
+@lru_cache(maxsize=CACHED_GAMES)
+def count_held(game: Game) -> frozenset[int]:
+    """The classes of a count game from which the Devil holds it even against a player who
+    sees the table (the sight game's trap, ``observed.count.sight_trap``; empty when none)."""
+    tab = class_table(game)
+    return frozenset(int(tab.index_of[x]) for x in sight_trap(game))
+
+
+@lru_cache(maxsize=CACHED_GAMES)
+def _weights(game: Game) -> np.ndarray:
+    """The count heard for each class (its positions not at 0)."""
+    tab = class_table(game)
+    return np.asarray((tab.digits[tab.reps] != 0).sum(axis=1))
+
+
 def heard(game: Game, after: Sequence[int], y: int) -> int:
     """The player's belief (a bitset of classes) after the classes after, when the count of
     state y is heard and no bell rings: the classes of y's count outside the goal."""
-    sol, tab = count_solution(game), class_table(game)
-    weight = sol.weights[int(tab.index_of[y])]
-    return sum(1 << k for k in after if k >= tab.n_goal and sol.weights[k] == weight)
+    weights, tab = _weights(game), class_table(game)
+    weight = weights[int(tab.index_of[y])]
+    return sum(1 << k for k in after if k >= tab.n_goal and weights[k] == weight)
 
 
 def count_devil(game: Game) -> Devil:
-    """The strongest Devil of a count game (a new one for each game): of his turns, the one
-    after which the player needs the most moves; he follows the player's belief (a bitset of
+    """The strongest Devil of a count game (a new one for each game): a turn that keeps the
+    table in his sight trap when there is one (he then holds it for ever, whatever the player
+    knows); else, of his turns, the one after which the player needs the most moves (the count
+    game solved over every belief, only then); he follows the player's belief (a bitset of
     classes) through the counts he lets them hear.
 
     >>> from devilcoins.playing import play
@@ -194,18 +212,20 @@ def count_devil(game: Game) -> Devil:
     >>> len(play(g, [15] * 10, 0b0001, count_devil(g)))  # flip all: never all heads
     10
     """
-    sol, tab = count_solution(game), class_table(game)
-    known = [sol.start]
+    tab, held = class_table(game), count_held(game)
+    known = [sum(1 << k for k in range(tab.n_goal, tab.size))]
 
     def worth(after: list[int], y: int) -> int:
         if game.in_goal(y):
             return 0
-        return int(sol.policy.get(heard(game, after, y), (0, FOREVER))[1])
+        policy = count_solution(game).policy
+        return int(policy.get(heard(game, after, y), (0, FOREVER))[1])
 
     def devil(i: int, x: int, move: int) -> int:
         after = update(game, [k for k in range(tab.size) if known[0] >> k & 1], move)
         made = [int(y) for y in _turned(game, x)]
-        pick = max(made, key=lambda y: worth(after, game.add(y, move)))
+        kept = [y for y in made if int(tab.index_of[game.add(y, move)]) in held]
+        pick = kept[0] if kept else max(made, key=lambda y: worth(after, game.add(y, move)))
         known[0] = heard(game, after, game.add(pick, move))
         return pick
 

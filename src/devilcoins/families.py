@@ -581,12 +581,23 @@ class Count(Observed):
         return [k for k in range(class_table(game).size) if bits >> k & 1]
 
     def coach(self, game: Game, known: Sequence[int], held: Held | None = None) -> Advice:
-        from devilcoins.devil import count_solution
+        from devilcoins.devil import count_held, count_solution
 
-        n_goal = class_table(game).n_goal
-        belief = sum(1 << int(k) for k in known if int(k) >= n_goal)
+        t = class_table(game)
+        belief = sum(1 << int(k) for k in known if int(k) >= t.n_goal)
         if not belief:
             return Advice(game, True, 0)
+        trapped = sorted(int(k) for k in known if int(k) in count_held(game))
+        if trapped:
+            x = game.state_text(int(t.reps[trapped[0]]))
+            return Advice(
+                game,
+                winnable=False,
+                reason=(
+                    f"{x} is still possible, and from there he can turn the table so that the "
+                    "goal never shows, even to a player who saw it (it is in his trap)."
+                ),
+            )
         found = count_solution(game).policy.get(belief)
         if found is None:
             return Advice(game, winnable=False, reason=_held(game, known, blind=False))
@@ -595,8 +606,10 @@ class Count(Observed):
     def next_move(
         self, game: Game, played: Sequence[int], state: int, known: Iterable[int]
     ) -> int | None:
-        from devilcoins.devil import count_solution
+        from devilcoins.devil import count_held, count_solution
 
+        if any(int(k) in count_held(game) for k in known):
+            return None  # the Devil holds it: no move wins
         found = count_solution(game).policy.get(sum(1 << int(k) for k in known))
         return None if found is None else int(found[0])
 
