@@ -258,10 +258,10 @@ def _write_bounds(args: argparse.Namespace, game: Game) -> int:
     low, high = cert["bounds"]
     write_new(args.certificate, json.dumps(cert, separators=(",", ":")).encode())
     check = command_line("verify", game, "--certificate", args.certificate)
+    what = f"between {low:,} and {high:,} moves" if low < high else f"exactly {low:,} moves"
     print_out(
-        f"{game}: the least worst case is between {low:,} and {high:,} moves (what "
-        f"{args.checkpoint} proves); wrote the certificate to {args.certificate}; check it "
-        f"with: {check}\n"
+        f"{game}: the least worst case is {what} (what {args.checkpoint} proves); wrote the "
+        f"certificate to {args.certificate}; check it with: {check}\n"
     )
     return 0
 

@@ -29,7 +29,11 @@ class CertificateCheck:
         """One line: whether the certificate holds, and what it shows."""
         if self.bounds is not None:
             low, high = self.bounds
-            what = f"the least worst case is between {low:,} and {high:,} moves"
+            what = (
+                f"the least worst case is between {low:,} and {high:,} moves"
+                if low < high
+                else f"the least worst case is exactly {low:,} moves (the bounds meet)"
+            )
         elif self.value is not None:
             what = f"the least worst case is exactly {self.value:,} moves"
         else:

@@ -4,6 +4,9 @@ questions, and files that are not the game's checkpoint are refused and left as 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from cli_helpers import assert_usage_error, run
 from hypothesis import given, settings
@@ -135,9 +138,6 @@ def test_bounds_need_a_strategy_found(capsys, tmp_path):
 def test_a_certificate_of_bounds_has_the_shape_the_docs_schema_gives(tmp_path):
     """docs/certificate.schema.json takes a certificate of bounds, and refuses one whose bounds
     are missing their strategy."""
-    import json
-    from pathlib import Path
-
     import jsonschema
 
     path = tmp_path / "eight.npz"
@@ -153,3 +153,16 @@ def test_a_certificate_of_bounds_has_the_shape_the_docs_schema_gives(tmp_path):
     with pytest.raises(jsonschema.ValidationError):
         broken = {k: v for k, v in cert.items() if k != "strategy"}
         jsonschema.validate(broken, schema, cls=jsonschema.Draft202012Validator)
+
+
+def test_bounds_that_meet_are_said_as_the_value(capsys, tmp_path):
+    """From a finished checkpoint the bounds meet: the command and the check say 'exactly'."""
+    path = str(tmp_path / "six.npz")
+    argv = ["solve", "6", "--hands", "4", "--goal", "same", "--observe", "touch"]
+    assert run(capsys, *argv, "--checkpoint", path)[0] == 0
+    out = str(tmp_path / "six.json")
+    code, said, _ = run(capsys, *argv, "--checkpoint", path, "--bounds", "--certificate", out)
+    assert code == 0 and "exactly 5 moves" in said
+    cert = json.loads(Path(out).read_text())
+    checked = check_certificate(Game.parse("n=6 hands=4 goal=same observe=touch"), cert)
+    assert checked.holds and "exactly 5 moves (the bounds meet)" in checked.headline()
