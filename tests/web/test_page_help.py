@@ -63,7 +63,7 @@ def test_undo_takes_the_last_move_back_and_restart_starts_the_same_game(visitor)
 
 def test_a_lost_game_taken_back_can_be_played_on(visitor):
     page = visitor
-    start(page, 6, "random")
+    start(page, 6, "adversarial")  # a random Devil may let the first flip win
     positions(page).nth(0).click()
     page.click("#flip")
     message = page.locator("#play-message")
