@@ -36,7 +36,7 @@ from devilcoins.core.game import Game
 from devilcoins.core.perm import Perm
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import class_table
-from devilcoins.observed.count import sight_trap, solve_count
+from devilcoins.observed.count import class_counts, sight_trap, solve_count
 from devilcoins.observed.sight import solve_sight
 from devilcoins.observed.touch.coach import worths
 from devilcoins.observed.touch.play import Belief, felt, set_to
@@ -185,17 +185,10 @@ def count_held(game: Game) -> frozenset[int]:
     return frozenset(int(tab.index_of[x]) for x in sight_trap(game))
 
 
-@lru_cache(maxsize=CACHED_GAMES)
-def _weights(game: Game) -> np.ndarray:
-    """The count heard for each class (its positions not at 0)."""
-    tab = class_table(game)
-    return np.asarray((tab.digits[tab.reps] != 0).sum(axis=1))
-
-
 def heard(game: Game, after: Sequence[int], y: int) -> int:
     """The player's belief (a bitset of classes) after the classes after, when the count of
     state y is heard and no bell rings: the classes of y's count outside the goal."""
-    weights, tab = _weights(game), class_table(game)
+    weights, tab = class_counts(game), class_table(game)
     weight = weights[int(tab.index_of[y])]
     return sum(1 << k for k in after if k >= tab.n_goal and weights[k] == weight)
 

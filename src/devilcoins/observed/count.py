@@ -32,12 +32,13 @@ count is in the goal).  ``observed.replay`` replays it against every start and e
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.observe import Observe
-from devilcoins.core.resources import memory_limit, resident_bytes
+from devilcoins.core.resources import CACHED_GAMES, memory_limit, resident_bytes
 from devilcoins.core.tables import ClassTable, class_table
 from devilcoins.observed.sight import moves_up_to_turns, solve_sight
 from devilcoins.results.count import CountSolution, classes_of
@@ -45,6 +46,7 @@ from devilcoins.results.count import CountSolution, classes_of
 __all__ = [
     "MAX_COUNT_BELIEFS",
     "MAX_IMAGES",
+    "class_counts",
     "count_trap",
     "count_witness",
     "sight_trap",
@@ -162,8 +164,13 @@ def sight_trap(game: Game) -> tuple[int, ...]:
         return ()
 
 
-def _weights(game: Game) -> tuple[int, ...]:
-    """The count heard for each class (its positions not at 0)."""
+@lru_cache(maxsize=CACHED_GAMES)
+def class_counts(game: Game) -> tuple[int, ...]:
+    """The count heard for each class of the game's tables (its positions not at 0).
+
+    >>> class_counts(Game(3, observe='count'))
+    (0, 1, 2, 3)
+    """
     t = class_table(game)
     return tuple(int(w) for w in (t.digits[t.reps] != 0).sum(axis=1))
 
@@ -192,7 +199,7 @@ def solve_count(
             seconds=t0.seconds(),
             trap=trap,
             start=sum(1 << k for k in range(t.n_goal, t.size)),
-            weights=_weights(game),
+            weights=class_counts(game),
         )
     size = class_table(game).size
     if size * size > MAX_IMAGES:
