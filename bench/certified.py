@@ -49,6 +49,36 @@ def solve_and_check(n: int, options: list[str], cert: Path, limit: float) -> dic
     return check(n, options, cert, limit, row)
 
 
+def bounds_and_check(
+    n: int, options: list[str], cert: Path, witness: Path | None, limit: float
+) -> dict[str, Any]:
+    """A row for a game not settled: its bounds [L, U] from ``solve --bounds`` (U the blind
+    game's strategy, L the witness of the same game with more hands when one is named), the
+    certificate's hash, and its check."""
+    cert.parent.mkdir(parents=True, exist_ok=True)
+    cert.unlink(missing_ok=True)
+    argv = [str(BIN), "solve", str(n), *options, "--bounds", "--certificate", str(cert)]
+    argv += [] if witness is None else ["--witness", str(witness)]
+    t0 = time.perf_counter()
+    done = _measured(argv, limit)
+    if done is None or done.returncode != 0:
+        why = f"past {limit:.0f} s" if done is None else done.stderr.strip()[-300:]
+        return {"result": "open", "why": f"no bounds: {why}", "seconds": limit}
+    data = json.loads(cert.read_text())
+    lower = data.get("witness_game") or "the start is off the goal"
+    upper = "the blind game's strategy" if "blind" in data["strategy"] else "a checkpoint"
+    row: dict[str, Any] = {
+        "result": "bounds",
+        "bounds": data["bounds"],
+        "method": f"bounds: at most by {upper}, at least by the witness of {lower}",
+        "seconds": round(time.perf_counter() - t0, 3),
+        "certificate": hashlib.sha256(cert.read_bytes()).hexdigest(),
+        "certificate_bytes": cert.stat().st_size,
+        "peak_mb": done.peak_mb,
+    }
+    return check(n, options, cert, limit, row)
+
+
 #: Runs the command after it and prints, on its last line of stderr, the peak resident size of
 #: that one command (its process tree, as waited for) in KB.
 _WRAPPER = (

@@ -8,15 +8,18 @@ Run it from the repository root::
     .venv/bin/python bench/touch_table.py --from FILE.json     # print the Markdown tables
     .venv/bin/python bench/touch_table.py --out docs/touch_table.json --cell 16 8   # one cell
     .venv/bin/python bench/touch_table.py --cell 16 12 --checkpoints marks   # goes on next time
+    .venv/bin/python bench/touch_table.py --out docs/touch_table.json --cell 16 8 --bounds
 
 Each game is solved by ``devilcoins solve N --hands K --goal G --observe touch --certificate
 DIR/...json`` in its own process, under a wall-clock limit (default 600 s; a game past it is
 "open", with the reason), and its certificate is checked by ``devilcoins verify ...
 --certificate`` (also under the limit).  The seconds are the solver's own (inside the process);
 the certificate's SHA-256 is kept with the result, so a rerun can be compared file by file.
-The results go to the JSON file as they come (a rerun skips what it holds, tries the open games
-again, and checks again a certificate whose check ran out of time), and the Markdown tables are
-printed at the end.
+A cell not settled gets bounds with ``--bounds``: ``solve --bounds`` writes the blind game's
+strategy above and, below, the witness of the same game with the fewest more hands settled here
+(its certificate must be in the folder). The results go to the JSON file as they come (a rerun
+skips what it holds, tries the open games again, and checks again a certificate whose check ran out
+of time), and the Markdown tables are printed at the end.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from certified import check, solve_and_check
+from certified import bounds_and_check, check, solve_and_check
 
 
 def _key(n: int, k: int, goal: str, m: int = 2) -> str:
@@ -58,6 +61,23 @@ def solve_one(
     return solve_and_check(n, options, cert, limit)
 
 
+def bounds_one(
+    n: int, k: int, goal: str, limit: float, m: int, folder: Path, results: dict[str, Any]
+) -> dict[str, Any]:
+    """Bounds for a cell not settled: the blind game's strategy above, and below the witness
+    of the settled cell with the fewest hands more than k whose certificate is in folder (a
+    player with fewer hands does no better)."""
+    witness = None
+    for more in range(k + 1, n + 1):
+        row = results.get(_key(n, more, goal, m))
+        path = _cert_path(folder, n, more, goal, m)
+        if row and isinstance(row["result"], int) and row.get("verified") and path.exists():
+            witness = path
+            break
+    cert = _cert_path(folder, n, k, goal, m)
+    return bounds_and_check(n, _options(k, goal, m), cert, witness, limit)
+
+
 def check_one(
     n: int, k: int, goal: str, limit: float, m: int, cert: Path, row: dict[str, Any]
 ) -> dict[str, Any]:
@@ -81,7 +101,7 @@ def store(db: str, results: dict[str, dict[str, Any]]) -> int:
     count = 0
     with AtlasStore(db) as atlas:
         for key, row in results.items():
-            if row["result"] in ("open", "refused"):
+            if row["result"] in ("open", "refused", "bounds"):
                 continue
             game = Game.parse(f"{key} observe=touch")
             known, note = literature(game)
@@ -108,6 +128,9 @@ def _moves(row: dict[str, Any] | None) -> str:
         return ""
     if row["result"] in ("open", "refused"):
         return "open"
+    if row["result"] == "bounds":
+        low, high = row["bounds"]
+        return f"{low}–{high:,}" + ("" if row.get("verified") else " (certificate FAILED)")
     if row.get("verified") is None and "verified" in row:
         mark = " (certificate not checked)"
     else:
@@ -119,7 +142,8 @@ def _seconds(row: dict[str, Any] | None) -> str:
     if row is None:
         return ""
     seconds = row["seconds"]
-    return f"{seconds:.2f}" if seconds < 10 else f"{seconds:,.0f}"
+    said = f"{seconds:.2f}" if seconds < 10 else f"{seconds:,.0f}"
+    return said + " (bounds)" if row["result"] == "bounds" else said
 
 
 def _table(
@@ -173,6 +197,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar="DIR",
         help="keep each level search's marks in DIR (solve --checkpoint), to go on from them",
     )
+    ap.add_argument(
+        "--bounds",
+        action="store_true",
+        help="with --cell: write and check the cell's bounds (solve --bounds) instead of solving",
+    )
     args = ap.parse_args(argv)
     cells = {(n, k) for n, k in args.cell or ()}
     goals = tuple(args.goals.split(","))
@@ -195,9 +224,13 @@ def main(argv: list[str] | None = None) -> int:
                     if key in args.skip or (settled and not cells):
                         continue
                     marks = Path(args.checkpoints) if args.checkpoints else None
-                    results[key] = solve_one(
-                        n, k, goal, args.limit, args.values, Path(args.certificates), marks
-                    )
+                    folder = Path(args.certificates)
+                    if args.bounds:
+                        results[key] = bounds_one(
+                            n, k, goal, args.limit, args.values, folder, results
+                        )
+                    else:
+                        results[key] = solve_one(n, k, goal, args.limit, args.values, folder, marks)
                     print(key, results[key], file=sys.stderr, flush=True)
                     path.write_text(json.dumps(results, indent=1) + "\n")
     if args.db:

@@ -1246,3 +1246,19 @@ def sight_trap_holds_naive(n: int, m: int, goal: str, trap) -> bool:
         for x in keep
         for a in product(range(m), repeat=n)
     )
+
+
+def blind_won_at(game, moves) -> int | None:
+    """The move by which a fixed sequence of moves (value vectors) has won from every start off
+    the goal against every turn of the group: explicit sets of state tuples, closed under every
+    turn after each move (None if some start is still off the goal at the end)."""
+    n, m = game.n, game.values
+    elements = closure(game.group.generators, n)
+    goal = game_goal(game)
+    belief = {x for x in product(range(m), repeat=n) if x not in goal}
+    for done, move in enumerate(moves):
+        if not belief:
+            return done
+        moved = {add_vectors(x, move, m) for x in belief}
+        belief = {permute(e, x) for x in moved for e in elements} - goal
+    return None if belief else len(moves)

@@ -77,10 +77,28 @@ def solve(
         return family.solve(game, family.check_method(method), on_progress)
 
 
-def bounds_certificate(game: Game, checkpoint: str | Path) -> dict[str, Any]:
-    """The certificate of what a touch game's checkpoint proves, searching no further: "bounds"
-    [L, U], a strategy within U moves and the Devil's witness that none wins in fewer than L
-    (``check_certificate`` checks it)."""
+def bounds_certificate(
+    game: Game | int, checkpoint: str | Path | None = None, *, witness: Any = None
+) -> dict[str, Any]:
+    """The certificate of what is proved of a touch game without settling it: "bounds" [L, U],
+    a strategy within U moves and the Devil's witness that none wins in fewer than L
+    (``check_certificate`` checks it).  The strategy is read off checkpoint (the level search's
+    marks) or else is the blind game's (it ignores what it feels); witness (a settled
+    certificate, parsed, of this game with as many hands or more) raises L to its value.
+
+    >>> cert = bounds_certificate(Game.parse('n=4 hands=2 goal=same observe=touch'))
+    >>> cert['bounds'], len(cert['strategy']['blind'].split())
+    ([1, 7], 7)
+    """
+    game = Game.of(game)
+    if not game.observe.feels:
+        raise NotSupported(f"bounds are written for touch games; {game} is settled by solve")
+    cert = _blind_bounds(game) if checkpoint is None else _checkpoint_bounds(game, checkpoint)
+    return cert if witness is None else _with_witness(game, cert, witness)
+
+
+def _checkpoint_bounds(game: Game, checkpoint: str | Path) -> dict[str, Any]:
+    """What a touch game's checkpoint proves, searching no further."""
     from devilcoins.observed.certificates import bounds_certificate as write
     from devilcoins.observed.touch import bounded
     from devilcoins.observed.touch.checkpoint import keeping_marks
@@ -89,6 +107,56 @@ def bounds_certificate(game: Game, checkpoint: str | Path) -> dict[str, Any]:
     with keeping_marks(Path(checkpoint)):
         lower, sol = bounded(game)
     return write(sol, lower)
+
+
+def _blind_bounds(game: Game) -> dict[str, Any]:
+    """Bounds from the blind game with the same hands: its strategy, ignoring what is felt,
+    wins the touch game as fast (U); L is 1 (the start is off the goal)."""
+    from dataclasses import replace
+
+    from devilcoins.core.notation import move_text
+    from devilcoins.core.observe import Observe
+    from devilcoins.observed.certificates import bounds_of
+
+    blind = replace(game, observe=Observe.BLIND)
+    verdict = solve(blind)
+    if not verdict.winnable or not isinstance(verdict.strategy, Sequence):
+        raise NotSupported(
+            f"{game}: no strategy to bound it from above: the blind game {blind} is lost "
+            "(a --checkpoint of a level search that found a strategy gives one)"
+        )
+    n, m = game.n, game.values
+    moves = " ".join(move_text([a // m**i % m for i in range(n)], m) for a in verdict.strategy)
+    return bounds_of(game, (1, []), (verdict.length or 0, {"blind": moves}))
+
+
+def _with_witness(game: Game, cert: dict[str, Any], witness: Any) -> dict[str, Any]:
+    """cert with L raised to a settled certificate's value, its witness borrowed: a player
+    with fewer hands is one with more who leaves the others still (docs/mathematics.md §8.4)."""
+    from dataclasses import replace
+
+    if not isinstance(witness, dict) or not isinstance(witness.get("value"), int):
+        raise InvalidInput("--witness: not the certificate of a settled game (its value)")
+    try:
+        other = Game.parse(str(witness.get("game")))
+        same = replace(other, hands=game.hands) == game
+    except (InvalidInput, TypeError, ValueError):
+        same, other = False, game
+    if not same or (other.hands or 0) < (game.hands or 0):
+        raise InvalidInput(
+            f"--witness: a certificate of {witness.get('game')!r}, not of {game} with as many "
+            "hands or more"
+        )
+    low, high = cert["bounds"]
+    if witness["value"] <= low:
+        return cert
+    if witness["value"] > high:
+        raise InvalidInput(
+            f"--witness claims {witness['value']} moves, more than the strategy's {high}: "
+            "one of them is wrong (check both with verify --certificate)"
+        )
+    borrowed = {"bounds": [witness["value"], high], "witness": witness.get("witness", [])}
+    return cert | borrowed | {"witness_game": str(other)}
 
 
 def check_checkpoint(game: Game, path: str | Path) -> None:

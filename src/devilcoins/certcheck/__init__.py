@@ -31,14 +31,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from devilcoins.certcheck.count import CountLower, count_upper
 from devilcoins.certcheck.sight import SightLower, sight_upper
 from devilcoins.certcheck.tables import CertificateFailed, Tables
 from devilcoins.certcheck.touch import TouchLower, touch_trap, touch_upper
-from devilcoins.core.errors import InvalidInput
+from devilcoins.core.errors import DevilcoinsError, InvalidInput
 from devilcoins.core.game import Game
 from devilcoins.results.certificate import CertificateCheck
 from devilcoins.results.evidence import Evidence, EvidenceKind
@@ -69,9 +69,14 @@ def _count_trap(tab: Tables, cert: dict[str, Any]) -> str:
     return "every belief of it has, after every move, a count that keeps one of it"
 
 
-TOUCH = Checker(
-    touch_upper, lambda tab, cert: TouchLower(tab, cert).check(cert["value"]), _class_trap
-)
+def _touch_lower(tab: Tables, cert: dict[str, Any]) -> int:
+    """What the touch witness shows; a claim of 1 needs none (the start is off the goal)."""
+    if int(cert["value"]) <= 1 and not cert.get("witness"):
+        return 1 if (~tab.goal).any() else 0
+    return TouchLower(tab, cert).check(cert["value"])
+
+
+TOUCH = Checker(touch_upper, _touch_lower, _class_trap)
 SIGHT = Checker(
     sight_upper, lambda tab, cert: SightLower(tab, cert).check(cert["value"]), _class_trap
 )
@@ -122,15 +127,52 @@ def _bounds(game: Game, tab: Tables, data: dict[str, Any], checker: Checker) -> 
         raise InvalidInput("a certificate's bounds are two numbers, [L, U]") from None
     if not 0 <= low <= high:
         raise InvalidInput(f"the bounds [{low}, {high}] are not 0 <= L <= U")
-    upper, lower = _halves(tab, data, checker, low, high)
+    upper, lower = _halves(tab, data, checker, low, high, lower_game=_witness_game(game, data))
     holds = upper.holds is True and lower.holds is True
     return CertificateCheck(game, None, holds, (upper, lower), bounds=(low, high))
 
 
+def _witness_game(game: Game, data: dict[str, Any]) -> Game | CertificateFailed:
+    """The game the witness is for: this one, or (``witness_game``) this one with more hands.
+
+    A player with fewer hands is one with more who leaves the others still, so a witness that
+    nothing wins in fewer than L moves with more hands shows it with fewer
+    (docs/mathematics.md §8.4).  A witness game that is not that is a failed lower half.
+    """
+    text = data.get("witness_game")
+    if text is None:
+        return game
+    try:
+        other = Game.parse(str(text))
+        same = replace(other, hands=game.hands) == game
+    except (DevilcoinsError, TypeError, ValueError):
+        same, other = False, game
+    if not same or not game.observe.feels or (other.hands or 0) < (game.hands or 0):
+        return CertificateFailed(f"witness_game {text!r} is not {game} with as many hands or more")
+    return other
+
+
 def _halves(
-    tab: Tables, data: dict[str, Any], checker: Checker, low: int, high: int
+    tab: Tables,
+    data: dict[str, Any],
+    checker: Checker,
+    low: int,
+    high: int,
+    *,
+    lower_game: Game | CertificateFailed | None = None,
 ) -> tuple[Evidence, Evidence]:
-    """Both halves checked: the strategy wins within high, the witness shows at least low."""
+    """Both halves checked: the strategy wins within high, the witness (for lower_game, this
+    game unless given) shows at least low."""
+
+    def witness() -> int:
+        if isinstance(lower_game, CertificateFailed):
+            raise lower_game
+        own = tab if lower_game is None or lower_game == tab.game else Tables(lower_game)
+        return checker.lower(own, {**data, "value": low})
+
+    more = ""
+    if isinstance(lower_game, Game) and lower_game != tab.game:
+        more = f" (shown with {lower_game.hands} hands; fewer hands do no better)"
     upper = _half(
         "upper bound (the strategy)",
         EvidenceKind.CHECK,
@@ -141,8 +183,8 @@ def _halves(
     lower = _half(
         "lower bound (the Devil's witness)",
         EvidenceKind.LOWER_BOUND,
-        lambda: checker.lower(tab, {**data, "value": low}),
-        lambda got: f"no strategy wins in fewer than {got:,} moves",
+        witness,
+        lambda got: f"no strategy wins in fewer than {got:,} move{'' if got == 1 else 's'}{more}",
         lambda got: got >= low,
     )
     return upper, lower

@@ -15,9 +15,10 @@ from devilcoins.certcheck.tables import (
     parse_list,
     parse_values,
 )
+from devilcoins.core.errors import InvalidInput
 from devilcoins.core.game import Game
 
-__all__ = ["TouchLower", "touch_trap", "touch_upper"]
+__all__ = ["TouchLower", "blind_upper", "touch_trap", "touch_upper"]
 
 #: The most patterns off a reach the touch checker takes (a table of 2^this claims a reach).
 _MOST_OFF = 28
@@ -187,7 +188,10 @@ class TouchLower:
 
 
 def touch_upper(tab: Tables, strategy: Any) -> int:
-    """The strategy's promise at the start, after checking every node."""
+    """The strategy's promise at the start, after checking every node (or, for a blind
+    strategy, the move by which its replay has won from every start)."""
+    if isinstance(strategy, dict) and "blind" in strategy:
+        return blind_upper(tab, strategy["blind"])
     game, m, k = tab.game, tab.m, tab.game.hands or 0
     nodes = parse_list(strategy.get("nodes") if isinstance(strategy, dict) else None, "strategy")
     plans = {}
@@ -237,6 +241,49 @@ def touch_upper(tab: Tables, strategy: Any) -> int:
         if left < 1:
             raise CertificateFailed(f"strategy node {number}: promises {left} moves")
     return int(plans[0][0])
+
+
+def blind_upper(tab: Tables, text: Any) -> int:
+    """The move by which a blind strategy (moves that ignore what is felt, each changing at
+    most K positions) has won from every start off the goal against every turn."""
+    from devilcoins.core import notation
+
+    words = text.split() if isinstance(text, str) else None
+    if not words:
+        raise CertificateFailed("strategy.blind: not a text of moves")
+    try:
+        moves = np.array([notation.read_move(w, tab.n, tab.m) for w in words], dtype=np.int64)
+    except (InvalidInput, ValueError) as err:
+        raise CertificateFailed(f"strategy.blind: {err}") from None
+    k = tab.game.hands or 0
+    wide = np.flatnonzero((moves != 0).sum(axis=1) > k)
+    if len(wide):
+        raise CertificateFailed(
+            f"strategy.blind: move {wide[0] + 1} changes more than {k} positions"
+        )
+    live = ~tab.goal
+    for done, move in enumerate(moves):
+        if not live.any():
+            return done
+        live = _after(tab, np.flatnonzero(live[tab.cls]), move)
+    if live.any():
+        x = tab.game.state_text(int(np.flatnonzero(live[tab.cls])[0]))
+        raise CertificateFailed(
+            f"strategy.blind: after its {len(moves):,} moves the state {x} is still off the goal"
+        )
+    return len(moves)
+
+
+def _after(tab: Tables, states: Array, move: Array) -> Array:
+    """The classes off the goal that a blind move leaves from the states (every turn of
+    them, as they are closed under the turns)."""
+    if tab.m == 2:
+        new = states ^ int(move @ tab.powers)
+    else:
+        new = ((tab.digits[states] + move) % tab.m) @ tab.powers
+    live = np.zeros(tab.classes, dtype=bool)
+    live[tab.cls[new]] = True
+    return live & ~tab.goal
 
 
 def touch_trap(tab: Tables, text: Any) -> None:

@@ -7,7 +7,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from devilcoins.cli.common import (
     Command,
@@ -20,7 +20,7 @@ from devilcoins.cli.common import (
 from devilcoins.cli.games import command_line, game_from, moves_text, too_large, verdict_lines
 from devilcoins.cli.progress import reporter
 from devilcoins.cli.strategies import add_format_argument
-from devilcoins.core.errors import DevilcoinsError, NotSupported, TooLarge
+from devilcoins.core.errors import DevilcoinsError, InvalidInput, NotSupported, TooLarge
 from devilcoins.core.files import write_new
 from devilcoins.results import goal_words
 
@@ -73,8 +73,15 @@ def add_arguments(p: Options) -> None:
     p.add_argument(
         "--bounds",
         action="store_true",
-        help="with --checkpoint and --certificate: search no further, and write the certificate "
-        "of what the checkpoint proves (between L and U moves) for 'verify --certificate'",
+        help="touch games, with --certificate: search no further, and write the certificate of "
+        "what is proved (between L and U moves) for 'verify --certificate': U from --checkpoint "
+        "or else the blind game's strategy, L from --witness or the checkpoint",
+    )
+    p.add_argument(
+        "--witness",
+        metavar="FILE",
+        help="with --bounds: a certificate of this game with as many hands or more (written by "
+        "solve --certificate); its witness shows L for this game too",
     )
 
 
@@ -91,6 +98,8 @@ def run(args: argparse.Namespace) -> int:
         _check_checkpoint(args.checkpoint, game)
     if args.bounds:
         return _write_bounds(args, game)
+    if args.witness is not None:
+        raise UsageError("--witness lends its witness to --bounds: give both, with --certificate")
     if args.json and args.format != "table":
         raise UsageError("--json prints the whole verdict; --format lists the moves: use one")
 
@@ -238,20 +247,21 @@ def _check_certificate(path: str, game: Game) -> None:
 
 
 def _write_bounds(args: argparse.Namespace, game: Game) -> int:
-    """solve --bounds: the certificate of what the checkpoint proves, written, then said."""
+    """solve --bounds: the certificate of what is proved without settling, written, then said."""
     import json
 
     import devilcoins
 
-    if args.checkpoint is None or args.certificate is None or not Path(args.checkpoint).exists():
+    if args.certificate is None or (args.checkpoint and not Path(args.checkpoint).exists()):
         raise UsageError(
-            "--bounds writes what a checkpoint proves: give --checkpoint FILE.npz (an existing "
-            "one) and --certificate FILE.json"
+            "--bounds writes a certificate of what is proved: give --certificate FILE.json (and "
+            "--checkpoint FILE.npz only of a run that wrote it)"
         )
+    witness = None if args.witness is None else _read_witness(args.witness)
     try:
         with reporter(f"reading the bounds of {game}"):
-            cert = devilcoins.bounds_certificate(game, args.checkpoint)
-    except NotSupported as err:
+            cert = devilcoins.bounds_certificate(game, args.checkpoint, witness=witness)
+    except (NotSupported, InvalidInput) as err:
         raise UsageError(f"solve --bounds: {err}") from None
     except TooLarge as err:
         raise too_large(game, err, "solve") from None
@@ -260,10 +270,29 @@ def _write_bounds(args: argparse.Namespace, game: Game) -> int:
     check = command_line("verify", game, "--certificate", args.certificate)
     what = f"between {low:,} and {high:,} moves" if low < high else f"exactly {low:,} moves"
     print_out(
-        f"{game}: the least worst case is {what} (what {args.checkpoint} proves); wrote the "
+        f"{game}: the least worst case is {what} ({_bounds_from(args, cert)}); wrote the "
         f"certificate to {args.certificate}; check it with: {check}\n"
     )
     return 0
+
+
+def _bounds_from(args: argparse.Namespace, cert: dict[str, Any]) -> str:
+    """Where each bound came from, in words."""
+    upper = "the blind game's strategy" if "blind" in cert["strategy"] else args.checkpoint
+    lower = cert.get("witness_game") or args.checkpoint or "the start is off the goal"
+    return f"at most: {upper}; at least: {lower}"
+
+
+def _read_witness(path: str) -> Any:
+    """The parsed certificate named by --witness, or a usage error saying what is wrong."""
+    import json
+
+    from devilcoins.cli.common import read_text
+
+    try:
+        return json.loads(read_text(path, "certificate"))
+    except (ValueError, RecursionError) as err:
+        raise UsageError(f"--witness {path}: not a certificate (not JSON: {err})") from None
 
 
 def _check_checkpoint(path: str, game: Game) -> None:

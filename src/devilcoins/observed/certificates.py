@@ -53,6 +53,7 @@ from devilcoins.results.trees import values_text
 __all__ = [
     "FORMAT",
     "bounds_certificate",
+    "bounds_of",
     "count_certificate",
     "sight_certificate",
     "states_text",
@@ -110,10 +111,22 @@ def touch_certificate(sol: TouchSolution) -> dict[str, Any]:
 def bounds_certificate(sol: TouchSolution, lower: int) -> dict[str, Any]:
     """A touch game's bounds as a certificate: "bounds" [L, U], a strategy within U moves and
     the Devil's witness that none wins in fewer than L (``observed.touch.bounded``)."""
-    game, upper = sol.game, sol.length or 0
-    out = {**_header(game, None), "bounds": [lower, upper], "strategy": {"nodes": sol.nodes()}}
     witness = _Witness(sol.search).nodes(lower) if lower >= 2 else []
-    return out | {"witness": witness}
+    return bounds_of(sol.game, (lower, witness), (sol.length or 0, {"nodes": sol.nodes()}))
+
+
+def bounds_of(
+    game: Game,
+    lower: tuple[int, list[Any]],
+    upper: tuple[int, dict[str, Any]],
+    witness_game: str | None = None,
+) -> dict[str, Any]:
+    """A bounds certificate from its halves: (L, the witness that nothing wins in fewer moves,
+    for witness_game when named: this game with more hands) and (U, a strategy within U moves:
+    touch nodes, or {"blind": moves} that ignore what is felt)."""
+    (low, witness), (high, strategy) = lower, upper
+    out = {**_header(game, None), "bounds": [low, high], "strategy": strategy, "witness": witness}
+    return out if witness_game is None else out | {"witness_game": witness_game}
 
 
 @hot_loop

@@ -1,0 +1,165 @@
+"""Bounds for a touch game that is not settled: a blind strategy above (it ignores what it feels)
+and, below, the witness of the same game with more hands; both halves are checked, and each kind
+of damage to them is caught and named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import assert_usage_error, run
+from reference import blind_won_at, brute_touch
+
+from devilcoins import Game, bounds_certificate, certificate, check_certificate, solve
+from devilcoins.core.errors import InvalidInput, NotSupported
+from devilcoins.core.notation import read_move
+
+
+def _touch(n: int, k: int) -> Game:
+    return Game.parse(f"n={n} hands={k} goal=same observe=touch")
+
+
+def _failed(game: Game, cert: dict[str, Any]) -> str:
+    """The statement of the failed half (asserting that one failed)."""
+    checked = check_certificate(game, cert)
+    assert not checked.holds
+    return " ".join(e.statement for e in checked.evidence if not e.holds)
+
+
+@pytest.fixture(scope="module")
+def eight() -> tuple[Game, dict[str, Any], dict[str, Any]]:
+    """8 glasses with 4 hands: bounds from the blind game and the witness of 5 hands."""
+    game = _touch(8, 4)
+    witness = certificate(solve(_touch(8, 5)))
+    return game, witness, bounds_certificate(game, witness=witness)
+
+
+@pytest.mark.parametrize("n,k", [(2, 1), (4, 2), (4, 3), (4, 4)])
+def test_blind_bounds_hold_and_contain_the_value(n, k):
+    """The blind strategy's length is the move by which a naive replay has won, the check
+    holds, and the touch value found by naive minimax lies between the bounds."""
+    game = _touch(n, k)
+    cert = bounds_certificate(game)
+    low, high = cert["bounds"]
+    moves = [read_move(w, n, 2) for w in cert["strategy"]["blind"].split()]
+    assert high == len(moves) == blind_won_at(game, moves)
+    assert all(sum(a) <= k for a in moves)
+    assert check_certificate(game, cert).holds
+    value = brute_touch(game, high)
+    assert value is not None and low <= value <= high
+
+
+def test_a_witness_with_more_hands_raises_the_lower_bound(eight):
+    """8 glasses, 4 hands (9 moves): at least 8 by the witness of 5 hands, at most 127 by the
+    blind game; the check says which game its witness was tested in."""
+    game, witness, cert = eight
+    assert witness["value"] == 8 and cert["bounds"] == [8, 127]
+    assert cert["witness_game"] == str(_touch(8, 5))
+    checked = check_certificate(game, cert)
+    assert checked.holds and checked.bounds == (8, 127)
+    assert "shown with 5 hands" in " ".join(e.statement for e in checked.evidence)
+    assert 8 <= solve(game).length <= 127
+
+
+def test_a_witness_of_the_game_itself_gives_its_value_as_the_lower_bound():
+    """4 glasses, 2 hands: its own certificate's witness gives L = 5 (the value)."""
+    game = _touch(4, 2)
+    cert = bounds_certificate(game, witness=certificate(solve(game)))
+    assert cert["bounds"] == [5, 7] and check_certificate(game, cert).holds
+
+
+@pytest.mark.parametrize(
+    "field,value,said",
+    [
+        ("witness_game", str(_touch(8, 3)), "with as many hands or more"),
+        ("witness_game", str(_touch(7, 5)), "with as many hands or more"),
+        ("witness_game", "n=8 hands=5 goal=zero observe=touch", "with as many hands or more"),
+        ("witness_game", "not a game", "with as many hands or more"),
+        ("bounds", [9, 127], "no pattern leaves a node claiming 8 or more"),
+        ("bounds", [8, 126], "not the value claimed"),
+    ],
+)
+def test_a_damaged_bounds_certificate_fails_naming_the_half(eight, field, value, said):
+    """A witness lent by another game than this one with more hands, or a bound past what a
+    half shows, fails that half."""
+    game, _, cert = eight
+    assert said in _failed(game, {**cert, field: value})
+
+
+def test_a_damaged_blind_strategy_fails():
+    """Too many positions changed, a move dropped, or text that is not moves: the upper half
+    fails and says why."""
+    game = _touch(4, 2)
+    cert = bounds_certificate(game)
+    moves = cert["strategy"]["blind"].split()
+    wide = {**cert, "strategy": {"blind": " ".join(["FFFL", *moves[1:]])}}
+    assert "changes more than 2 positions" in _failed(game, wide)
+    short = {**cert, "strategy": {"blind": " ".join(moves[:-1])}}
+    assert "still off the goal" in _failed(game, short)
+    for text in ("XYZW", "", 7):
+        assert "strategy.blind" in _failed(game, {**cert, "strategy": {"blind": text}})
+
+
+def test_bounds_are_refused_where_they_cannot_be_written(eight):
+    """No touch, a lost blind game, or a witness of another game: refused, saying why."""
+    game, witness, _ = eight
+    with pytest.raises(NotSupported, match="touch games"):
+        bounds_certificate(Game.parse("n=4 hands=2 goal=same"))
+    with pytest.raises(NotSupported, match=r"blind game .* is lost"):
+        bounds_certificate(_touch(6, 4))
+    with pytest.raises(InvalidInput, match="not of n=8 hands=6"):
+        bounds_certificate(_touch(8, 6), witness=witness)
+    with pytest.raises(InvalidInput, match="not the certificate of a settled game"):
+        bounds_certificate(game, witness={"value": None})
+
+
+def test_the_schema_takes_a_blind_strategy_and_a_lent_witness(eight):
+    """docs/certificate.schema.json accepts these bounds and refuses a blind move of letters
+    other than F and L."""
+    import jsonschema
+
+    docs = Path(__file__).parents[2] / "docs"
+    schema = json.loads((docs / "certificate.schema.json").read_text())
+    _, _, cert = eight
+    jsonschema.validate(cert, schema, cls=jsonschema.Draft202012Validator)
+    with pytest.raises(jsonschema.ValidationError):
+        broken = {**cert, "strategy": {"blind": "HTHT"}}
+        jsonschema.validate(broken, schema, cls=jsonschema.Draft202012Validator)
+
+
+GAME = ["--hands", "2", "--goal", "same", "--observe", "touch"]
+
+
+def test_solve_bounds_writes_a_certificate_verify_checks(capsys, tmp_path):
+    """solve --bounds with --witness: says the bounds and where each came from; verify checks
+    the file (exit 0); an existing file is never overwritten."""
+    own = str(tmp_path / "own.json")
+    assert run(capsys, "solve", "4", *GAME, "--certificate", own)[0] == 0
+    out = str(tmp_path / "b.json")
+    code, said, _ = run(
+        capsys, "solve", "4", *GAME, "--bounds", "--certificate", out, "--witness", own
+    )
+    assert code == 0 and "between 5 and 7 moves" in said and "blind game" in said
+    code, said, _ = run(capsys, "verify", "4", *GAME, "--certificate", out)
+    assert code == 0 and "between 5 and 7 moves" in said
+    before = Path(out).read_bytes()
+    code, _, said = run(capsys, "solve", "4", *GAME, "--bounds", "--certificate", out)
+    assert code == 2 and "exists" in said and Path(out).read_bytes() == before
+
+
+def test_solve_bounds_refuses_a_bad_witness(capsys, tmp_path):
+    """A witness that is not JSON, of another game, or given without --bounds: exit 2, and
+    nothing written."""
+    out = tmp_path / "b.json"
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    argv = ["solve", "4", *GAME, "--bounds", "--certificate", str(out)]
+    assert_usage_error(*run(capsys, *argv, "--witness", str(bad)), "not JSON")
+    other = tmp_path / "other.json"
+    assert run(capsys, "solve", "3", *GAME, "--certificate", str(other))[0] == 0
+    assert_usage_error(*run(capsys, *argv, "--witness", str(other)), "as many hands or more")
+    assert not out.exists()
+    plain = ["solve", "4", *GAME, "--witness", str(other)]
+    assert_usage_error(*run(capsys, *plain), "--witness lends its witness to --bounds")
