@@ -65,12 +65,11 @@ def bounds_and_check(
         why = f"past {limit:.0f} s" if done is None else done.stderr.strip()[-300:]
         return {"result": "open", "why": f"no bounds: {why}", "seconds": limit}
     data = json.loads(cert.read_text())
-    lower = data.get("witness_game") or "the start is off the goal"
-    upper = "the blind game's strategy" if "blind" in data["strategy"] else "a checkpoint"
+    how = data.get("how", {})
     row: dict[str, Any] = {
         "result": "bounds",
         "bounds": data["bounds"],
-        "method": f"bounds: at most by {upper}, at least by the witness of {lower}",
+        "method": f"bounds: at most by {how.get('upper')}, at least by {how.get('lower')}",
         "seconds": round(time.perf_counter() - t0, 3),
         "certificate": hashlib.sha256(cert.read_bytes()).hexdigest(),
         "certificate_bytes": cert.stat().st_size,

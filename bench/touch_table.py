@@ -15,11 +15,12 @@ DIR/...json`` in its own process, under a wall-clock limit (default 600 s; a gam
 "open", with the reason), and its certificate is checked by ``devilcoins verify ...
 --certificate`` (also under the limit).  The seconds are the solver's own (inside the process);
 the certificate's SHA-256 is kept with the result, so a rerun can be compared file by file.
-A cell not settled gets bounds with ``--bounds``: ``solve --bounds`` writes the blind game's
-strategy above and, below, the witness of the same game with the fewest more hands settled here
-(its certificate must be in the folder). The results go to the JSON file as they come (a rerun
-skips what it holds, tries the open games again, and checks again a certificate whose check ran out
-of time), and the Markdown tables are printed at the end.
+A cell not settled gets bounds with ``--bounds``: ``solve --bounds`` writes the shortest
+strategy it builds (the doubling of the half game, or the blind game's) above and, below, the
+witness of the same game with more hands settled here needing the most moves (its certificate
+is written first when the folder lacks it). The results go to the JSON file as they come (a
+rerun skips what it holds, tries the open games again, and checks again a certificate whose
+check ran out of time), and the Markdown tables are printed at the end.
 """
 
 from __future__ import annotations
@@ -64,16 +65,22 @@ def solve_one(
 def bounds_one(
     n: int, k: int, goal: str, limit: float, m: int, folder: Path, results: dict[str, Any]
 ) -> dict[str, Any]:
-    """Bounds for a cell not settled: the blind game's strategy above, and below the witness
-    of the settled cell with the fewest hands more than k whose certificate is in folder (a
-    player with fewer hands does no better)."""
+    """Bounds for a cell not settled (``solve --bounds``): the shortest strategy the program
+    builds above, and below the witness of a settled cell with more hands than k, the one
+    needing the most moves (the fastest of those), its certificate written again when the
+    folder lacks it (a player with fewer hands does no better)."""
     witness = None
-    for more in range(k + 1, n + 1):
-        row = results.get(_key(n, more, goal, m))
-        path = _cert_path(folder, n, more, goal, m)
-        if row and isinstance(row["result"], int) and row.get("verified") and path.exists():
-            witness = path
-            break
+    rows = {more: results.get(_key(n, more, goal, m), {}) for more in range(k + 1, n + 1)}
+    settled = sorted(  # the most moves (the best L), then the fastest to write again
+        (more for more, row in rows.items() if isinstance(row.get("result"), int)),
+        key=lambda more: (-rows[more]["result"], rows[more]["seconds"]),
+    )
+    kept = [more for more in settled if _cert_path(folder, n, more, goal, m).exists()]
+    if settled and not kept:  # the nearest settled cell's certificate, written again
+        results[_key(n, settled[0], goal, m)] = solve_one(n, settled[0], goal, limit, m, folder)
+        kept = settled[:1]
+    if kept:
+        witness = _cert_path(folder, n, kept[0], goal, m)
     cert = _cert_path(folder, n, k, goal, m)
     return bounds_and_check(n, _options(k, goal, m), cert, witness, limit)
 

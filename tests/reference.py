@@ -1262,3 +1262,30 @@ def blind_won_at(game, moves) -> int | None:
         moved = {add_vectors(x, move, m) for x in belief}
         belief = {permute(e, x) for x in moved for e in elements} - goal
     return None if belief else len(moves)
+
+
+def replay_nodes(nodes: list[dict], start: str, turns: list[int]) -> int | str:
+    """Follow a certificate's touch strategy (its list of nodes, node 0 the start) from start,
+    the Devil turning by turns[i] before move i: the move at which all coins are the same, or
+    what went wrong ("gap": a felt pattern with no outcome, "false win", "still going")."""
+    by_number = {node["node"]: node for node in nodes}
+    x = letters(start)
+    if len(set(x)) == 1:
+        return 0
+    node = by_number[0]
+    for i, r in enumerate(turns):
+        x = rotate(x, r)
+        felt = "".join("HT"[x[p]] for p in node["reach"])
+        outs = {o[0]: o for o in node["outcomes"]}
+        if felt not in outs:
+            return "gap"
+        new = list(x)
+        for p, v in zip(node["reach"], outs[felt][1], strict=True):
+            new[p] = "HT".index(v)
+        x = tuple(new)
+        if len(set(x)) == 1:
+            return i + 1
+        if outs[felt][2] == "win":
+            return "false win"
+        node = by_number[outs[felt][2]]
+    return "still going"

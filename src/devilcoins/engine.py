@@ -82,19 +82,35 @@ def bounds_certificate(
 ) -> dict[str, Any]:
     """The certificate of what is proved of a touch game without settling it: "bounds" [L, U],
     a strategy within U moves and the Devil's witness that none wins in fewer than L
-    (``check_certificate`` checks it).  The strategy is read off checkpoint (the level search's
-    marks) or else is the blind game's (it ignores what it feels); witness (a settled
-    certificate, parsed, of this game with as many hands or more) raises L to its value.
+    (``check_certificate`` checks it).  The strategy is the shortest of: the one read off
+    checkpoint (the level search's marks), the doubling of the half game's (coins, goal all
+    the same, n even) and the blind game's (it ignores what it feels).  L is the checkpoint's,
+    or 1; witness (a settled certificate, parsed, of this game with as many hands or more)
+    raises it to its value.
 
     >>> cert = bounds_certificate(Game.parse('n=4 hands=2 goal=same observe=touch'))
     >>> cert['bounds'], len(cert['strategy']['blind'].split())
     ([1, 7], 7)
     """
+    from devilcoins.observed.certificates import bounds_of
+
     game = Game.of(game)
     if not game.observe.feels:
         raise NotSupported(f"bounds are written for touch games; {game} is settled by solve")
-    cert = _blind_bounds(game) if checkpoint is None else _checkpoint_bounds(game, checkpoint)
-    return cert if witness is None else _with_witness(game, cert, witness)
+    cert = None if checkpoint is None else _checkpoint_bounds(game, checkpoint)
+    uppers = [u for u in (_doubled(game), _blind(game)) if u is not None]
+    if cert is not None:
+        uppers.append((cert["bounds"][1], cert["strategy"], "the checkpoint's strategy"))
+    if not uppers:
+        raise NotSupported(
+            f"{game}: no strategy to bound it from above: the blind game is lost, the doubling "
+            "does not apply (a --checkpoint of a level search that found a strategy gives one)"
+        )
+    length, strategy, made = min(uppers, key=lambda u: u[0])
+    lower = (1, []) if cert is None else (cert["bounds"][0], cert["witness"])
+    found = "the start is off the goal" if cert is None else "the checkpoint's witness"
+    out = bounds_of(game, lower, (length, strategy)) | {"how": {"upper": made, "lower": found}}
+    return out if witness is None else _with_witness(game, out, witness)
 
 
 def _checkpoint_bounds(game: Game, checkpoint: str | Path) -> dict[str, Any]:
@@ -109,25 +125,42 @@ def _checkpoint_bounds(game: Game, checkpoint: str | Path) -> dict[str, Any]:
     return write(sol, lower)
 
 
-def _blind_bounds(game: Game) -> dict[str, Any]:
-    """Bounds from the blind game with the same hands: its strategy, ignoring what is felt,
-    wins the touch game as fast (U); L is 1 (the start is off the goal)."""
+#: An upper bound: the moves, the strategy (as the certificate writes it), how it was made.
+_Upper = tuple[int, dict[str, Any], str]
+
+
+def _blind(game: Game) -> _Upper | None:
+    """The blind game's strategy with the same hands, which wins the touch game as fast
+    ignoring what it feels (None: the blind game is lost)."""
     from dataclasses import replace
 
     from devilcoins.core.notation import move_text
     from devilcoins.core.observe import Observe
-    from devilcoins.observed.certificates import bounds_of
 
-    blind = replace(game, observe=Observe.BLIND)
-    verdict = solve(blind)
+    verdict = solve(replace(game, observe=Observe.BLIND))
     if not verdict.winnable or not isinstance(verdict.strategy, Sequence):
-        raise NotSupported(
-            f"{game}: no strategy to bound it from above: the blind game {blind} is lost "
-            "(a --checkpoint of a level search that found a strategy gives one)"
-        )
+        return None
     n, m = game.n, game.values
     moves = " ".join(move_text([a // m**i % m for i in range(n)], m) for a in verdict.strategy)
-    return bounds_of(game, (1, []), (verdict.length or 0, {"blind": moves}))
+    return verdict.length or 0, {"blind": moves}, "the blind game's strategy"
+
+
+def _doubled(game: Game) -> _Upper | None:
+    """The doubling of the half game's strategy (``coins.doubling``), where it applies and the
+    half game is won and settles within the limits."""
+    from devilcoins.coins.doubling import doubled_strategy, halves
+
+    half = halves(game)
+    if half is None:
+        return None
+    try:
+        verdict = solve(half)
+    except (TooLarge, NotSupported):
+        return None
+    if not verdict.winnable:
+        return None
+    length, nodes = doubled_strategy(game, certificate(verdict)["strategy"]["nodes"])
+    return length, {"nodes": nodes}, f"the doubling of {half} ({verdict.length} moves)"
 
 
 def _with_witness(game: Game, cert: dict[str, Any], witness: Any) -> dict[str, Any]:
@@ -156,7 +189,8 @@ def _with_witness(game: Game, cert: dict[str, Any], witness: Any) -> dict[str, A
             "one of them is wrong (check both with verify --certificate)"
         )
     borrowed = {"bounds": [witness["value"], high], "witness": witness.get("witness", [])}
-    return cert | borrowed | {"witness_game": str(other)}
+    how = {**cert.get("how", {}), "lower": f"the witness of {other}"}
+    return cert | borrowed | {"witness_game": str(other), "how": how}
 
 
 def check_checkpoint(game: Game, path: str | Path) -> None:

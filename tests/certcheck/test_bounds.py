@@ -30,7 +30,8 @@ def _failed(game: Game, cert: dict[str, Any]) -> str:
 
 @pytest.fixture(scope="module")
 def eight() -> tuple[Game, dict[str, Any], dict[str, Any]]:
-    """8 glasses with 4 hands: bounds from the blind game and the witness of 5 hands."""
+    """8 glasses with 4 hands: bounds from the doubling of 4 glasses with 2 hands (76 moves)
+    and the witness of 5 hands."""
     game = _touch(8, 4)
     witness = certificate(solve(_touch(8, 5)))
     return game, witness, bounds_certificate(game, witness=witness)
@@ -52,15 +53,16 @@ def test_blind_bounds_hold_and_contain_the_value(n, k):
 
 
 def test_a_witness_with_more_hands_raises_the_lower_bound(eight):
-    """8 glasses, 4 hands (9 moves): at least 8 by the witness of 5 hands, at most 127 by the
-    blind game; the check says which game its witness was tested in."""
+    """8 glasses, 4 hands (9 moves): at least 8 by the witness of 5 hands, at most 76 by the
+    doubling (the blind game takes 127); the check says which game its witness was tested in."""
     game, witness, cert = eight
-    assert witness["value"] == 8 and cert["bounds"] == [8, 127]
+    assert witness["value"] == 8 and cert["bounds"] == [8, 76]
+    assert cert["how"]["upper"].startswith("the doubling of n=4 hands=2")
     assert cert["witness_game"] == str(_touch(8, 5))
     checked = check_certificate(game, cert)
-    assert checked.holds and checked.bounds == (8, 127)
+    assert checked.holds and checked.bounds == (8, 76)
     assert "shown with 5 hands" in " ".join(e.statement for e in checked.evidence)
-    assert 8 <= solve(game).length <= 127
+    assert 8 <= solve(game).length <= 76
 
 
 def test_a_witness_of_the_game_itself_gives_its_value_as_the_lower_bound():
@@ -77,8 +79,8 @@ def test_a_witness_of_the_game_itself_gives_its_value_as_the_lower_bound():
         ("witness_game", str(_touch(7, 5)), "with as many hands or more"),
         ("witness_game", "n=8 hands=5 goal=zero observe=touch", "with as many hands or more"),
         ("witness_game", "not a game", "with as many hands or more"),
-        ("bounds", [9, 127], "no pattern leaves a node claiming 8 or more"),
-        ("bounds", [8, 126], "not the value claimed"),
+        ("bounds", [9, 76], "no pattern leaves a node claiming 8 or more"),
+        ("bounds", [8, 75], "not the value claimed"),
     ],
 )
 def test_a_damaged_bounds_certificate_fails_naming_the_half(eight, field, value, said):
@@ -103,12 +105,13 @@ def test_a_damaged_blind_strategy_fails():
 
 
 def test_bounds_are_refused_where_they_cannot_be_written(eight):
-    """No touch, a lost blind game, or a witness of another game: refused, saying why."""
+    """No touch, no strategy to bound it (a lost blind game, no doubling), or a witness of
+    another game: refused, saying why."""
     game, witness, _ = eight
     with pytest.raises(NotSupported, match="touch games"):
         bounds_certificate(Game.parse("n=4 hands=2 goal=same"))
-    with pytest.raises(NotSupported, match=r"blind game .* is lost"):
-        bounds_certificate(_touch(6, 4))
+    with pytest.raises(NotSupported, match="the blind game is lost, the doubling does not"):
+        bounds_certificate(Game.parse("n=4 values=3 hands=2 goal=same observe=touch"))
     with pytest.raises(InvalidInput, match="not of n=8 hands=6"):
         bounds_certificate(_touch(8, 6), witness=witness)
     with pytest.raises(InvalidInput, match="not the certificate of a settled game"):

@@ -278,9 +278,8 @@ def _write_bounds(args: argparse.Namespace, game: Game) -> int:
 
 def _bounds_from(args: argparse.Namespace, cert: dict[str, Any]) -> str:
     """Where each bound came from, in words."""
-    upper = "the blind game's strategy" if "blind" in cert["strategy"] else args.checkpoint
-    lower = cert.get("witness_game") or args.checkpoint or "the start is off the goal"
-    return f"at most: {upper}; at least: {lower}"
+    how = cert.get("how", {})
+    return f"at most: {how.get('upper', '?')}; at least: {how.get('lower', '?')}"
 
 
 def _read_witness(path: str) -> Any:

@@ -1,0 +1,183 @@
+"""A touch strategy for 2m glasses built from the one for m glasses (coins, goal all the same):
+an upper bound where the search does not fit (docs/mathematics.md §8.6).
+
+Pair glass i with glass i + m and call d_i = g_i xor g_(i+m) the pair's difference; a turn of
+the table turns d as a table of m.  With 2j hands the player reaches for j whole pairs.  Two
+strategies of the m-glass game with j hands are played on pairs:
+
+- on the differences (``_on_d``): feel d on j pairs, set it by changing one glass of a pair;
+- on the glasses when every pair is equal (``_on_h``): change both glasses of a pair together,
+  which keeps every difference.  When d = 0 this is the m-glass game itself, bell included.
+
+A block Q plays the second strategy, flips the first m glasses (every difference flips) and
+plays it again: it wins when d is all 0 or all 1, and otherwise leaves d as it was if a second
+flip closes it (Q').  The doubled strategy is Q', then each move of the first strategy followed
+by Q', ending with Q after the first strategy's bell: V moves on differences, V blocks Q' and
+one Q, 2V^2 + 5V + 1 moves in all for V the m-glass value.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+from devilcoins.core.errors import NotSupported
+from devilcoins.core.game import Game
+
+__all__ = ["doubled_strategy", "halves"]
+
+#: A node of the half game's strategy: left, reach, and for each felt pattern (set, next).
+_Half = tuple[int, list[int], dict[tuple[int, ...], tuple[tuple[int, ...], int | None]]]
+
+
+def halves(game: Game) -> Game | None:
+    """The half game the doubling plays on pairs (m glasses, j = hands // 2 hands), or None
+    where it does not apply: coins on a turning table, goal all the same, an even n and at
+    least n/2 hands (to flip half the table in one move).
+
+    >>> str(halves(Game.parse('n=16 hands=9 goal=same observe=touch')))
+    'n=8 hands=4 goal=same observe=touch'
+    >>> halves(Game.parse('n=16 hands=7 goal=same observe=touch')) is None
+    True
+    """
+    n, k = game.n, game.hands or 0
+    plain = Game.parse(f"n={n} hands={k} goal=same observe=touch") if k else None
+    if game != plain or n % 2 or k < max(2, n // 2):
+        return None
+    return Game.parse(f"n={n // 2} hands={k // 2} goal=same observe=touch")
+
+
+def doubled_strategy(
+    game: Game, half_nodes: list[dict[str, Any]]
+) -> tuple[int, list[dict[str, Any]]]:
+    """The doubled strategy's worst case and its nodes (in the certificate's form, node 0 the
+    start), from the nodes of a strategy that wins the half game (``halves``)."""
+    half = halves(game)
+    if half is None:
+        raise NotSupported(
+            f"{game}: the doubling needs coins, goal all the same, an even n and n/2 hands"
+        )
+    writer = _Writer(game.n, game.hands or 0, half.hands or 0, _parse(half_nodes))
+    start, left = writer.build()
+    return left, writer.numbered(start)
+
+
+def _parse(nodes: list[dict[str, Any]]) -> dict[int, _Half]:
+    """The half strategy's nodes as numbers: felt pattern -> (values set, next or None)."""
+    plan: dict[int, _Half] = {}
+    for node in nodes:
+        outcomes = {}
+        for felt, new, nxt in node["outcomes"]:
+            key = tuple("HT".index(c) for c in felt)
+            outcomes[key] = (tuple("HT".index(c) for c in new), None if nxt == "win" else nxt)
+        plan[int(node["node"])] = (int(node["left"]), list(node["reach"]), outcomes)
+    return plan
+
+
+def _text(bits: tuple[int, ...]) -> str:
+    return "".join("HT"[b] for b in bits)
+
+
+@dataclass
+class _Writer:
+    """Writes the doubled strategy's nodes, numbering them as they are made."""
+
+    n: int
+    k: int
+    j: int
+    plan: dict[int, _Half]
+    nodes: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    def build(self) -> tuple[int, int]:
+        """Write every node: the start's number and promise."""
+        final = self._block(None, 0, closed=False)
+        before: dict[int, tuple[int, int]] = {}  # half node -> its block's entry and promise
+        for s in sorted(self.plan, key=lambda s: self.plan[s][0]):
+            targets = {
+                u: final if nxt is None else before[nxt] for u, (_, nxt) in self.plan[s][2].items()
+            }
+            left = 1 + max(lf for _, lf in targets.values())
+            number = self._add(left, self._pairs(self.plan[s][1]), self._on_d(s, targets))
+            before[s] = self._block(number, left, closed=True)
+        return before[0]
+
+    def numbered(self, start: int) -> list[dict[str, Any]]:
+        """The nodes numbered from 0, the start first."""
+        order = [start, *(x for x in self.nodes if x != start)]
+        new = {old: i for i, old in enumerate(order)}
+        out = []
+        for old in order:
+            node = self.nodes[old]
+            outcomes = [[f, w, x if x == "win" else new[x]] for f, w, x in node["outcomes"]]
+            out.append({**node, "node": new[old], "outcomes": outcomes})
+        return out
+
+    def _add(self, left: int, reach: list[int], outcomes: list[list[Any]]) -> int:
+        number = len(self.nodes)
+        self.nodes[number] = {"node": number, "left": left, "reach": reach, "outcomes": outcomes}
+        return number
+
+    def _pairs(self, reach: list[int]) -> list[int]:
+        """Both glasses of each pair reached, then other glasses up to the hands."""
+        m = self.n // 2
+        both = [*reach, *(r + m for r in reach)]
+        return both + [p for p in range(self.n) if p not in both][: self.k - len(both)]
+
+    def _patterns(self) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+        """Every pattern felt on a pairs reach, split: first glasses, second glasses, rest."""
+        j = self.j
+        return [(b[:j], b[j : 2 * j], b[2 * j :]) for b in itertools.product((0, 1), repeat=self.k)]
+
+    def _on_d(self, s: int, targets: dict[tuple[int, ...], tuple[int, int]]) -> list[list[Any]]:
+        """The half strategy's node s played on differences: feel d, set it by the second
+        glass of each pair; the next block is the one before the half strategy's next node."""
+        outcomes = self.plan[s][2]
+        fallback = next(iter(outcomes))
+        out = []
+        for a, b, rest in self._patterns():
+            d = tuple(x ^ y for x, y in zip(a, b, strict=True))
+            key = d if d in outcomes else fallback
+            w = outcomes[key][0]
+            new_b = tuple(x ^ y for x, y in zip(a, w, strict=True))
+            out.append([_text(a + b + rest), _text(a + new_b + rest), targets[key][0]])
+        return out
+
+    def _on_h(self, exit_: int | None, exit_left: int) -> tuple[int, int]:
+        """A copy of the half strategy played on pairs, both glasses changed together (every
+        difference kept); its bell goes on to exit_ (None: the bell rings)."""
+        base = len(self.nodes)
+        number = {u: base + i for i, u in enumerate(sorted(self.plan))}
+        for u in sorted(self.plan):
+            left, reach, outcomes = self.plan[u]
+            fallback = next(iter(outcomes))
+            out = []
+            for a, b, rest in self._patterns():
+                w, nxt = outcomes.get(a, outcomes[fallback])
+                new_b = tuple(x ^ y ^ z for x, y, z in zip(a, b, w, strict=True))
+                then: int | str = (
+                    number[nxt] if nxt is not None else ("win" if exit_ is None else exit_)
+                )
+                out.append([_text(a + b + rest), _text(w + new_b + rest), then])
+            assert self._add(exit_left + left, self._pairs(reach), out) == number[u]
+        return number[0], exit_left + self.plan[0][0]
+
+    def _flip(self, exit_: int, exit_left: int) -> tuple[int, int]:
+        """Flip the first n/2 glasses (every difference flips), feeling nothing of use."""
+        m = self.n // 2
+        reach = list(range(self.k))
+        out = []
+        for bits in itertools.product((0, 1), repeat=self.k):
+            new = tuple(1 - x for x in bits[:m]) + bits[m:]
+            out.append([_text(bits), _text(new), exit_])
+        return self._add(exit_left + 1, reach, out), exit_left + 1
+
+    def _block(self, exit_: int | None, exit_left: int, *, closed: bool) -> tuple[int, int]:
+        """Q: the strategy on pairs, a flip of half the table, the strategy on pairs again;
+        closed: one more flip, so that every difference is as it was (Q')."""
+        if closed:
+            assert exit_ is not None
+            exit_, exit_left = self._flip(exit_, exit_left)
+        second = self._on_h(exit_, exit_left)
+        flip = self._flip(*second)
+        return self._on_h(*flip)

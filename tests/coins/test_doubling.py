@@ -1,0 +1,75 @@
+"""The doubling: a touch strategy for 2m glasses from one for m (coins, goal all the same).
+Its nodes are checked by the certificate checker and replayed naively against random starts
+and turns; its length is 2V^2 + 5V + 1 for the half game's value V, and never below the value
+the naive minimax finds."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reference import brute_touch, replay_nodes
+
+from devilcoins import Game, certificate, check_certificate, solve
+from devilcoins.coins.doubling import doubled_strategy, halves
+from devilcoins.observed.certificates import bounds_of
+
+
+def _touch(n: int, k: int) -> Game:
+    return Game.parse(f"n={n} hands={k} goal=same observe=touch")
+
+
+def _doubled(game: Game) -> tuple[int, int, list[dict]]:
+    """The half game's value, the doubled strategy's length and its nodes."""
+    half = solve(halves(game))
+    length, nodes = doubled_strategy(game, certificate(half)["strategy"]["nodes"])
+    return half.length, length, nodes
+
+
+@pytest.fixture(scope="module")
+def eight() -> tuple[int, int, list[dict]]:
+    return _doubled(_touch(8, 4))
+
+
+@pytest.mark.parametrize("n,k", [(4, 2), (6, 4), (8, 4), (8, 5), (8, 6), (12, 8)])
+def test_the_doubled_strategy_checks_and_has_the_length_of_its_formula(n, k):
+    """The checker accepts every doubled strategy within 2V^2 + 5V + 1 moves, and only that."""
+    game = _touch(n, k)
+    value, length, nodes = _doubled(game)
+    assert length == 2 * value * value + 5 * value + 1
+    cert = bounds_of(game, (1, []), (length, {"nodes": nodes}))
+    assert check_certificate(game, cert).holds
+    assert not check_certificate(game, {**cert, "bounds": [1, length - 1]}).holds
+    assert all(len(node["reach"]) == k for node in nodes)
+
+
+@pytest.mark.parametrize("n,k", [(4, 2), (6, 4)])
+def test_the_doubled_length_is_never_below_the_value(n, k):
+    """The naive minimax value of the game lies at or below the doubled strategy's length."""
+    game = _touch(n, k)
+    _, length, _ = _doubled(game)
+    value = brute_touch(game, length)
+    assert value is not None and value <= length
+
+
+@settings(max_examples=60, deadline=None)
+@given(start=st.integers(1, 254), turns=st.lists(st.integers(0, 7), min_size=76, max_size=76))
+def test_a_naive_replay_of_the_doubled_strategy_wins_in_time(eight, start, turns):
+    """8 glasses, 4 hands: from any start and any turns, the bell rings within 76 moves."""
+    _, length, nodes = eight
+    coins = format(start, "08b").replace("0", "H").replace("1", "T")
+    got = replay_nodes(nodes, coins, turns)
+    assert isinstance(got, int) and got <= length == 76
+
+
+def test_the_doubling_applies_only_where_it_can_flip_half_the_table():
+    """Coins, goal all the same, even n, at least n/2 hands; else None."""
+    assert str(halves(_touch(16, 12))) == "n=8 hands=6 goal=same observe=touch"
+    for text in (
+        "n=16 hands=7 goal=same observe=touch",
+        "n=15 hands=12 goal=same observe=touch",
+        "n=8 values=3 hands=4 goal=same observe=touch",
+        "n=8 hands=4 goal=zero observe=touch",
+        "n=8 hands=4 goal=same group=dihedral observe=touch",
+    ):
+        assert halves(Game.parse(text)) is None, text
