@@ -97,32 +97,39 @@ def bounds_certificate(
     game = Game.of(game)
     if not game.observe.feels:
         raise NotSupported(f"bounds are written for touch games; {game} is settled by solve")
-    cert = None if checkpoint is None else _checkpoint_bounds(game, checkpoint)
+    lower: tuple[int, list[dict[str, Any]]] = (1, [])
+    found = "the start is off the goal"
     uppers = [u for u in (_doubled(game), _blind(game)) if u is not None]
-    if cert is not None:
-        uppers.append((cert["bounds"][1], cert["strategy"], "the checkpoint's strategy"))
+    if checkpoint is not None:
+        low, witness_nodes, upper = _checkpoint_bounds(game, checkpoint)
+        lower, found = (low, witness_nodes), f"the checkpoint's witness ({checkpoint})"
+        uppers += [] if upper is None else [upper]
     if not uppers:
         raise NotSupported(
             f"{game}: no strategy to bound it from above: the blind game is lost, the doubling "
-            "does not apply (a --checkpoint of a level search that found a strategy gives one)"
+            "does not apply, and no --checkpoint holding a strategy was given"
         )
     length, strategy, made = min(uppers, key=lambda u: u[0])
-    lower = (1, []) if cert is None else (cert["bounds"][0], cert["witness"])
-    found = "the start is off the goal" if cert is None else "the checkpoint's witness"
     out = bounds_of(game, lower, (length, strategy)) | {"how": {"upper": made, "lower": found}}
     return out if witness is None else _with_witness(game, out, witness)
 
 
-def _checkpoint_bounds(game: Game, checkpoint: str | Path) -> dict[str, Any]:
-    """What a touch game's checkpoint proves, searching no further."""
-    from devilcoins.observed.certificates import bounds_certificate as write
+def _checkpoint_bounds(
+    game: Game, checkpoint: str | Path
+) -> tuple[int, list[dict[str, Any]], _Upper | None]:
+    """What a touch game's checkpoint proves, searching no further: L, its witness, and the
+    strategy read off the marks (None: none found yet)."""
+    from devilcoins.observed.certificates import level_witness
     from devilcoins.observed.touch import bounded
     from devilcoins.observed.touch.checkpoint import keeping_marks
 
     check_checkpoint(game, checkpoint)
     with keeping_marks(Path(checkpoint)):
-        lower, sol = bounded(game)
-    return write(sol, lower)
+        lower, search, sol = bounded(game)
+        witness = level_witness(search, lower)
+    if sol is None:
+        return lower, witness, None
+    return lower, witness, (sol.length or 0, {"nodes": sol.nodes()}, "the checkpoint's strategy")
 
 
 #: An upper bound: the moves, the strategy (as the certificate writes it), how it was made.

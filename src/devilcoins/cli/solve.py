@@ -74,8 +74,9 @@ def add_arguments(p: Options) -> None:
         "--bounds",
         action="store_true",
         help="touch games, with --certificate: search no further, and write the certificate of "
-        "what is proved (between L and U moves) for 'verify --certificate': U from --checkpoint "
-        "or else the blind game's strategy, L from --witness or the checkpoint",
+        "what is proved (between L and U moves) for 'verify --certificate': U from the shortest "
+        "strategy of --checkpoint, the doubling of the half game and the blind game; L from "
+        "--checkpoint or --witness",
     )
     p.add_argument(
         "--witness",

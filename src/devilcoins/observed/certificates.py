@@ -52,9 +52,9 @@ from devilcoins.results.trees import values_text
 
 __all__ = [
     "FORMAT",
-    "bounds_certificate",
     "bounds_of",
     "count_certificate",
+    "level_witness",
     "sight_certificate",
     "states_text",
     "touch_certificate",
@@ -108,11 +108,10 @@ def touch_certificate(sol: TouchSolution) -> dict[str, Any]:
     return out
 
 
-def bounds_certificate(sol: TouchSolution, lower: int) -> dict[str, Any]:
-    """A touch game's bounds as a certificate: "bounds" [L, U], a strategy within U moves and
-    the Devil's witness that none wins in fewer than L (``observed.touch.bounded``)."""
-    witness = _Witness(sol.search).nodes(lower) if lower >= 2 else []
-    return bounds_of(sol.game, (lower, witness), (sol.length or 0, {"nodes": sol.nodes()}))
+def level_witness(search: Levels, lower: int) -> list[dict[str, Any]]:
+    """The Devil's witness that no strategy wins in fewer than lower moves, read off the level
+    search's marks (none needed below 2)."""
+    return _Witness(search).nodes(lower) if lower >= 2 else []
 
 
 def bounds_of(

@@ -120,19 +120,37 @@ def test_a_checkpoint_short_of_the_value_gives_bounds_that_check(tmp_path):
         check_certificate(EIGHT, {**cert, "bounds": [9, 8]})
 
 
-def test_bounds_need_a_strategy_found(capsys, tmp_path):
-    """A checkpoint with no strategy yet gives no bounds certificate: exit 2, nothing written."""
+def test_a_checkpoint_without_a_strategy_lends_its_lower_bound(capsys, tmp_path):
+    """A checkpoint with no strategy yet still proves its lower bound: 8 glasses with 4 hands
+    take the doubling's 76 moves above and the checkpoint's 3 below, and verify checks both;
+    4 dials of 3 values, where nothing builds a strategy, are refused (exit 2, nothing
+    written)."""
     path = tmp_path / "eight.npz"
     with keeping_marks(path):
         search = _levels(EIGHT)
         assert not search.within(search.start, 2)
         search.keep()
     argv = ["solve", "8", "--hands", "4", "--goal", "same", "--observe", "touch"]
-    out = str(tmp_path / "b.json")
-    bounds = [*argv, "--checkpoint", str(path), "--certificate", out, "--bounds"]
-    assert_usage_error(*run(capsys, *bounds), "no strategy yet", "fewer than 3 moves")
-    assert not (tmp_path / "b.json").exists()
-    assert_usage_error(*run(capsys, *argv, "--bounds"), "--checkpoint FILE.npz")
+    out = tmp_path / "b.json"
+    bounds = [*argv, "--checkpoint", str(path), "--certificate", str(out), "--bounds"]
+    code, said, _ = run(capsys, *bounds)
+    assert code == 0 and "between 3 and 76 moves" in said and "checkpoint's witness" in said
+    assert check_certificate(EIGHT, json.loads(out.read_text())).holds
+    dials = Game.parse("n=4 values=3 hands=3 goal=same observe=touch")
+    marks = tmp_path / "dials.npz"
+    with keeping_marks(marks):
+        search = _levels(dials)
+        assert not search.within(search.start, 2)
+        search.keep()
+    with pytest.raises(NotSupported, match="no --checkpoint holding a strategy"):
+        bounds_certificate(dials, marks)
+    dial_argv = ["solve", "4", "--values", "3", "--hands", "3", "--goal", "same"]
+    refused = tmp_path / "d.json"
+    dial_bounds = [*dial_argv, "--observe", "touch", "--checkpoint", str(marks), "--bounds"]
+    got = run(capsys, *dial_bounds, "--certificate", str(refused))
+    assert_usage_error(*got, "no strategy to bound it from above")
+    assert not refused.exists()
+    assert_usage_error(*run(capsys, *argv, "--bounds"), "--certificate FILE.json")
 
 
 def test_a_certificate_of_bounds_has_the_shape_the_docs_schema_gives(tmp_path):

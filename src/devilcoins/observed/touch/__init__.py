@@ -115,10 +115,11 @@ def solve_touch(
     return _won(game, t0, length, closure.explored, closure, strategy(closure))
 
 
-def bounded(game: Game) -> tuple[int, TouchSolution]:
+def bounded(game: Game) -> tuple[int, Levels, TouchSolution | None]:
     """What the level search's checkpoint (``checkpoint.keeping_marks``) proves of a touch game
-    without searching further: L, no strategy wins in fewer moves, and a strategy within U
-    moves (its length), read off the marks (NotSupported: no strategy found yet)."""
+    without searching further: L, no strategy wins in fewer moves; the search holding the
+    marks (the witness is read off it); and a strategy within U moves (its length), read off
+    the marks, or None when the checkpoint holds none yet."""
     t0 = Stopwatch()
     path = marks_file()
     if path is None or not path.exists():
@@ -126,12 +127,9 @@ def bounded(game: Game) -> tuple[int, TouchSolution]:
     search = Levels(Space.of(game), memory=memory_limit(cylinders.MAX_BYTES))
     lower, upper = search.bounds()
     if upper is None:
-        raise NotSupported(
-            f"{game}: the checkpoint holds no strategy yet (no strategy wins in fewer than "
-            f"{lower} moves); run the search longer with the same --checkpoint"
-        )
+        return lower, search, None
     plan = level_strategy(search, upper, exact=False)
-    return lower, _won(game, t0, upper, len(search.lo) + len(search.hi), search, plan)
+    return lower, search, _won(game, t0, upper, len(search.lo) + len(search.hi), search, plan)
 
 
 def by_levels(space: Space, memory: int) -> bool:
