@@ -559,3 +559,17 @@ def live_server(timeout: float = 60.0):
     finally:
         server.should_exit = True
         thread.join(timeout=timeout)
+
+
+def touch_game(n: int, k: int, goal: str = "same", values: int = 2, group: str = "cyclic") -> Game:
+    """The touch game of n positions with k hands, as the certificate tests name it."""
+    return Game.parse(f"n={n} values={values} hands={k} goal={goal} group={group} observe=touch")
+
+
+def failed_half(game: Game, cert: dict) -> str:
+    """The statement of a certificate's failed half (asserting that one failed)."""
+    from devilcoins import check_certificate
+
+    checked = check_certificate(game, cert)
+    assert not checked.holds
+    return " ".join(e.statement for e in checked.evidence if not e.holds)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from cli_helpers import assert_usage_error, run
+from helpers import failed_half, touch_game
 from reference import blind_won_at, brute_touch
 
 from devilcoins import Game, bounds_certificate, certificate, check_certificate, solve
@@ -17,23 +18,12 @@ from devilcoins.core.errors import InvalidInput, NotSupported
 from devilcoins.core.notation import read_move
 
 
-def _touch(n: int, k: int) -> Game:
-    return Game.parse(f"n={n} hands={k} goal=same observe=touch")
-
-
-def _failed(game: Game, cert: dict[str, Any]) -> str:
-    """The statement of the failed half (asserting that one failed)."""
-    checked = check_certificate(game, cert)
-    assert not checked.holds
-    return " ".join(e.statement for e in checked.evidence if not e.holds)
-
-
 @pytest.fixture(scope="module")
 def eight() -> tuple[Game, dict[str, Any], dict[str, Any]]:
     """8 glasses with 4 hands: bounds from the doubling of 4 glasses with 2 hands (76 moves)
     and the witness of 5 hands."""
-    game = _touch(8, 4)
-    witness = certificate(solve(_touch(8, 5)))
+    game = touch_game(8, 4)
+    witness = certificate(solve(touch_game(8, 5)))
     return game, witness, bounds_certificate(game, witness=witness)
 
 
@@ -41,7 +31,7 @@ def eight() -> tuple[Game, dict[str, Any], dict[str, Any]]:
 def test_blind_bounds_hold_and_contain_the_value(n, k):
     """The blind strategy's length is the move by which a naive replay has won, the check
     holds, and the touch value found by naive minimax lies between the bounds."""
-    game = _touch(n, k)
+    game = touch_game(n, k)
     cert = bounds_certificate(game)
     low, high = cert["bounds"]
     moves = [read_move(w, n, 2) for w in cert["strategy"]["blind"].split()]
@@ -58,7 +48,7 @@ def test_a_witness_with_more_hands_raises_the_lower_bound(eight):
     game, witness, cert = eight
     assert witness["value"] == 8 and cert["bounds"] == [8, 76]
     assert cert["how"]["upper"].startswith("the doubling of n=4 hands=2")
-    assert cert["witness_game"] == str(_touch(8, 5))
+    assert cert["witness_game"] == str(touch_game(8, 5))
     checked = check_certificate(game, cert)
     assert checked.holds and checked.bounds == (8, 76)
     assert "shown with 5 hands" in " ".join(e.statement for e in checked.evidence)
@@ -67,7 +57,7 @@ def test_a_witness_with_more_hands_raises_the_lower_bound(eight):
 
 def test_a_witness_of_the_game_itself_gives_its_value_as_the_lower_bound():
     """4 glasses, 2 hands: its own certificate's witness gives L = 5 (the value)."""
-    game = _touch(4, 2)
+    game = touch_game(4, 2)
     cert = bounds_certificate(game, witness=certificate(solve(game)))
     assert cert["bounds"] == [5, 7] and check_certificate(game, cert).holds
 
@@ -75,8 +65,8 @@ def test_a_witness_of_the_game_itself_gives_its_value_as_the_lower_bound():
 @pytest.mark.parametrize(
     "field,value,said",
     [
-        ("witness_game", str(_touch(8, 3)), "with as many hands or more"),
-        ("witness_game", str(_touch(7, 5)), "with as many hands or more"),
+        ("witness_game", str(touch_game(8, 3)), "with as many hands or more"),
+        ("witness_game", str(touch_game(7, 5)), "with as many hands or more"),
         ("witness_game", "n=8 hands=5 goal=zero observe=touch", "with as many hands or more"),
         ("witness_game", "not a game", "with as many hands or more"),
         ("bounds", [9, 76], "no pattern leaves a node claiming 8 or more"),
@@ -87,21 +77,21 @@ def test_a_damaged_bounds_certificate_fails_naming_the_half(eight, field, value,
     """A witness lent by another game than this one with more hands, or a bound past what a
     half shows, fails that half."""
     game, _, cert = eight
-    assert said in _failed(game, {**cert, field: value})
+    assert said in failed_half(game, {**cert, field: value})
 
 
 def test_a_damaged_blind_strategy_fails():
     """Too many positions changed, a move dropped, or text that is not moves: the upper half
     fails and says why."""
-    game = _touch(4, 2)
+    game = touch_game(4, 2)
     cert = bounds_certificate(game)
     moves = cert["strategy"]["blind"].split()
     wide = {**cert, "strategy": {"blind": " ".join(["FFFL", *moves[1:]])}}
-    assert "changes more than 2 positions" in _failed(game, wide)
+    assert "changes more than 2 positions" in failed_half(game, wide)
     short = {**cert, "strategy": {"blind": " ".join(moves[:-1])}}
-    assert "still off the goal" in _failed(game, short)
+    assert "still off the goal" in failed_half(game, short)
     for text in ("XYZW", "", 7):
-        assert "strategy.blind" in _failed(game, {**cert, "strategy": {"blind": text}})
+        assert "strategy.blind" in failed_half(game, {**cert, "strategy": {"blind": text}})
 
 
 def test_bounds_are_refused_where_they_cannot_be_written(eight):
@@ -113,7 +103,7 @@ def test_bounds_are_refused_where_they_cannot_be_written(eight):
     with pytest.raises(NotSupported, match="the blind game is lost, the doubling does not"):
         bounds_certificate(Game.parse("n=4 values=3 hands=2 goal=same observe=touch"))
     with pytest.raises(InvalidInput, match="not of n=8 hands=6"):
-        bounds_certificate(_touch(8, 6), witness=witness)
+        bounds_certificate(touch_game(8, 6), witness=witness)
     with pytest.raises(InvalidInput, match="not the certificate of a settled game"):
         bounds_certificate(game, witness={"value": None})
 

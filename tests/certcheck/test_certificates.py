@@ -7,34 +7,30 @@ import copy
 from typing import Any
 
 import pytest
+from helpers import failed_half, touch_game
 from reference import brute_node, brute_sight, brute_touch, count_value
 
 from devilcoins import Game, certificate, check_certificate, solve
 from devilcoins.observed.certificates import states_text
 
 
-def _touch(n: int, k: int, goal: str = "same", values: int = 2, group: str = "cyclic") -> Game:
-    return Game.parse(f"n={n} values={values} hands={k} goal={goal} group={group} observe=touch")
-
-
-def _failed(game: Game, cert: dict[str, Any]) -> str:
-    """The statement of the failed half (asserting that one failed)."""
-    checked = check_certificate(game, cert)
-    assert not checked.holds
-    return " ".join(e.statement for e in checked.evidence if not e.holds)
-
-
 @pytest.fixture(scope="module")
 def four() -> tuple[Game, dict[str, Any]]:
-    game = _touch(4, 2)
+    game = touch_game(4, 2)
     return game, certificate(solve(game))
 
 
 @pytest.mark.parametrize(
     "game",
     [
-        *(_touch(4, 2), _touch(5, 4), _touch(6, 4), _touch(6, 5), _touch(4, 3, values=3)),
-        *(_touch(4, 2, group="dihedral"), _touch(4, 3, goal="zero", values=3)),
+        *(
+            touch_game(4, 2),
+            touch_game(5, 4),
+            touch_game(6, 4),
+            touch_game(6, 5),
+            touch_game(4, 3, values=3),
+        ),
+        *(touch_game(4, 2, group="dihedral"), touch_game(4, 3, goal="zero", values=3)),
     ],
     ids=str,
 )
@@ -45,30 +41,32 @@ def test_certificate_holds_with_the_brute_force_value(game: Game) -> None:
     assert checked.value == brute_touch(game, cap=12) == cert["value"]
 
 
-@pytest.mark.parametrize("game", [_touch(6, 4, goal="zero"), _touch(8, 1)], ids=str)
+@pytest.mark.parametrize("game", [touch_game(6, 4, goal="zero"), touch_game(8, 1)], ids=str)
 def test_a_trap_holds_and_a_broken_trap_fails(game: Game) -> None:
     """With few patterns off a reach (bitmasks) and with 128 of them (every change tried)."""
     cert = certificate(solve(game))
     assert cert["value"] is None and check_certificate(game, cert).holds
     bad = dict(cert, trap=states_text(game, [game.parse_state("H" * (game.n - 1) + "T")]))
-    assert "lets the player out" in _failed(game, bad)
+    assert "lets the player out" in failed_half(game, bad)
     goal = dict(cert, trap=states_text(game, [0, 1]))
-    assert "goal" in _failed(game, goal)
+    assert "goal" in failed_half(game, goal)
 
 
 def test_a_raised_value_fails_at_the_start(four: tuple[Game, dict[str, Any]]) -> None:
     game, cert = four
     bad = dict(cert, value=cert["value"] + 1)
-    assert "the start: on reach" in _failed(game, bad)
+    assert "the start: on reach" in failed_half(game, bad)
 
 
 def test_a_lowered_value_fails_the_upper_bound(four: tuple[Game, dict[str, Any]]) -> None:
     game, cert = four
     bad = dict(cert, value=cert["value"] - 1)
-    assert "not the value claimed" in _failed(game, bad)
+    assert "not the value claimed" in failed_half(game, bad)
 
 
-@pytest.mark.parametrize("game", [_touch(4, 2), _touch(6, 4), _touch(4, 3, values=3)], ids=str)
+@pytest.mark.parametrize(
+    "game", [touch_game(4, 2), touch_game(6, 4), touch_game(4, 3, values=3)], ids=str
+)
 def test_a_dropped_start_node_fails(game: Game) -> None:
     """The nodes claiming V - 1 answer the start, one per reach: without one, that reach of
     the start has no answer."""
@@ -78,10 +76,12 @@ def test_a_dropped_start_node_fails(game: Game) -> None:
     for i in top:
         bad = copy.deepcopy(cert)
         del bad["witness"][i]
-        assert f"the start: on reach {cert['witness'][i]['reach']}" in _failed(game, bad)
+        assert f"the start: on reach {cert['witness'][i]['reach']}" in failed_half(game, bad)
 
 
-@pytest.mark.parametrize("game", [_touch(4, 2), _touch(5, 4), _touch(4, 3, values=3)], ids=str)
+@pytest.mark.parametrize(
+    "game", [touch_game(4, 2), touch_game(5, 4), touch_game(4, 3, values=3)], ids=str
+)
 def test_node_claims_are_true_and_a_raised_one_fails(game: Game) -> None:
     """Every node's claim is at most its value by brute force; each raised to one more than
     that value must be refused."""
@@ -99,7 +99,7 @@ def test_a_node_from_which_the_player_wins_at_once_is_refused(
     game, cert = four
     bad = copy.deepcopy(cert)
     bad["witness"][0]["off"] = ["HH"]  # set HH on the reach: all heads
-    assert "reaches the goal" in _failed(game, bad)
+    assert "reaches the goal" in failed_half(game, bad)
 
 
 def test_a_malformed_node_is_named(four: tuple[Game, dict[str, Any]]) -> None:
@@ -113,7 +113,7 @@ def test_a_malformed_node_is_named(four: tuple[Game, dict[str, Any]]) -> None:
     ]:
         bad = copy.deepcopy(cert)
         bad["witness"][0].update(change)
-        assert said in _failed(game, bad)
+        assert said in failed_half(game, bad)
 
 
 def test_a_dropped_strategy_node_fails(four: tuple[Game, dict[str, Any]]) -> None:
@@ -122,7 +122,7 @@ def test_a_dropped_strategy_node_fails(four: tuple[Game, dict[str, Any]]) -> Non
     for i in range(1, len(nodes)):
         bad = copy.deepcopy(cert)
         del bad["strategy"]["nodes"][i]
-        assert "strategy node" in _failed(game, bad)
+        assert "strategy node" in failed_half(game, bad)
 
 
 def test_a_changed_outcome_fails(four: tuple[Game, dict[str, Any]]) -> None:
@@ -163,11 +163,11 @@ def test_a_damaged_count_certificate_fails() -> None:
     """A raised value, a dropped member, a raised member claim, a trap member removed."""
     game = Game.parse("n=4 observe=count")
     cert = certificate(solve(game))
-    assert "the start is no member" in _failed(game, dict(cert, value=cert["value"] + 1))
+    assert "the start is no member" in failed_half(game, dict(cert, value=cert["value"] + 1))
     for i in range(1, len(cert["witness"])):
         bad = copy.deepcopy(cert)
         del bad["witness"][i]
-        assert "no count heard" in _failed(game, bad)
+        assert "no count heard" in failed_half(game, bad)
     bad = copy.deepcopy(cert)
     bad["witness"][-1]["claim"] += 1
     assert not check_certificate(game, bad).holds
@@ -175,7 +175,7 @@ def test_a_damaged_count_certificate_fails() -> None:
     trap = certificate(solve(lost))
     assert trap["value"] is None and check_certificate(lost, trap).holds
     false = dict(cert, value=None, trap=[cert["witness"][0]["states"]])  # 4 coins are won
-    assert "lets the player out" in _failed(game, false)
+    assert "lets the player out" in failed_half(game, false)
 
 
 SCHEMA_GAMES = [
