@@ -110,6 +110,8 @@ def bounds_certificate(
             "does not apply, and no --checkpoint holding a strategy was given"
         )
     length, strategy, made = min(uppers, key=lambda u: u[0])
+    if length == 0:  # every start is in the goal: nothing to show below
+        lower, found = (0, []), "every start is in the goal"
     out = bounds_of(game, lower, (length, strategy)) | {"how": {"upper": made, "lower": found}}
     return out if witness is None else _with_witness(game, out, witness)
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import brute_touch, replay_nodes
 
-from devilcoins import Game, certificate, check_certificate, solve
+from devilcoins import Game, bounds_certificate, certificate, check_certificate, solve
 from devilcoins.coins.doubling import doubled_strategy, halves
 from devilcoins.observed.certificates import bounds_of
 
@@ -63,7 +63,8 @@ def test_a_naive_replay_of_the_doubled_strategy_wins_in_time(eight, start, turns
 
 
 def test_the_doubling_applies_only_where_it_can_flip_half_the_table():
-    """Coins, goal all the same, even n, at least n/2 hands; else None."""
+    """Coins, goal all the same, even n of 4 or more, at least n/2 hands; else None (and the
+    bounds of 2 coins come from the blind game)."""
     assert str(halves(_touch(16, 12))) == "n=8 hands=6 goal=same observe=touch"
     for text in (
         "n=16 hands=7 goal=same observe=touch",
@@ -71,5 +72,8 @@ def test_the_doubling_applies_only_where_it_can_flip_half_the_table():
         "n=8 values=3 hands=4 goal=same observe=touch",
         "n=8 hands=4 goal=zero observe=touch",
         "n=8 hands=4 goal=same group=dihedral observe=touch",
+        "n=2 hands=2 goal=same observe=touch",
     ):
         assert halves(Game.parse(text)) is None, text
+    two = Game.parse("n=2 hands=2 goal=same observe=touch")
+    assert bounds_certificate(two)["bounds"] == [1, 1]

@@ -248,11 +248,11 @@ def blind_upper(tab: Tables, text: Any) -> int:
     most K positions) has won from every start off the goal against every turn."""
     from devilcoins.core import notation
 
-    words = text.split() if isinstance(text, str) else None
-    if not words:
+    if not isinstance(text, str):
         raise CertificateFailed("strategy.blind: not a text of moves")
     try:
-        moves = np.array([notation.read_move(w, tab.n, tab.m) for w in words], dtype=np.int64)
+        rows = [notation.read_move(w, tab.n, tab.m) for w in text.split()]
+        moves = np.array(rows, dtype=np.int64).reshape(len(rows), tab.n)
     except (InvalidInput, ValueError) as err:
         raise CertificateFailed(f"strategy.blind: {err}") from None
     k = tab.game.hands or 0

@@ -33,8 +33,9 @@ _Half = tuple[int, list[int], dict[tuple[int, ...], tuple[tuple[int, ...], int |
 
 def halves(game: Game) -> Game | None:
     """The half game the doubling plays on pairs (m glasses, j = hands // 2 hands), or None
-    where it does not apply: coins on a turning table, goal all the same, an even n and at
-    least n/2 hands (to flip half the table in one move).
+    where it does not apply: coins on a turning table, goal all the same, an even n of 4 or
+    more (the half game needs a move) and at least n/2 hands (to flip half the table in one
+    move).
 
     >>> str(halves(Game.parse('n=16 hands=9 goal=same observe=touch')))
     'n=8 hands=4 goal=same observe=touch'
@@ -43,7 +44,7 @@ def halves(game: Game) -> Game | None:
     """
     n, k = game.n, game.hands or 0
     plain = Game.parse(f"n={n} hands={k} goal=same observe=touch") if k else None
-    if game != plain or n % 2 or k < max(2, n // 2):
+    if game != plain or n % 2 or n < 4 or k < n // 2:
         return None
     return Game.parse(f"n={n // 2} hands={k // 2} goal=same observe=touch")
 
