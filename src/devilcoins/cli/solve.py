@@ -289,8 +289,9 @@ def _read_witness(path: str) -> Any:
 
     from devilcoins.cli.common import read_text
 
+    text = read_text(path, "--witness certificate")
     try:
-        return json.loads(read_text(path, "certificate"))
+        return json.loads(text)
     except (ValueError, RecursionError) as err:
         raise UsageError(f"--witness {path}: not a certificate (not JSON: {err})") from None
 
