@@ -143,6 +143,27 @@ def _uncovered(
     return short
 
 
+@hot_loop
+def _uncovered_listed(
+    rests: Rows, counts: np.ndarray, cover: np.ndarray, need: int
+) -> np.ndarray:  # pragma: no cover - a hot loop
+    """_uncovered for listed patterns: every set shown counts (the cover only grows with the
+    set, so the largest decide)."""
+    short = np.zeros(rests.shape[0], dtype=np.bool_)
+    for r in range(rests.shape[0]):
+        best = -1
+        for j in range(counts[r]):
+            best = max(best, cover[r, rests[r, j]])
+        short[r] = best < need
+    return short
+
+
+def _largest(sets: np.ndarray) -> list[int]:
+    """The sets (as bit masks) that no other of them strictly contains, in increasing order."""
+    xs = sorted({int(x) for x in sets})
+    return [x for x in xs if not any(x != y and x & y == x for y in xs)]
+
+
 class _Witness:
     """The Devil's lower-bound witness read off the level search's marks: cylinder nodes
     (reach, patterns off it) with claims U >= c, each as small as the marks allow.
@@ -181,13 +202,25 @@ class _Witness:
         if claim < 2 or self.asked.get(row.tobytes(), 0) >= claim:
             return
         self.asked[row.tobytes()] = claim
-        out, keep = self.sp.devil_options(row)
-        for reach in np.flatnonzero(_uncovered(out, keep, self.cover, claim - 1)):
-            r = int(reach)
-            xs = sorted({int(out[r, v, 0]) for v in np.flatnonzero(keep[r])})
+        for r, xs in self._short(row, claim - 1):
             y = self.refuting(r, xs, claim - 2)
             self.found.append((r, y, claim - 1))
             _mark_up(self.cover[r], y, claim - 1, self.lv.full)
+
+    def _short(self, row: Rows, need: int) -> list[tuple[int, list[int]]]:
+        """The reaches where no listed node claiming need or more lies inside a pattern's set,
+        each with the largest sets of patterns off it that the belief shows there."""
+        listed = self.sp.shown(row)
+        if listed is None:  # a big belief: its patterns tabled
+            out, keep = self.sp.devil_options(row)
+            short = _uncovered(out, keep, self.cover, need)
+            return [
+                (int(r), sorted({int(out[r, v, 0]) for v in np.flatnonzero(keep[r])}))
+                for r in np.flatnonzero(short)
+            ]
+        rests, counts = listed  # a small belief: its patterns listed
+        short = _uncovered_listed(rests, counts, self.cover, need)
+        return [(int(r), _largest(rests[r, : counts[r]])) for r in np.flatnonzero(short)]
 
     def refuting(self, r: int, xs: list[int], d: int) -> int:
         """The smallest node inside one of xs that the marks say fails at d (U > d), asking

@@ -19,7 +19,13 @@ from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.perm import Perm
 from devilcoins.core.tables import ClassTable, class_table
-from devilcoins.observed.touch.rows import I32, Bools, _devil_options, _player_options
+from devilcoins.observed.touch.rows import (
+    I32,
+    Bools,
+    _devil_options,
+    _player_options,
+    _shown,
+)
 
 __all__ = ["Space", "Symmetry", "reach_orbits", "symmetry_maps"]
 
@@ -186,6 +192,26 @@ class Space:
             self.felt, self.off, out, keep,
         )  # fmt: skip
         return out, keep
+
+    def shown(self, row: Rows) -> tuple[Rows, Ints] | None:
+        """For a belief with fewer states than felt patterns: on each reach r, the sets of
+        patterns off it its states leave, rests[r, j] for j < counts[r], one for each felt
+        pattern shown (``rows._shown``); None for a bigger belief, or more than 64 patterns
+        off a reach (``devil_options`` tables those)."""
+        t = self.t
+        classes = t.n_goal + self.bits(row)
+        states = int((t.orbit_start[classes + 1] - t.orbit_start[classes]).sum())
+        if self.off_count > 64 or states >= self.felt_count:
+            return None
+        shown = np.zeros((len(self.reaches), states), dtype=np.int64)
+        rests = np.zeros((len(self.reaches), states), dtype=np.uint64)
+        counts = np.zeros(len(self.reaches), dtype=np.int64)
+        slot = np.full(self.felt_count, -1, dtype=np.int64)
+        _shown(
+            row, t.n_goal, t.orbit_start.astype(np.int64), t.orbit_states.astype(np.int64),
+            self.felt, self.off, slot, shown, rests, counts,
+        )  # fmt: skip
+        return rests, counts
 
     def player_options(self, r: int, rset: Rows) -> tuple[bool, Rows, Bools, Rows, Ints]:
         """After feeling rset on reach r: (some w wins at once, the belief after each w, which
