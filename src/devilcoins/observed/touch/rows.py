@@ -52,29 +52,22 @@ def _patterns(
 
 @hot_loop
 def _shown(
-    belief: Rows, ng: int, start: Ints, states: Ints, felt: I32, off: I32,
-    slot: Ints, shown: Ints, rests: Rows, counts: Ints,
-) -> None:  # fmt: skip  # pragma: no cover - a hot loop
-    """The patterns a small belief shows on each reach r, listed rather than tabled: felt
+    xs: Ints, felt: I32, off: I32, slot: Ints, shown: Ints, rests: Rows, counts: Ints
+) -> None:  # pragma: no cover - a hot loop
+    """The patterns the states xs show on each reach r, listed rather than tabled: felt
     pattern shown[r, j] leaves the patterns rests[r, j] off the reach (one word: at most 64
     patterns off), for j < counts[r].  slot (one entry a felt pattern) is -1 on entry and on
     exit."""
     for r in range(felt.shape[0]):
         c = 0
-        for i in range(belief.shape[0] * 64):
-            if not (belief[i >> 6] >> np.uint64(i & 63)) & np.uint64(1):
-                continue
-            if ng + i + 1 >= start.shape[0]:
-                break
-            for s in range(start[ng + i], start[ng + i + 1]):
-                x = states[s]
-                v = felt[r, x]
-                if slot[v] < 0:
-                    slot[v] = c
-                    shown[r, c] = v
-                    rests[r, c] = 0
-                    c += 1
-                rests[r, slot[v]] |= np.uint64(1) << np.uint64(off[r, x])
+        for x in xs:
+            v = felt[r, x]
+            if slot[v] < 0:
+                slot[v] = c
+                shown[r, c] = v
+                rests[r, c] = 0
+                c += 1
+            rests[r, slot[v]] |= np.uint64(1) << np.uint64(off[r, x])
         for j in range(c):
             slot[shown[r, j]] = -1
         counts[r] = c

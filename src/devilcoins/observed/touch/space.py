@@ -200,17 +200,17 @@ class Space:
         off a reach (``devil_options`` tables those)."""
         t = self.t
         classes = t.n_goal + self.bits(row)
-        states = int((t.orbit_start[classes + 1] - t.orbit_start[classes]).sum())
+        states = (t.orbit_start[classes + 1] - t.orbit_start[classes]).sum()
         if self.off_count > 64 or states >= self.felt_count:
             return None
-        shown = np.zeros((len(self.reaches), states), dtype=np.int64)
-        rests = np.zeros((len(self.reaches), states), dtype=np.uint64)
+        xs = np.concatenate(
+            [t.orbit_states[t.orbit_start[c] : t.orbit_start[c + 1]] for c in classes]
+        ).astype(np.int64)
+        shown = np.zeros((len(self.reaches), len(xs)), dtype=np.int64)
+        rests = np.zeros((len(self.reaches), len(xs)), dtype=np.uint64)
         counts = np.zeros(len(self.reaches), dtype=np.int64)
         slot = np.full(self.felt_count, -1, dtype=np.int64)
-        _shown(
-            row, t.n_goal, t.orbit_start.astype(np.int64), t.orbit_states.astype(np.int64),
-            self.felt, self.off, slot, shown, rests, counts,
-        )  # fmt: skip
+        _shown(xs, self.felt, self.off, slot, shown, rests, counts)
         return rests, counts
 
     def player_options(self, r: int, rset: Rows) -> tuple[bool, Rows, Bools, Rows, Ints]:
