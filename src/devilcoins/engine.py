@@ -175,16 +175,12 @@ def _doubled(game: Game) -> _Upper | None:
 def _with_witness(game: Game, cert: dict[str, Any], witness: Any) -> dict[str, Any]:
     """cert with L raised to a settled certificate's value, its witness borrowed: a player
     with fewer hands is one with more who leaves the others still (docs/mathematics.md §8.4)."""
-    from dataclasses import replace
+    from devilcoins.certcheck import with_more_hands
 
     if not isinstance(witness, dict) or not isinstance(witness.get("value"), int):
         raise InvalidInput("--witness: not the certificate of a settled game (its value)")
-    try:
-        other = Game.parse(str(witness.get("game")))
-        same = replace(other, hands=game.hands) == game
-    except (InvalidInput, TypeError, ValueError):
-        same, other = False, game
-    if not same or (other.hands or 0) < (game.hands or 0):
+    other = with_more_hands(game, witness.get("game"))
+    if other is None:
         raise InvalidInput(
             f"--witness: a certificate of {witness.get('game')!r}, not of {game} with as many "
             "hands or more"

@@ -43,7 +43,15 @@ from devilcoins.core.game import Game
 from devilcoins.results.certificate import CertificateCheck
 from devilcoins.results.evidence import Evidence, EvidenceKind
 
-__all__ = ["COUNT", "SIGHT", "TOUCH", "CertificateFailed", "Checker", "check_certificate"]
+__all__ = [
+    "COUNT",
+    "SIGHT",
+    "TOUCH",
+    "CertificateFailed",
+    "Checker",
+    "check_certificate",
+    "with_more_hands",
+]
 
 
 @dataclass(frozen=True)
@@ -142,13 +150,29 @@ def _witness_game(game: Game, data: dict[str, Any]) -> Game | CertificateFailed:
     text = data.get("witness_game")
     if text is None:
         return game
+    other = with_more_hands(game, text)
+    if other is None:
+        return CertificateFailed(f"witness_game {text!r} is not {game} with as many hands or more")
+    return other
+
+
+def with_more_hands(game: Game, text: Any) -> Game | None:
+    """The touch game named by text when it is game with as many hands or more (everything
+    else equal), else None.
+
+    >>> g = Game.parse('n=8 hands=4 goal=same observe=touch')
+    >>> str(with_more_hands(g, 'n=8 hands=5 goal=same observe=touch'))
+    'n=8 hands=5 goal=same observe=touch'
+    >>> with_more_hands(g, 'n=8 hands=3 goal=same observe=touch') is None
+    True
+    """
     try:
         other = Game.parse(str(text))
         same = replace(other, hands=game.hands) == game
     except (DevilcoinsError, TypeError, ValueError):
-        same, other = False, game
+        return None
     if not same or not game.observe.feels or (other.hands or 0) < (game.hands or 0):
-        return CertificateFailed(f"witness_game {text!r} is not {game} with as many hands or more")
+        return None
     return other
 
 

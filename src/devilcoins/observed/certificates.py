@@ -115,17 +115,13 @@ def level_witness(search: Levels, lower: int) -> list[dict[str, Any]]:
 
 
 def bounds_of(
-    game: Game,
-    lower: tuple[int, list[Any]],
-    upper: tuple[int, dict[str, Any]],
-    witness_game: str | None = None,
+    game: Game, lower: tuple[int, list[Any]], upper: tuple[int, dict[str, Any]]
 ) -> dict[str, Any]:
-    """A bounds certificate from its halves: (L, the witness that nothing wins in fewer moves,
-    for witness_game when named: this game with more hands) and (U, a strategy within U moves:
-    touch nodes, or {"blind": moves} that ignore what is felt)."""
+    """A bounds certificate from its halves: (L, the witness that nothing wins in fewer moves)
+    and (U, a strategy within U moves: touch nodes, or {"blind": moves} that ignore what is
+    felt)."""
     (low, witness), (high, strategy) = lower, upper
-    out = {**_header(game, None), "bounds": [low, high], "strategy": strategy, "witness": witness}
-    return out if witness_game is None else out | {"witness_game": witness_game}
+    return {**_header(game, None), "bounds": [low, high], "strategy": strategy, "witness": witness}
 
 
 @hot_loop
