@@ -6,6 +6,7 @@ and the reference's, mutations of a list of moves, and the check that a countere
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 
 from hypothesis import strategies as st
@@ -342,17 +343,27 @@ def checked(page) -> list[int]:
     )
 
 
-def start(page, n: int, devil: str = "adversarial", **menus: str) -> None:
-    """A new game on the play table from the menus, once the page shows it."""
+#: The order the play menus are chosen in: the faces and the group first, as they limit N.
+PLAY_MENUS = ("values", "group", "goal", "observe", "n", "hands", "devil")
+
+
+def start(
+    page, n: int | str | None = None, devil: str | None = "adversarial", **menus: str
+) -> None:
+    """A new game on the play table from the menus (None leaves a menu as it is), once the page
+    shows it.  It first waits for the game the page set out on load: that answer, landing after
+    the click, would otherwise pass for the new game and then be replaced under the test."""
     from playwright.sync_api import expect
 
-    page.select_option("#play-n", str(n))
-    page.select_option("#play-devil", devil)
-    for name, value in menus.items():
-        page.select_option(f"#play-{name}", value)
-    before = page.locator("#play-table").get_attribute("data-game")
+    table = page.locator("#play-table")
+    expect(table).to_have_attribute("data-game", re.compile("."))
+    chosen = {**menus, "devil": devil} | ({} if n is None else {"n": str(n)})
+    for name in PLAY_MENUS:
+        if chosen.get(name) is not None:
+            page.select_option(f"#play-{name}", chosen[name])
+    before = table.get_attribute("data-game")
     page.click("#new-game")
-    expect(page.locator("#play-table")).not_to_have_attribute("data-game", before or "")
+    expect(table).not_to_have_attribute("data-game", before)
     expect(page.locator("#play-status")).to_contain_text(": 0 moves")
 
 
@@ -366,7 +377,8 @@ def glass(page, i: int):
 
 def new_touch_game(page, button: str = "#touch-new") -> None:
     """Press the button and wait until the page holds the new game it asked for (the one the
-    page set out on load says "0 rounds played" too)."""
+    page set out on load says "0 rounds played" too, so it is waited for first)."""
+    page.wait_for_function("() => touch.game !== null")  # the game set out on load has landed
     before = page.evaluate("() => touch.game")
     page.click(button)
     page.wait_for_function("before => touch.game !== null && touch.game !== before", arg=before)

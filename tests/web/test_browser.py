@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import get_json
+from helpers import get_json, start
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -29,11 +29,7 @@ def positions(page):
 
 
 def new_game(page, n: int, devil: str = "random") -> None:
-    page.select_option("#play-n", str(n))
-    page.select_option("#play-devil", devil)
-    before = page.locator("#play-table").get_attribute("data-game")
-    page.click("#new-game")
-    expect(page.locator("#play-table")).not_to_have_attribute("data-game", before or "")
+    start(page, n, devil)
     shown = {"adversarial": "strongest"}.get(devil, devil)  # as the Devil menu names him
     expect(page.locator("#play-status")).to_have_text(f"N = {n}, {shown} Devil: 0 moves")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import Held, get_json
+from helpers import Held, get_json, start
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -19,12 +19,7 @@ pytestmark = pytest.mark.browser
 
 def new_game(page, **menus: str) -> None:
     """Choose the menus (faces first, as they limit N) and start a game; wait for it."""
-    for name in ("values", "group", "goal", "observe", "n", "hands", "devil"):
-        if name in menus:
-            page.select_option(f"#play-{name}", menus[name])
-    before = page.locator("#play-table").get_attribute("data-game")
-    page.click("#new-game")
-    expect(page.locator("#play-table")).not_to_have_attribute("data-game", before or "")
+    start(page, menus.pop("n", None), menus.pop("devil", None), **menus)
 
 
 def boxes_overlap(a: dict, b: dict) -> bool:

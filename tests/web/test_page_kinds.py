@@ -13,6 +13,7 @@ import urllib.parse
 import urllib.request
 
 import pytest
+from helpers import start
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -44,13 +45,7 @@ def length_of(base_url: str, fields: dict) -> int:
 def test_each_kind_is_won_with_the_optimal_move_and_replayed(visitor, base_url, kind, devil):
     page = visitor
     menus, fields = KINDS[kind]
-    for name in ("values", "group", "goal", "n", "hands"):
-        if name in menus:
-            page.select_option(f"#play-{name}", menus[name])
-    page.select_option("#play-devil", devil)
-    before = page.locator("#play-table").get_attribute("data-game")
-    page.click("#new-game")
-    expect(page.locator("#play-table")).not_to_have_attribute("data-game", before or "")
+    start(page, devil=devil, **menus)
     length = length_of(base_url, fields)
     message = page.locator("#play-message")
     played = 0

@@ -6,7 +6,7 @@ import math
 import re
 
 import pytest
-from helpers import get_json
+from helpers import get_json, start
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -14,14 +14,7 @@ pytestmark = pytest.mark.browser
 
 def win(page, base_url: str, n: int) -> None:
     """Play the optimal strategy for n coins against the random Devil until it wins."""
-    page.select_option("#play-n", str(n))
-    page.select_option("#play-devil", "random")
-    table = page.locator("#play-table")
-    expect(table).to_have_attribute("data-game", re.compile("."))  # the game set out on load
-    before = table.get_attribute("data-game")
-    page.click("#new-game")
-    expect(table).not_to_have_attribute("data-game", before)
-    expect(page.locator("#play-status")).to_contain_text(": 0 moves")
+    start(page, n, "random")
     expect(page.locator("#replay-open")).to_be_hidden()  # nothing to replay mid-game
     for k, move in enumerate(get_json(f"{base_url}/api/strategy/{n}")["moves"], 1):
         for i in move:
