@@ -137,7 +137,8 @@ def _moves(row: dict[str, Any] | None) -> str:
         return "open"
     if row["result"] == "bounds":
         low, high = row["bounds"]
-        return f"{low}–{high:,}" + ("" if row.get("verified") else " (certificate FAILED)")
+        said = f"≥ {low}" if high is None else f"{low}–{high:,}"
+        return said + ("" if row.get("verified") else " (certificate FAILED)")
     if row.get("verified") is None and "verified" in row:
         mark = " (certificate not checked)"
     else:

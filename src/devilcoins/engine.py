@@ -82,11 +82,11 @@ def bounds_certificate(
 ) -> dict[str, Any]:
     """The certificate of what is proved of a touch game without settling it: "bounds" [L, U],
     a strategy within U moves and the Devil's witness that none wins in fewer than L
-    (``check_certificate`` checks it).  The strategy is the shortest of: the one read off
-    checkpoint (the level search's marks), the doubling of the half game's (coins, goal all
-    the same, n even) and the blind game's (it ignores what it feels).  L is the checkpoint's,
-    or 1; witness (a settled certificate, parsed, of this game with as many hands or more)
-    raises it to its value.
+    (``check_certificate`` checks it); [L, None] and no strategy when none is known.  The
+    strategy is the shortest of: the one read off checkpoint (the level search's marks), the
+    doubling of the half game's (coins, goal all the same, n even) and the blind game's (it
+    ignores what it feels).  L is the checkpoint's, or 1; witness (a settled certificate,
+    parsed, of this game with as many hands or more) raises it to its value.
 
     >>> cert = bounds_certificate(Game.parse('n=4 hands=2 goal=same observe=touch'))
     >>> cert['bounds'], len(cert['strategy']['blind'].split())
@@ -104,16 +104,26 @@ def bounds_certificate(
         low, witness_nodes, upper = _checkpoint_bounds(game, checkpoint)
         lower, found = (low, witness_nodes), f"the checkpoint's witness ({checkpoint})"
         uppers += [] if upper is None else [upper]
-    if not uppers:
-        raise NotSupported(
-            f"{game}: no strategy to bound it from above: the blind game is lost, the doubling "
-            "does not apply, and no --checkpoint holding a strategy was given"
-        )
-    length, strategy, made = min(uppers, key=lambda u: u[0])
+    length, strategy, made = min(uppers, key=lambda u: u[0]) if uppers else _NO_UPPER
     if length == 0:  # every start is in the goal: nothing to show below
         lower, found = (0, []), "every start is in the goal"
     out = bounds_of(game, lower, (length, strategy)) | {"how": {"upper": made, "lower": found}}
-    return out if witness is None else _with_witness(game, out, witness)
+    out = out if witness is None else _with_witness(game, out, witness)
+    if out["bounds"][1] is None and out["bounds"][0] <= 1:
+        raise NotSupported(
+            f"{game}: nothing bounds it: no strategy is known (the blind game is lost, the "
+            "doubling does not apply, and no --checkpoint holding a strategy was given), and "
+            "no --witness or --checkpoint shows more than the 1 move any game takes"
+        )
+    return out
+
+
+#: The upper half when no strategy is known: bounds [L, null], the witness alone.
+_NO_UPPER = (
+    None, None,
+    "none known: the blind game is lost, the doubling does not apply, and no checkpoint holds "
+    "a strategy",
+)  # fmt: skip
 
 
 def _checkpoint_bounds(
@@ -188,7 +198,7 @@ def _with_witness(game: Game, cert: dict[str, Any], witness: Any) -> dict[str, A
     low, high = cert["bounds"]
     if witness["value"] <= low:
         return cert
-    if witness["value"] > high:
+    if high is not None and witness["value"] > high:
         raise InvalidInput(
             f"--witness claims {witness['value']} moves, more than the strategy's {high}: "
             "one of them is wrong (check both with verify --certificate)"

@@ -101,7 +101,10 @@ def test_bounds_are_refused_where_they_cannot_be_written(eight):
     with pytest.raises(NotSupported, match="touch games"):
         bounds_certificate(Game.parse("n=4 hands=2 goal=same"))
     with pytest.raises(NotSupported, match="the blind game is lost, the doubling does not"):
-        bounds_certificate(Game.parse("n=4 values=3 hands=2 goal=same observe=touch"))
+        bounds_certificate(touch_game(4, 2, values=3))
+    lent = certificate(solve(touch_game(4, 1, values=3)))  # the Devil wins it: no value
+    with pytest.raises(InvalidInput, match="not the certificate of a settled game"):
+        bounds_certificate(touch_game(4, 1, values=3), witness=lent)
     with pytest.raises(InvalidInput, match="not of n=8 hands=6"):
         bounds_certificate(touch_game(8, 6), witness=witness)
     with pytest.raises(InvalidInput, match="not the certificate of a settled game"):
@@ -122,7 +125,65 @@ def test_the_schema_takes_a_blind_strategy_and_a_lent_witness(eight):
         jsonschema.validate(broken, schema, cls=jsonschema.Draft202012Validator)
 
 
+@pytest.fixture(scope="module")
+def dials() -> tuple[Game, dict[str, Any]]:
+    """4 dials of 3 values with 2 hands (7 moves): no strategy to bound it from above (the blind
+    game is lost, no doubling for dials), so the witness of 3 hands alone: [3, null]."""
+    game = touch_game(4, 2, values=3)
+    return game, bounds_certificate(game, witness=certificate(solve(touch_game(4, 3, values=3))))
+
+
+def test_a_lower_bound_alone_where_no_strategy_is_known(dials):
+    """[L, null]: no strategy in the certificate, only the witness checked (and holding), the
+    headline saying that none is known to win; the solver's value lies above L."""
+    game, cert = dials
+    assert cert["bounds"] == [3, None] and "strategy" not in cert
+    assert cert["how"]["upper"].startswith("none known")
+    checked = check_certificate(game, cert)
+    assert checked.holds and checked.bounds == (3, None)
+    assert [e.name for e in checked.evidence] == ["lower bound (the Devil's witness)"]
+    assert "none is known to win at all" in checked.headline()
+    assert solve(game).length >= 3
+
+
+def test_a_lower_bound_alone_fails_past_its_witness(dials):
+    """Claiming more than the witness shows fails the lower half; L past U, or an L that is not
+    a number, is refused as malformed."""
+    game, cert = dials
+    assert "claiming 3 or more" in failed_half(game, {**cert, "bounds": [4, None]})
+    for bounds in ([None, None], [3], ["three", None], [5, 4]):
+        with pytest.raises(InvalidInput, match="bounds"):
+            check_certificate(game, {**cert, "bounds": bounds})
+
+
+def test_the_schema_takes_a_lower_bound_alone_and_asks_a_strategy_of_u(dials):
+    """docs/certificate.schema.json accepts [L, null] without a strategy, and refuses [L, U]
+    without one."""
+    import jsonschema
+
+    schema = json.loads((Path(__file__).parents[2] / "docs/certificate.schema.json").read_text())
+    _, cert = dials
+    jsonschema.validate(cert, schema, cls=jsonschema.Draft202012Validator)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**cert, "bounds": [3, 7]}, schema, cls=jsonschema.Draft202012Validator)
+
+
 GAME = ["--hands", "2", "--goal", "same", "--observe", "touch"]
+
+
+def test_solve_bounds_writes_a_lower_bound_alone_verify_checks(capsys, tmp_path):
+    """solve --bounds on 4 dials of 3 values with the witness of 3 hands: at least 3 moves and
+    no strategy known, said by solve and by verify (exit 0)."""
+    dial = ["--values", "3", *GAME]
+    own = str(tmp_path / "three.json")
+    assert run(capsys, "solve", "4", *dial, "--hands", "3", "--certificate", own)[0] == 0
+    out = str(tmp_path / "b.json")
+    code, said, _ = run(
+        capsys, "solve", "4", *dial, "--bounds", "--certificate", out, "--witness", own
+    )
+    assert code == 0 and "at least 3 moves, and no strategy is known to win" in said
+    code, said, _ = run(capsys, "verify", "4", *dial, "--certificate", out)
+    assert code == 0 and "no strategy wins in fewer than 3 moves; none is known" in said
 
 
 def test_solve_bounds_writes_a_certificate_verify_checks(capsys, tmp_path):
@@ -177,7 +238,7 @@ def test_every_bounds_certificate_holds_and_contains_the_value(game):
     try:
         cert = bounds_certificate(game)
     except NotSupported as err:
-        assert "no strategy to bound it from above" in str(err)
+        assert "nothing bounds it: no strategy is known" in str(err)
         return
     low, high = cert["bounds"]
     assert check_certificate(game, cert).holds

@@ -128,16 +128,24 @@ def check_certificate(game: Game, cert: Any, checker: Checker) -> CertificateChe
 
 def _bounds(game: Game, tab: Tables, data: dict[str, Any], checker: Checker) -> CertificateCheck:
     """A certificate of bounds [L, U]: the strategy wins within U, the witness shows that no
-    strategy wins in fewer than L."""
+    strategy wins in fewer than L; with U null (no strategy known) the witness alone."""
+    low, high = _read_bounds(data["bounds"])
+    lower = _lower_half(tab, data, checker, low, _witness_game(game, data))
+    halves = (lower,) if high is None else (_upper_half(tab, data, checker, high), lower)
+    holds = all(half.holds is True for half in halves)
+    return CertificateCheck(game, None, holds, halves, bounds=(low, high))
+
+
+def _read_bounds(bounds: Any) -> tuple[int, int | None]:
+    """[L, U] as numbers, 0 <= L <= U, or [L, null] when no strategy is known."""
     try:
-        low, high = (int(b) for b in data["bounds"])
+        low, high = bounds
+        pair = (int(low), None if high is None else int(high))
     except (TypeError, ValueError):
-        raise InvalidInput("a certificate's bounds are two numbers, [L, U]") from None
-    if not 0 <= low <= high:
+        raise InvalidInput("a certificate's bounds are [L, U], U a number or null") from None
+    if not 0 <= pair[0] <= (pair[0] if pair[1] is None else pair[1]):
         raise InvalidInput(f"the bounds [{low}, {high}] are not 0 <= L <= U")
-    upper, lower = _halves(tab, data, checker, low, high, lower_game=_witness_game(game, data))
-    holds = upper.holds is True and lower.holds is True
-    return CertificateCheck(game, None, holds, (upper, lower), bounds=(low, high))
+    return pair
 
 
 def _witness_game(game: Game, data: dict[str, Any]) -> Game | CertificateFailed:
@@ -177,41 +185,49 @@ def with_more_hands(game: Game, text: Any) -> Game | None:
 
 
 def _halves(
-    tab: Tables,
-    data: dict[str, Any],
-    checker: Checker,
-    low: int,
-    high: int,
-    *,
-    lower_game: Game | CertificateFailed | None = None,
+    tab: Tables, data: dict[str, Any], checker: Checker, low: int, high: int
 ) -> tuple[Evidence, Evidence]:
-    """Both halves checked: the strategy wins within high, the witness (for lower_game, this
-    game unless given) shows at least low."""
+    """Both halves checked: the strategy wins within high, the witness shows at least low."""
+    return _upper_half(tab, data, checker, high), _lower_half(tab, data, checker, low, tab.game)
 
-    def witness() -> int:
-        if isinstance(lower_game, CertificateFailed):
-            raise lower_game
-        own = tab if lower_game is None or lower_game == tab.game else Tables(lower_game)
-        return checker.lower(own, {**data, "value": low})
 
-    more = ""
-    if isinstance(lower_game, Game) and lower_game != tab.game:
-        more = f" (shown with {lower_game.hands} hands; fewer hands do no better)"
-    upper = _half(
+def _upper_half(tab: Tables, data: dict[str, Any], checker: Checker, high: int) -> Evidence:
+    """The strategy checked: it wins within high moves."""
+    return _half(
         "upper bound (the strategy)",
         EvidenceKind.CHECK,
         lambda: checker.upper(tab, data.get("strategy")),
         lambda got: f"wins within {got:,} moves from every start against every turn",
         lambda got: got <= high,
     )
-    lower = _half(
+
+
+def _lower_half(
+    tab: Tables,
+    data: dict[str, Any],
+    checker: Checker,
+    low: int,
+    lower_game: Game | CertificateFailed,
+) -> Evidence:
+    """The witness checked (for lower_game: this game, or it with more hands): no strategy
+    wins in fewer than low moves."""
+
+    def witness() -> int:
+        if isinstance(lower_game, CertificateFailed):
+            raise lower_game
+        own = tab if lower_game == tab.game else Tables(lower_game)
+        return checker.lower(own, {**data, "value": low})
+
+    more = ""
+    if isinstance(lower_game, Game) and lower_game != tab.game:
+        more = f" (shown with {lower_game.hands} hands; fewer hands do no better)"
+    return _half(
         "lower bound (the Devil's witness)",
         EvidenceKind.LOWER_BOUND,
         witness,
         lambda got: f"no strategy wins in fewer than {got:,} move{'' if got == 1 else 's'}{more}",
         lambda got: got >= low,
     )
-    return upper, lower
 
 
 def _half(

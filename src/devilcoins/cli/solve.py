@@ -269,7 +269,13 @@ def _write_bounds(args: argparse.Namespace, game: Game) -> int:
     low, high = cert["bounds"]
     write_new(args.certificate, json.dumps(cert, separators=(",", ":")).encode())
     check = command_line("verify", game, "--certificate", args.certificate)
-    what = f"between {low:,} and {high:,} moves" if low < high else f"exactly {low:,} moves"
+    what = (
+        f"at least {low:,} moves, and no strategy is known to win"
+        if high is None
+        else f"between {low:,} and {high:,} moves"
+        if low < high
+        else f"exactly {low:,} moves"
+    )
     print_out(
         f"{game}: the least worst case is {what} ({_bounds_from(args, cert)}); wrote the "
         f"certificate to {args.certificate}; check it with: {check}\n"

@@ -115,13 +115,14 @@ def level_witness(search: Levels, lower: int) -> list[dict[str, Any]]:
 
 
 def bounds_of(
-    game: Game, lower: tuple[int, list[Any]], upper: tuple[int, dict[str, Any]]
+    game: Game, lower: tuple[int, list[Any]], upper: tuple[int | None, dict[str, Any] | None]
 ) -> dict[str, Any]:
     """A bounds certificate from its halves: (L, the witness that nothing wins in fewer moves)
     and (U, a strategy within U moves: touch nodes, or {"blind": moves} that ignore what is
-    felt)."""
+    felt), or (None, None) when no strategy is known: bounds [L, null]."""
     (low, witness), (high, strategy) = lower, upper
-    return {**_header(game, None), "bounds": [low, high], "strategy": strategy, "witness": witness}
+    cert = {**_header(game, None), "bounds": [low, high], "witness": witness}
+    return cert if strategy is None else cert | {"strategy": strategy}
 
 
 @hot_loop

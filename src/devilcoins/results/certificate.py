@@ -17,20 +17,22 @@ __all__ = ["CertificateCheck"]
 class CertificateCheck:
     """The outcome of checking a certificate: the value it shows (None: the Devil wins, or
     only bounds are shown), whether every half holds, the evidence of each half, and the
-    bounds (L, U) of a certificate of bounds."""
+    bounds (L, U) of a certificate of bounds (U None: no strategy is known, only L)."""
 
     game: Game
     value: int | None
     holds: bool
     evidence: tuple[Evidence, ...]
-    bounds: tuple[int, int] | None = None
+    bounds: tuple[int, int | None] | None = None
 
     def headline(self) -> str:
         """One line: whether the certificate holds, and what it shows."""
         if self.bounds is not None:
             low, high = self.bounds
             what = (
-                f"the least worst case is between {low:,} and {high:,} moves"
+                f"no strategy wins in fewer than {low:,} moves; none is known to win at all"
+                if high is None
+                else f"the least worst case is between {low:,} and {high:,} moves"
                 if low < high
                 else f"the least worst case is exactly {low:,} moves (the bounds meet)"
             )

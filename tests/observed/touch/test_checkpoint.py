@@ -123,8 +123,8 @@ def test_a_checkpoint_short_of_the_value_gives_bounds_that_check(tmp_path):
 def test_a_checkpoint_without_a_strategy_lends_its_lower_bound(capsys, tmp_path):
     """A checkpoint with no strategy yet still proves its lower bound: 8 glasses with 4 hands
     take the doubling's 76 moves above and the checkpoint's 3 below, and verify checks both;
-    4 dials of 3 values, where nothing builds a strategy, are refused (exit 2, nothing
-    written)."""
+    4 dials of 3 values, where nothing builds a strategy, get the lower bound alone, [3, null]
+    (and without the checkpoint nothing bounds them: exit 2, nothing written)."""
     path = tmp_path / "eight.npz"
     with keeping_marks(path):
         search = _levels(EIGHT)
@@ -142,13 +142,18 @@ def test_a_checkpoint_without_a_strategy_lends_its_lower_bound(capsys, tmp_path)
         search = _levels(dials)
         assert not search.within(search.start, 2)
         search.keep()
-    with pytest.raises(NotSupported, match="no --checkpoint holding a strategy"):
-        bounds_certificate(dials, marks)
+    cert = bounds_certificate(dials, marks)
+    assert cert["bounds"] == [3, None] and "strategy" not in cert
+    assert check_certificate(dials, cert).holds
     dial_argv = ["solve", "4", "--values", "3", "--hands", "3", "--goal", "same"]
-    refused = tmp_path / "d.json"
-    dial_bounds = [*dial_argv, "--observe", "touch", "--checkpoint", str(marks), "--bounds"]
-    got = run(capsys, *dial_bounds, "--certificate", str(refused))
-    assert_usage_error(*got, "no strategy to bound it from above")
+    dial_out = tmp_path / "d.json"
+    dial_bounds = [*dial_argv, "--observe", "touch", "--bounds", "--certificate", str(dial_out)]
+    code, said, _ = run(capsys, *dial_bounds, "--checkpoint", str(marks))
+    assert code == 0 and "no strategy wins in fewer than 3 moves" in said
+    assert check_certificate(dials, json.loads(dial_out.read_text())).holds
+    refused = tmp_path / "r.json"
+    got = run(capsys, *dial_bounds[:-1], str(refused))
+    assert_usage_error(*got, "nothing bounds it")
     assert not refused.exists()
     assert_usage_error(*run(capsys, *argv, "--bounds"), "--certificate FILE.json")
 
