@@ -69,7 +69,9 @@ def bounds_and_check(
     row: dict[str, Any] = {
         "result": "bounds",
         "bounds": data["bounds"],
-        "method": f"bounds: at most by {how.get('upper')}, at least by {how.get('lower')}",
+        "method": f"bounds: at least by {how.get('lower')}; {how.get('upper')}"
+        if data["bounds"][1] is None
+        else f"bounds: at most by {how.get('upper')}, at least by {how.get('lower')}",
         "seconds": round(time.perf_counter() - t0, 3),
         "certificate": hashlib.sha256(cert.read_bytes()).hexdigest(),
         "certificate_bytes": cert.stat().st_size,

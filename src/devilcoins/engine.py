@@ -121,8 +121,8 @@ def bounds_certificate(
 #: The upper half when no strategy is known: bounds [L, null], the witness alone.
 _NO_UPPER = (
     None, None,
-    "none known: the blind game is lost, the doubling does not apply, and no checkpoint holds "
-    "a strategy",
+    "no strategy is known: the blind game is lost, the doubling does not apply, and no "
+    "checkpoint holds one",
 )  # fmt: skip
 
 

@@ -138,7 +138,7 @@ def test_a_lower_bound_alone_where_no_strategy_is_known(dials):
     headline saying that none is known to win; the solver's value lies above L."""
     game, cert = dials
     assert cert["bounds"] == [3, None] and "strategy" not in cert
-    assert cert["how"]["upper"].startswith("none known")
+    assert cert["how"]["upper"].startswith("no strategy is known")
     checked = check_certificate(game, cert)
     assert checked.holds and checked.bounds == (3, None)
     assert [e.name for e in checked.evidence] == ["lower bound (the Devil's witness)"]
@@ -181,7 +181,8 @@ def test_solve_bounds_writes_a_lower_bound_alone_verify_checks(capsys, tmp_path)
     code, said, _ = run(
         capsys, "solve", "4", *dial, "--bounds", "--certificate", out, "--witness", own
     )
-    assert code == 0 and "at least 3 moves, and no strategy is known to win" in said
+    assert code == 0 and "no strategy wins in fewer than 3 moves" in said
+    assert "no strategy is known: the blind game is lost" in said
     code, said, _ = run(capsys, "verify", "4", *dial, "--certificate", out)
     assert code == 0 and "no strategy wins in fewer than 3 moves; none is known" in said
 

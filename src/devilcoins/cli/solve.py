@@ -266,27 +266,21 @@ def _write_bounds(args: argparse.Namespace, game: Game) -> int:
         raise UsageError(f"solve --bounds: {err}") from None
     except TooLarge as err:
         raise too_large(game, err, "solve") from None
-    low, high = cert["bounds"]
     write_new(args.certificate, json.dumps(cert, separators=(",", ":")).encode())
     check = command_line("verify", game, "--certificate", args.certificate)
-    what = (
-        f"at least {low:,} moves, and no strategy is known to win"
-        if high is None
-        else f"between {low:,} and {high:,} moves"
-        if low < high
-        else f"exactly {low:,} moves"
-    )
-    print_out(
-        f"{game}: the least worst case is {what} ({_bounds_from(args, cert)}); wrote the "
-        f"certificate to {args.certificate}; check it with: {check}\n"
-    )
+    print_out(f"{game}: {_bounds_said(cert)}; wrote the certificate to {args.certificate}; "
+              f"check it with: {check}\n")  # fmt: skip
     return 0
 
 
-def _bounds_from(args: argparse.Namespace, cert: dict[str, Any]) -> str:
-    """Where each bound came from, in words."""
-    how = cert.get("how", {})
-    return f"at most: {how.get('upper', '?')}; at least: {how.get('lower', '?')}"
+def _bounds_said(cert: dict[str, Any]) -> str:
+    """What a bounds certificate shows, and where each bound came from, in words."""
+    (low, high), how = cert["bounds"], cert.get("how", {})
+    below = f"at least: {how.get('lower', '?')}"
+    if high is None:
+        return f"no strategy wins in fewer than {low:,} moves ({below}); {how.get('upper', '?')}"
+    what = f"between {low:,} and {high:,} moves" if low < high else f"exactly {low:,} moves"
+    return f"the least worst case is {what} (at most: {how.get('upper', '?')}; {below})"
 
 
 def _read_witness(path: str) -> Any:
