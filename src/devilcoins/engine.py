@@ -99,7 +99,7 @@ def bounds_certificate(
         raise NotSupported(f"bounds are written for touch games; {game} is settled by solve")
     lower: tuple[int, list[dict[str, Any]]] = (1, [])
     found = "the start is off the goal"
-    uppers = [u for u in (_doubled(game), _blind(game)) if u is not None]
+    uppers = [u for u in (_blind(game), _doubled(game)) if u is not None]  # blind on a tie
     if checkpoint is not None:
         low, witness_nodes, upper = _checkpoint_bounds(game, checkpoint)
         lower, found = (low, witness_nodes), f"the checkpoint's witness ({checkpoint})"

@@ -10,10 +10,11 @@ strategies of the m-glass game with j hands are played on pairs:
   which keeps every difference.  When d = 0 this is the m-glass game itself, bell included.
 
 A block Q plays the second strategy, flips the first m glasses (every difference flips) and
-plays it again: it wins when d is all 0 or all 1, and otherwise leaves d as it was if a second
-flip closes it (Q').  The doubled strategy is Q', then each move of the first strategy followed
-by Q', ending with Q after the first strategy's bell: V moves on differences, V blocks Q' and
-one Q, 2V^2 + 5V + 1 moves in all for V the m-glass value.
+plays it again: it wins when d is all 0 or all 1, and otherwise leaves every difference flipped.
+The doubled strategy is Q, then each move of the first strategy followed by Q.  After an odd
+number of blocks the first strategy is played on d with every difference flipped (a turn moves
+a flipped d as it moves d, and a flipped d is all the same exactly when d is): V moves on
+differences and V + 1 blocks, 2V^2 + 4V + 1 moves in all for V the m-glass value.
 """
 
 from __future__ import annotations
@@ -92,16 +93,24 @@ class _Writer:
 
     def build(self) -> tuple[int, int]:
         """Write every node: the start's number and promise."""
-        final = self._block(None, 0, closed=False)
-        before: dict[int, tuple[int, int]] = {}  # half node -> its block's entry and promise
-        for s in sorted(self.plan, key=lambda s: self.plan[s][0]):
-            targets = {
-                u: final if nxt is None else before[nxt] for u, (_, nxt) in self.plan[s][2].items()
-            }
-            left = 1 + max(lf for _, lf in targets.values())
-            number = self._add(left, self._pairs(self.plan[s][1]), self._on_d(s, targets))
-            before[s] = self._block(number, left, closed=True)
-        return before[0]
+        final = self._block(None, 0)
+        entries: dict[tuple[int, int], tuple[int, int]] = {}
+
+        def entry(s: int, flipped: int) -> tuple[int, int]:
+            """The block before the half strategy's node s, entered with d flipped or not from
+            the half strategy's d; its move on differences comes after it, d flipped once more."""
+            if (s, flipped) not in entries:
+                then = 1 - flipped
+                targets = {
+                    u: final if nxt is None else entry(nxt, then)
+                    for u, (_, nxt) in self.plan[s][2].items()
+                }
+                left = 1 + max(lf for _, lf in targets.values())
+                number = self._add(left, self._pairs(self.plan[s][1]), self._on_d(s, targets, then))
+                entries[s, flipped] = self._block(number, left)
+            return entries[s, flipped]
+
+        return entry(0, 0)
 
     def numbered(self, start: int) -> list[dict[str, Any]]:
         """The nodes numbered from 0, the start first."""
@@ -130,17 +139,20 @@ class _Writer:
         j = self.j
         return [(b[:j], b[j : 2 * j], b[2 * j :]) for b in itertools.product((0, 1), repeat=self.k)]
 
-    def _on_d(self, s: int, targets: dict[tuple[int, ...], tuple[int, int]]) -> list[list[Any]]:
-        """The half strategy's node s played on differences: feel d, set it by the second
-        glass of each pair; the next block is the one before the half strategy's next node."""
+    def _on_d(
+        self, s: int, targets: dict[tuple[int, ...], tuple[int, int]], flipped: int
+    ) -> list[list[Any]]:
+        """The half strategy's node s played on differences (flipped: on d with every
+        difference flipped): feel d, set it by the second glass of each pair; the next block is
+        the one before the half strategy's next node."""
         outcomes = self.plan[s][2]
         fallback = next(iter(outcomes))
         out = []
         for a, b, rest in self._patterns():
-            d = tuple(x ^ y for x, y in zip(a, b, strict=True))
+            d = tuple(x ^ y ^ flipped for x, y in zip(a, b, strict=True))
             key = d if d in outcomes else fallback
             w = outcomes[key][0]
-            new_b = tuple(x ^ y for x, y in zip(a, w, strict=True))
+            new_b = tuple(x ^ y ^ flipped for x, y in zip(a, w, strict=True))
             out.append([_text(a + b + rest), _text(a + new_b + rest), targets[key][0]])
         return out
 
@@ -173,12 +185,9 @@ class _Writer:
             out.append([_text(bits), _text(new), exit_])
         return self._add(exit_left + 1, reach, out), exit_left + 1
 
-    def _block(self, exit_: int | None, exit_left: int, *, closed: bool) -> tuple[int, int]:
-        """Q: the strategy on pairs, a flip of half the table, the strategy on pairs again;
-        closed: one more flip, so that every difference is as it was (Q')."""
-        if closed:
-            assert exit_ is not None
-            exit_, exit_left = self._flip(exit_, exit_left)
+    def _block(self, exit_: int | None, exit_left: int) -> tuple[int, int]:
+        """Q: the strategy on pairs, a flip of half the table, the strategy on pairs again
+        (every difference flipped at its end, unless it rang the bell)."""
         second = self._on_h(exit_, exit_left)
         flip = self._flip(*second)
         return self._on_h(*flip)
