@@ -93,8 +93,8 @@ def value(hands: int) -> int | None:
         for b in new:
             best[b] = level
         if not new:
-            return best[full] if best[full] >= 0 else None
-    return None  # pragma: no cover - the rounds end
+            break
+    return best[full] if best[full] >= 0 else None
 
 
 def _outcomes(b: int, live: list[int], bit: dict[int, int], table: list) -> list[list[list[int]]]:

@@ -143,7 +143,7 @@ def _read_bounds(bounds: Any) -> tuple[int, int | None]:
         pair = (int(low), None if high is None else int(high))
     except (TypeError, ValueError):
         raise InvalidInput("a certificate's bounds are [L, U], U a number or null") from None
-    if not 0 <= pair[0] <= (pair[0] if pair[1] is None else pair[1]):
+    if pair[0] < 0 or (pair[1] is not None and pair[1] < pair[0]):
         raise InvalidInput(f"the bounds [{low}, {high}] are not 0 <= L <= U")
     return pair
 
