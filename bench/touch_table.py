@@ -16,11 +16,12 @@ DIR/...json`` in its own process, under a wall-clock limit (default 600 s; a gam
 --certificate`` (also under the limit).  The seconds are the solver's own (inside the process);
 the certificate's SHA-256 is kept with the result, so a rerun can be compared file by file.
 A cell not settled gets bounds with ``--bounds``: ``solve --bounds`` writes the shortest
-strategy it builds (the doubling of the half game, or the blind game's) above and, below, the
-witness of the same game with more hands settled here needing the most moves (its certificate
-is written first when the folder lacks it). The results go to the JSON file as they come (a
-rerun skips what it holds, tries the open games again, and checks again a certificate whose
-check ran out of time), and the Markdown tables are printed at the end.
+strategy it builds (the doubling of the half game, the peeling of the coin game, or the blind
+game's) above and, below, the witness of the same game with more hands settled here needing
+the most moves (its certificate is written first when the folder lacks it). The results go to
+the JSON file as they come (a rerun skips what it holds, tries the open games again, and checks
+again a certificate whose check ran out of time), and the Markdown tables are printed at the
+end.
 """
 
 from __future__ import annotations

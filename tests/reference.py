@@ -1267,21 +1267,23 @@ def blind_won_at(game, moves) -> int | None:
 def replay_nodes(nodes: list[dict], start: str, turns: list[int]) -> int | str:
     """Follow a certificate's touch strategy (its list of nodes, node 0 the start) from start,
     the Devil turning by turns[i] before move i: the move at which all coins are the same, or
-    what went wrong ("gap": a felt pattern with no outcome, "false win", "still going")."""
+    what went wrong ("gap": a felt pattern with no outcome, "false win", "still going").
+    Coins are written H/T; dials as digits ("0120...")."""
     by_number = {node["node"]: node for node in nodes}
-    x = letters(start)
+    alphabet = "HT" if set(start) <= set("HT") else "0123456789"
+    x = tuple(alphabet.index(c) for c in start)
     if len(set(x)) == 1:
         return 0
     node = by_number[0]
     for i, r in enumerate(turns):
         x = rotate(x, r)
-        felt = "".join("HT"[x[p]] for p in node["reach"])
+        felt = "".join(alphabet[x[p]] for p in node["reach"])
         outs = {o[0]: o for o in node["outcomes"]}
         if felt not in outs:
             return "gap"
         new = list(x)
         for p, v in zip(node["reach"], outs[felt][1], strict=True):
-            new[p] = "HT".index(v)
+            new[p] = alphabet.index(v)
         x = tuple(new)
         if len(set(x)) == 1:
             return i + 1
@@ -1289,3 +1291,37 @@ def replay_nodes(nodes: list[dict], start: str, turns: list[int]) -> int | str:
             return "false win"
         node = by_number[outs[felt][2]]
     return "still going"
+
+
+def worst_touch_nodes(nodes: list[dict], n: int, m: int) -> int | None:
+    """The most moves a touch strategy (a certificate's nodes, node 0 the start, goal all the
+    same, the Devil turning by any rotation) needs from any start, by following every state
+    through every turn; None if some play misses the goal or meets a felt pattern with no
+    outcome.  Values are written as digits, or H/T for coins."""
+    alphabet = "HT" if m == 2 else "0123456789"[:m]
+    by_number = {node["node"]: node for node in nodes}
+
+    @cache
+    def worst(number: int, x: tuple[int, ...]) -> int | None:
+        node, most = by_number[number], 0
+        outs = {o[0]: o for o in node["outcomes"]}
+        for r in range(n):
+            y = list(rotate(x, r))
+            felt = "".join(alphabet[y[p]] for p in node["reach"])
+            if felt not in outs:
+                return None
+            for p, v in zip(node["reach"], outs[felt][1], strict=True):
+                y[p] = alphabet.index(v)
+            if len(set(y)) == 1:
+                most = max(most, 1)
+                continue
+            if outs[felt][2] == "win":
+                return None
+            rest = worst(outs[felt][2], tuple(y))
+            if rest is None:
+                return None
+            most = max(most, 1 + rest)
+        return most
+
+    results = [worst(0, x) for x in product(range(m), repeat=n) if len(set(x)) > 1]
+    return None if None in results else max(results, default=0)

@@ -84,9 +84,10 @@ def bounds_certificate(
     a strategy within U moves and the Devil's witness that none wins in fewer than L
     (``check_certificate`` checks it); [L, None] and no strategy when none is known.  The
     strategy is the shortest of: the one read off checkpoint (the level search's marks), the
-    doubling of the half game's (coins, goal all the same, n even) and the blind game's (it
-    ignores what it feels).  L is the checkpoint's, or 1; witness (a settled certificate,
-    parsed, of this game with as many hands or more) raises it to its value.
+    doubling of the half game's (coins, goal all the same, n even), the peeling of the coin
+    game's (dials, goal all the same) and the blind game's (it ignores what it feels).  L is
+    the checkpoint's, or 1; witness (a settled certificate, parsed, of this game with as many
+    hands or more) raises it to its value.
 
     >>> cert = bounds_certificate(Game.parse('n=4 hands=2 goal=same observe=touch'))
     >>> cert['bounds'], len(cert['strategy']['blind'].split())
@@ -99,7 +100,7 @@ def bounds_certificate(
         raise NotSupported(f"bounds are written for touch games; {game} is settled by solve")
     lower: tuple[int, list[dict[str, Any]]] = (1, [])
     found = "the start is off the goal"
-    uppers = [u for u in (_blind(game), _doubled(game)) if u is not None]  # blind on a tie
+    uppers = [u for u in (_blind(game), _doubled(game), _peeled(game)) if u]  # blind on a tie
     if checkpoint is not None:
         low, witness_nodes, upper = _checkpoint_bounds(game, checkpoint)
         lower, found = (low, witness_nodes), f"the checkpoint's witness ({checkpoint})"
@@ -111,8 +112,9 @@ def bounds_certificate(
     out = out if witness is None else _with_witness(game, out, witness)
     if out["bounds"][1] is None and out["bounds"][0] <= 1:
         raise NotSupported(
-            f"{game}: nothing bounds it: no strategy is known (the blind game is lost, the "
-            "doubling does not apply, and no --checkpoint holding a strategy was given), and "
+            f"{game}: nothing bounds it: no strategy is known (the blind game is lost, neither "
+            "the doubling nor the peeling applies, and no --checkpoint holding a strategy was "
+            "given), and "
             "no --witness or --checkpoint shows more than the 1 move any game takes"
         )
     return out
@@ -121,8 +123,8 @@ def bounds_certificate(
 #: The upper half when no strategy is known: bounds [L, null], the witness alone.
 _NO_UPPER = (
     None, None,
-    "no strategy is known: the blind game is lost, the doubling does not apply, and no "
-    "checkpoint holds one",
+    "no strategy is known: the blind game is lost, neither the doubling nor the peeling "
+    "applies, and no checkpoint holds one",
 )  # fmt: skip
 
 
@@ -180,6 +182,24 @@ def _doubled(game: Game) -> _Upper | None:
         return None
     length, nodes = doubled_strategy(game, certificate(verdict)["strategy"]["nodes"])
     return length, {"nodes": nodes}, f"the doubling of {half} ({verdict.length} moves)"
+
+
+def _peeled(game: Game) -> _Upper | None:
+    """The peeling of the coin game's strategy (``coins.peeling``), where it applies and the
+    coin game is won and settles within the limits."""
+    from devilcoins.coins.peeling import coin_game, peeled_strategy
+
+    coins = coin_game(game)
+    if coins is None:
+        return None
+    try:
+        verdict = solve(coins)
+    except (TooLarge, NotSupported):
+        return None
+    if not verdict.winnable:
+        return None
+    length, nodes = peeled_strategy(game, certificate(verdict)["strategy"]["nodes"])
+    return length, {"nodes": nodes}, f"the peeling of {coins} ({verdict.length} moves)"
 
 
 def _with_witness(game: Game, cert: dict[str, Any], witness: Any) -> dict[str, Any]:

@@ -95,13 +95,13 @@ def test_a_damaged_blind_strategy_fails():
 
 
 def test_bounds_are_refused_where_they_cannot_be_written(eight):
-    """No touch, no strategy to bound it (a lost blind game, no doubling), or a witness of
-    another game: refused, saying why."""
+    """No touch, no strategy to bound it (a lost blind game, no doubling, no peeling), or a
+    witness of another game: refused, saying why."""
     game, witness, _ = eight
     with pytest.raises(NotSupported, match="touch games"):
         bounds_certificate(Game.parse("n=4 hands=2 goal=same"))
-    with pytest.raises(NotSupported, match="the blind game is lost, the doubling does not"):
-        bounds_certificate(touch_game(4, 2, values=3))
+    with pytest.raises(NotSupported, match="the blind game is lost, neither the doubling nor"):
+        bounds_certificate(touch_game(6, 4, group="dihedral"))
     lent = certificate(solve(touch_game(4, 1, values=3)))  # the Devil wins it: no value
     with pytest.raises(InvalidInput, match="not the certificate of a settled game"):
         bounds_certificate(touch_game(4, 1, values=3), witness=lent)
@@ -127,31 +127,33 @@ def test_the_schema_takes_a_blind_strategy_and_a_lent_witness(eight):
 
 @pytest.fixture(scope="module")
 def dials() -> tuple[Game, dict[str, Any]]:
-    """4 dials of 3 values with 2 hands (7 moves): no strategy to bound it from above (the blind
-    game is lost, no doubling for dials), so the witness of 3 hands alone: [3, null]."""
-    game = touch_game(4, 2, values=3)
-    return game, bounds_certificate(game, witness=certificate(solve(touch_game(4, 3, values=3))))
+    """6 coins on a table that also turns over, 4 hands (5 moves): no strategy to bound it from
+    above (the blind game is lost, the doubling wants a table that only turns, the peeling
+    dials), so the witness of 5 hands (2 moves) alone: [2, null]."""
+    game = touch_game(6, 4, group="dihedral")
+    five = certificate(solve(touch_game(6, 5, group="dihedral")))
+    return game, bounds_certificate(game, witness=five)
 
 
 def test_a_lower_bound_alone_where_no_strategy_is_known(dials):
     """[L, null]: no strategy in the certificate, only the witness checked (and holding), the
     headline saying that none is known to win; the solver's value lies above L."""
     game, cert = dials
-    assert cert["bounds"] == [3, None] and "strategy" not in cert
+    assert cert["bounds"] == [2, None] and "strategy" not in cert
     assert cert["how"]["upper"].startswith("no strategy is known")
     checked = check_certificate(game, cert)
-    assert checked.holds and checked.bounds == (3, None)
+    assert checked.holds and checked.bounds == (2, None)
     assert [e.name for e in checked.evidence] == ["lower bound (the Devil's witness)"]
     assert "none is known to win at all" in checked.headline()
-    assert solve(game).length >= 3
+    assert solve(game).length >= 2
 
 
 def test_a_lower_bound_alone_fails_past_its_witness(dials):
     """Claiming more than the witness shows fails the lower half; L past U, or an L that is not
     a number, is refused as malformed."""
     game, cert = dials
-    assert "claiming 3 or more" in failed_half(game, {**cert, "bounds": [4, None]})
-    for bounds in ([None, None], [3], ["three", None], [5, 4]):
+    assert "claiming 2 or more" in failed_half(game, {**cert, "bounds": [3, None]})
+    for bounds in ([None, None], [2], ["two", None], [5, 4]):
         with pytest.raises(InvalidInput, match="bounds"):
             check_certificate(game, {**cert, "bounds": bounds})
 
@@ -165,26 +167,27 @@ def test_the_schema_takes_a_lower_bound_alone_and_asks_a_strategy_of_u(dials):
     _, cert = dials
     jsonschema.validate(cert, schema, cls=jsonschema.Draft202012Validator)
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate({**cert, "bounds": [3, 7]}, schema, cls=jsonschema.Draft202012Validator)
+        jsonschema.validate({**cert, "bounds": [2, 7]}, schema, cls=jsonschema.Draft202012Validator)
 
 
 GAME = ["--hands", "2", "--goal", "same", "--observe", "touch"]
 
 
 def test_solve_bounds_writes_a_lower_bound_alone_verify_checks(capsys, tmp_path):
-    """solve --bounds on 4 dials of 3 values with the witness of 3 hands: at least 3 moves and
-    no strategy known, said by solve and by verify (exit 0)."""
-    dial = ["--values", "3", *GAME]
-    own = str(tmp_path / "three.json")
-    assert run(capsys, "solve", "4", *dial, "--hands", "3", "--certificate", own)[0] == 0
+    """solve --bounds on 6 coins of a table that turns over, with the witness of 5 hands: at
+    least 2 moves and no strategy known, said by solve and by verify (exit 0)."""
+    flips = ["--group", "dihedral", "--goal", "same", "--observe", "touch"]
+    own = str(tmp_path / "five.json")
+    assert run(capsys, "solve", "6", *flips, "--hands", "5", "--certificate", own)[0] == 0
     out = str(tmp_path / "b.json")
+    four = [*flips, "--hands", "4"]
     code, said, _ = run(
-        capsys, "solve", "4", *dial, "--bounds", "--certificate", out, "--witness", own
+        capsys, "solve", "6", *four, "--bounds", "--certificate", out, "--witness", own
     )
-    assert code == 0 and "no strategy wins in fewer than 3 moves" in said
+    assert code == 0 and "no strategy wins in fewer than 2 moves" in said
     assert "no strategy is known: the blind game is lost" in said
-    code, said, _ = run(capsys, "verify", "4", *dial, "--certificate", out)
-    assert code == 0 and "no strategy wins in fewer than 3 moves; none is known" in said
+    code, said, _ = run(capsys, "verify", "6", *four, "--certificate", out)
+    assert code == 0 and "no strategy wins in fewer than 2 moves; none is known" in said
 
 
 def test_solve_bounds_writes_a_certificate_verify_checks(capsys, tmp_path):

@@ -123,7 +123,8 @@ def test_a_checkpoint_short_of_the_value_gives_bounds_that_check(tmp_path):
 def test_a_checkpoint_without_a_strategy_lends_its_lower_bound(capsys, tmp_path):
     """A checkpoint with no strategy yet still proves its lower bound: 8 glasses with 4 hands
     take the doubling's 71 moves above and the checkpoint's 3 below, and verify checks both;
-    4 dials of 3 values, where nothing builds a strategy, get the lower bound alone, [3, null]
+    6 coins on a table that also turns over, where nothing builds a strategy, get the lower
+    bound alone, [3, null]
     (and without the checkpoint nothing bounds them: exit 2, nothing written)."""
     path = tmp_path / "eight.npz"
     with keeping_marks(path):
@@ -136,7 +137,7 @@ def test_a_checkpoint_without_a_strategy_lends_its_lower_bound(capsys, tmp_path)
     code, said, _ = run(capsys, *bounds)
     assert code == 0 and "between 3 and 71 moves" in said and "checkpoint's witness" in said
     assert check_certificate(EIGHT, json.loads(out.read_text())).holds
-    dials = Game.parse("n=4 values=3 hands=3 goal=same observe=touch")
+    dials = Game.parse("n=6 hands=4 goal=same group=dihedral observe=touch")
     marks = tmp_path / "dials.npz"
     with keeping_marks(marks):
         search = _levels(dials)
@@ -145,7 +146,7 @@ def test_a_checkpoint_without_a_strategy_lends_its_lower_bound(capsys, tmp_path)
     cert = bounds_certificate(dials, marks)
     assert cert["bounds"] == [3, None] and "strategy" not in cert
     assert check_certificate(dials, cert).holds
-    dial_argv = ["solve", "4", "--values", "3", "--hands", "3", "--goal", "same"]
+    dial_argv = ["solve", "6", "--group", "dihedral", "--hands", "4", "--goal", "same"]
     dial_out = tmp_path / "d.json"
     dial_bounds = [*dial_argv, "--observe", "touch", "--bounds", "--certificate", str(dial_out)]
     code, said, _ = run(capsys, *dial_bounds, "--checkpoint", str(marks))
