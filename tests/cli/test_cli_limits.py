@@ -32,6 +32,16 @@ def test_a_search_stops_at_its_time_limit_with_how_far_it_got(capsys):
     assert "--time-limit SECONDS" in line
 
 
+def test_a_touch_search_that_stops_names_the_bounds_it_can_still_write(capsys):
+    """8 dials of 3 values with 4 hands do not settle: the stop also says that --bounds writes
+    what is proved; a blind game's stop does not."""
+    touch = ["solve", "8", "--values", "3", "--hands", "4", "--goal", "same", "--observe", "touch"]
+    line = assert_usage_error(*run(capsys, *touch, "--time-limit", "2"), "stopped at the time")
+    assert "--bounds --certificate FILE.json" in line and "--time-limit SECONDS" in line
+    blind = assert_usage_error(*run(capsys, *LONG, "--time-limit", "2"), "stopped at the time")
+    assert "--bounds" not in blind
+
+
 def test_a_search_stops_at_its_memory_limit(capsys):
     floor = resident_bytes() / 1e9  # this process already holds more than the limit below
     code, out, err = run(capsys, *LONG, "--memory", f"{max(0.2, floor - 0.05):.2f}")

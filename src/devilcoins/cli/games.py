@@ -30,6 +30,7 @@ from devilcoins.results import (
 )
 
 __all__ = [
+    "BOUNDS_ADVICE",
     "OPTION_FIELDS",
     "add_game_options",
     "command_line",
@@ -156,7 +157,14 @@ def too_large(game: Game, err: TooLarge, command: str) -> UsageError:
             "gives the verdict and its proof, 'devilcoins construct N' streams the strategy for "
             "a power of 2"
         )
-    return UsageError(f"{command}: {err}")
+    return UsageError(f"{command}: {err}" + (f"; {BOUNDS_ADVICE}" if game.observe.feels else ""))
+
+
+#: What a touch game that does not settle can still get (solve's stops add it).
+BOUNDS_ADVICE = (
+    "or write what is proved, between L and U moves, for verify to check: solve ... --bounds "
+    "--certificate FILE.json"
+)
 
 
 @contextmanager

@@ -155,6 +155,7 @@ class Watch:
         self.stream = sys.stderr if stream is None else stream
         self.stopped: str | None = None
         self.how_far = ""
+        self.advice = ""
         self.peak = 0
         self._done = threading.Event()
         self._lock = threading.Lock()
@@ -201,7 +202,8 @@ class Watch:
                 if self.limits.memory_option
                 else "ask for fewer or smaller games"
             )
-        return f"stopped at {reached} after {took:,.1f} s{where}; {hint}"
+        advice = f"; {self.advice}" if self.advice else ""
+        return f"stopped at {reached} after {took:,.1f} s{where}; {hint}{advice}"
 
     def _watch(self) -> None:
         """The watcher thread: look at the clock and the memory until the command ends."""
@@ -227,6 +229,7 @@ class Watch:
             if self._done.is_set():
                 return
             self.stopped, self.how_far = why, self.status.text()
+            self.advice = self.status.advice
             self._erase()
             if not self._may_interrupt:
                 return

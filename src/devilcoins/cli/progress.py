@@ -85,6 +85,8 @@ class Status:
     total: int | None = None
     hidden: bool = False
     started: float = field(default_factory=time.monotonic)
+    #: What else to try, added to the line a stop prints (set by the command, or empty).
+    advice: str = ""
 
     def text(self) -> str:
         """'solving n=12 ...: depth 9, 1,234 beliefs (40%)'."""

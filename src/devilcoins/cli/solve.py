@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,8 +19,15 @@ from devilcoins.cli.common import (
     emit_json,
     print_out,
 )
-from devilcoins.cli.games import command_line, game_from, moves_text, too_large, verdict_lines
-from devilcoins.cli.progress import reporter
+from devilcoins.cli.games import (
+    BOUNDS_ADVICE,
+    command_line,
+    game_from,
+    moves_text,
+    too_large,
+    verdict_lines,
+)
+from devilcoins.cli.progress import STATUS, reporter
 from devilcoins.cli.strategies import add_format_argument
 from devilcoins.core.errors import DevilcoinsError, InvalidInput, NotSupported, TooLarge
 from devilcoins.core.files import write_new
@@ -109,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
 
     marks = None if args.checkpoint is None else Path(args.checkpoint)
     try:
-        with reporter(f"solving {game}") as rep:
+        with reporter(f"solving {game}") as rep, _advising(game):
             verdict = devilcoins.solve(game, args.method, on_progress=progress, checkpoint=marks)
     except KeyboardInterrupt:  # Ctrl-C or a limit: say where the proved part is kept
         if marks is not None and marks.exists():
@@ -357,3 +366,13 @@ COMMAND = Command(
     run=run,
     takes_game=True,
 )
+
+
+@contextmanager
+def _advising(game: Game) -> Iterator[None]:
+    """While a touch game is solved, a stop at a limit also names --bounds."""
+    STATUS.advice = BOUNDS_ADVICE if game.observe.feels else ""
+    try:
+        yield
+    finally:
+        STATUS.advice = ""
