@@ -29,3 +29,17 @@ def test_tree_json_and_text():
     seen = tree("n=4 observe=sight")
     assert seen.tree()["worst_start"]["moves_left"] == 4
     assert "See THHH" in seen.to_text()
+
+
+def test_past_ten_values_a_touch_certificate_writes_dots_and_reads_back():
+    """With 11 values a felt pattern is written with dots ('10.3'), one value alone as its
+    number ('10'): the solver's certificate and the peeled bounds both check."""
+    from devilcoins import bounds_certificate, certificate, check_certificate, solve
+
+    for text in ("n=2 values=11 hands=1", "n=3 values=11 hands=2"):
+        game = Game.parse(f"{text} goal=same observe=touch")
+        cert = certificate(solve(game))
+        felt = {o[0] for node in cert["strategy"]["nodes"] for o in node["outcomes"]}
+        assert any("10" in f.split(".") for f in felt)
+        assert check_certificate(game, cert).holds
+        assert check_certificate(game, bounds_certificate(game)).holds

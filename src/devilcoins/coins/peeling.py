@@ -53,7 +53,7 @@ def peeled_strategy(
         raise NotSupported(
             f"{game}: the peeling needs a touch game of 3 or more values, goal all the same"
         )
-    coin_plan = _parse(coins, coin_nodes)
+    coin_plan = _parse(coin_nodes)
     plan = coin_plan
     for m in range(3, game.values + 1):
         plan = min(
@@ -75,15 +75,14 @@ def peeled_strategy(
     return plan[0][0], nodes
 
 
-def _parse(game: Game, nodes: list[dict[str, Any]]) -> _Plan:
-    """A strategy's nodes (certificate form) as numbers."""
-    digit = "HT".index if game.values == 2 else int
+def _parse(nodes: list[dict[str, Any]]) -> _Plan:
+    """A coin strategy's nodes (certificate form, H and T) as numbers."""
     plan: _Plan = {}
     for node in nodes:
         outcomes = {}
         for felt, new, nxt in node["outcomes"]:
-            key = tuple(digit(c) for c in felt)
-            outcomes[key] = (tuple(digit(c) for c in new), None if nxt == "win" else int(nxt))
+            key = tuple("HT".index(c) for c in felt)
+            outcomes[key] = (tuple("HT".index(c) for c in new), None if nxt == "win" else nxt)
         plan[int(node["node"])] = (int(node["left"]), list(node["reach"]), outcomes)
     return plan
 

@@ -100,11 +100,15 @@ def read_vector(text: str, n: int, m: int, what: str) -> Vector:
 
     >>> read_vector('HTTH', 4, 2, 'state'), read_vector('10.0.3', 3, 11, 'state')
     ((0, 1, 1, 0), (10, 0, 3))
+    >>> read_vector('10', 1, 11, 'pattern')
+    (10,)
     """
     body = str(text).strip().upper()
     if m == 2 and re.fullmatch(r"[HT]+", body):
         body = body.replace("H", "0").replace("T", "1")
-    if "." in body and re.fullmatch(r"\d+(\.\d+)*", body):
+    if n == 1 and m > 10 and re.fullmatch(r"\d+", body):  # one value: the whole number
+        parts = [body]
+    elif "." in body and re.fullmatch(r"\d+(\.\d+)*", body):
         parts = body.split(".")
     elif re.fullmatch(r"\d+", body):
         parts = list(body)

@@ -35,8 +35,11 @@ POLICY_VERSION = 1
 
 
 def values_text(game: Game, values: Iterable[int]) -> str:
-    """Values at some positions as text: 'HT' for coins, digits ('021') otherwise."""
-    return "".join("HT"[v] for v in values) if game.values == 2 else "".join(map(str, values))
+    """Values at some positions as text: 'HT' for coins, digits ('021') otherwise, and values
+    separated by dots past 10 values ('10.0.3'), as ``notation.read_vector`` reads them."""
+    if game.values == 2:
+        return "".join("HT"[v] for v in values)
+    return ("." if game.values > 10 else "").join(map(str, values))
 
 
 def json_line(data: dict[str, Any]) -> str:
