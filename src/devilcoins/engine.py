@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -167,39 +167,37 @@ def _blind(game: Game) -> _Upper | None:
 
 
 def _doubled(game: Game) -> _Upper | None:
-    """The doubling of the half game's strategy (``coins.doubling``), where it applies and the
-    half game is won and settles within the limits."""
+    """The doubling of the half game's strategy (``coins.doubling``)."""
     from devilcoins.coins.doubling import doubled_strategy, halves
 
-    half = halves(game)
-    if half is None:
-        return None
-    try:
-        verdict = solve(half)
-    except (TooLarge, NotSupported):
-        return None
-    if not verdict.winnable:
-        return None
-    length, nodes = doubled_strategy(game, certificate(verdict)["strategy"]["nodes"])
-    return length, {"nodes": nodes}, f"the doubling of {half} ({verdict.length} moves)"
+    return _built(game, halves(game), doubled_strategy, "doubling")
 
 
 def _peeled(game: Game) -> _Upper | None:
-    """The peeling of the coin game's strategy (``coins.peeling``), where it applies and the
-    coin game is won and settles within the limits."""
+    """The peeling of the coin game's strategy (``coins.peeling``)."""
     from devilcoins.coins.peeling import coin_game, peeled_strategy
 
-    coins = coin_game(game)
-    if coins is None:
+    return _built(game, coin_game(game), peeled_strategy, "peeling")
+
+
+def _built(
+    game: Game,
+    smaller: Game | None,
+    build: Callable[[Game, list[dict[str, Any]]], tuple[int, list[dict[str, Any]]]],
+    how: str,
+) -> _Upper | None:
+    """A strategy built from a smaller game's, where the construction applies (smaller is not
+    None) and the smaller game is won and settles within the limits."""
+    if smaller is None:
         return None
     try:
-        verdict = solve(coins)
+        verdict = solve(smaller)
     except (TooLarge, NotSupported):
         return None
     if not verdict.winnable:
         return None
-    length, nodes = peeled_strategy(game, certificate(verdict)["strategy"]["nodes"])
-    return length, {"nodes": nodes}, f"the peeling of {coins} ({verdict.length} moves)"
+    length, nodes = build(game, certificate(verdict)["strategy"]["nodes"])
+    return length, {"nodes": nodes}, f"the {how} of {smaller} ({verdict.length} moves)"
 
 
 def _with_witness(game: Game, cert: dict[str, Any], witness: Any) -> dict[str, Any]:

@@ -26,10 +26,13 @@ from typing import Any
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
 
-__all__ = ["doubled_strategy", "halves"]
+__all__ = ["CoinPlan", "coin_plan", "doubled_strategy", "halves"]
 
-#: A node of the half game's strategy: left, reach, and for each felt pattern (set, next).
+#: A node of a coin strategy: left, reach, and for each felt pattern (set, next).
 _Half = tuple[int, list[int], dict[tuple[int, ...], tuple[tuple[int, ...], int | None]]]
+
+#: A coin strategy's nodes by number (``coin_plan``).
+CoinPlan = dict[int, _Half]
 
 
 def halves(game: Game) -> Game | None:
@@ -60,14 +63,15 @@ def doubled_strategy(
         raise NotSupported(
             f"{game}: the doubling needs coins, goal all the same, an even n and n/2 hands"
         )
-    writer = _Writer(game.n, game.hands or 0, half.hands or 0, _parse(half_nodes))
+    writer = _Writer(game.n, game.hands or 0, half.hands or 0, coin_plan(half_nodes))
     start, left = writer.build()
     return left, writer.numbered(start)
 
 
-def _parse(nodes: list[dict[str, Any]]) -> dict[int, _Half]:
-    """The half strategy's nodes as numbers: felt pattern -> (values set, next or None)."""
-    plan: dict[int, _Half] = {}
+def coin_plan(nodes: list[dict[str, Any]]) -> CoinPlan:
+    """A coin strategy's nodes (certificate form, H and T) as numbers: for each node (left,
+    reach, felt pattern -> (values set, next or None))."""
+    plan: CoinPlan = {}
     for node in nodes:
         outcomes = {}
         for felt, new, nxt in node["outcomes"]:

@@ -18,14 +18,15 @@ import itertools
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from devilcoins.coins.doubling import CoinPlan, coin_plan
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
 from devilcoins.results.trees import values_text
 
 __all__ = ["coin_game", "peeled_strategy"]
 
-#: A strategy node as numbers: left, reach, and for each felt pattern (values set, next).
-_Plan = dict[int, tuple[int, list[int], dict[tuple[int, ...], tuple[tuple[int, ...], int | None]]]]
+#: A strategy's nodes as numbers: left, reach, and for each felt pattern (values set, next).
+_Plan = CoinPlan
 
 
 def coin_game(game: Game) -> Game | None:
@@ -53,11 +54,11 @@ def peeled_strategy(
         raise NotSupported(
             f"{game}: the peeling needs a touch game of 3 or more values, goal all the same"
         )
-    coin_plan = _parse(coin_nodes)
-    plan = coin_plan
+    coins_plan = coin_plan(coin_nodes)
+    plan = coins_plan
     for m in range(3, game.values + 1):
         plan = min(
-            (_Writer(m, game.hands or 0, outer, plan).build() for outer in _both(coin_plan)),
+            (_Writer(m, game.hands or 0, outer, plan).build() for outer in _both(coins_plan)),
             key=lambda p: p[0][0],
         )
     nodes = [
@@ -73,18 +74,6 @@ def peeled_strategy(
         for i, (left, reach, outcomes) in sorted(plan.items())
     ]
     return plan[0][0], nodes
-
-
-def _parse(nodes: list[dict[str, Any]]) -> _Plan:
-    """A coin strategy's nodes (certificate form, H and T) as numbers."""
-    plan: _Plan = {}
-    for node in nodes:
-        outcomes = {}
-        for felt, new, nxt in node["outcomes"]:
-            key = tuple("HT".index(c) for c in felt)
-            outcomes[key] = (tuple("HT".index(c) for c in new), None if nxt == "win" else nxt)
-        plan[int(node["node"])] = (int(node["left"]), list(node["reach"]), outcomes)
-    return plan
 
 
 def _both(plan: _Plan) -> tuple[_Plan, _Plan]:
