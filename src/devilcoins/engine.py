@@ -150,15 +150,26 @@ def _checkpoint_bounds(
 _Upper = tuple[int, dict[str, Any], str]
 
 
+#: The most states whose blind game bounds a touch game by the belief search (8 dials of 4
+#: values with 4 hands, 65,536 states: past 10 minutes; the chain and the notebook's search
+#: take any size they settle).
+_BLIND_SEARCH_MOST = 1 << 12
+
+
 def _blind(game: Game) -> _Upper | None:
     """The blind game's strategy with the same hands, which wins the touch game as fast
-    ignoring what it feels (None: the blind game is lost)."""
+    ignoring what it feels (None: the blind game is lost, or only a belief search over more
+    than _BLIND_SEARCH_MOST states would tell)."""
     from dataclasses import replace
 
+    from devilcoins.blind.solve import blind_route
     from devilcoins.core.notation import move_text
     from devilcoins.core.observe import Observe
 
-    verdict = solve(replace(game, observe=Observe.BLIND))
+    blind = replace(game, observe=Observe.BLIND)
+    if game.values**game.n > _BLIND_SEARCH_MOST and blind_route(blind) == "search":
+        return None
+    verdict = solve(blind)
     if not verdict.winnable or not isinstance(verdict.strategy, Sequence):
         return None
     n, m = game.n, game.values

@@ -114,3 +114,17 @@ def test_the_peeling_serves_any_group_of_turns():
     assert str(coin_game(game)) == "n=4 group=dihedral hands=2 goal=same observe=touch"
     cert = bounds_certificate(game)
     assert "peeling" in cert["how"]["upper"] and check_certificate(game, cert).holds
+
+
+def test_four_values_peel_through_three_and_skip_the_open_ended_blind_search():
+    """8 dials of 4 values with 4 hands: the peeling over the peeling of 3 values bounds them
+    (its length within V + (V + 1) W for W the 3 values' peeled length), and the bounds do not
+    wait on their blind game, which only the belief search over 65,536 states would settle."""
+    from devilcoins.blind.solve import blind_route
+
+    game = _dials(8, 4, 4)
+    assert blind_route(Game.parse("n=8 values=4 hands=4 goal=same")) == "search"
+    cert = bounds_certificate(game)
+    _, inner, _ = _peeled(_dials(8, 3, 4))
+    assert "peeling" in cert["how"]["upper"] and cert["bounds"][1] <= 9 + 10 * inner
+    assert check_certificate(game, cert).holds

@@ -46,7 +46,7 @@ from devilcoins.core.tables import class_table
 from devilcoins.results import Evidence, EvidenceKind, How, Verdict
 from devilcoins.traps import largest_trap, largest_trap_evidence
 
-__all__ = ["LARGEST_TRAP", "NOTEBOOK_N", "STALLED", "solve_blind", "solve_in_group"]
+__all__ = ["LARGEST_TRAP", "NOTEBOOK_N", "STALLED", "blind_route", "solve_blind", "solve_in_group"]
 
 #: The largest coin game solved by the notebook's own search (15 coins: about a second).
 NOTEBOOK_N = 15
@@ -61,6 +61,16 @@ LARGEST_TRAP = (
 )
 
 Progress = Callable[[int, int], None] | None
+
+
+def blind_route(game: Game) -> str:
+    """The route solve_blind takes for a game: 'notebook', 'chain', 'certificate' (the chain
+    stalls or the game is lost by it) or 'search' (the belief search, whose time is open).
+
+    >>> blind_route(Game(9, values=3)), blind_route(Game.parse('n=8 values=4 hands=4 goal=same'))
+    ('chain', 'search')
+    """
+    return _route(game, chain(game))
 
 
 def _route(game: Game, c: Chain) -> str:
