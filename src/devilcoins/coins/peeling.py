@@ -57,10 +57,7 @@ def peeled_strategy(
     coins_plan = coin_plan(coin_nodes)
     plan = coins_plan
     for m in range(3, game.values + 1):
-        plan = min(
-            (_Writer(m, game.hands or 0, outer, plan).build() for outer in _both(coins_plan)),
-            key=lambda p: p[0][0],
-        )
+        plan = _Writer(m, game.hands or 0, coins_plan, plan).build()
     nodes = [
         {
             "node": i,
@@ -74,20 +71,6 @@ def peeled_strategy(
         for i, (left, reach, outcomes) in sorted(plan.items())
     ]
     return plan[0][0], nodes
-
-
-def _both(plan: _Plan) -> tuple[_Plan, _Plan]:
-    """The coin plan and its mirror (H and T swapped, a strategy too: the goal is symmetric);
-    the peeling reads 0 as H, and the one that sets H more often needs fewer blocks."""
-    swap = {
-        i: (left, reach, {_flip(f): (_flip(w), x) for f, (w, x) in outcomes.items()})
-        for i, (left, reach, outcomes) in plan.items()
-    }
-    return plan, swap
-
-
-def _flip(bits: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(1 - b for b in bits)
 
 
 @dataclass
