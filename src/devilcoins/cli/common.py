@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -91,22 +92,20 @@ class Options:
 
 
 def _whole(text: str, *, what: str, low: int, digits: int = 19) -> int:
-    """A whole number >= low of at most digits digits (19: up to 10^18)."""
-    body = text.strip()
-    if not body.lstrip("+-").isascii():  # int() reads '４' and '٤' as 4: the user meant no 4
+    """A whole number >= low of at most digits digits (19: up to 10^18), written with the
+    digits 0-9 alone: int() would also read '1_6' as 16 and '+4', ' 4' or '٤' as 4."""
+    if not re.fullmatch(r"-?[0-9]+", text):
         raise argparse.ArgumentTypeError(
-            f"{what} must be written with the digits 0-9, got {text!r}"
+            f"{what} must be a whole number written with the digits 0-9 alone (no sign, space "
+            f"or underscore), got {text!r}"
         )
-    if len(body.lstrip("+-")) > digits and body.lstrip("+-").isdigit():
+    if len(text.lstrip("-")) > digits:
         most = "10^18" if digits == 19 else f"{digits:,} digits"
         raise argparse.ArgumentTypeError(
-            f"{what} must be at most {most}, got a number of {len(body.lstrip('+-')):,} digits"
+            f"{what} must be at most {most}, got a number of {len(text.lstrip('-')):,} digits"
         )
-    try:
-        with unlimited_digits():
-            value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{what} must be a whole number, got {text!r}") from None
+    with unlimited_digits():
+        value = int(text, 10)
     if value < low:
         raise argparse.ArgumentTypeError(f"{what} must be at least {low}, got {value}")
     return value

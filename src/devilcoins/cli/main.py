@@ -27,7 +27,7 @@ from devilcoins.cli.limits import (
 )
 from devilcoins.cli.progress import announce_compiling
 from devilcoins.cli.registry import COMMANDS, RENAMED
-from devilcoins.core.errors import DevilcoinsError, did_you_mean
+from devilcoins.core.errors import DevilcoinsError, did_you_mean, excerpt
 
 __all__ = ["build_parser", "main"]
 
@@ -37,7 +37,8 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(
-            EXIT_USAGE, f"devilcoins: error: {_suggest(message)} (see '{self.prog} --help')\n"
+            EXIT_USAGE,
+            f"devilcoins: error: {excerpt(_suggest(message))} (see '{self.prog} --help')\n",
         )
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "TooLarge",
     "check_n",
     "did_you_mean",
+    "excerpt",
 ]
 
 
@@ -38,11 +39,35 @@ def did_you_mean(word: str, choices: Collection[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+#: The longest run of characters without a space an error message quotes whole (a long path
+#: fits): past it, a word of the user's input (a 10-million-character line) is an excerpt.
+MAX_WORD = 200
+
+
+def excerpt(message: str, most: int = MAX_WORD) -> str:
+    """The message with every word longer than most characters cut to its start and end.
+
+    >>> excerpt("flip pattern '" + "F" * 1000 + "' is not 4 long", most=20)
+    "flip pattern 'FFFFFFFFF...FFFFFFF' (1,002 characters) is not 4 long"
+    """
+    if len(message) <= most:
+        return message
+    words = message.split(" ")
+    return " ".join(
+        w if len(w) <= most else f"{w[: most // 2]}...{w[-8:]} ({len(w):,} characters)"
+        for w in words
+    )
+
+
 class DevilcoinsError(ValueError):
-    """A request this library cannot carry out; the message says what to do instead."""
+    """A request this library cannot carry out; the message says what to do instead (a long
+    word of the user's input in it is cut to an excerpt: ``excerpt``)."""
 
     #: What kind of refusal this is (a code: see the module doc).
     kind = "invalid"
+
+    def __init__(self, message: object = "", *rest: object) -> None:
+        super().__init__(excerpt(message) if isinstance(message, str) else message, *rest)
 
 
 class InvalidInput(DevilcoinsError):

@@ -55,7 +55,7 @@ def read_fields(fields: dict[str, str]) -> dict[str, Any]:
         raise NotationError("a game needs n, the number of positions")
     n = whole(fields["n"], "n", 1)
     value_group = None
-    if re.fullmatch(r"\s*[-+]?\d+\s*", fields.get("values", "2")):
+    if re.fullmatch(r"[-+\s\d_]+", fields.get("values", "2")):  # a number, maybe misspelt
         m = whole(fields.get("values", "2"), "values", 1)
     else:
         value_group = ValueGroup.parse(fields["values"])
@@ -95,16 +95,26 @@ def read_fields(fields: dict[str, str]) -> dict[str, Any]:
 
 
 def whole(text: str, what: str, low: int) -> int:
-    """A whole number of a text field, at least low (what names it in errors)."""
-    body = text.strip()
-    if not body.isascii():  # int() reads '４' and '٤' as 4: the user meant no 4
-        raise NotationError(f"{what} must be written with the digits 0-9, got {text!r}")
-    if re.fullmatch(r"[-+]?\d{19,}", body):
-        raise TooLarge(f"{what} = {body[:12]}... is past what devilcoins names (up to 10^18)")
-    try:
-        value = int(body)
-    except ValueError:
-        raise NotationError(f"{what} must be a whole number, got {text!r}") from None
+    """A whole number of a text field, at least low (what names it in errors): the digits 0-9
+    alone (int() would also read '1_6', '+4', ' 4' and '٤', which the user did not write as
+    numbers).
+
+    >>> whole("16", "n", 1)
+    16
+    >>> whole("1_6", "n", 1)
+    Traceback (most recent call last):
+    ...
+    devilcoins.core.errors.NotationError: n must be a whole number written with the digits 0-9 \
+alone (no sign, space or underscore), got '1_6'
+    """
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise NotationError(
+            f"{what} must be a whole number written with the digits 0-9 alone (no sign, space "
+            f"or underscore), got {text!r}"
+        )
+    if len(text.lstrip("-")) >= 19:
+        raise TooLarge(f"{what} = {text[:12]}... is past what devilcoins names (up to 10^18)")
+    value = int(text)
     if value < low:
         raise NotationError(f"{what} must be at least {low}, got {value}")
     return value

@@ -169,9 +169,10 @@ def _add_table(m: int, digits: int, mul: np.ndarray | None = None) -> np.ndarray
 def _digits(states: int, m: int, n: int) -> np.ndarray:
     """digits[x, i] = the value at position i of state x (base m, position 0 lowest)."""
     xs = np.arange(states, dtype=np.int64)
+    dtype = np.uint8 if m <= 256 else np.uint16 if m <= 1 << 16 else np.int64  # each value whole
     if not n:
-        return np.zeros((states, 0), dtype=np.uint8)
-    return np.stack([(xs // m**i) % m for i in range(n)], axis=1).astype(np.uint8)
+        return np.zeros((states, 0), dtype=dtype)
+    return np.stack([(xs // m**i) % m for i in range(n)], axis=1).astype(dtype)
 
 
 def _goal_mask(game: Game, digits: np.ndarray, powers: np.ndarray) -> np.ndarray:

@@ -1,0 +1,72 @@
+"""The hostile command lines of issue 41: each once ended in a traceback, a hang, a flood of
+output or a silent misreading; each now gives an answer or one clear line."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from cli_helpers import assert_usage_error, run
+
+from devilcoins import Game
+from devilcoins.core.errors import DevilcoinsError, NotationError, excerpt
+from devilcoins.core.tables import class_table
+
+
+@pytest.mark.parametrize("m", [256, 257, 263, 300])
+def test_a_table_past_256_values_holds_each_value_whole(m):
+    """States of more than 256 values once wrapped round in bytes (257 read as 1)."""
+    t = class_table(Game(2, values=m))
+    xs = np.arange(t.states)
+    assert np.array_equal(t.digits[:, 0].astype(np.int64), xs % m)
+    assert np.array_equal(t.digits[:, 1].astype(np.int64), xs // m)
+
+
+@pytest.mark.parametrize(
+    ("values", "extra", "wins"),
+    [("257", (), False), ("263", (), False), ("257", ("--hands", "1"), False), ("256", (), True)],
+)
+def test_two_dials_of_many_values_are_answered(capsys, values, extra, wins):
+    """Two positions are won exactly when m is a power of 2 (docs/mathematics.md: n and m
+    powers of one prime); 257 and 263 are primes other than 2."""
+    code, out, err = run(capsys, "solve", "2", "--values", values, *extra)
+    assert code == 0, err
+    assert "Traceback" not in out + err
+    assert ("the player wins" in out) is wins
+    assert ("no strategy wins" in out) is not wins
+
+
+def test_an_error_quotes_an_excerpt_of_a_long_word():
+    message = excerpt("flip pattern '" + "F" * 10_000 + "' is not 4 long")
+    assert len(message) < 300
+    assert message.startswith("flip pattern 'FFF") and message.endswith("is not 4 long")
+    assert "10,002 characters" in message
+    assert len(str(DevilcoinsError("x" * 10_000))) < 300
+
+
+@pytest.mark.parametrize("command", ["verify", "play"])
+def test_a_ten_million_letter_line_is_quoted_as_an_excerpt(tmp_path, capsys, command):
+    path = tmp_path / "big.txt"
+    path.write_text("F" * 10_000_000 + "\n")
+    argv = ["verify", "4", str(path)] if command == "verify" else ["play", "4", "--strategy"]
+    if command == "play":
+        argv.append(str(path))
+    line = assert_usage_error(*run(capsys, *argv))
+    assert len(line) < 300 + len(str(path))
+
+
+@pytest.mark.parametrize("n", ["1_6", "+4", " 4", "4 ", "0x4", "4.0"])
+def test_n_is_the_digits_0_to_9_alone(capsys, n):
+    assert_usage_error(*run(capsys, "solve", n), "digits 0-9 alone", repr(n))
+
+
+@pytest.mark.parametrize(
+    ("option", "value"), [("--hands", "+2"), ("--hands", " 2"), ("--values", "+3")]
+)
+def test_game_options_are_the_digits_0_to_9_alone(capsys, option, value):
+    assert_usage_error(*run(capsys, "solve", "4", option, value), "digits 0-9 alone")
+
+
+@pytest.mark.parametrize("text", ["n=1_6", "n=+4", "n=4 hands=+1", "n=4 values=0_3"])
+def test_a_game_text_reads_the_digits_0_to_9_alone(text):
+    with pytest.raises(NotationError, match="digits 0-9 alone"):
+        Game.parse(text)
