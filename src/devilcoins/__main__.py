@@ -2,7 +2,7 @@
 
 import sys
 
-from devilcoins.cli.main import main
+from devilcoins.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -3,6 +3,9 @@ output or a silent misreading; each now gives an answer or one clear line."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from cli_helpers import assert_usage_error, run
@@ -70,3 +73,85 @@ def test_game_options_are_the_digits_0_to_9_alone(capsys, option, value):
 def test_a_game_text_reads_the_digits_0_to_9_alone(text):
     with pytest.raises(NotationError, match="digits 0-9 alone"):
         Game.parse(text)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--n", "1..99999999999"],
+        ["--max-n", "99999999999"],
+        ["--values", "2..99999999999"],
+        ["--hands", "1..99999999999"],
+        ["--n", "21"],
+    ],
+)
+def test_an_atlas_range_past_the_tables_is_refused_with_the_rule(capsys, argv):
+    """It once built the range, 150 MB a second, printing nothing."""
+    assert_usage_error(*run(capsys, "atlas", *argv), "the tables hold at most 1,048,576 states")
+
+
+def test_an_atlas_range_within_the_tables_leaves_out_the_sizes_past_them(capsys):
+    code, out, err = run(capsys, "atlas", "--n", "12,13", "--values", "3", "--goals", "zero")
+    assert "n=13 values=3" in err and "left out" in err
+    assert code == 0 and "n=12 values=3" in out and "n=13" not in out
+
+
+def test_the_atlas_stops_at_its_memory_limit(capsys, monkeypatch):
+    """--memory, as every long command has: here a limit below what the process holds."""
+    from devilcoins.core import resources
+
+    monkeypatch.setattr(resources, "resident_bytes", lambda: 10**12)
+    monkeypatch.setattr(sys.modules["devilcoins.cli.limits"], "resident_bytes", lambda: 10**12)
+    line = assert_usage_error(*run(capsys, "atlas", "--max-n", "8", "--memory", "0.5"))
+    assert "stopped at the memory limit (0.5 GB resident)" in line
+
+
+def test_sigterm_during_an_atlas_run_says_what_was_kept(capsys, monkeypatch, tmp_path):
+    """SIGTERM ended the run with 'terminated' alone; Ctrl-C's line says what the file keeps."""
+    from devilcoins.atlas.entry import settle
+    from devilcoins.cli import atlas as atlas_command
+    from devilcoins.cli.signals import Terminated
+
+    def solve_then_terminated(args, games, store, todo):
+        store.put(settle(games[0]))
+        raise Terminated
+
+    monkeypatch.setattr(atlas_command, "_solve", solve_then_terminated)
+    path = tmp_path / "atlas.sqlite"
+    code, out, err = run(capsys, "atlas", "--max-n", "3", "--db", str(path))
+    assert code == 143 and out == ""
+    assert err.strip().splitlines() == [
+        f"devilcoins: terminated; 1 games kept in {path}, run again to go on"
+    ]
+
+
+SIGNAL_DURING_IMPORT = """
+import os, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)  # a background job ignores it
+
+class SignalOnImport:  # the signal arrives while the command line's modules are imported
+    def find_spec(self, name, path=None, target=None):
+        if name == "devilcoins.cli.main":
+            os.kill(os.getpid(), getattr(signal, sys.argv[1]))
+        return None
+
+from devilcoins.cli import main
+sys.meta_path.insert(0, SignalOnImport())
+sys.exit(main(["solve", "4"]))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM is POSIX")
+@pytest.mark.parametrize(
+    ("name", "status", "word"), [("SIGINT", 130, "interrupted"), ("SIGTERM", 143, "terminated")]
+)
+def test_a_signal_during_the_imports_is_one_line_and_its_status(name, status, word):
+    done = subprocess.run(
+        [sys.executable, "-c", SIGNAL_DURING_IMPORT, name],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (status, "")
+    assert done.stderr == f"devilcoins: {word}\n"

@@ -197,7 +197,7 @@ def test_the_atlas_here_runs_within_the_default_memory_limit(capsys, monkeypatch
         seen.append(memory_limit(1 << 50))
         return real(games, **options)
 
-    monkeypatch.setattr(sys.modules["devilcoins.cli.main"], "default_memory", lambda: 123 << 20)
+    monkeypatch.setattr(limits, "default_memory", lambda: 123 << 20)
     monkeypatch.setattr(entry, "atlas", recording)
     code, _, err = run(capsys, "atlas", "--max-n", "3")
     assert (code, seen) == (0, [123 << 20]), err

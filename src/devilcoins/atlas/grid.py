@@ -21,14 +21,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from devilcoins.core.errors import DevilcoinsError, InvalidInput, did_you_mean
-from devilcoins.core.game import GOALS, Game
+from devilcoins.core.errors import DevilcoinsError, InvalidInput, TooLarge, did_you_mean
+from devilcoins.core.game import GOALS, MAX_STATES, Game
 from devilcoins.core.observe import Observe
 from devilcoins.core.symmetry import Group
 
 __all__ = [
     "DIAL_SIZES",
     "GOALS",
+    "MAX_STATES",
+    "MOST_N",
     "OBSERVE",
     "SMALL_N",
     "default_grid",
@@ -76,15 +78,21 @@ def default_grid() -> list[Game]:
     return list(dict.fromkeys(games))  # one game spelled twice is listed once
 
 
-def parse_range(text: str, what: str, low: int = 1) -> tuple[int, ...]:
-    """The whole numbers of a range such as '4', '1..8' or '2..3,5' (each >= low), in order.
+#: The most positions a game of the tables has (2 values each: 2^20 states).
+MOST_N = MAX_STATES.bit_length() - 1
+
+
+def parse_range(text: str, what: str, low: int = 1, high: int | None = None) -> tuple[int, ...]:
+    """The whole numbers of a range such as '4', '1..8' or '2..3,5' (each from low to high), in
+    order; a number past high is refused before the range is built (1..99999999999 would fill
+    the memory).
 
     >>> parse_range('1..3,5', 'n'), parse_range('2', 'values', 2)
     ((1, 2, 3, 5), (2,))
     """
-    found: list[int] = []
+    bounds: list[tuple[int, int]] = []
     for part in text.split(","):
-        match = re.fullmatch(r"\s*(\d+)\s*(?:\.\.\s*(\d+)\s*)?", part)
+        match = re.fullmatch(r"\s*([0-9]+)\s*(?:\.\.\s*([0-9]+)\s*)?", part)
         if match is None:
             raise InvalidInput(f"{what} {text!r} is not a range like 4, 1..8 or 2..3,5")
         first, last = int(match[1]), int(match[2] or match[1])
@@ -93,7 +101,14 @@ def parse_range(text: str, what: str, low: int = 1) -> tuple[int, ...]:
                 f"{what} {text!r}: each number must be at least {low}, "
                 "and a range a..b needs a <= b"
             )
-        found += [k for k in range(first, last + 1) if k not in found]
+        if high is not None and last > high:
+            raise TooLarge(
+                f"{what} {text!r} goes past {high:,}: the tables hold at most {MAX_STATES:,} "
+                f"states (m^n, m values on n positions), so n is at most {MOST_N} and values "
+                f"at most {MAX_STATES:,}"
+            )
+        bounds.append((first, last))
+    found = dict.fromkeys(k for first, last in bounds for k in range(first, last + 1))
     return tuple(found)
 
 

@@ -2,6 +2,6 @@
 
 import sys
 
-from devilcoins.cli.main import main
+from devilcoins.cli import main
 
 sys.exit(main())

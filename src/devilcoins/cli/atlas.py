@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from devilcoins import GROUP_NAMES
-from devilcoins.atlas.grid import GOALS, OBSERVE, parse_names, parse_range
+from devilcoins.atlas.grid import GOALS, MAX_STATES, MOST_N, OBSERVE, parse_names, parse_range
 from devilcoins.cli.common import (
     EXIT_INTERRUPTED,
     Command,
@@ -23,6 +23,8 @@ from devilcoins.cli.common import (
     print_out,
     require_extra,
 )
+from devilcoins.cli.limits import add_memory_option
+from devilcoins.cli.signals import EXIT_TERMINATED, Terminated
 from devilcoins.core.errors import DevilcoinsError
 
 if TYPE_CHECKING:
@@ -68,7 +70,7 @@ def _seconds(text: str) -> float:
 
 def _hands(text: str) -> tuple[int, ...] | str:
     """'all' or a range of hand counts."""
-    return "all" if text.strip().lower() == "all" else parse_range(text, "hands", 0)
+    return "all" if text.strip().lower() == "all" else parse_range(text, "hands", 0, MOST_N)
 
 
 def add_arguments(p: Options) -> None:
@@ -89,16 +91,21 @@ def _add_grid_arguments(p: Options) -> None:
     """The grid's ranges: positions, values, groups, hands, goals, ways of observing."""
     g = p.add_argument_group("the grid (without any: the default grid of 188 games)")
     size = g.add_mutually_exclusive_group()
-    size.add_argument("--max-n", type=positive, metavar="N", help="positions 1..N")
+    size.add_argument(
+        "--max-n",
+        type=_checked(lambda t: parse_range(f"1..{int(positive(t))}", "--max-n", 1, MOST_N)),
+        metavar="N",
+        help=f"positions 1..N (N at most {MOST_N})",
+    )
     size.add_argument(
         "--n",
-        type=_checked(lambda t: parse_range(t, "n")),
+        type=_checked(lambda t: parse_range(t, "n", 1, MOST_N)),
         metavar="RANGE",
         help="positions, e.g. 4, 1..8 or 2..6,8 (default 1..8)",
     )
     g.add_argument(
         "--values",
-        type=_checked(lambda t: parse_range(t, "values", 2)),
+        type=_checked(lambda t: parse_range(t, "values", 2, MAX_STATES)),
         metavar="RANGE",
         help="values per position, e.g. 2..5 (default 2)",
     )
@@ -153,6 +160,7 @@ def _add_run_arguments(p: Options) -> None:
         metavar="ADDRESS",
         help="use the running Dask cluster at ADDRESS, e.g. tcp://host:8786",
     )
+    add_memory_option(r)
     r.add_argument(
         "--db",
         metavar="FILE",
@@ -186,7 +194,7 @@ def _grid(args: argparse.Namespace) -> list[Game]:
 
     if not _ranges_given(args):
         return default_grid()
-    ns = args.n or range(1, (args.max_n or 8) + 1)
+    ns = args.n or args.max_n or range(1, 9)
     left_out: dict[str, str] = {}
     games = grid(
         ns,
@@ -269,10 +277,11 @@ def _distributed(args: argparse.Namespace, games: list[Game], fmt: str) -> int:
         todo = len(store.pending(games, args.time_limit))
         try:
             entries = _solve(args, games, store, todo) if todo else store.entries(games)
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, Terminated) as stop:
             kept = f"; {len(store)} games kept in {args.db}, run again to go on" if args.db else ""
-            print(f"devilcoins: interrupted{kept}", file=sys.stderr)
-            return EXIT_INTERRUPTED
+            how = "terminated" if isinstance(stop, Terminated) else "interrupted"
+            print(f"devilcoins: {how}{kept}", file=sys.stderr)
+            return EXIT_TERMINATED if isinstance(stop, Terminated) else EXIT_INTERRUPTED
         _print(entries, fmt, store.records(games) if args.db and fmt == "json" else None)
     return _status(entries)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from devilcoins.cli.signals import EXIT_INTERRUPTED
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.files import write_all, write_new
 
@@ -41,7 +42,6 @@ __all__ = [
 ]
 
 EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
 
 
 class UsageError(DevilcoinsError):

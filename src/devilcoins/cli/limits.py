@@ -37,8 +37,10 @@ __all__ = [
     "Limits",
     "Watch",
     "add_limit_options",
+    "add_memory_option",
     "default_memory",
     "limits_from",
+    "memory_from",
 ]
 
 #: The signal the watcher raises in the main thread to stop the command (not SIGINT, which a
@@ -104,6 +106,11 @@ def add_limit_options(p: Options) -> None:
         metavar="SECONDS",
         help=f"stop after this many seconds (default {DEFAULT_SECONDS:.0f})",
     )
+    add_memory_option(group)
+
+
+def add_memory_option(group: Options) -> None:
+    """--memory GB alone (the atlas, whose --time-limit is each game's)."""
     group.add_argument(
         "--memory",
         type=_gigabytes,
@@ -131,8 +138,13 @@ def limits_from(args: argparse.Namespace) -> Limits | None:
     """The limits the command line gave (defaults filled in), or None for a command without."""
     if not hasattr(args, "time_limit") or not hasattr(args, "memory"):
         return None
-    memory = default_memory() if args.memory is None else int(args.memory * 1e9)
-    return Limits(seconds=args.time_limit, memory=memory)
+    return Limits(seconds=args.time_limit, memory=memory_from(args))
+
+
+def memory_from(args: argparse.Namespace) -> int:
+    """The memory limit in bytes: --memory, else the default (three quarters of the machine)."""
+    memory = getattr(args, "memory", None)
+    return default_memory() if memory is None else int(memory * 1e9)
 
 
 class Watch:

@@ -8,11 +8,7 @@ from __future__ import annotations
 
 import argparse
 import re
-import signal
 import sys
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from typing import NoReturn
 
@@ -22,11 +18,12 @@ from devilcoins.cli.limits import (
     UNLIMITED,
     Watch,
     add_limit_options,
-    default_memory,
     limits_from,
+    memory_from,
 )
 from devilcoins.cli.progress import announce_compiling
 from devilcoins.cli.registry import COMMANDS, RENAMED
+from devilcoins.cli.signals import EXIT_TERMINATED, Terminated, terminated
 from devilcoins.core.errors import DevilcoinsError, did_you_mean, excerpt
 
 __all__ = ["build_parser", "main"]
@@ -101,13 +98,13 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as done:  # --help, --version, or a usage error already printed
         return done.code if isinstance(done.code, int) else EXIT_USAGE
     chosen = COMMANDS[args.command]
-    limits = limits_from(args)
+    limits = limits_from(args) if chosen.limited else None
     if limits is None and chosen.shows_progress:  # the atlas: no --time-limit for the whole
-        # run, yet it stops at the default memory limit
-        limits = replace(UNLIMITED, memory=default_memory(), memory_option=False)
+        # run (its --time-limit is each game's), yet it stops at its --memory
+        limits = replace(UNLIMITED, memory=memory_from(args), memory_option=hasattr(args, "memory"))
     watch = None if limits is None else Watch(limits, may_end_process=argv is None)
     try:
-        with _terminated_as_exception(), announce_compiling(sys.stderr):
+        with terminated(), announce_compiling(sys.stderr):
             if watch is None:
                 status = chosen.run(args)
             else:
@@ -151,31 +148,6 @@ def _renamed(words: list[str]) -> list[str]:
         file=sys.stderr,
     )
     return [new, *words[1:]]
-
-
-class Terminated(BaseException):
-    """SIGTERM, raised in the command so that its unfinished files are removed on the way out."""
-
-
-#: The exit status after SIGTERM (128 + 15, as a shell reports it).
-EXIT_TERMINATED = 143
-
-
-@contextmanager
-def _terminated_as_exception() -> Iterator[None]:
-    """While inside (in the main thread), SIGTERM raises Terminated; the old handler after."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(_signum: int, _frame: object) -> None:
-        raise Terminated
-
-    old = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, old)
 
 
 if __name__ == "__main__":  # pragma: no cover
