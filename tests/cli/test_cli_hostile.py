@@ -155,3 +155,33 @@ def test_a_signal_during_the_imports_is_one_line_and_its_status(name, status, wo
     )
     assert (done.returncode, done.stdout) == (status, "")
     assert done.stderr == f"devilcoins: {word}\n"
+
+
+SLOW_START = """
+import sys, time
+time.sleep(2)  # a start-up slower than the limit: the imports of a busy machine
+from devilcoins.cli import main
+sys.argv = ["devilcoins", "solve", "4", "--time-limit", "1"]
+sys.exit(main())
+"""
+
+
+def test_the_time_limit_counts_the_start_up():
+    """--time-limit counted from the command's own start, so --time-limit 2 took 4 s."""
+    done = subprocess.run(
+        [sys.executable, "-c", SLOW_START], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert_usage_error(done.returncode, done.stdout, done.stderr, "stopped at the time limit (1 s)")
+
+
+def test_a_search_takes_chunks_that_fit_in_the_memory_left():
+    """The belief search computed 32 MiB of successors at a time whatever the limit left, so a
+    process near its --memory passed it by a chunk."""
+    from devilcoins.blind.search import _BYTES_PER_WORD, _CHUNK_WORDS, _chunk_words
+    from devilcoins.core.resources import resident_bytes, using_at_most
+
+    assert _chunk_words() == _CHUNK_WORDS
+    with using_at_most(resident_bytes() + (1 << 20)):
+        assert _chunk_words() <= (1 << 20) // _BYTES_PER_WORD
+    with using_at_most(resident_bytes() // 2):
+        assert _chunk_words() == 1

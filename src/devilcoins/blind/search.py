@@ -26,6 +26,7 @@ from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import expand
+from devilcoins.core.resources import memory_limit, resident_bytes
 from devilcoins.core.tables import ClassTable, class_table
 from devilcoins.results import Evidence, EvidenceKind, How, Verdict
 
@@ -47,6 +48,22 @@ MAX_GAME_BELIEFS = 200_000
 
 #: Successor rows computed per kernel call (bounds memory: 4M words = 32 MiB).
 _CHUNK_WORDS = 1 << 22
+
+
+#: Bytes a word of a chunk of successor rows costs at its peak (the rows, their keys sorted).
+_BYTES_PER_WORD = 32
+
+
+def _chunk_words() -> int:
+    """Successor words a kernel call may compute: _CHUNK_WORDS, fewer when the memory limit
+    (``core.resources.memory_limit``) leaves less room, so a chunk never carries the process
+    past it.
+
+    >>> 1 <= _chunk_words() <= _CHUNK_WORDS
+    True
+    """
+    room = memory_limit(1 << 62) - resident_bytes()
+    return max(1, min(_CHUNK_WORDS, room // _BYTES_PER_WORD))
 
 
 class BeliefSpace(Protocol):
@@ -211,7 +228,7 @@ def _level(
     """Expand one level: (next frontier rows, their ids, the winning path or None)."""
     width = frontier.shape[1]
     key_type = np.dtype((np.void, 8 * width))
-    chunk = max(1, _CHUNK_WORDS // max(1, len(moves) * width))
+    chunk = max(1, _chunk_words() // max(1, len(moves) * width))
     next_rows: list[Rows] = []
     next_ids: list[int] = []
     for lo in range(0, len(frontier), chunk):

@@ -26,7 +26,12 @@ from typing import TYPE_CHECKING, TextIO
 from devilcoins.cli.common import EXIT_USAGE, Options
 from devilcoins.cli.progress import STATUS, Status
 from devilcoins.core.files import remove_unfinished
-from devilcoins.core.resources import machine_bytes, resident_bytes, using_at_most
+from devilcoins.core.resources import (
+    machine_bytes,
+    process_seconds,
+    resident_bytes,
+    using_at_most,
+)
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -147,6 +152,21 @@ def memory_from(args: argparse.Namespace) -> int:
     return default_memory() if memory is None else int(memory * 1e9)
 
 
+#: The part of --memory the watcher keeps free: the command stops once its resident memory
+#: passes the rest (it grows on while it stops).
+HEADROOM = 0.04
+
+
+def _would_pass(last: int, size: int, limit: int) -> bool:
+    """Whether memory at size (last a tick before) is past the limit less its headroom, or
+    grows fast enough to pass the limit before the next look.
+
+    >>> _would_pass(100, 950, 1000), _would_pass(900, 950, 1000), _would_pass(400, 700, 1000)
+    (True, False, False)
+    """
+    return size > limit * (1 - HEADROOM) or size + max(0, size - last) > limit
+
+
 class Watch:
     """While inside, watch the limits (and draw the progress line on a terminal).
 
@@ -177,7 +197,9 @@ class Watch:
         self._may_interrupt = threading.current_thread() is threading.main_thread()
 
     def __enter__(self) -> Watch:
-        self.status.started = time.monotonic()
+        # on the command line the clock starts with the process (its start-up and imports
+        # count against --time-limit); called in-process, with the watch
+        self.status.started = time.monotonic() - (process_seconds() if self.may_end_process else 0)
         self._memory = using_at_most(self.limits.memory)
         self._memory.__enter__()
         if self._may_interrupt:  # a signal of its own: SIGINT may be ignored (a background job)
@@ -219,17 +241,19 @@ class Watch:
 
     def _watch(self) -> None:
         """The watcher thread: look at the clock and the memory until the command ends."""
+        last = resident_bytes()
         try:
             while not self._done.wait(TICK):
                 took = time.monotonic() - self.status.started
                 size = resident_bytes()
                 self.peak = max(self.peak, size)
-                if took > self.limits.seconds:
+                if took + TICK / 2 > self.limits.seconds:
                     self._stop("time")
                     return
-                if size > self.limits.memory:
+                if _would_pass(last, size, self.limits.memory):
                     self._stop("memory")
                     return
+                last = size
                 if took > SHOW_AFTER:
                     self._draw(took, size)
         finally:
