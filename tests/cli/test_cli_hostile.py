@@ -3,6 +3,7 @@ output or a silent misreading; each now gives an answer or one clear line."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -185,3 +186,39 @@ def test_a_search_takes_chunks_that_fit_in_the_memory_left():
         assert _chunk_words() <= (1 << 20) // _BYTES_PER_WORD
     with using_at_most(resident_bytes() // 2):
         assert _chunk_words() == 1
+
+
+TOUCH = ("--hands", "2", "--goal", "same", "--observe", "touch")
+
+
+@pytest.mark.parametrize("value", ["5", 5.0, True, -1, [5]])
+def test_a_certificate_value_is_a_json_whole_number(capsys, tmp_path, value):
+    """'"value": "5"' (a string) verified as 5."""
+    path, bad = tmp_path / "c.json", tmp_path / "bad.json"
+    assert run(capsys, "solve", "4", *TOUCH, "--certificate", str(path))[0] == 0
+    data = json.loads(path.read_text())
+    assert data["value"] == 5
+    bad.write_text(json.dumps({**data, "value": value}))
+    assert_usage_error(*run(capsys, "verify", "4", *TOUCH, "--certificate", str(bad)), "value")
+    bad.write_text(json.dumps({**data, "value": None, "bounds": [value, 5]}))
+    assert_usage_error(*run(capsys, "verify", "4", *TOUCH, "--certificate", str(bad)), "bounds")
+
+
+@pytest.mark.parametrize(
+    ("moves", "hands", "named"),
+    [("FFFF", "2", ["FFFF"]), ("FFFF,FLLL,FLFL", "1", ["FLFL", "FFFF"]), ("FFLL,FLLL", "2", [])],
+)
+def test_a_listed_move_past_the_hands_is_named(capsys, moves, hands, named):
+    """--moves FFFF --hands 2 ran without a word, though the only move needs 4 hands."""
+    code, out, err = run(capsys, "solve", "4", "--moves", moves, "--hands", hands)
+    assert code == 0 and out
+    if not named:
+        assert err == ""
+        return
+    (line,) = err.strip().splitlines()
+    assert line.startswith(f"devilcoins: note: --hands {hands} leaves out the listed move")
+    for move in named:
+        assert move in line
+    game = Game.parse(f"n=4 moves={moves} hands={hands}")
+    kept = [a for a in game.moves if sum(a) <= int(hands)]  # the naive count of each move
+    assert ("no listed move is left" in line) is (not kept)

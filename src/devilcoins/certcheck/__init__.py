@@ -120,10 +120,30 @@ def check_certificate(game: Game, cert: Any, checker: Checker) -> CertificateChe
             "the Devil's trap", EvidenceKind.TRAP, lambda: checker.trap(tab, data), str, bool
         )
         return CertificateCheck(game, None, trap.holds is True, (trap,))
-    claimed = int(value)
+    claimed = _count(value, "value")
     upper, lower = _halves(tab, data, checker, claimed, claimed)
     return CertificateCheck(game, claimed, upper.holds is True and lower.holds is True,
                             (upper, lower))  # fmt: skip
+
+
+def _count(value: Any, field: str) -> int:
+    """A count of moves as the certificate writes it: a JSON whole number, >= 0 (not a string,
+    a fraction or true, which int() would read as well).
+
+    >>> _count(5, "value")
+    5
+    >>> _count("5", "value")
+    Traceback (most recent call last):
+    ...
+    devilcoins.core.errors.InvalidInput: a certificate's value is a whole number of moves \
+(written without quotes), not '5'
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidInput(
+            f"a certificate's {field} is a whole number of moves (written without quotes), "
+            f"not {value!r}"
+        )
+    return value
 
 
 def _bounds(game: Game, tab: Tables, data: dict[str, Any], checker: Checker) -> CertificateCheck:
@@ -140,7 +160,7 @@ def _read_bounds(bounds: Any) -> tuple[int, int | None]:
     """[L, U] as numbers, 0 <= L <= U, or [L, null] when no strategy is known."""
     try:
         low, high = bounds
-        pair = (int(low), None if high is None else int(high))
+        pair = (_count(low, "bounds"), None if high is None else _count(high, "bounds"))
     except (TypeError, ValueError):
         raise InvalidInput("a certificate's bounds are [L, U], U a number or null") from None
     if pair[0] < 0 or (pair[1] is not None and pair[1] < pair[0]):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import sys
 import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -128,9 +129,30 @@ def game_from(args: argparse.Namespace) -> Game:
             option = "--" + name.replace("_", "-")
             raise UsageError(f"{option} is empty: give a value, or leave the option out")
     try:
-        return Game.from_fields(fields)
+        game = Game.from_fields(fields)
     except DevilcoinsError as err:
         raise UsageError(str(err)) from None
+    _note_moves_past_the_hands(game)
+    return game
+
+
+def _note_moves_past_the_hands(game: Game) -> None:
+    """A line on stderr naming the listed moves that change more positions than --hands allows
+    (the game is played without them: both limits hold), so none is dropped without a word."""
+    if game.moves is None or game.hands is None:
+        return
+    past = [a for a in game.moves if sum(1 for v in a if v) > game.hands]
+    if not past:
+        return
+    shown = ", ".join(game.move_text(game.encode(a)) for a in past[:5])
+    more = f" and {len(past) - 5:,} more" if len(past) > 5 else ""
+    every = "; no listed move is left" if len(past) == len(game.moves) else ""
+    print(
+        f"devilcoins: note: --hands {game.hands} leaves out the listed move"
+        f"{'s' if len(past) > 1 else ''} {shown}{more}: each changes more than {game.hands} "
+        f"position{'s' if game.hands != 1 else ''}, and both limits hold{every}",
+        file=sys.stderr,
+    )
 
 
 def command_line(command: str, game: Game, *rest: str) -> str:
