@@ -222,3 +222,35 @@ def test_a_listed_move_past_the_hands_is_named(capsys, moves, hands, named):
     game = Game.parse(f"n=4 moves={moves} hands={hands}")
     kept = [a for a in game.moves if sum(a) <= int(hands)]  # the naive count of each move
     assert ("no listed move is left" in line) is (not kept)
+
+
+@pytest.mark.parametrize(
+    ("argv", "most", "fewest"),
+    [
+        (["16"], "2^16 - 1", 16),
+        (["32"], "2^32 - 1", 32),
+        (["1024"], "2^1,024 - 1", 1024),
+        (["1048576"], "2^1,048,576 - 1", 1048576),
+        (["64", "--values", "4"], "4^64 - 1", 96),
+    ],
+)
+def test_prove_states_a_won_count_game_for_any_n(capsys, argv, most, fewest):
+    """prove 32 --observe count was refused as past the tables (and 16 ran past a minute),
+    though the docs say it states the answer for any n."""
+    code, out, err = run(capsys, "prove", *argv, "--observe", "count", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["winnable"] is True and data["length"] is None
+    assert data["length_expr"] == f"at most {most} (and at least {fewest:,})"
+
+
+@pytest.mark.parametrize(("n", "m"), [(1, 2), (2, 2), (4, 2), (8, 2), (3, 3), (2, 4)])
+def test_a_solved_count_game_lies_within_the_stated_bounds(n, m):
+    """The bounds prove states past the quick sizes hold on every size it solves."""
+    from devilcoins import solve
+    from devilcoins.observed.sightrule import count_solves_quickly, sight_rule
+
+    assert count_solves_quickly(n, m)
+    verdict = solve(Game(n, values=m, observe="count"))
+    assert verdict.winnable
+    assert sight_rule(n, m) <= verdict.length <= m**n - 1
