@@ -12,6 +12,7 @@ import pytest
 from cli_helpers import assert_usage_error, run
 
 from devilcoins import Game
+from devilcoins.cli.common import unlimited_digits
 from devilcoins.core.errors import DevilcoinsError, NotationError, excerpt
 from devilcoins.core.tables import class_table
 
@@ -254,3 +255,14 @@ def test_a_solved_count_game_lies_within_the_stated_bounds(n, m):
     verdict = solve(Game(n, values=m, observe="count"))
     assert verdict.winnable
     assert sight_rule(n, m) <= verdict.length <= m**n - 1
+
+
+@pytest.mark.parametrize("n", ["14283", "14284", "65536"])
+def test_every_json_the_program_prints_the_standard_library_reads(capsys, n):
+    """classes 65536 --json printed integers of 19,729 digits, which json.loads refuses."""
+    code, out, _ = run(capsys, "classes", n, "--json")
+    data = json.loads(out)
+    sequences = data["sequences"]
+    with unlimited_digits():
+        assert code == 0 and int(sequences) == 2 ** int(n)  # digits as a string past 4,300
+        assert isinstance(sequences, str) is (len(str(2 ** int(n))) > 4300)
