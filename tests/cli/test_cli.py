@@ -407,9 +407,9 @@ def test_classes_prints_numbers_past_the_int_digits_limit(capsys, n):
         sys.set_int_max_str_digits(0)
         data = json.loads(out)
         if expected is not None:
-            assert data["canonical"] == expected
+            assert int(data["canonical"]) == expected
             assert f"{expected:,} sequences up to turning the table" in text
-        assert data["sequences"] == 2**n
+        assert data["sequences"] == str(2**n)  # past 4,300 digits JSON holds them as a string
         assert f"{2**n:,} in all (the canonical sequences, counted by Burnside's lemma)" in text
     finally:
         sys.set_int_max_str_digits(limit)
