@@ -87,16 +87,22 @@ load: $(VENV)/.installed-test
 	$(BIN)/python bench/load.py --slow 500
 
 clean:
-	rm -rf $(VENV) build site src/*.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist site src/*.egg-info .pytest_cache .ruff_cache .hypothesis
 
-# A wheel in dist/, then installed into a fresh virtual environment and tried (bench/wheel_check.py):
-# alone, every core command answers and serve, plot and the atlas on Dask each name the extra
-# they need; with the all extra, plot draws, the atlas runs on Dask and serve answers with the
-# page and its static files.
+# The sdist and the wheel in dist/, each checked before anything is tried (every step fails
+# loudly): the build prints no warning, twine check --strict passes, bench/package_check.py finds
+# the sdist's files, the version, the changelog and the description right. Then the wheel is
+# installed into a fresh virtual environment and tried (bench/wheel_check.py): alone, every core
+# command answers and serve, plot and the atlas on Dask each name the extra they need; with the
+# all extra, plot draws, the atlas runs on Dask and serve answers with the page and its files.
 wheel: $(VENV)/.installed-test
-	$(BIN)/python -m pip install --quiet build
-	rm -f dist/devilcoins-*.whl
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m build --wheel --outdir dist . 2>&1 | grep -i warn && exit 1 || true
+	$(BIN)/python -m pip install --quiet build twine
+	rm -rf dist
+	@out=$$(PYTHONDONTWRITEBYTECODE= $(BIN)/python -m build --sdist --wheel --outdir dist . 2>&1) || \
+		{ echo "$$out"; echo "make wheel: the build failed"; exit 1; }; \
+	if echo "$$out" | grep -i warn; then echo "make wheel: the build warned"; exit 1; fi
+	$(BIN)/python -m twine check --strict dist/*
+	$(BIN)/python bench/package_check.py dist
 	rm -rf $(VENV)/wheel-check && $(PYTHON) -m venv $(VENV)/wheel-check
 	$(VENV)/wheel-check/bin/pip install --quiet dist/devilcoins-*.whl
 	$(VENV)/wheel-check/bin/python bench/wheel_check.py core

@@ -77,13 +77,13 @@ def _exits_0(exe: str, command: str, stdin: str | None = None) -> str | None:
 
 
 def check_metadata() -> bool:
-    """The wheel's version is devilcoins.__version__; its core needs numpy, numba and rich."""
+    """The wheel's version is devilcoins.__version__; its core needs numpy, numba, psutil, rich."""
     version = importlib.metadata.version("devilcoins")
     requires = importlib.metadata.requires("devilcoins") or []
     core = sorted(r.split(">")[0].split("=")[0] for r in requires if "extra ==" not in r)
     print(f"metadata: version {version}, core {', '.join(core)}")
-    if version != devilcoins.__version__ or core != ["numba", "numpy", "rich"]:
-        print(f"expected version {devilcoins.__version__} and numba, numpy, rich")
+    if version != devilcoins.__version__ or core != ["numba", "numpy", "psutil", "rich"]:
+        print(f"expected version {devilcoins.__version__} and numba, numpy, psutil, rich")
         return False
     return True
 

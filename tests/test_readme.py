@@ -18,6 +18,7 @@ from devilcoins.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+DESCRIPTION = ROOT / "DESCRIPTION.md"  # the package index's page
 DOCS = sorted((ROOT / "docs").glob("*.md"))
 NUMBER_WITH_POINT = re.compile(r"\d+\.\d+(e[+-]\d+)?")
 # Examples shortened by hand, writing or reading files, or serving are not replayed.
@@ -50,7 +51,7 @@ def all_examples() -> list:
     """(page name, command line, printed text) for the README and every docs page."""
     return [
         pytest.param(page.name, c, out, id=f"{page.name}: {c}")
-        for page in [README, *DOCS]
+        for page in [README, DESCRIPTION, *DOCS]
         for c, out in examples(page)
     ]
 
