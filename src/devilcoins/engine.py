@@ -17,13 +17,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from devilcoins.core.errors import InvalidInput, NotSupported, TooLarge
 from devilcoins.core.files import write_new_with
 from devilcoins.core.game import Game
-from devilcoins.families import Progress, blind_moves, family_of
+from devilcoins.core.resources import CACHED_GAMES
+from devilcoins.families import Family, Progress, blind_moves, family_of
 from devilcoins.results import CertificateCheck, Verdict, Verification
 from devilcoins.results.advice import Advice
 from devilcoins.results.beliefs import BeliefTable
@@ -48,6 +50,13 @@ __all__ = [
 ]
 
 
+@lru_cache(maxsize=CACHED_GAMES)
+def _family(game: Game) -> Family:
+    """The game's family (``families.family_of``), looked up once per game: a solver's progress
+    note asks for it at every tick."""
+    return family_of(game)
+
+
 def solve(
     game: Game | int,
     method: str | None = None,
@@ -67,7 +76,7 @@ def solve(
     15
     """
     game = Game.of(game)
-    family = family_of(game)
+    family = _family(game)
     if checkpoint is None:
         return family.solve(game, family.check_method(method), on_progress)
     from devilcoins.observed.touch.checkpoint import keeping_marks
@@ -254,7 +263,7 @@ def methods(game: Game | int) -> tuple[str, ...]:
     >>> methods(4)
     ('notebook', 'chain', 'certificate', 'search')
     """
-    return family_of(Game.of(game)).methods
+    return _family(Game.of(game)).methods
 
 
 def progress_note(game: Game | int, done: int, known: int) -> str:
@@ -263,7 +272,7 @@ def progress_note(game: Game | int, done: int, known: int) -> str:
     >>> progress_note(4, 3, 20)
     'depth 3, 20 beliefs'
     """
-    return family_of(Game.of(game)).progress.format(done=done, known=known)
+    return _family(Game.of(game)).progress.format(done=done, known=known)
 
 
 def verify(game: Game | int, strategy: Any, *, on_progress: Progress = None) -> Verification:
@@ -279,7 +288,7 @@ def verify(game: Game | int, strategy: Any, *, on_progress: Progress = None) -> 
     {'start': 'TH', 'turns': [0, 0]}
     """
     game = Game.of(game)
-    return family_of(game).verify(game, strategy, on_progress)
+    return _family(game).verify(game, strategy, on_progress)
 
 
 def prove(game: Game | int, *, checks: bool = True) -> Verdict:
@@ -291,13 +300,13 @@ def prove(game: Game | int, *, checks: bool = True) -> Verdict:
     (True, 7, True)
     """
     game = Game.of(game)
-    return family_of(game).prove(game, checks)
+    return _family(game).prove(game, checks)
 
 
 def explanation(game: Game | int) -> Explanation:
     """The verdict for a game and how it was reached, in words that agree with solve."""
     game = Game.of(game)
-    return family_of(game).explanation(game)
+    return _family(game).explanation(game)
 
 
 def explain(game: Game | int) -> str:
@@ -318,19 +327,19 @@ def certificate(verdict: Verdict) -> dict[str, Any]:
     >>> cert['value'], check_certificate(g, cert).holds
     (5, True)
     """
-    return family_of(verdict.game).certificate(verdict)
+    return _family(verdict.game).certificate(verdict)
 
 
 def check_certificate(game: Game | int, data: Any) -> CertificateCheck:
     """Check a certificate (parsed JSON): both halves, or the trap."""
     game = Game.of(game)
-    return family_of(game).check_certificate(game, data)
+    return _family(game).check_certificate(game, data)
 
 
 def strategy_lines(verdict: Verdict) -> Iterator[str]:
     """The won strategy as the lines of its file: one move a line (blind), or a policy file of
     JSON lines (touch, sight, count; any size)."""
-    return family_of(verdict.game).strategy_lines(verdict)
+    return _family(verdict.game).strategy_lines(verdict)
 
 
 def save_strategy(verdict: Verdict, path: str | Path) -> None:
@@ -348,7 +357,7 @@ def read_strategy(game: Game | int, text: str) -> Any:
     (3, 1, 3)
     """
     game = Game.of(game)
-    return family_of(game).read_strategy(game, text)
+    return _family(game).read_strategy(game, text)
 
 
 def load_strategy(game: Game | int, path: str | Path) -> Any:
@@ -356,16 +365,17 @@ def load_strategy(game: Game | int, path: str | Path) -> Any:
     return read_strategy(game, Path(path).read_text(encoding="utf-8-sig"))
 
 
-def belief_table(verdict: Verdict) -> BeliefTable:
+def belief_table(verdict: Verdict, verification: Verification | None = None) -> BeliefTable:
     """The beliefs of a won blind game's strategy, move by move (the notebook's table), from
-    the exact verification of it (which keeps them for strategies small enough to show).
+    the exact verification of it (which keeps them for strategies small enough to show): the
+    one given (``verify(verdict.game, verdict.strategy)``, already run), else run here.
 
     >>> belief_table(solve(2)).beliefs()[-1]
     ['HH']
     """
     if verdict.strategy is None:
         raise NotSupported(f"{verdict.game}: no sequence of moves wins, so there are no beliefs")
-    checked = verify(verdict.game, verdict.strategy)
+    checked = verification if verification is not None else verify(verdict.game, verdict.strategy)
     if checked.rows is None:
         raise TooLarge(f"{verdict.game}: {len(verdict.strategy):,} moves are too many to show")
     return BeliefTable.of(verdict.game, verdict.strategy, checked.rows)
@@ -408,7 +418,7 @@ def coach(
             belief = [k for k in update(game, belief, int(a)) if k >= tab.n_goal]
     if held is not None:
         held = _held_positions(game, held)
-    return family_of(game).coach(game, belief, held)
+    return _family(game).coach(game, belief, held)
 
 
 def _held_positions(

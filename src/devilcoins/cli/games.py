@@ -117,7 +117,7 @@ def game_from(args: argparse.Namespace) -> Game:
             f"--generators {gens!r} names no permutation: give some, one-line notation separated "
             "by ';' (for a table nobody turns, --group none)"
         )
-    fields = {"n": str(args.n)}
+    fields: dict[str, str] = {}
     for name in ("values", "hands", "moves", "goal", "observe", "devil_moves"):
         if given[name] is not None:
             fields[name] = str(given[name])
@@ -129,7 +129,7 @@ def game_from(args: argparse.Namespace) -> Game:
             option = "--" + name.replace("_", "-")
             raise UsageError(f"{option} is empty: give a value, or leave the option out")
     try:
-        game = Game.from_fields(fields)
+        game = Game.from_fields(fields, n=args.n)  # N read once, by its argument's type
     except DevilcoinsError as err:
         raise UsageError(str(err)) from None
     _note_moves_past_the_hands(game)

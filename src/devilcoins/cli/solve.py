@@ -205,7 +205,7 @@ def _print_verdict(verdict: Verdict, checked: Verification | None, skipped: str 
         from devilcoins import belief_table
 
         print()
-        print(belief_table(verdict).to_text())
+        print(belief_table(verdict, checked).to_text())
     elif verdict.strategy is not None:
         shown = verdict.strategy[:64]
         more = (

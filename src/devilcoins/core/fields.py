@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from devilcoins.core import notation
-from devilcoins.core.errors import NotationError, TooLarge, did_you_mean
+from devilcoins.core.errors import NotationError, TooLarge, check_n, did_you_mean
 from devilcoins.core.observe import Observe
 from devilcoins.core.symmetry import Group, parse_permutations
 from devilcoins.core.values import ValueGroup
@@ -42,8 +42,9 @@ def goal_states(text: str, n: int, m: int) -> tuple[Vector, ...]:
     return tuple(notation.read_vector(v, n, m, "goal state") for v in notation.split_list(body))
 
 
-def read_fields(fields: dict[str, str]) -> dict[str, Any]:
-    """The keyword arguments of ``Game`` that text fields give, each checked."""
+def read_fields(fields: dict[str, str], *, n: int | None = None) -> dict[str, Any]:
+    """The keyword arguments of ``Game`` that text fields give, each checked; n given here is
+    already read (the command line reads N once) and takes the place of the field n."""
     known = set(FIELDS)
     unknown = set(fields) - known
     if unknown:
@@ -51,12 +52,17 @@ def read_fields(fields: dict[str, str]) -> dict[str, Any]:
             f"unknown game field(s) {', '.join(sorted(unknown))}; the fields are "
             f"{', '.join(sorted(known))}"
         )
-    if "n" not in fields:
+    if n is not None:
+        n = check_n(n, what="n")
+    elif "n" not in fields:
         raise NotationError("a game needs n, the number of positions")
-    n = whole(fields["n"], "n", 1)
+    else:
+        n = whole(fields["n"], "n", 1)
     value_group = None
-    if re.fullmatch(r"[-+\s\d_]+", fields.get("values", "2")):  # a number, maybe misspelt
-        m = whole(fields.get("values", "2"), "values", 1)
+    if "values" not in fields:
+        m = 2
+    elif re.fullmatch(r"[-+\s\d_]+", fields["values"]):  # a number, maybe misspelt
+        m = whole(fields["values"], "values", 1)
     else:
         value_group = ValueGroup.parse(fields["values"])
         m = value_group.order

@@ -339,9 +339,10 @@ class Game:
         return cls.from_fields(fields)
 
     @classmethod
-    def from_fields(cls, fields: dict[str, str]) -> Game:
-        """A game from text fields (what the command line and the text form give)."""
-        read = read_fields(fields)
+    def from_fields(cls, fields: dict[str, str], *, n: int | None = None) -> Game:
+        """A game from text fields (what the command line and the text form give); n, when
+        given, is the number of positions already read (in place of the field n)."""
+        read = read_fields(fields, n=n)
         return cls(group=read.pop("group") or _CYCLIC, **read)
 
     def to_json(self) -> dict[str, Any]:

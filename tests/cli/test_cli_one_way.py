@@ -1,0 +1,39 @@
+"""One way through: ``devilcoins solve 8`` reads N once, verifies its strategy once and looks up
+the game's family once (the calls counted by the profiler: counts, not times)."""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+
+from cli_helpers import run
+
+
+def _calls(capsys, *argv: str) -> dict[tuple[str, str], int]:
+    """How often each function of devilcoins ran during the command: (module file, name)."""
+    from devilcoins import engine
+
+    cached = getattr(engine, "_family", None)
+    if cached is not None:  # a family looked up by an earlier test would not count
+        cached.cache_clear()
+    profile = cProfile.Profile()
+    profile.enable()
+    code, _out, err = run(capsys, *argv)
+    profile.disable()
+    assert code == 0, err
+    stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]
+    counted: dict[tuple[str, str], int] = {}
+    for (file, _line, name), (_cc, calls, *_rest) in stats.items():
+        if "devilcoins" in file:
+            key = (file.replace("\\", "/").split("devilcoins/")[-1], name)
+            counted[key] = counted.get(key, 0) + calls
+    return counted
+
+
+def test_solve_8_reads_n_verifies_and_finds_its_family_once(capsys):
+    calls = _calls(capsys, "solve", "8")
+    assert calls.get(("cli/common.py", "_whole")) == 1  # N, by its argument's type
+    assert ("core/fields.py", "whole") not in calls  # not read again from text
+    assert calls.get(("families.py", "family_of")) == 1
+    assert calls.get(("engine.py", "verify")) == 1
+    assert calls.get(("coins/verification.py", "verify_game")) == 1
