@@ -37,3 +37,28 @@ def test_solve_8_reads_n_verifies_and_finds_its_family_once(capsys):
     assert calls.get(("families.py", "family_of")) == 1
     assert calls.get(("engine.py", "verify")) == 1
     assert calls.get(("coins/verification.py", "verify_game")) == 1
+
+
+ENTERED = """
+import sys
+from devilcoins.cli import main
+main(["solve", "4"])
+print(" ".join(sorted(m for m in sys.modules if m.startswith("devilcoins.cli."))))
+"""
+
+
+def test_a_command_line_imports_its_own_command_alone():
+    """The parser imported all 14 commands' modules (17 cli modules entered for one solve)."""
+    import subprocess
+    import sys
+
+    from devilcoins.cli.registry import NAMES
+
+    done = subprocess.run(
+        [sys.executable, "-c", ENTERED], capture_output=True, text=True, timeout=300, check=True
+    )
+    entered = set(done.stdout.split("\n")[-2].split())
+    assert "devilcoins.cli.solve" in entered
+    others = {"table", "play", "check", "construct", "verify", "prove", "drawing", "serve", "atlas"}
+    assert not {f"devilcoins.cli.{m}" for m in others} & entered, entered
+    assert len(NAMES) == 14

@@ -3,7 +3,7 @@ canonical sequences), counted by Burnside's lemma without listing them.
 
 The command was called ``count`` until the game option ``--observe count`` (the player hears
 how many coins show heads) made the name ambiguous; ``devilcoins count N`` still runs it, with a
-note on stderr (``cli.main``).
+note on stderr (``cli.registry.RENAMED``).
 """
 
 from __future__ import annotations
@@ -20,12 +20,9 @@ from devilcoins.cli.common import (
     unlimited_digits,
 )
 
-__all__ = ["COMMAND", "MAX_CLASSES_N", "OLD_NAME"]
+__all__ = ["COMMAND", "MAX_CLASSES_N"]
 
 MAX_CLASSES_N = 100_000
-
-#: The command's name before it was ``classes``: still accepted, with a note (``cli.main``).
-OLD_NAME = "count"
 
 
 def add_arguments(p: Options) -> None:

@@ -22,7 +22,7 @@ from devilcoins.cli.limits import (
     memory_from,
 )
 from devilcoins.cli.progress import announce_compiling
-from devilcoins.cli.registry import COMMANDS, RENAMED
+from devilcoins.cli.registry import COMMANDS, NAMES, RENAMED
 from devilcoins.cli.signals import EXIT_TERMINATED, Terminated, terminated
 from devilcoins.core.errors import DevilcoinsError, did_you_mean, excerpt
 
@@ -55,8 +55,11 @@ def _unrecognized(options: list[str], extras: list[str]) -> str:
     return f"unrecognized arguments: {' '.join(extras)}{hints}"
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, dict[str, tuple[_Parser, list[str]]]]:
-    """The argument parser for every subcommand, and each command's parser and options."""
+def build_parser(
+    only: str | None = None,
+) -> tuple[argparse.ArgumentParser, dict[str, tuple[_Parser, list[str]]]]:
+    """The argument parser for every subcommand, and each command's parser and options; with
+    only, that command's alone is built (its module imported) and the others are names."""
     from devilcoins import __version__
 
     parser = _Parser(
@@ -69,7 +72,11 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, tuple[_Parser, li
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     commands: dict[str, tuple[_Parser, list[str]]] = {}
-    for command in COMMANDS.values():
+    for name in NAMES:
+        if only is not None and name != only:
+            sub.add_parser(name)  # a name to choose (and to suggest), not built
+            continue
+        command = COMMANDS[name]
         p = sub.add_parser(command.name, help=command.help, description=command.description)
         names: list[str] = ["-h", "--help"]
         options = Options(p, names)
@@ -84,12 +91,12 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, tuple[_Parser, li
 
 def main(argv: list[str] | None = None) -> int:
     """Run the devilcoins command line; return the exit status."""
-    parser, commands = build_parser()
     words = sys.argv[1:] if argv is None else list(argv)
     if not words:
-        parser.print_help()  # no command: the help, as 'devilcoins --help' prints it
+        build_parser()[0].print_help()  # no command: the help, as 'devilcoins --help' prints it
         return 0
     words = _renamed(words)
+    parser, commands = build_parser(words[0] if words[0] in NAMES else None)
     try:
         args, extras = parser.parse_known_args(words)
         if extras:
