@@ -6,6 +6,7 @@ from __future__ import annotations
 import cProfile
 import pstats
 
+import pytest
 from cli_helpers import run
 
 
@@ -62,3 +63,28 @@ def test_a_command_line_imports_its_own_command_alone():
     others = {"table", "play", "check", "construct", "verify", "prove", "drawing", "serve", "atlas"}
     assert not {f"devilcoins.cli.{m}" for m in others} & entered, entered
     assert len(NAMES) == 14
+
+
+@pytest.mark.parametrize("case", ["exists", "folder", "no folder"])
+def test_every_file_a_command_writes_is_refused_in_the_same_words(capsys, tmp_path, case):
+    """solve --save and verify --counterexample checked a new file's name with two copies of
+    one passage, which had drifted apart (verify's did not ask whether the folder is writable)."""
+    from cli_helpers import assert_usage_error
+
+    target = {
+        "exists": tmp_path / "there.txt",
+        "folder": tmp_path,
+        "no folder": tmp_path / "nowhere" / "x.txt",
+    }[case]
+    (tmp_path / "there.txt").write_text("kept\n")
+    strategy = tmp_path / "s.txt"
+    strategy.write_text("0\n")
+    lines = []
+    for option, argv in (
+        ("--save", ["solve", "4", "--save"]),
+        ("--counterexample", ["verify", "4", str(strategy), "--counterexample"]),
+    ):
+        line = assert_usage_error(*run(capsys, *argv, str(target)))
+        lines.append(line.replace(option, "OPTION"))
+    assert lines[0] == lines[1]
+    assert (tmp_path / "there.txt").read_text() == "kept\n"

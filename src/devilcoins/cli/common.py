@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -23,6 +24,7 @@ __all__ = [
     "Command",
     "Options",
     "UsageError",
+    "check_new_file",
     "coins_count",
     "confirm",
     "counted",
@@ -298,6 +300,30 @@ def read_text(path: str, what: str) -> str:
 def _short(path: str) -> str:
     """A path to show in one line: long ones cut in the middle."""
     return path if len(path) <= 80 else f"{path[:40]}...{path[-30:]}"
+
+
+def check_new_file(path: str, option: str) -> None:
+    """Refuse, before any work, a file an option would write that exists already, is a folder,
+    or lies in a folder that does not exist or cannot be written (a usage error naming option).
+
+    >>> check_new_file("README.md", "--save")
+    Traceback (most recent call last):
+    ...
+    devilcoins.cli.common.UsageError: README.md already exists; choose a new file name \
+(nothing was written)
+    """
+    target = Path(path)
+    if not path.strip() or path.endswith(("/", "\\")) or target.is_dir():
+        raise UsageError(f"{option} {path!r}: give a file name to write to")
+    if target.exists():
+        raise UsageError(f"{path} already exists; choose a new file name (nothing was written)")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageError(f"{folder} is not a folder; choose where {option} writes")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(
+            f"cannot write in {folder}; choose where {option} writes (nothing was written)"
+        )
 
 
 def write_output(path: str | None, text: str, what: str = "the output") -> None:

@@ -15,6 +15,7 @@ from devilcoins.cli.common import (
     Command,
     Options,
     UsageError,
+    check_new_file,
     coins_count,
     emit_json,
     print_out,
@@ -225,23 +226,7 @@ def _check_save(path: str, game: Game) -> None:
     """Refuse a --save path before solving: a policy file must be .jsonl, none is replaced."""
     if game.observe.tree and not path.endswith(".jsonl"):
         raise UsageError(f"save a {game.observe} strategy as a policy file: FILE.jsonl, not {path}")
-    _check_target(path, "--save")
-
-
-def _check_target(path: str, option: str) -> None:
-    """A new file's name, in a folder that exists, or a usage error naming the option."""
-    target = Path(path)
-    if not path.strip() or path.endswith(("/", "\\")) or target.is_dir():
-        raise UsageError(f"{option} {path!r}: give a file name to write to")
-    if target.exists():
-        raise UsageError(f"{path} already exists; choose a new file name (nothing was written)")
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise UsageError(f"{folder} is not a folder; choose where {option} writes")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise UsageError(
-            f"cannot write in {folder}; choose where {option} writes (nothing was written)"
-        )
+    check_new_file(path, "--save")
 
 
 def _check_certificate(path: str, game: Game) -> None:
@@ -253,7 +238,7 @@ def _check_certificate(path: str, game: Game) -> None:
         )
     if not path.endswith(".json"):
         raise UsageError(f"write the certificate as FILE.json, not {path!r}")
-    _check_target(path, "--certificate")
+    check_new_file(path, "--certificate")
 
 
 def _write_bounds(args: argparse.Namespace, game: Game) -> int:
@@ -317,7 +302,7 @@ def _check_checkpoint(path: str, game: Game) -> None:
     except DevilcoinsError as err:
         raise UsageError(f"--checkpoint: {err}") from None
     if not Path(path).is_file():
-        _check_target(path, "--checkpoint")
+        check_new_file(path, "--checkpoint")
         return
     if not os.access(path, os.W_OK):
         raise UsageError(f"cannot write {path}; copy it somewhere writable and name the copy")

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from devilcoins.cli.common import (
     Command,
     Options,
     UsageError,
+    check_new_file,
     coins_count,
     confirm,
     counted,
@@ -59,18 +59,6 @@ def _size_rows(sizes: Sequence[int], count: int = 8) -> list[str]:
     last = len(sizes) - 1
     marks = sorted({0, last, *(round(last * k / count) for k in range(1, count))})
     return [f"  after move {i:>{len(f'{last:,}')},}: {sizes[i]:,}" for i in marks]
-
-
-def _check_counterexample_target(path: str) -> None:
-    """Refuse, before any work, a --counterexample that exists or has no folder."""
-    target = Path(path)
-    if not path.strip() or path.endswith(("/", "\\")) or target.is_dir():
-        raise UsageError(f"--counterexample {path!r}: give a file name to write it to")
-    if target.exists():
-        raise UsageError(f"{path} already exists; choose a new file name (nothing was written)")
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise UsageError(f"{folder} is not a folder; choose where --counterexample goes")
 
 
 def _verified(args: argparse.Namespace, game: Game) -> tuple[Verification, int | None]:
@@ -134,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("--counterexample is for strategies; a certificate names its failure")
         return _certificate(args, game)
     if args.counterexample:
-        _check_counterexample_target(args.counterexample)
+        check_new_file(args.counterexample, "--counterexample")
     v, moves = _verified(args, game)
     if v.counterexample is not None and args.counterexample:
         write_new(args.counterexample, (v.counterexample.to_text() + "\n").encode())

@@ -58,14 +58,25 @@ def doubled_strategy(
 ) -> tuple[int, list[dict[str, Any]]]:
     """The doubled strategy's worst case and its nodes (in the certificate's form, node 0 the
     start), from the nodes of a strategy that wins the half game (``halves``)."""
-    half = halves(game)
-    if half is None:
-        raise NotSupported(
-            f"{game}: the doubling needs coins, goal all the same, an even n and n/2 hands"
-        )
+    needs = "coins, goal all the same, an even n and n/2 hands"
+    half = applying(game, halves(game), "doubling", needs)
     writer = _Writer(game.n, game.hands or 0, half.hands or 0, coin_plan(half_nodes))
     start, left = writer.build()
     return left, writer.numbered(start)
+
+
+def applying(game: Game, smaller: Game | None, how: str, needs: str) -> Game:
+    """The smaller game a construction (how: 'doubling', 'peeling') builds game's strategy
+    from, or NotSupported saying what it needs (smaller is None where it does not apply).
+
+    >>> applying(Game(3), None, "doubling", "an even n")
+    Traceback (most recent call last):
+    ...
+    devilcoins.core.errors.NotSupported: n=3: the doubling needs an even n
+    """
+    if smaller is None:
+        raise NotSupported(f"{game}: the {how} needs {needs}")
+    return smaller
 
 
 def coin_plan(nodes: list[dict[str, Any]]) -> CoinPlan:

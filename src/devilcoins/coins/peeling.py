@@ -18,8 +18,7 @@ import itertools
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from devilcoins.coins.doubling import CoinPlan, coin_plan
-from devilcoins.core.errors import NotSupported
+from devilcoins.coins.doubling import CoinPlan, applying, coin_plan
 from devilcoins.core.game import Game
 from devilcoins.results.trees import values_text
 
@@ -49,11 +48,8 @@ def peeled_strategy(
 ) -> tuple[int, list[dict[str, Any]]]:
     """The peeled strategy's worst case and its nodes (in the certificate's form, node 0 the
     start), from the nodes of a strategy that wins the coin game (``coin_game``)."""
-    coins = coin_game(game)
-    if coins is None:
-        raise NotSupported(
-            f"{game}: the peeling needs a touch game of 3 or more values, goal all the same"
-        )
+    needs = "a touch game of 3 or more values, goal all the same"
+    applying(game, coin_game(game), "peeling", needs)
     coins_plan = coin_plan(coin_nodes)
     plan = coins_plan
     for m in range(3, game.values + 1):

@@ -88,14 +88,19 @@ def _header(game: Game, value: int | None) -> dict[str, Any]:
     }
 
 
+def _trapped(game: Game, trap: Iterable[int] | None) -> dict[str, Any]:
+    """The certificate of a game the Devil wins: the header and his trap (a set of states)."""
+    if not trap:
+        raise NotSupported(f"{game}: the Devil wins, but no trap was kept to write down")
+    return {**_header(game, None), "trap": states_text(game, trap)}
+
+
 @for_small_games
 def touch_certificate(sol: TouchSolution) -> dict[str, Any]:
     """Both bounds of a solved touch game, or its trap."""
     game = sol.game
     if not sol.winnable:
-        if not sol.trap:
-            raise NotSupported(f"{game}: the Devil wins, but no trap was kept to write down")
-        return {**_header(game, None), "trap": states_text(game, sol.trap)}
+        return _trapped(game, sol.trap)
     out = {**_header(game, sol.length), "strategy": {"nodes": sol.nodes()}, "witness": []}
     if sol.length and sol.length >= 2:
         if not isinstance(sol.search, Levels):
@@ -257,9 +262,7 @@ def sight_certificate(sol: SightSolution) -> dict[str, Any]:
     """Both bounds of a solved sight game: the move of every class and every class's value."""
     game = sol.game
     if not sol.winnable:
-        if not sol.trap:
-            raise NotSupported(f"{game}: the Devil wins, but no trap was kept to write down")
-        return {**_header(game, None), "trap": states_text(game, sol.trap)}
+        return _trapped(game, sol.trap)
     policy = sol.strategy_json()["tree"]["policy"]
     claims: dict[int, list[int]] = {}
     for x, (_, left) in sol.policy.items():
