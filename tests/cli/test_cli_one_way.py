@@ -4,6 +4,7 @@ the game's family once (the calls counted by the profiler: counts, not times).""
 from __future__ import annotations
 
 import cProfile
+import json
 import pstats
 
 import pytest
@@ -88,3 +89,27 @@ def test_every_file_a_command_writes_is_refused_in_the_same_words(capsys, tmp_pa
         lines.append(line.replace(option, "OPTION"))
     assert lines[0] == lines[1]
     assert (tmp_path / "there.txt").read_text() == "kept\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("4", "--observe", "sight"),
+        ("4", "--hands", "2", "--goal", "same", "--observe", "touch"),
+        ("2", "--observe", "count"),
+    ],
+)
+def test_solve_checks_a_tree_it_found_as_it_checks_moves(capsys, argv):
+    """solve verified a blind strategy but not a touch, sight or count tree."""
+    from devilcoins import Game, solve, verify
+
+    code, out, err = run(capsys, "solve", *argv, "--json")
+    assert err == ""
+    data = json.loads(out)
+    assert code == 0 and data["verified"]["wins"] is True
+    assert data["verified"]["won_at"] == data["length"]
+    game = Game.parse(data["game"])
+    replayed = verify(game, solve(game).tree)  # the same replay, run here
+    assert (replayed.wins, replayed.won_at) == (True, data["length"])
+    code, text, _ = run(capsys, "solve", *argv)
+    assert f"within {data['length']} moves against every Devil." in text.splitlines()[3]

@@ -135,9 +135,10 @@ def run(args: argparse.Namespace) -> int:
         said = "solve" if args.method is None else f"solve --method {args.method}"
         raise UsageError(f"{said}: {err}") from None
     checked, skipped = None, None
-    if verdict.strategy is not None:
+    played = verdict.strategy if verdict.strategy is not None else verdict.tree
+    if played is not None and verdict.winnable:  # moves, or a tree replayed: every start, turn
         try:
-            checked = devilcoins.verify(game, verdict.strategy)
+            checked = devilcoins.verify(game, played)
         except TooLarge as err:  # the strategy stands on its construction's argument
             skipped = str(err)
     if args.save is not None:
@@ -196,9 +197,14 @@ def _print_verdict(verdict: Verdict, checked: Verification | None, skipped: str 
     if skipped is not None:
         print(f"Exact check: not run ({skipped}).")
     if checked is not None:
+        when = (
+            f"within {checked.won_at:,} moves"
+            if game.observe.tree
+            else f"by move {checked.won_at:,}"
+        )
         print(
-            f"Exact check: every start reaches the goal ({goal_words(game)}) by move "
-            f"{checked.won_at:,} against every Devil."
+            f"Exact check: every start reaches the goal ({goal_words(game)}) {when} against "
+            "every Devil."
             if checked.wins
             else "Exact check: the strategy does NOT win (a check failed)."
         )
