@@ -266,3 +266,13 @@ def test_every_json_the_program_prints_the_standard_library_reads(capsys, n):
     with unlimited_digits():
         assert code == 0 and int(sequences) == 2 ** int(n)  # digits as a string past 4,300
         assert isinstance(sequences, str) is (len(str(2 ** int(n))) > 4300)
+
+
+@pytest.mark.parametrize("seconds", [2.0, 45.0, 600.0, 3600.0])
+def test_a_command_stuck_past_its_limit_is_ended_within_a_few_percent(seconds):
+    """A command stuck in compiled code had 5 s more whatever its limit: --time-limit 45 ended
+    at 50 s."""
+    from devilcoins.cli.limits import grace
+
+    assert grace(seconds) <= max(1.0, 0.03 * seconds)
+    assert grace(seconds) >= 1.0  # room to remove unfinished files and say why
