@@ -49,8 +49,9 @@ __all__ = [
 ]
 
 #: The signal the watcher raises in the main thread to stop the command (not SIGINT, which a
-#: process started in the background, or a test runner's worker, may ignore).
-STOP_SIGNAL = signal.SIGUSR1
+#: process started in the background, or a test runner's worker, may ignore; SIGINT where
+#: there is no SIGUSR1).
+STOP_SIGNAL = getattr(signal, "SIGUSR1", signal.SIGINT)
 
 
 def _stop_here(signum: int, frame: object) -> None:
