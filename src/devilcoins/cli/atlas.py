@@ -93,7 +93,7 @@ def _add_grid_arguments(p: Options) -> None:
     size = g.add_mutually_exclusive_group()
     size.add_argument(
         "--max-n",
-        type=_checked(lambda t: parse_range(f"1..{int(positive(t))}", "--max-n", 1, MOST_N)),
+        type=_checked(lambda t: parse_range(f"1..{positive(t)}", "--max-n 1..N", 1, MOST_N)),
         metavar="N",
         help=f"positions 1..N (N at most {MOST_N})",
     )
