@@ -47,8 +47,8 @@ NEEDS = {
     "serve --port 8791": "devilcoins serve needs the web extra: pip install 'devilcoins[web]'",
     "plot 4 --output beliefs.png": "devilcoins plot needs the plot extra: "
     "pip install 'devilcoins[plot]'",
-    "atlas --max-n 2 --workers 1": "devilcoins atlas with --db, --workers, --scheduler or "
-    "--time-limit needs the atlas extra: pip install 'devilcoins[atlas]'",
+    "atlas --max-n 2 --workers 1": "devilcoins atlas with --db, --workers or --scheduler "
+    "needs the atlas extra: pip install 'devilcoins[atlas]'",
 }
 
 
