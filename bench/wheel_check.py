@@ -1,6 +1,6 @@
 """Try devilcoins from an installed wheel (make wheel), first without extras, then with all.
 
-    python bench/wheel_check.py core   # the wheel alone: numpy, numba and rich, no extra
+    python bench/wheel_check.py core   # the wheel alone: numpy, numba, rich, psutil, no extra
     python bench/wheel_check.py all    # after pip install 'devilcoins-....whl[all]'
 
 ``core``: every core command exits 0 (verify takes construct's strategy on stdin), none of the

@@ -216,10 +216,11 @@ def test_the_version_lives_in_one_place():
     assert importlib.metadata.version("devilcoins") == devilcoins.__version__
 
 
-def test_the_core_needs_only_numpy_numba_and_rich():
-    """The installed metadata: every requirement past the three is behind an extra."""
+def test_the_core_needs_only_numpy_numba_rich_and_psutil():
+    """The installed metadata: every requirement past the four is behind an extra (psutil
+    reads the process's memory and age for the limits on every OS)."""
     requires = importlib.metadata.requires("devilcoins") or []
     core = sorted(r.split(">")[0].split("=")[0] for r in requires if "extra ==" not in r)
-    assert core == ["numba", "numpy", "rich"]
+    assert core == ["numba", "numpy", "psutil", "rich"]
     extras = set(importlib.metadata.metadata("devilcoins").get_all("Provides-Extra") or [])
     assert {"web", "atlas", "plot", "all"} <= extras
