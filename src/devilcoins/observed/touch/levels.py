@@ -131,6 +131,17 @@ def _largest(sets: Rows, keep: Bools) -> None:  # pragma: no cover - a hot loop
     _antichain(sets, keep, True, scratch, True)
 
 
+def _by_worst_rest(out: Rows, reaches: np.ndarray) -> np.ndarray:
+    """The reaches, those whose worst pattern leaves the fewest patterns off them first (then
+    the fewest in all): where the player has room, the first reach asked usually passes."""
+    if len(reaches) < 2:
+        return reaches
+    raw = np.ascontiguousarray(out[reaches]).view(np.uint8)
+    sizes = np.unpackbits(raw, axis=2).sum(axis=2)  # patterns left, per reach and felt
+    order = np.lexsort((sizes.sum(axis=1), sizes.max(axis=1)))
+    return reaches[order]
+
+
 def marks_fit(space: Space, memory: int) -> bool:
     """Whether the level search takes the game: at most MAX_OFF patterns off a reach, and its
     marks within three quarters of memory (bytes), the rest left to the beliefs it meets.
@@ -253,7 +264,7 @@ class Levels:
             return True
         out = out.copy()
         keep = np.zeros(out.shape[1], dtype=np.bool_)
-        for r in np.flatnonzero(status == 0):
+        for r in _by_worst_rest(out, np.flatnonzero(status == 0)):
             _largest(out[r], keep)
             picks = sorted(np.flatnonzero(keep), key=lambda v: -_size(out[r, v]))
             if all(self.node_passes(d - 1, int(r), int(out[r, v, 0])) for v in picks):
