@@ -70,7 +70,7 @@ test: $(VENV)/.installed-test browser
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 --dist loadfile
-	$(BIN)/python -m pytest -o addopts= -q -p no:cacheprovider --nbval docs/tutorial.ipynb \
+	$(BIN)/python -m pytest -o addopts= -q -p no:cacheprovider --nbval --nbval-current-env docs/tutorial.ipynb \
 		--nbval-sanitize-with tests/docs/tutorial_sanitize.cfg
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir $(VENV)/site-check -q
 
