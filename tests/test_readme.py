@@ -21,7 +21,17 @@ README = ROOT / "README.md"
 DOCS = sorted((ROOT / "docs").glob("*.md"))
 NUMBER_WITH_POINT = re.compile(r"\d+\.\d+(e[+-]\d+)?")
 # Examples shortened by hand, writing or reading files, or serving are not replayed.
-NOT_REPLAYED = ("|", ">", "--save", "--json", "make ", "--strategy", "--counterexample", ".json")
+NOT_REPLAYED = (
+    "|",
+    ">",
+    "--save",
+    "--json",
+    "--output",
+    "make ",
+    "--strategy",
+    "--counterexample",
+    ".json",
+)
 NOT_REPLAYED_COMMANDS = ("devilcoins serve",)
 
 
