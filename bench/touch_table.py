@@ -103,9 +103,10 @@ def keep(cert: Path, folder: Path) -> str:
 
     folder.mkdir(parents=True, exist_ok=True)
     kept = folder / (cert.name + ".gz")
-    with open(cert, "rb") as plain, gzip.open(kept, "wb", compresslevel=9, mtime=0) as packed:
-        while chunk := plain.read(1 << 20):
-            packed.write(chunk)
+    with open(cert, "rb") as plain, open(kept, "wb") as out:
+        with gzip.GzipFile(fileobj=out, mode="wb", compresslevel=9, mtime=0) as packed:
+            while chunk := plain.read(1 << 20):
+                packed.write(chunk)
     return kept.as_posix()
 
 
