@@ -1,6 +1,7 @@
 # The two commands: `make demo` (the main job) and `make test` (ruff, the import layers,
 # mypy, the test suite in two processes (pytest-xdist; a test file stays in one, so its server
-# and browser start once), the tutorial notebook executed cell by cell, a strict build of the docs).
+# and browser start once), the tutorial notebook run again with every output compared with the
+# saved one, times masked (nbval), a strict build of the docs).
 # Both create .venv in the repository root and install into it; nothing else is needed.
 PYTHON ?= python3
 VENV := .venv
@@ -69,7 +70,8 @@ test: $(VENV)/.installed-test browser
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 --dist loadfile
-	$(BIN)/python -m pytest -o addopts= -q -p no:cacheprovider --nbmake docs/tutorial.ipynb
+	$(BIN)/python -m pytest -o addopts= -q -p no:cacheprovider --nbval --nbval-current-env docs/tutorial.ipynb \
+		--nbval-sanitize-with tests/docs/tutorial_sanitize.cfg
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir $(VENV)/site-check -q
 
 # The documentation site (mkdocs.yml) into site/; mkdocs serve shows it live.

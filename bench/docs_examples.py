@@ -1,9 +1,12 @@
 """Rewrite the printed output of the docs' command examples with what the program prints now.
 
-Every '$ devilcoins ...' line in a ```text block of README.md or docs/*.md that the test suite
-replays (tests/test_readme.py) is run again and the lines below it, up to the next '$ ' line
-or the block's end, replaced by its output.  Run it after a change of wording, then read the
-diff: the tests compare the pages with the program, this brings the pages up to date.
+Every '$ ...' line in a ```text block of README.md or docs/*.md that the test suite runs is run
+again and the lines below it, up to the next '$ ' line or the block's end, replaced by its
+output: those tests/test_readme.py replays in its process are run here the same way, the rest
+(files, pipes) through bash in one new folder a page, in the page's order, as
+tests/docs/test_shell_examples.py runs them (those it names in NOT_RUN are left alone).
+Run it after a change of wording, then read the diff: the tests compare the pages with the
+program, this brings the pages up to date.
 
     .venv/bin/python bench/docs_examples.py [PAGE ...]   # default: README.md and docs/*.md
 """
@@ -15,14 +18,17 @@ import io
 import re
 import shlex
 import sys
+import tempfile
 from pathlib import Path
 
 from devilcoins.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "docs"))
 
 from test_readme import NOT_REPLAYED, NOT_REPLAYED_COMMANDS, normalised  # noqa: E402
+from test_shell_examples import heavy_reason, matches, run  # noqa: E402
 
 
 def _replayed(command: str) -> bool:
@@ -58,9 +64,9 @@ def _examples(text: str) -> list[tuple[str | None, list[str]]]:
     return pieces
 
 
-def _block(text: str) -> str:
-    """The block with each replayed example's output brought up to date (an output that differs
-    only in its times is kept as it was)."""
+def _block(text: str, folder: Path) -> str:
+    """The block with each example's output brought up to date (an output that differs only in
+    its times, or only where the page shortened it with '...', is kept as it was)."""
     out: list[str] = []
     for command, lines in _examples(text):
         if command is not None:
@@ -69,6 +75,10 @@ def _block(text: str) -> str:
                 now = _output(command)
                 if normalised(now) != normalised("\n".join(lines)):
                     lines = now.split("\n")
+            elif heavy_reason(command) is None:
+                now = run(command, folder).rstrip("\n")
+                if not matches("\n".join(lines), now):
+                    lines = now.split("\n")
         out.extend(lines)
     return "\n".join(out)
 
@@ -76,12 +86,15 @@ def _block(text: str) -> str:
 def refresh(page: Path) -> bool:
     """Rewrite the page's examples; True when it changed."""
     text = page.read_text()
-    new = re.sub(
-        r"(```text\n)(.*?)(```)",
-        lambda m: m.group(1) + _block(m.group(2).rstrip("\n")) + "\n" + m.group(3),
-        text,
-        flags=re.S,
-    )
+    with tempfile.TemporaryDirectory() as folder:
+        new = re.sub(
+            r"(```text\n)(.*?)(```)",
+            lambda m: (
+                m.group(1) + _block(m.group(2).rstrip("\n"), Path(folder)) + "\n" + m.group(3)
+            ),
+            text,
+            flags=re.S,
+        )
     if new != text:
         page.write_text(new)
     return new != text

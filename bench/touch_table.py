@@ -9,6 +9,8 @@ Run it from the repository root::
     .venv/bin/python bench/touch_table.py --out docs/touch_table.json --cell 16 8   # one cell
     .venv/bin/python bench/touch_table.py --cell 16 12 --checkpoints marks   # goes on next time
     .venv/bin/python bench/touch_table.py --out docs/touch_table.json --cell 16 8 --bounds
+    .venv/bin/python bench/touch_table.py --out docs/touch_table.json --cell 16 8 --bounds \
+        --keep certificates      # the checked certificate kept compressed in the repository
 
 Each game is solved by ``devilcoins solve N --hands K --goal G --observe touch --certificate
 DIR/...json`` in its own process, under a wall-clock limit (default 600 s; a game past it is
@@ -91,6 +93,21 @@ def check_one(
 ) -> dict[str, Any]:
     """Check a game's certificate with ``verify --certificate`` (in place in row)."""
     return check(n, _options(k, goal, m), cert, limit, row)
+
+
+def keep(cert: Path, folder: Path) -> str:
+    """Keep a checked certificate in folder, compressed (``verify --certificate`` reads it as
+    kept); its path as the table names it (relative to the repository root, where the script
+    runs)."""
+    import gzip
+
+    folder.mkdir(parents=True, exist_ok=True)
+    kept = folder / (cert.name + ".gz")
+    with open(cert, "rb") as plain, open(kept, "wb") as out:
+        with gzip.GzipFile(fileobj=out, mode="wb", compresslevel=9, mtime=0) as packed:
+            while chunk := plain.read(1 << 20):
+                packed.write(chunk)
+    return kept.as_posix()
 
 
 def _cert_path(folder: Path, n: int, k: int, goal: str, m: int) -> Path:
@@ -211,6 +228,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="with --cell: write and check the cell's bounds (solve --bounds) instead of solving",
     )
+    ap.add_argument(
+        "--keep",
+        metavar="DIR",
+        help="with --cell: keep each checked certificate compressed in DIR (a folder of the "
+        "repository) and name it in its row as certificate_file",
+    )
     args = ap.parse_args(argv)
     cells = {(n, k) for n, k in args.cell or ()}
     goals = tuple(args.goals.split(","))
@@ -240,6 +263,9 @@ def main(argv: list[str] | None = None) -> int:
                         )
                     else:
                         results[key] = solve_one(n, k, goal, args.limit, args.values, folder, marks)
+                    if args.keep and results[key].get("verified"):
+                        cert = _cert_path(folder, n, k, goal, args.values)
+                        results[key]["certificate_file"] = keep(cert, Path(args.keep))
                     print(key, results[key], file=sys.stderr, flush=True)
                     path.write_text(json.dumps(results, indent=1) + "\n")
     if args.db:

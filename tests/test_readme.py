@@ -22,7 +22,17 @@ DESCRIPTION = ROOT / "DESCRIPTION.md"  # the package index's page
 DOCS = sorted((ROOT / "docs").glob("*.md"))
 NUMBER_WITH_POINT = re.compile(r"\d+\.\d+(e[+-]\d+)?")
 # Examples shortened by hand, writing or reading files, or serving are not replayed.
-NOT_REPLAYED = ("|", ">", "--save", "--json", "make ", "--strategy", "--counterexample", ".json")
+NOT_REPLAYED = (
+    "|",
+    ">",
+    "--save",
+    "--json",
+    "--output",
+    "make ",
+    "--strategy",
+    "--counterexample",
+    ".json",
+)
 NOT_REPLAYED_COMMANDS = ("devilcoins serve",)
 
 

@@ -27,10 +27,12 @@ line in ``FAMILIES`` (docs/how-it-works.md, "Adding a family").
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 import numpy as np
@@ -142,6 +144,22 @@ class Family:
     def check_certificate(self, game: Game, data: Any) -> CertificateCheck:
         """A certificate (parsed JSON) checked with tables of the checker's own."""
         raise NotSupported(f"certificates are checked for touch, sight and count games, not {game}")
+
+    def solve_kept(self, game: Game, method: str | None, progress: Progress, kept: Path) -> Verdict:
+        """The verdict, the search keeping what it proves in the file kept and going on from
+        what it holds (only a touch game's level search keeps a checkpoint)."""
+        self.check_checkpoint(game, kept)
+        raise AssertionError("check_checkpoint refuses every game of a family without one")
+
+    def check_checkpoint(self, game: Game, path: str | Path) -> None:
+        """Refuse a checkpoint this game's search cannot keep, or a file that is not its own."""
+        raise NotSupported(f"a checkpoint keeps the touch level search's marks; {game} has none")
+
+    def bounds_certificate(
+        self, game: Game, checkpoint: str | Path | None, witness: Any
+    ) -> dict[str, Any]:
+        """The certificate of bounds [L, U] proved without settling the game (touch only)."""
+        raise NotSupported(f"bounds are written for touch games; {game} is settled by solve")
 
     def strongest(self, game: Game) -> Devil | None:
         """The family's strongest Devil for a game played a move at a time, holding one state
@@ -380,7 +398,7 @@ class TreeRules:
     solve: Callable[[Game, str | None, Progress], TreeSolution]
     replay: Callable[[Game, StrategyData], Verification]
     certify: Callable[[Any], dict[str, Any]]
-    checker: Checker
+    checker: Callable[[], Checker]
     trap_holds: Callable[[Game, Iterable[int]], bool] | None = None
 
 
@@ -437,7 +455,7 @@ class Observed(Family):
     def check_certificate(self, game: Game, data: Any) -> CertificateCheck:
         from devilcoins.certcheck import check_certificate
 
-        return check_certificate(game, data, self.rules.checker)
+        return check_certificate(game, data, self.rules.checker())
 
     def strategy_lines(self, verdict: Verdict) -> Iterator[str]:
         if not isinstance(verdict.tree, TreeSolution):
@@ -474,6 +492,25 @@ class Touch(Observed):
     @property
     def rules(self) -> TreeRules:
         return _touch_rules()
+
+    def solve_kept(self, game: Game, method: str | None, progress: Progress, kept: Path) -> Verdict:
+        from devilcoins.observed.touch.checkpoint import keeping_marks
+
+        self.check_checkpoint(game, kept)
+        with keeping_marks(kept):
+            return self.solve(game, method, progress)
+
+    def check_checkpoint(self, game: Game, path: str | Path) -> None:
+        from devilcoins.coins.bounds import check_checkpoint
+
+        check_checkpoint(game, path)
+
+    def bounds_certificate(
+        self, game: Game, checkpoint: str | Path | None, witness: Any
+    ) -> dict[str, Any]:
+        from devilcoins.coins.bounds import touch_bounds
+
+        return touch_bounds(game, _solved, _certified, checkpoint, witness=witness)
 
     def coach(self, game: Game, known: Sequence[int], held: Held | None = None) -> Advice:
         from devilcoins.observed.touch.coach import best_reach, best_values
@@ -661,49 +698,58 @@ def _touch_held(possible: int, held: Held | None) -> str:
     )
 
 
+def _late(module: str, name: str) -> Callable[..., Any]:
+    """The function name of module, imported when first called: a solve loads no replay,
+    certificate writer or checker until a strategy is checked or a certificate written."""
+
+    def call(*args: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args)
+
+    return call
+
+
+def _rules(kind: str, solve: Callable[[Game, str | None, Progress], TreeSolution]) -> TreeRules:
+    """A tree family's rules: its solver, and the rest loaded when first used."""
+    trap = "sight" if kind == "count" else kind  # a count tells no more than sight
+    return TreeRules(
+        solve,
+        _late("devilcoins.observed.replay", f"verify_{kind}"),
+        _late("devilcoins.observed.certificates", f"{kind}_certificate"),
+        lambda: getattr(importlib.import_module("devilcoins.certcheck"), kind.upper()),
+        _late("devilcoins.traps", f"{trap}_trap_holds"),
+    )
+
+
 @cache
 def _touch_rules() -> TreeRules:
-    from devilcoins.certcheck import TOUCH
-    from devilcoins.observed.certificates import touch_certificate
-    from devilcoins.observed.replay import verify_touch
-    from devilcoins.observed.touch import solve_touch
-    from devilcoins.traps import touch_trap_holds
-
     def solve(game: Game, method: str | None, progress: Progress) -> TreeSolution:
+        from devilcoins.observed.touch import solve_touch
+
         return solve_touch(
             game, progress=progress, levels=None if method is None else method == "levels"
         )
 
-    return TreeRules(solve, verify_touch, touch_certificate, TOUCH, touch_trap_holds)
+    return _rules("touch", solve)
 
 
 @cache
 def _sight_rules() -> TreeRules:
-    from devilcoins.certcheck import SIGHT
-    from devilcoins.observed.certificates import sight_certificate
-    from devilcoins.observed.replay import verify_sight
-    from devilcoins.observed.sight import solve_sight
-    from devilcoins.traps import sight_trap_holds
-
     def solve(game: Game, method: str | None, progress: Progress) -> TreeSolution:
+        from devilcoins.observed.sight import solve_sight
+
         return solve_sight(game)
 
-    return TreeRules(solve, verify_sight, sight_certificate, SIGHT, sight_trap_holds)
+    return _rules("sight", solve)
 
 
 @cache
 def _count_rules() -> TreeRules:
-    from devilcoins.certcheck import COUNT
-    from devilcoins.observed.certificates import count_certificate
-    from devilcoins.observed.count import solve_count
-    from devilcoins.observed.replay import verify_count
-    from devilcoins.traps import sight_trap_holds
-
     def solve(game: Game, method: str | None, progress: Progress) -> TreeSolution:
+        from devilcoins.observed.count import solve_count
+
         return solve_count(game)
 
-    # the count game's trap, when it has one, is the sight game's: a count tells no more
-    return TreeRules(solve, verify_count, count_certificate, COUNT, sight_trap_holds)
+    return _rules("count", solve)
 
 
 #: Every family, in the order ``family_of`` asks them (the first that admits a game has it).
@@ -723,6 +769,16 @@ def _solved_sequence(game: Game) -> tuple[int, ...] | None:
     """A blind game's solved sequence, solved once (a live game asks after every move)."""
     found = family_of(game).solve(game, None, None).strategy
     return None if found is None else tuple(int(a) for a in found)
+
+
+def _solved(game: Game) -> Verdict:
+    """Any game solved by its own family (the touch bounds solve smaller and blind games)."""
+    return family_of(game).solve(game, None, None)
+
+
+def _certified(verdict: Verdict) -> dict[str, Any]:
+    """A solved game's certificate, written by its own family."""
+    return family_of(verdict.game).certificate(verdict)
 
 
 def family_of(game: Game) -> Family:

@@ -73,3 +73,27 @@ def test_a_count_certificate_is_written_and_checked(capsys, tmp_path: Path) -> N
     assert code == 0 and "wrote the certificate" in err
     code, out, _ = run(capsys, "verify", "6", *options, "--certificate", str(path))
     assert code == 0 and "the certificate holds: the Devil wins" in out
+
+
+def test_a_gzip_certificate_is_read_as_kept(capsys, tmp_path: Path) -> None:
+    """Kept certificates are stored compressed: verify reads them as they are, the same
+    verdict as the plain file; a damaged one (compressed or cut short) is named."""
+    import gzip
+
+    path = tmp_path / "c.json"
+    run(capsys, "solve", "4", *TOUCH, "--certificate", str(path))
+    packed = tmp_path / "c.json.gz"
+    packed.write_bytes(gzip.compress(path.read_bytes()))
+    code, out, _ = run(capsys, "verify", "4", *TOUCH, "--certificate", str(packed))
+    assert code == 0 and "the least worst case is exactly 5 moves" in out
+    data = json.loads(path.read_text())
+    data["value"] = 6
+    raised = tmp_path / "raised.json.gz"
+    raised.write_bytes(gzip.compress(json.dumps(data).encode()))
+    code, out, _ = run(capsys, "verify", "4", *TOUCH, "--certificate", str(raised))
+    assert code == 1
+    cut = tmp_path / "cut.json.gz"
+    cut.write_bytes(packed.read_bytes()[:40])
+    assert_usage_error(
+        *run(capsys, "verify", "4", *TOUCH, "--certificate", str(cut)), "a broken gzip file"
+    )

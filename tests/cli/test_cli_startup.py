@@ -15,7 +15,8 @@ import json, sys
 from devilcoins.cli.main import main
 code = main(sys.argv[1:])
 sys.stdout.flush()
-heavy = ("numba", "numpy", "fastapi", "uvicorn", "matplotlib", "dask", "distributed")
+heavy = ("numba", "numpy", "fastapi", "uvicorn", "matplotlib", "dask", "distributed",
+         "devilcoins.certcheck", "devilcoins.observed.replay", "devilcoins.traps")
 loaded = sorted(m for m in heavy if m in sys.modules)
 print(json.dumps({"code": code, "loaded": loaded}), file=sys.stderr)
 """
@@ -89,3 +90,26 @@ def test_json_reports_compile_and_load_seconds_apart(tmp_path):
     forced = probe("solve", "4", "--json", DEVILCOINS_KERNELS="compiled")
     data = json.loads(forced["out"])
     assert data["compile_seconds"] + data["load_seconds"] > 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "6", "--hands", "4", "--goal", "same", "--observe", "touch"],
+        ["solve", "4", "--observe", "sight"],
+        ["solve", "4", "--observe", "count"],
+    ],
+)
+def test_a_tree_solve_loads_no_checker_and_no_replay(argv):
+    """The certificate checker, the replay and the trap checks load only to check something."""
+    found = probe(*argv)
+    assert found["code"] == 0
+    assert not {"devilcoins.certcheck", "devilcoins.observed.replay"} & set(found["loaded"])
+
+
+def test_a_certificate_loads_the_checker(tmp_path):
+    cert = tmp_path / "four.json"
+    argv = ["4", "--hands", "2", "--goal", "same", "--observe", "touch"]
+    assert probe("solve", *argv, "--certificate", str(cert))["code"] == 0
+    found = probe("verify", *argv, "--certificate", str(cert))
+    assert found["code"] == 0 and "devilcoins.certcheck" in found["loaded"]

@@ -102,9 +102,31 @@ def _read(game: Game, cert: Any) -> dict[str, Any]:
             f"a certificate of format version {cert.get('version')!r}; this devilcoins checks "
             "version 2 (write it again with solve ... --certificate)"
         )
-    if cert.get("game") != str(game):
-        raise InvalidInput(f"the certificate is for {cert.get('game')!r}, not {game}")
+    if _game_of(cert.get("game")) != game:
+        raise InvalidInput(f"the certificate is for {_excerpt(cert.get('game'))}, not {game}")
+    if cert.get("value") is not None and cert.get("bounds") is not None:
+        raise InvalidInput(
+            "a certificate holds a value or bounds, not both (value for a settled game, "
+            "bounds [L, U] with value null for one that is not)"
+        )
     return cert
+
+
+def _game_of(text: Any) -> Game | None:
+    """The game a certificate names: its text read as any game text is, so the same game
+    written with its words in another order is the same game (None: not a game text)."""
+    if not isinstance(text, str):
+        return None
+    try:
+        return Game.parse(text)
+    except (DevilcoinsError, ValueError):
+        return None
+
+
+def _excerpt(value: Any) -> str:
+    """A short quotation of a field, for a message (at most about 80 characters)."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def check_certificate(game: Game, cert: Any, checker: Checker) -> CertificateCheck:

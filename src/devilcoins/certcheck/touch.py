@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from devilcoins.certcheck.claims import DenseClaims, SparseClaims
 from devilcoins.certcheck.tables import (
     Array,
     CertificateFailed,
@@ -20,10 +21,11 @@ from devilcoins.core.game import Game
 
 __all__ = ["TouchLower", "blind_upper", "touch_trap", "touch_upper"]
 
-#: The most patterns off a reach the touch checker takes (a table of 2^this claims a reach).
+#: The most patterns off a reach for a table of claims over every subset (2^this a reach);
+#: past it, or past _MOST_BYTES, the witness's sets are kept as listed (``SparseClaims``).
 _MOST_OFF = 28
 
-#: The most bytes its tables of claims may take (one a reach and set of patterns off it).
+#: The most bytes a table over every subset may take (one a reach and set of patterns off it).
 _MOST_BYTES = 4 << 30
 
 #: The most changes whose beliefs are compared in pairs (to check only the smallest).
@@ -43,28 +45,25 @@ def _rest(n: int, positions: tuple[int, ...]) -> list[int]:
 class TouchLower:
     """The lower bound of a touch game from the witness's nodes.
 
-    Each node and its images under the Devil's turns are entered in a table per reach (one
-    reach of each orbit): for every set of patterns off the reach, the largest claim of a node
-    inside it.  A belief B then has V(B) >= c when, on every reach, some pattern B shows there
-    leaves a set of patterns whose table entry is c - 1 or more; a node claiming c holds when
-    every change leaves a belief, not empty, with V >= c.  Claims are checked from the nodes
+    Each node and its images under the Devil's turns are entered per reach (one reach of each
+    orbit), to answer for any set of patterns off the reach the largest claim of a node inside
+    it: a table over every subset where it fits, else the sets as listed, of any width
+    (``certcheck.claims``; dense chooses, None: by the size).  A belief B then has V(B) >= c
+    when, on every reach, some pattern B shows there leaves a set of patterns holding a node
+    claiming c - 1 or more; a node claiming c holds when every change leaves a belief, not
+    empty, with V >= c.  Claims are checked from the nodes
     alone, so the argument is by induction on the claim (docs/mathematics.md §8.4).
     """
 
-    def __init__(self, tab: Tables, cert: dict[str, Any]) -> None:
+    def __init__(self, tab: Tables, cert: dict[str, Any], *, dense: bool | None = None) -> None:
         game, n, m = tab.game, tab.n, tab.m
         self.tab, self.k = tab, game.hands or 0
         self.offs, self.felts = m ** (n - self.k), m**self.k
-        if self.offs > _MOST_OFF:
-            raise CertificateFailed(
-                f"{self.offs} patterns off a reach: this checker's tables take at most {_MOST_OFF}"
-            )
         self.reps = sorted(tab.reach_orbits(self.k))
-        if len(self.reps) << self.offs > _MOST_BYTES:
-            raise CertificateFailed(
-                f"{len(self.reps)} reaches with {self.offs} patterns off each: this checker's "
-                f"tables would take {len(self.reps) << self.offs:,} bytes (at most {_MOST_BYTES:,})"
-            )
+        if dense is None:  # a table over every subset where it fits, else the sets as listed
+            dense = self.offs <= _MOST_OFF and len(self.reps) << self.offs <= _MOST_BYTES
+        kind = DenseClaims if dense else SparseClaims
+        self.claims: DenseClaims | SparseClaims = kind(len(self.reps), self.offs)
         self.rep_of = {rep: i for i, rep in enumerate(self.reps)}
         self.felt = np.stack(
             [tab.digits[:, list(rep)] @ m ** np.arange(self.k) for rep in self.reps]
@@ -74,14 +73,11 @@ class TouchLower:
         )
         self.turned = np.stack([tab.digits[:, list(p)] @ tab.powers for p in tab.perms], axis=1)
         self.in_goal = tab.goal[tab.cls]
-        self.table = np.full((len(self.reps), 1 << self.offs), -1, dtype=np.int8)
         witness = parse_list(cert.get("witness"), "witness")
         self.nodes = [self._read(i, node) for i, node in enumerate(witness)]
         for claim, positions, base in self.nodes:
             self._enter(claim, positions, base)
-        for b in range(self.offs):  # the largest claim inside each set of patterns
-            view = self.table.reshape(len(self.reps), -1, 2, 1 << b)
-            np.maximum(view[:, :, 1, :], view[:, :, 0, :], out=view[:, :, 1, :])
+        self.claims.close()
 
     def _read(self, i: int, node: Any) -> tuple[int, tuple[int, ...], Array]:
         """A node's claim, reach and its states with zeros on the reach."""
@@ -108,10 +104,8 @@ class TouchLower:
         for t, p in enumerate(self.tab.perms):
             image = tuple(sorted(i for i in range(self.tab.n) if p[i] in positions))
             rep = self.rep_of.get(image)
-            if rep is None:
-                continue
-            mask = int(np.bitwise_or.reduce(1 << self.off[rep, self.turned[base, t]]))
-            self.table[rep, mask] = max(int(self.table[rep, mask]), claim)
+            if rep is not None:
+                self.claims.enter(rep, self.off[rep, self.turned[base, t]], claim)
 
     def check(self, value: int) -> int:
         """Check every node, then the start; the lower bound proved."""
@@ -169,21 +163,12 @@ class TouchLower:
     def _short(self, states: Array, live: Array, need: int) -> tuple[int, int] | None:
         """(row, reach) of the first belief (a row of states) with no pattern on that reach
         whose set of patterns off it holds a node claiming need, or None."""
-        rows = np.arange(len(states))[:, None]
         for r in range(len(self.reps)):
-            key = (rows * self.felts + self.felt[r, states])[live]
-            bit = np.left_shift(1, self.off[r, states][live])
-            order = np.argsort(key, kind="stable")
-            key, bit = key[order], bit[order]
-            starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
-            masks = np.bitwise_or.reduceat(bit, starts)
-            row = key[starts] // self.felts  # sorted, as the keys are
-            first = np.flatnonzero(np.r_[True, row[1:] != row[:-1]])
-            best = np.full(len(states), -1, dtype=np.int64)
-            best[row[first]] = np.maximum.reduceat(self.table[r, masks], first)
-            short = best < need
-            if short.any():
-                return int(np.argmax(short)), r
+            row = self.claims.first_short(
+                r, states, live, self.felt[r], self.off[r], self.felts, need
+            )
+            if row >= 0:
+                return row, r
         return None
 
 
@@ -204,20 +189,10 @@ def touch_upper(tab: Tables, strategy: Any) -> int:
         pos = [int(p) for p in reach]
         if len(set(pos)) != k or not all(0 <= p < tab.n for p in pos) or number in plans:
             raise CertificateFailed(f"strategy node {number}: a bad reach or a repeated number")
-        table = np.full(m**k, -1, dtype=np.int64)
-        sets, nexts = np.zeros((m**k, k), dtype=np.int64), np.full(m**k, -1, dtype=np.int64)
-        for out in outcomes:
-            try:
-                felt = parse_values(game, out[0], k, f"node {number}: felt")
-                new = parse_values(game, out[1], k, f"node {number}: set")
-                f = int(np.dot(felt, m ** np.arange(k)))
-                table[f], sets[f] = 1, new
-                nexts[f] = -2 if out[2] == "win" else int(out[2])
-            except (TypeError, ValueError, IndexError):
-                raise CertificateFailed(f"strategy node {number}: an outcome {out!r}") from None
-        plans[number] = (left, pos, table, sets, nexts)
+        plans[number] = (left, pos, *_outcomes(game, number, outcomes))
     if not plans:
         return 0
+    _check_edges(plans)
     arrive = {number: np.zeros(tab.classes, dtype=bool) for number in plans}
     arrive[0] = ~tab.goal
     for number in sorted(plans, key=lambda i: -plans[i][0]):
@@ -241,6 +216,41 @@ def touch_upper(tab: Tables, strategy: Any) -> int:
         if left < 1:
             raise CertificateFailed(f"strategy node {number}: promises {left} moves")
     return int(plans[0][0])
+
+
+def _outcomes(game: Game, number: int, outcomes: list[Any]) -> tuple[Array, Array, Array]:
+    """A node's outcomes as tables by felt pattern: whether one is given, the values set, the
+    next node (-2: "win").  A pattern with two outcomes is refused: the strategy must say one
+    thing for each pattern felt (docs/mathematics.md §8.4)."""
+    m, k = game.values, game.hands or 0
+    table = np.full(m**k, -1, dtype=np.int64)
+    sets, nexts = np.zeros((m**k, k), dtype=np.int64), np.full(m**k, -1, dtype=np.int64)
+    for out in outcomes:
+        try:
+            felt = parse_values(game, out[0], k, f"node {number}: felt")
+            new = parse_values(game, out[1], k, f"node {number}: set")
+            f = int(np.dot(felt, m ** np.arange(k)))
+            nexts_f = -2 if out[2] == "win" else int(out[2])
+        except (TypeError, ValueError, IndexError, KeyError):
+            raise CertificateFailed(f"strategy node {number}: an outcome {out!r}") from None
+        if table[f] >= 0:
+            raise CertificateFailed(f"strategy node {number}: two outcomes for {out[0]!r}")
+        table[f], sets[f], nexts[f] = 1, new, nexts_f
+    return table, sets, nexts
+
+
+def _check_edges(plans: dict[int, tuple[Any, ...]]) -> None:
+    """Every outcome, taken by a state or not, goes to "win" or to a node of the strategy
+    that promises fewer moves than its own: "left" is a rule of the format, checked on every
+    edge, not only on those some play follows (docs/mathematics.md §8.4)."""
+    for number, (left, _, table, _, nexts) in plans.items():
+        for target in np.unique(nexts[table >= 0]):
+            if target == -2:
+                continue
+            if int(target) not in plans:
+                raise CertificateFailed(f"strategy node {number}: node {target} does not exist")
+            if plans[int(target)][0] >= left:
+                raise CertificateFailed(f"strategy node {number}: node {target} promises no less")
 
 
 def blind_upper(tab: Tables, text: Any) -> int:

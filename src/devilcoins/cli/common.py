@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gzip
 import importlib.util
 import json
 import os
 import re
 import sys
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -289,12 +292,24 @@ def read_text(path: str, what: str) -> str:
             raise UsageError(f"no such {what} file: {path}")
         if file.is_dir():
             raise UsageError(f"{path} is a folder; give a {what} file")
-        with file.open("rb") as stream:
+        with file.open("rb") as raw, _unpacked(raw) as stream:
             return _read_bounded(stream, _short(path), what)
     except UnicodeDecodeError as err:
         raise UsageError(f"cannot read {what} file {path}: {err}") from None
+    except (EOFError, zlib.error, gzip.BadGzipFile) as err:
+        raise UsageError(
+            f"cannot read {what} file {_short(path)}: a broken gzip file ({err})"
+        ) from None
     except OSError as err:
         raise UsageError(f"cannot read {what} file {_short(path)}: {err.strerror}") from None
+
+
+def _unpacked(raw: Any) -> Any:
+    """The file as it is, or read through gzip when it starts as a gzip file does (a kept
+    certificate is stored compressed; the memory limit bounds what it unpacks to)."""
+    if raw.peek(2)[:2] == b"\x1f\x8b":
+        return gzip.open(raw, "rb")
+    return contextlib.nullcontext(raw)
 
 
 def _short(path: str) -> str:

@@ -37,13 +37,13 @@ from typing import Any
 import numpy as np
 
 from devilcoins.core.beliefs import Rows
-from devilcoins.core.compiling import hot_loop
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
 from devilcoins.core.tables import class_table
 from devilcoins.observed.count import count_trap, count_witness
 from devilcoins.observed.sizes import for_small_games
-from devilcoins.observed.touch.levels import MAX_OFF, Levels, _mark_up
+from devilcoins.observed.touch.levels import Levels
+from devilcoins.observed.touch.marks import as_int
 from devilcoins.observed.touch.rows import digits
 from devilcoins.results.count import CountSolution, classes_of
 from devilcoins.results.sight import SightSolution
@@ -105,9 +105,9 @@ def touch_certificate(sol: TouchSolution) -> dict[str, Any]:
     if sol.length and sol.length >= 2:
         if not isinstance(sol.search, Levels):
             raise NotSupported(
-                f"{game}: witnesses are written for games the level search settles, with at "
-                f"most {MAX_OFF} patterns off a reach and its marks within the memory limit "
-                "(the marks are the Devil's claims)"
+                f"{game}: witnesses are written for games the level search settles (its "
+                "marks are the Devil's claims); this one was settled by the closure search "
+                "(solve ... --method levels --certificate FILE asks the level search)"
             )
         out["witness"] = _Witness(sol.search).nodes(sol.length)
     return out
@@ -130,36 +130,6 @@ def bounds_of(
     return cert if strategy is None else cert | {"strategy": strategy}
 
 
-@hot_loop
-def _uncovered(
-    out: Rows, keep: np.ndarray, cover: np.ndarray, need: int
-) -> np.ndarray:  # pragma: no cover - a hot loop
-    """For each reach: no kept pattern's set holds a listed node claiming need or more."""
-    short = np.zeros(out.shape[0], dtype=np.bool_)
-    for r in range(out.shape[0]):
-        best = -1
-        for v in range(out.shape[1]):
-            if keep[r, v]:
-                best = max(best, cover[r, out[r, v, 0]])
-        short[r] = best < need
-    return short
-
-
-@hot_loop
-def _uncovered_listed(
-    rests: Rows, counts: np.ndarray, cover: np.ndarray, need: int
-) -> np.ndarray:  # pragma: no cover - a hot loop
-    """_uncovered for listed patterns: every set shown counts (the cover only grows with the
-    set, so the largest decide)."""
-    short = np.zeros(rests.shape[0], dtype=np.bool_)
-    for r in range(rests.shape[0]):
-        best = -1
-        for j in range(counts[r]):
-            best = max(best, cover[r, rests[r, j]])
-        short[r] = best < need
-    return short
-
-
 def _largest(sets: np.ndarray) -> list[int]:
     """The sets (as bit masks) that no other of them strictly contains, in increasing order."""
     xs = sorted({int(x) for x in sets})
@@ -179,7 +149,7 @@ class _Witness:
 
     def __init__(self, levels: Levels) -> None:
         self.lv, self.sp = levels, levels.space
-        self.cover = np.full(levels.fail_at.shape, -1, dtype=np.int8)
+        self.cover = levels.marks.blank()  # the claims listed, kept as failures are
         self.found: list[tuple[int, int, int]] = []
         self.asked: dict[bytes, int] = {}
 
@@ -192,7 +162,7 @@ class _Witness:
             done += 1
             if claim < 2:
                 continue
-            won, acc, keep, _, _ = self.sp.player_options(r, np.array([x], dtype=np.uint64))
+            won, acc, keep, _, _ = self.sp.player_options(r, self.lv.words(x))
             if won:
                 raise AssertionError("a node the marks say fails has no change that wins")
             for w in np.flatnonzero(keep):
@@ -207,7 +177,7 @@ class _Witness:
         for r, xs in self._short(row, claim - 1):
             y = self.refuting(r, xs, claim - 2)
             self.found.append((r, y, claim - 1))
-            _mark_up(self.cover[r], y, claim - 1, self.lv.full)
+            self.cover.mark_fail(r, y, claim - 1)
 
     def _short(self, row: Rows, need: int) -> list[tuple[int, list[int]]]:
         """The reaches where no listed node claiming need or more lies inside a pattern's set,
@@ -215,20 +185,21 @@ class _Witness:
         listed = self.sp.shown(row)
         if listed is None:  # a big belief: its patterns tabled
             out, keep = self.sp.devil_options(row)
-            short = _uncovered(out, keep, self.cover, need)
+            short = self.cover.short(out, keep, need)
             return [
-                (int(r), sorted({int(out[r, v, 0]) for v in np.flatnonzero(keep[r])}))
+                (int(r), sorted({as_int(out[r, v]) for v in np.flatnonzero(keep[r])}))
                 for r in np.flatnonzero(short)
             ]
-        rests, counts = listed  # a small belief: its patterns listed
-        short = _uncovered_listed(rests, counts, self.cover, need)
+        rests, counts = listed  # a small belief: its patterns listed, every set shown counts
+        shown = np.arange(rests.shape[1])[None, :] < counts[:, None]
+        short = self.cover.short(rests[:, :, None], shown, need)
         return [(int(r), _largest(rests[r, : counts[r]])) for r in np.flatnonzero(short)]
 
     def refuting(self, r: int, xs: list[int], d: int) -> int:
         """The smallest node inside one of xs that the marks say fails at d (U > d), asking
         the search where the marks are silent (a symmetric belief was asked instead)."""
-        fail_at = self.lv.fail_at[r]
-        good = [x for x in xs if fail_at[x] >= d]
+        marks = self.lv.marks
+        good = [x for x in xs if marks.fails(r, x, d)]
         if not good:
             for x in sorted(xs, key=lambda x: -x.bit_count()):
                 if not self.lv.node_passes(d, r, x):
@@ -240,10 +211,10 @@ class _Witness:
 
     def shrink(self, r: int, x: int, d: int) -> int:
         """Drop patterns from x while the marks still say the node fails at d."""
-        fail_at = self.lv.fail_at[r]
+        marks = self.lv.marks
         for b in reversed(range(self.sp.off_count)):
             smaller = x & ~(1 << b)
-            if smaller != x and smaller and fail_at[smaller] >= d:
+            if smaller != x and smaller and marks.fails(r, smaller, d):
                 x = smaller
         return x
 

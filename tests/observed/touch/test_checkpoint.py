@@ -76,10 +76,10 @@ def test_marks_read_back_as_written(tmp_path_factory, hi, lo, level):
     path = tmp_path_factory.mktemp("marks") / "m.npz"
     pass_at = np.full((3, 16), min(level + 1, 48), dtype=np.int8)
     fail_at = np.full((3, 16), level, dtype=np.int8)
-    write_marks(path, EIGHT, (pass_at, fail_at, hi, lo))
-    got = read_marks(path, EIGHT)
-    assert (got[0] == pass_at).all() and (got[1] == fail_at).all()
-    assert got[2] == hi and got[3] == lo
+    write_marks(path, EIGHT, ({"pass_at": pass_at, "fail_at": fail_at}, hi, lo))
+    arrays, got_hi, got_lo = read_marks(path, EIGHT)
+    assert (arrays["pass_at"] == pass_at).all() and (arrays["fail_at"] == fail_at).all()
+    assert got_hi == hi and got_lo == lo
     assert not path.with_name("m.npz.part").exists()
 
 

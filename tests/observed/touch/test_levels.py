@@ -13,7 +13,8 @@ from devilcoins import verify as verify_tree
 from devilcoins.core.game import Game
 from devilcoins.observed.touch import solve_touch
 from devilcoins.observed.touch.cylinders import solve_space
-from devilcoins.observed.touch.levels import MAX_LEVELS, Levels, _mark_down, _mark_up
+from devilcoins.observed.touch.levels import MAX_LEVELS, Levels
+from devilcoins.observed.touch.marks import _mark_down, _mark_up
 from devilcoins.observed.touch.space import Space
 
 

@@ -1,8 +1,8 @@
 """The level search's checkpoint: its marks kept in a file, so a stopped run loses nothing it
 has proved.
 
-The marks (``levels.Levels.pass_at`` and ``fail_at``: for each reach and set of patterns off
-it, the least level known to pass and the greatest known to fail) are facts about the game,
+The marks (``marks.DenseMarks`` or ``marks.SparseMarks``: for each reach, which sets of
+patterns off it are known to pass or fail at which level) are facts about the game,
 whichever run found them, and every belief's answer follows from them with one scan.  So a run
 given the same file again starts from them: the questions they answer are never searched again
 (docs/mathematics.md §8.5, "A stopped run"); the beliefs' answers are kept too, to spare the
@@ -14,11 +14,11 @@ checkpoint.
 >>> from devilcoins.core.game import Game
 >>> game = Game.parse('n=4 hands=2 goal=same observe=touch')
 >>> path = Path(tempfile.mkdtemp()) / 'a.npz'
->>> marks = np.zeros((2, 16), np.int8), np.full((2, 16), -1, np.int8), {b'ab': 3}, {}
->>> write_marks(path, game, marks)
->>> pass_at, fail_at, hi, lo = read_marks(path, game)
->>> pass_at.shape, fail_at.shape, hi, lo
-((2, 16), (2, 16), {b'ab': 3}, {})
+>>> arrays = {'pass_at': np.zeros((2, 16), np.int8), 'fail_at': np.full((2, 16), -1, np.int8)}
+>>> write_marks(path, game, (arrays, {b'ab': 3}, {}))
+>>> kept, hi, lo = read_marks(path, game)
+>>> sorted(kept), kept['pass_at'].shape, hi, lo
+(['fail_at', 'pass_at'], (2, 16), {b'ab': 3}, {})
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -98,11 +99,18 @@ def read_header(path: Path, game: Game) -> None:
         raise InvalidInput(f"{path} is the checkpoint of {named}, not {game}; name a new file")
 
 
-#: The marks a checkpoint holds: for each reach and set of patterns off it, the least level
-#: known to pass and the greatest known to fail; for each belief asked (by its least image's
-#: bytes), the least level it is known won within (hi) and one more than the greatest it is
-#: known lost at (lo).
-Marks = tuple[np.ndarray, np.ndarray, dict[bytes, int], dict[bytes, int]]
+#: The marks a checkpoint holds: the arrays of the marks on the cylinder nodes (dense: the
+#: least level each set of patterns off a reach is known to pass at, and the greatest known
+#: to fail at; sparse: the answers kept per reach, ``marks.SparseMarks.arrays``); for each
+#: belief asked (by its least image's bytes), the least level it is known won within (hi) and
+#: one more than the greatest it is known lost at (lo).
+Marks = tuple[dict[str, np.ndarray], dict[bytes, int], dict[bytes, int]]
+
+#: The arrays each kind of marks keeps, by name (a checkpoint holds one kind).
+_KINDS = (
+    ("pass_at", "fail_at"),
+    ("pass_masks", "pass_levels", "pass_counts", "fail_masks", "fail_levels", "fail_counts"),
+)
 
 
 def read_marks(path: Path, game: Game) -> Marks:
@@ -111,14 +119,20 @@ def read_marks(path: Path, game: Game) -> Marks:
     read_header(path, game)
     try:
         with np.load(path, allow_pickle=False) as data:
-            pass_at, fail_at = data["pass_at"], data["fail_at"]
+            names = next((kind for kind in _KINDS if set(kind) <= set(data.files)), ())
+            arrays = {name: data[name] for name in names}
             hi = _beliefs(data["hi_keys"], data["hi_levels"])
             lo = _beliefs(data["lo_keys"], data["lo_levels"])
     except _UNREADABLE:
         raise _not_one(path) from None
-    if pass_at.dtype != np.int8 or fail_at.dtype != np.int8 or pass_at.shape != fail_at.shape:
+    if not arrays:
+        raise InvalidInput(f"{path}: it holds no marks of the level search")
+    if "pass_at" in arrays and (
+        {a.dtype for a in arrays.values()} != {np.dtype(np.int8)}
+        or arrays["pass_at"].shape != arrays["fail_at"].shape
+    ):
         raise InvalidInput(f"{path}: its marks are not two tables of levels of one shape")
-    return pass_at, fail_at, hi, lo
+    return arrays, hi, lo
 
 
 def _beliefs(keys: np.ndarray, levels: np.ndarray) -> dict[bytes, int]:
@@ -137,12 +151,11 @@ def _table(beliefs: dict[bytes, int]) -> tuple[np.ndarray, np.ndarray]:
 
 def write_marks(path: Path, game: Game, marks: Marks) -> None:
     """Keep the marks in path: written beside it, then renamed over it (never half written)."""
-    pass_at, fail_at, hi, lo = marks
+    arrays, hi, lo = marks
     (hi_keys, hi_levels), (lo_keys, lo_levels) = _table(hi), _table(lo)
     part = path.with_name(path.name + ".part")
     with open(part, "wb") as f:
-        np.savez(
-            f, header=_header(game), pass_at=pass_at, fail_at=fail_at, hi_keys=hi_keys,
-            hi_levels=hi_levels, lo_keys=lo_keys, lo_levels=lo_levels,
-        )  # fmt: skip
+        kept: dict[str, Any] = {"header": _header(game), **arrays}
+        kept |= {"hi_keys": hi_keys, "hi_levels": hi_levels}
+        np.savez(f, lo_keys=lo_keys, lo_levels=lo_levels, **kept)
     os.replace(part, path)

@@ -1,12 +1,12 @@
-"""The touch game solved level by level over cylinder nodes, as down-sets of bitmaps.
+"""The touch game solved level by level over cylinder nodes, its marks dense or sparse.
 
 A cylinder node (P, R) is a reach P with the set R of patterns still possible off it
 (``observed.touch.space``).  U(P, R) <= d, "some change w after feeling R wins within d more
 moves", only gets easier as R shrinks, so for each reach and each d the nodes that pass form a
-*down-set* of the subsets of the m^(n-k) patterns off P.  With 16 patterns off a reach that is
-a bitmap of 2^16 entries (up to MAX_OFF patterns while it fits the memory); when a node is found
-to pass, all its subsets are marked, and when it fails, all its supersets (docs/mathematics.md
-§8.5).  The recursion is
+*down-set* of the subsets of the m^(n-k) patterns off P, and those that fail an up-set
+(docs/mathematics.md §8.5).  The marks (``observed.touch.marks``) keep what is proved: a byte
+for every subset where that fits (up to MAX_OFF patterns off a reach, within three quarters of
+the memory), else the antichains of the answers found, of any width.  The recursion is
 
     U(P, R) <= d   iff   some w leaves the belief B = closure({w on P} x R) minus the goal
                          with V(B) <= d (B empty: V = 0);
@@ -14,12 +14,13 @@ to pass, all its subsets are marked, and when it fails, all its supersets (docs/
                          shows on P' (only the largest R_v need asking).
 
 Questions are asked depth first: the start first at 1 and 2 moves, then at the top level (a
-strategy is found where the player has room to spare), then at levels halving the range until
-the least is found; the marks stay, so every question is answered once whichever belief asks
-it.  The memory is two bytes per reach and subset of the patterns off it (three with a certificate's
-witness), whatever the closure's size: 12 glasses with 8 hands need 43 reaches x 2^16 x 2 bytes,
-and the beliefs met; 9 dials of 3 values with 6 hands, 27 patterns off a reach, 10 x 2^27 x 2
-bytes (2.7 GB).  ``marks_fit`` says whether a game's marks fit the memory limit.
+strategy is found where the player has room to spare; the reaches whose worst pattern leaves
+the fewest patterns are asked first), then at levels halving the range until the least is
+found; the marks stay, so every question is answered once whichever belief asks it.  Dense
+marks take two bytes per reach and subset of the patterns off it (three with a certificate's
+witness): 12 glasses with 8 hands need 43 reaches x 2^16 x 2 bytes; 9 dials of 3 values with 6
+hands, 27 patterns off a reach, 10 x 2^27 x 2 bytes (2.7 GB).  Sparse marks take what the
+answers take.  ``dense_fits`` says which a game gets.
 
 >>> from devilcoins.core.game import Game
 >>> from devilcoins.observed.touch.space import Space
@@ -36,9 +37,18 @@ import numpy as np
 
 from devilcoins.core.beliefs import Rows
 from devilcoins.core.compiling import hot_loop
-from devilcoins.core.errors import InvalidInput, NotSupported, TooLarge
-from devilcoins.core.resources import resident_bytes
+from devilcoins.core.errors import InvalidInput, TooLarge
+from devilcoins.core.resources import memory_limit, resident_bytes
 from devilcoins.observed.touch.checkpoint import marks_file, read_marks, write_marks
+from devilcoins.observed.touch.cylinders import MAX_BYTES
+from devilcoins.observed.touch.marks import (
+    MAX_LEVELS,
+    DenseMarks,
+    Marks,
+    SparseMarks,
+    as_int,
+    as_words,
+)
 from devilcoins.observed.touch.rows import (
     Bools,
     _antichain,
@@ -50,20 +60,25 @@ from devilcoins.observed.touch.rows import (
 )
 from devilcoins.observed.touch.space import Space
 
-__all__ = ["MARK_BYTES", "MAX_LEVELS", "MAX_OFF", "Levels", "marks_fit"]
+__all__ = ["MARK_BYTES", "MAX_LEVELS", "MAX_OFF", "Levels", "dense_fits", "marks_fit"]
 
-#: The most patterns off a reach this solver takes (its bitmaps have 2^off entries a reach).
+#: The most patterns off a reach for marks over every subset (``DenseMarks``, 2^off entries a
+#: reach); past it, or past three quarters of the memory, the answers are kept as found
+#: (``SparseMarks``).
 MAX_OFF = 28
 
-#: Bytes the marks take for each reach and subset of the patterns off it: the level each
+#: Bytes the dense marks take for each reach and subset of the patterns off it: the level each
 #: passes at and fails at, and the claim a certificate's witness has listed.
 MARK_BYTES = 3
 
-#: The most moves it looks for (a longer game is left to the closure search).
-MAX_LEVELS = 48
-
 #: The levels asked first, from below (a game this short is answered without the top level).
 _FIRST = (1, 2)
+
+#: The levels asked next, before the top one: room to spare for the depth-first search, yet not
+#: so much that a poor change leads it dozens of moves down before it turns back (16 glasses
+#: with 12 hands asked at 47 moves first were still failing beliefs 46 moves down after 10
+#: minutes).  A level that fails raises the lower bound the halving starts from.
+_ROOM = (8, 16, 32)
 
 #: Seconds between two checkpoints of the marks (when a command keeps them in a file), at
 #: least; a checkpoint that takes long to write is written less often (ten times its time).
@@ -74,54 +89,12 @@ Progress = Callable[[int, int], None]
 
 
 @hot_loop
-def _mark_down(pass_at: np.ndarray, r: int, d: int) -> None:  # pragma: no cover - a hot loop
-    """r and every subset of it pass at level d (if r does, they already do)."""
-    if pass_at[r] <= d:
-        return
-    s = r
-    while True:
-        if pass_at[s] > d:
-            pass_at[s] = d
-        if s == 0:
-            break
-        s = (s - 1) & r
-
-
-@hot_loop
-def _mark_up(fail_at: np.ndarray, r: int, d: int, full: int) -> None:  # pragma: no cover
-    """r and every superset of it within full fail at level d."""
-    if fail_at[r] >= d:
-        return
-    rest = full & ~r
-    t = rest
-    while True:
-        if fail_at[r | t] < d:
-            fail_at[r | t] = d
-        if t == 0:
-            break
-        t = (t - 1) & rest
-
-
-@hot_loop
-def _scan(
+def _shown(
     row: Rows, ng: int, start: np.ndarray, states: np.ndarray, felt: np.ndarray,
-    off: np.ndarray, pass_at: np.ndarray, fail_at: np.ndarray, d: int, out: Rows,
-    status: np.ndarray,
+    off: np.ndarray, out: Rows,
 ) -> None:  # fmt: skip  # pragma: no cover - a hot loop
-    """The patterns of the belief row on every reach (into out), and status[r]: 1 if every
-    pattern's node on reach r is known to pass at level d, 2 if one is known to fail, else 0."""
+    """The patterns of the belief row on every reach, into out (``rows._patterns``)."""
     _patterns(row, ng, start, states, felt, off, out)
-    for r in range(out.shape[0]):
-        st = 1
-        for v in range(out.shape[1]):
-            x = out[r, v, 0]
-            if x == 0 or pass_at[r, x] <= d:
-                continue
-            if fail_at[r, x] >= d:
-                st = 2
-                break
-            st = 0
-        status[r] = st
 
 
 @hot_loop
@@ -131,18 +104,35 @@ def _largest(sets: Rows, keep: Bools) -> None:  # pragma: no cover - a hot loop
     _antichain(sets, keep, True, scratch, True)
 
 
-def marks_fit(space: Space, memory: int) -> bool:
-    """Whether the level search takes the game: at most MAX_OFF patterns off a reach, and its
+def _by_worst_rest(out: Rows, reaches: np.ndarray) -> np.ndarray:
+    """The reaches, those whose worst pattern leaves the fewest patterns off them first (then
+    the fewest in all): where the player has room, the first reach asked usually passes."""
+    if len(reaches) < 2:
+        return reaches
+    raw = np.ascontiguousarray(out[reaches]).view(np.uint8)
+    sizes = np.unpackbits(raw, axis=2).sum(axis=2)  # patterns left, per reach and felt
+    order = np.lexsort((sizes.sum(axis=1), sizes.max(axis=1)))
+    return reaches[order]
+
+
+def dense_fits(space: Space, memory: int) -> bool:
+    """Whether the marks over every subset fit: at most MAX_OFF patterns off a reach, and the
     marks within three quarters of memory (bytes), the rest left to the beliefs it meets.
 
     >>> from devilcoins.core.game import Game
     >>> nine = Space.of(Game.parse('n=9 values=3 hands=6 goal=same observe=touch'))
-    >>> nine.off_count, len(nine.reaches), marks_fit(nine, 6 << 30), marks_fit(nine, 4 << 30)
+    >>> nine.off_count, len(nine.reaches), dense_fits(nine, 6 << 30), dense_fits(nine, 4 << 30)
     (27, 10, True, False)
     """
     if space.off_count > MAX_OFF:
         return False
     return MARK_BYTES * len(space.reaches) << space.off_count <= memory * 3 // 4
+
+
+def marks_fit(space: Space, memory: int) -> bool:
+    """Whether the level search takes the game: always, with dense marks where they fit
+    (``dense_fits``) and sparse ones elsewhere, whose memory grows with what is proved."""
+    return True
 
 
 class Levels:
@@ -156,22 +146,16 @@ class Levels:
         memory: int | None = None,
         limit: int | None = None,
     ) -> None:
-        if space.off_count > MAX_OFF:
-            raise NotSupported(
-                f"{space.game}: {space.off_count} patterns off a reach (this solver takes "
-                f"at most {MAX_OFF})"
-            )
         self.space = space
-        shape = (len(space.reaches), 1 << space.off_count)
-        self.pass_at = np.full(shape, MAX_LEVELS, dtype=np.int8)
-        self.fail_at = np.full(shape, -1, dtype=np.int8)
+        dense = dense_fits(space, memory_limit(MAX_BYTES) if memory is None else memory)
+        kind = DenseMarks if dense else SparseMarks
+        self.marks: Marks = kind(len(space.reaches), space.off_count)
         t = space.t
         self.args = (
             t.n_goal, t.orbit_start.astype(np.int64), t.orbit_states.astype(np.int64),
             space.felt, space.off,
         )  # fmt: skip
-        self._out = np.zeros((len(space.reaches), space.felt_count, 1), dtype=np.uint64)
-        self.full = (1 << space.off_count) - 1
+        self._out = np.zeros((len(space.reaches), space.felt_count, space.rwords), np.uint64)
         self.hi: dict[bytes, int] = {}
         self.lo: dict[bytes, int] = {}
         self.asked = 0
@@ -193,20 +177,21 @@ class Levels:
         path = self.checkpoint
         if path is None or not path.exists():
             return 0
-        pass_at, fail_at, self.hi, self.lo = read_marks(path, self.space.game)
-        if pass_at.shape != self.pass_at.shape:
-            raise InvalidInput(f"{path}: its marks are not this game's ({pass_at.shape})")
-        self.pass_at[:] = np.clip(pass_at, 0, MAX_LEVELS)
-        self.fail_at[:] = np.clip(fail_at, -1, MAX_LEVELS)
-        marks = (self.pass_at < MAX_LEVELS).sum() + (self.fail_at >= 0).sum()
-        return int(marks) + len(self.hi) + len(self.lo)
+        arrays, self.hi, self.lo = read_marks(path, self.space.game)
+        try:
+            self.marks.load(arrays)
+        except (KeyError, ValueError):
+            raise InvalidInput(
+                f"{path}: its marks are not this game's {self.marks.kind} marks (kept by "
+                "another version or with another memory limit; start a new file)"
+            ) from None
+        return self.marks.known() + len(self.hi) + len(self.lo)
 
     def keep(self) -> None:
         """Write the marks to the checkpoint file (when a command named one)."""
         if self.checkpoint is not None:
             began = time.monotonic()
-            marks = (self.pass_at, self.fail_at, self.hi, self.lo)
-            write_marks(self.checkpoint, self.space.game, marks)
+            write_marks(self.checkpoint, self.space.game, (self.marks.arrays(), self.hi, self.lo))
             took = time.monotonic() - began  # a large file is written less often
             self.save_next = time.monotonic() + max(SAVE_EVERY, 10 * took)
 
@@ -214,14 +199,15 @@ class Levels:
 
     def node_passes(self, d: int, r: int, x: int) -> bool:
         """Whether U(reach r, off patterns x) <= d: some change wins within d more moves."""
-        if self.pass_at[r, x] <= d:
+        marks = self.marks
+        if marks.passes(r, x, d):
             return True
-        if self.fail_at[r, x] >= d:
+        if marks.fails(r, x, d):
             return False
         self._tick()
-        won, acc, keep, least, sizes = self.space.player_options(r, np.array([x], dtype=np.uint64))
+        won, acc, keep, least, sizes = self.space.player_options(r, self.words(x))
         if won:
-            _mark_down(self.pass_at[r], x, 0)
+            marks.mark_pass(r, x, 0)
             return True
         if d > 0:
             picks = np.flatnonzero(keep)
@@ -233,10 +219,14 @@ class Levels:
                 lo.get(key, 1) <= d and self.within(acc[w], d, key)
                 for w, key in zip(order, keys, strict=True)
             ):
-                _mark_down(self.pass_at[r], x, d)
+                marks.mark_pass(r, x, d)
                 return True
-        _mark_up(self.fail_at[r], x, d, self.full)
+        marks.mark_fail(r, x, d)
         return False
+
+    def words(self, x: int) -> Rows:
+        """A set of patterns off a reach as the tables take it (words of 64 bits)."""
+        return as_words(x, self.space.rwords)
 
     def within(self, row: Rows, d: int, key: bytes | None = None) -> bool:
         """Whether the belief row (not empty) is won within d moves (key: the bytes of its
@@ -247,16 +237,17 @@ class Levels:
         if self.lo.get(key, 1) > d:
             return False
         out, status = self._out, np.zeros(len(self.space.reaches), dtype=np.int8)
-        _scan(row, *self.args, self.pass_at, self.fail_at, d - 1, out, status)
+        _shown(row, *self.args, out)
+        self.marks.status(out, d - 1, status)
         if (status == 1).any():
             self.hi[key] = d
             return True
         out = out.copy()
         keep = np.zeros(out.shape[1], dtype=np.bool_)
-        for r in np.flatnonzero(status == 0):
+        for r in _by_worst_rest(out, np.flatnonzero(status == 0)):
             _largest(out[r], keep)
             picks = sorted(np.flatnonzero(keep), key=lambda v: -_size(out[r, v]))
-            if all(self.node_passes(d - 1, int(r), int(out[r, v, 0])) for v in picks):
+            if all(self.node_passes(d - 1, int(r), as_int(out[r, v])) for v in picks):
                 self.hi[key] = d
                 return True
         self.lo[key] = d + 1
@@ -302,9 +293,10 @@ class Levels:
     def solve(self) -> int | None:
         """The start's value (None: not won within MAX_LEVELS - 1 moves).
 
-        After the levels in _FIRST (cheap to refute), the question is asked at the top level,
-        where the player has room to spare and a strategy is found quickly; then the least
-        level is found by halving the range, each question reusing the marks.  The start's
+        After the levels in _FIRST (cheap to refute), the question is asked at the levels of
+        _ROOM and then the top level, until one passes: there the player has room to spare and
+        a strategy is found quickly; then the least level is found by halving the range, each
+        question reusing the marks.  The start's
         failure one move below its value is the proof that no shorter strategy exists.
         """
         if _empty(self.start):
@@ -318,10 +310,14 @@ class Levels:
         for self.level in _FIRST:  # short games are answered at once from below
             if self.within(self.start, self.level):
                 return self.level
-        low, self.level = _FIRST[-1] + 1, MAX_LEVELS - 1
-        if not self.within(self.start, self.level):
+        low, high = _FIRST[-1] + 1, None
+        for self.level in (*_ROOM, MAX_LEVELS - 1):  # room to spare, but not to wander
+            if self.within(self.start, self.level):
+                high = self.level
+                break
+            low = self.level + 1
+        if high is None:
             return None
-        high = self.level
         while low < high:
             self.level = (low + high) // 2
             if self.within(self.start, self.level):
@@ -355,7 +351,7 @@ class Levels:
         out, _ = sp.devil_options(row)
         shown = np.asarray(out.any(axis=2))
         for r in range(len(sp.reaches)):
-            xs = [(int(v), int(out[r, v, 0])) for v in np.flatnonzero(shown[r])]
+            xs = [(int(v), as_int(out[r, v])) for v in np.flatnonzero(shown[r])]
             if not all(self.node_passes(d - 1, r, x) for _, x in xs):
                 continue
             choice = []
@@ -372,7 +368,7 @@ class Levels:
         return self._changes[r, x, d]
 
     def _first_change(self, r: int, x: int, d: int) -> tuple[int, Rows]:
-        won, acc, keep, _, sizes = self.space.player_options(r, np.array([x], dtype=np.uint64))
+        won, acc, keep, _, sizes = self.space.player_options(r, self.words(x))
         if won:
             for w in range(len(acc)):
                 if _empty(acc[w]):

@@ -1,0 +1,100 @@
+"""The touch level search of this tree against an earlier revision's, side by side in one run.
+
+Run it from the repository root::
+
+    .venv/bin/python bench/levels_compare.py                      # against the revision below
+    .venv/bin/python bench/levels_compare.py --old 07a70be --game 'n=12 hands=8 goal=same'
+
+Each game is solved by ``Levels(Space.of(game)).solve()`` in a child process, once with this
+tree's ``src`` and once with the old revision's (exported by ``git archive`` into a temporary
+folder), alternately, after a warm-up on a small game so that both load their compiled kernels
+from their caches.  It prints both times, the questions asked, and the ratio old / new; the
+values must agree (it exits 1 when they do not).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+#: The revision before this issue's changes to the level search (the start of stop 39).
+OLD = "07a70be"
+
+GAMES = ["n=8 hands=4 goal=same", "n=10 hands=8 goal=same", "n=12 hands=8 goal=same"]
+
+PROBE = """
+import json, sys, time
+from devilcoins.core.game import Game
+from devilcoins.observed.touch.levels import Levels
+from devilcoins.observed.touch.space import Space
+space = Space.of(Game.parse(sys.argv[1] + " observe=touch"))
+began = time.perf_counter()
+search = Levels(space)
+value = search.solve()
+print(json.dumps({"value": value, "seconds": time.perf_counter() - began,
+                  "asked": search.asked, "beliefs": len(search.hi) + len(search.lo)}))
+"""
+
+
+def export(revision: str, folder: Path) -> Path:
+    """The revision's src folder, written under folder."""
+    tar = subprocess.run(
+        ["git", "archive", revision, "src"], capture_output=True, check=True
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
+        archive.extractall(folder, filter="data")
+    return folder / "src"
+
+
+def run(src: Path, game: str) -> dict:
+    """One solve of game with the package in src, in a child process."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, game],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"},
+    )
+    result: dict = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--old", default=OLD, help=f"the revision to compare with ({OLD})")
+    parser.add_argument("--game", action="append", help="a game (default: three cells)")
+    parser.add_argument("--runs", type=int, default=1, help="timed runs of each (default 1)")
+    args = parser.parse_args()
+    new_src = Path(__file__).resolve().parent.parent / "src"
+    agree = True
+    with tempfile.TemporaryDirectory() as tmp:
+        old_src = export(args.old, Path(tmp))
+        print(f"| game | old {args.old} (s) | new (s) | old / new | questions old, new |")
+        print("|---|---:|---:|---:|---|")
+        for src in (old_src, new_src):  # warm-up: the kernels compiled and cached
+            run(src, "n=6 hands=4 goal=same")
+        for game in args.game or GAMES:
+            old, new = [], []
+            for _ in range(args.runs):
+                old.append(run(old_src, game))
+                new.append(run(new_src, game))
+            t_old = min(r["seconds"] for r in old)
+            t_new = min(r["seconds"] for r in new)
+            agree &= old[0]["value"] == new[0]["value"]
+            print(
+                f"| {game} ({new[0]['value']} moves) | {t_old:.2f} | {t_new:.2f} | "
+                f"{t_old / t_new:.2f}x | {old[0]['asked']:,}, {new[0]['asked']:,} |"
+            )
+    if not agree:
+        print("the old and new searches disagree on a value", file=sys.stderr)
+    return 0 if agree else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
