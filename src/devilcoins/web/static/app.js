@@ -231,30 +231,117 @@ function refusal(fields) {
   }
   if (fields.n === 1 && fields.goal === "same") return "one position is always all the same";
   if (fields.observe === "count" && fields.group === "none" && fields.n > 6) {
-    return "the page plays the count game with no turning up to 6 coins";
+    return "the page plays “how many tails” with no turning up to 6 coins";
   }
   if (fields.observe === "count" && values !== 2) {
-    return "the page plays the count game with coins only";
+    return "the page plays “how many tails” with coins only";
   }
   return null;
 }
 
-// Offer only the sizes the server plays with the other choices (the refused stay, disabled,
-// with the reason as their tooltip); a chosen size that is refused moves to the largest offered.
+// The menus whose options are fixed, with the field each sets (N and Hands are filled here).
+const GAME_MENUS = ["values", "group", "goal", "observe"];
+
+// A menu's option as a field value (the faces are a number).
+const menuValue = (name, value) => (name === "values" ? Number(value) : value);
+
+// The sizes the page plays with these fields (any N: fields.n is ignored).
+function playedSizes(fields) {
+  const sizes = [];
+  for (let n = 1; n <= 8; n++) if (refusal({ ...fields, n: n }) === null) sizes.push(n);
+  return sizes;
+}
+
+// A menu and its option's words, as a visitor reads them: Faces “2 (coins)”.
+function menuWords(name, option) {
+  const label = $(`play-${name}`).closest("label").firstChild.textContent.trim();
+  return option ? `${label} “${option.textContent.trim()}”` : label;
+}
+
+// A change of one other menu after which the fields play at some size, in words (or null).
+function choiceThatWorks(fields, except) {
+  for (const name of GAME_MENUS) {
+    if (name === except) continue;
+    for (const option of $(`play-${name}`).options) {
+      if (playedSizes({ ...fields, [name]: menuValue(name, option.value) }).length) {
+        return menuWords(name, option);
+      }
+    }
+  }
+  return null;
+}
+
+// Why an option of a menu is not offered with the other choices (no size plays it), naming a
+// choice that works, or null when some size plays it.
+function notOffered(fields, name, value) {
+  const tried = { ...fields, [name]: menuValue(name, value) };
+  if (playedSizes(tried).length) return null;
+  const works = choiceThatWorks(tried, name);
+  return refusal({ ...tried, n: 2 }) + (works ? `: choose ${works} first` : "");
+}
+
+// What to choose instead of a game the page refuses: a size that works, or another menu.
+function insteadOf(fields) {
+  const sizes = playedSizes(fields);
+  if (sizes.length) {
+    const smaller = sizes.filter((k) => k < fields.n);
+    return smaller.length ? `Choose N = ${smaller[smaller.length - 1]} or fewer.`
+      : `Choose N = ${sizes[0]} or more.`;
+  }
+  const works = choiceThatWorks(fields, null);
+  return works ? `Choose ${works}.` : "Choose the coin game (Faces “2 (coins)”).";
+}
+
+// Offer only the choices the server plays with the others: an option no size plays with the
+// other menus is greyed out (its reason, naming a choice that works, in its tooltip and in the
+// line under the menus, as a phone shows no tooltip); a chosen size that is refused moves to
+// the largest offered.  The menus as chosen always name a game the page plays.
 function fillChoices() {
+  let fields = gameFields();
+  if (!playedSizes(fields).length) fields = menusReset(fields);  // e.g. a form restored
+  const greyed = [];
+  for (const name of GAME_MENUS) {
+    const why = new Map();  // reason -> the options it greys out, said once
+    for (const option of $(`play-${name}`).options) {
+      const reason = notOffered(fields, name, option.value);
+      option.disabled = reason !== null;
+      option.dataset.why = reason || "";
+      if (option.dataset.title === undefined) option.dataset.title = option.title;
+      option.title = reason || option.dataset.title;
+      if (reason) why.set(reason, [...(why.get(reason) || []), `“${option.textContent.trim()}”`]);
+    }
+    for (const [reason, options] of why) {
+      greyed.push(`${menuWords(name, null)} ${options.join(", ")}: ${reason}`);
+    }
+  }
   const select = $("play-n");
+  const sizes = playedSizes(fields);
   for (const option of select.options) {
-    const why = refusal({ ...gameFields(), n: Number(option.value) });
+    const why = refusal({ ...fields, n: Number(option.value) });
     option.disabled = why !== null;
     option.title = why || "";
   }
-  if (select.selectedOptions[0].disabled) {
-    const offered = [...select.options].filter((o) => !o.disabled);
-    select.value = offered[offered.length - 1].value;
+  const refused = [...select.options].filter((o) => o.disabled);
+  if (refused.length) {
+    greyed.push(`N ${refused.map((o) => o.value).join(", ")}: ${refused[0].title}`);
   }
+  if (!sizes.includes(Number(select.value))) select.value = String(sizes[sizes.length - 1]);
+  $("play-offered").textContent = greyed.length ? `Greyed out: ${greyed.join("; ")}.` : "";
+  $("play-offered").hidden = !greyed.length;
   fillHands();
   goalMenuWords();
   menusChanged();
+}
+
+// Menus that name no game the page plays (a browser may restore a form as it was): each menu
+// back to its first option, the last changed first, until the page plays the choices.
+function menusReset(fields) {
+  for (const name of [...GAME_MENUS].reverse()) {
+    $(`play-${name}`).selectedIndex = 0;
+    fields = gameFields();
+    if (playedSizes(fields).length) return fields;
+  }
+  return fields;
 }
 
 function fillHands() {
@@ -289,6 +376,15 @@ function methodWords(how, method) {
 
 let solveAsked = 0;  // the latest verdict asked for: an older answer is dropped
 
+// The verdict line while a game's verdict is on its way: no figure of another game stays.
+function solving() {
+  solveAsked++;  // an answer still on its way is for the game before: dropped
+  $("play-solve").textContent = "Whether this game can be won, and how fast: being worked out…";
+  $("play-solve").title = "";
+  $("play-solve").dataset.state = "solving";
+  whyLink("", 0, false);
+}
+
 async function showSolve(fields) {
   const query = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
   const asked = ++solveAsked;
@@ -310,8 +406,14 @@ async function showSolve(fields) {
       ? `You can always win in ${moves(data.length)}: ${methodWords(data.how, data.method)}.`
       : `The Devil can always stop you: ${methodWords(data.how, data.method)}.`;
     $("play-solve").title = `${data.game}: ${data.method}`;
+    $("play-solve").dataset.state = "solved";
     whyLink(data.game, data.n, data.winnable);
-  } catch (err) { $("play-solve").textContent = ""; whyLink("", 0, false); }
+  } catch (err) {
+    if (asked !== solveAsked) return;
+    $("play-solve").textContent = "";
+    $("play-solve").dataset.state = "none";
+    whyLink("", 0, false);
+  }
 }
 
 // For the plain coin game the "Why it works" section draws (why.js), a link to its picture.
@@ -480,10 +582,11 @@ let newest = 0;
 
 async function newGame(scroll = true) {
   const asked = ++newest;
+  solving();  // the verdict of the game on the table goes at once: a new one is on its way
   try {
     const fields = gameFields();
     const why = refusal(fields);
-    if (why) throw new Error(`No game: ${why}. Choose fewer positions or faces.`);
+    if (why) throw new Error(`No game: ${why}. ${insteadOf(fields)}`);
     const n = fields.n;
     const data = await busyWhile("play", "play-message",
       () => api("/api/new", { ...fields, devil: $("play-devil").value }),
