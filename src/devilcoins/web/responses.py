@@ -58,6 +58,7 @@ class PlayState(BaseModel):
     winnable: bool | None = None
     at_most: int | None = None
     reason: str | None = None
+    held: bool | None = None
     lost: bool | None = None
     game_text: str | None = None
     values: int | None = None
@@ -138,6 +139,7 @@ class TouchState(BaseModel):
     winnable: bool | None = None
     at_most: int | None = None
     reason: str = ""
+    held: bool = False
     lost: bool = False
     next_reach: list[int] | None = None
     next_set: list[str] | None = None

@@ -128,9 +128,48 @@ const moves = (k) => `${k} move${k === 1 ? "" : "s"}`;
 // observe: what the player learns (blind, count, sight); optimal: the coach's next move from
 // here (its amounts a position) or null; atMost: the moves that win from here for sure (null:
 // the Devil holds the game); lost: the Devil holds it for ever and the game is over.
+// held: the strongest Devil could hold the game from here (a random or greedy one may still
+// let the player through: the game goes on); gaveUp: the player gave up, and the game is over.
 const play = { game: null, n: 4, values: 2, hands: null, chosen: new Set(), won: false,
                coins: null, observe: "blind", optimal: null, winnable: true, atMost: null,
-               lost: false };
+               lost: false, held: false, gaveUp: false };
+
+// Whether the game on the table takes moves: one is set out and not over.
+const playing = () => Boolean(play.game) && !play.won && !play.lost && !play.gaveUp;
+
+// "Play the rest": the coach plays the game out from where it stands, a move every pause
+// (the speed menu, milliseconds), until it is won, stopped, or no play wins for sure.
+const rest = { running: false, stop: false };
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function playRest() {
+  if (rest.running || !playing() || !play.optimal || play.busy) return;
+  Object.assign(rest, { running: true, stop: false });
+  playControls();
+  $("play-rest-stop").focus();
+  const game = play.game;
+  try {
+    while (!rest.stop && playing() && play.optimal && play.game === game) {
+      const before = play.moves;
+      showOptimal();
+      await flip(true);
+      if (play.moves === before) break;  // refused: the message says why
+      if (!playing()) break;
+      const said = $("play-message").textContent;
+      say($("play-message"), `${said ? said + " " : ""}The coach plays on: “Stop” to take over.`);
+      await pause(Number($("play-speed").value));
+    }
+  } finally {
+    const stopped = rest.stop && playing() && play.game === game;
+    Object.assign(rest, { running: false, stop: false });
+    playControls();
+    if (stopped) {
+      say($("play-message"), `Stopped after ${moves(play.moves)}: play on yourself, or ` +
+          "press “Play the rest” again.");
+    }
+    if (play.won && document.activeElement === $("play-rest-stop")) $("replay-open").focus();
+  }
+}
 
 // How many positions the move chosen so far changes.
 const chosenCount = () =>
@@ -448,7 +487,7 @@ async function busyWhile(section, message, work, text = "The Devil is thinking�
 // Choose position i (or turn its dial once more); past the game's hands, one hand moves to i,
 // and more hands refuse with a message.
 function toggle(i) {
-  if (!play.game || play.won || play.lost) return;
+  if (!playing() || rest.running) return;
   const fresh = play.values === 2 ? !play.chosen.has(i) : !play.chosen.get(i);
   if (fresh && play.hands !== null && chosenCount() >= play.hands) {
     if (play.hands !== 1) {
@@ -473,7 +512,7 @@ function drawPlay() {
   const table = $("play-table"), focused = document.activeElement;
   const at = table.contains(focused) ? focused.dataset.position : undefined;
   if (play.game) {
-    drawTable(table, play.n, play.coins, play.chosen, play.won || play.lost ? null : toggle);
+    drawTable(table, play.n, play.coins, play.chosen, playing() ? toggle : null);
   } else table.replaceChildren();
   const again = at === undefined ? null : table.querySelector(`[data-position="${at}"][tabindex]`);
   if (again) again.focus();
@@ -482,21 +521,27 @@ function drawPlay() {
 
 // The buttons under the table, as the game stands (the table itself is left as it is).
 function playControls() {
-  const live = Boolean(play.game) && !play.won && !play.lost;
+  const live = playing();
   const verb = play.values === 2 ? "Flip" : "Turn";
   $("flip").textContent = verb;
   $("play-hint").textContent = play.values === 2
     ? "Click positions (or press their digits) to choose them; Enter or “Flip” plays the move."
     : "Click a dial (or press its digit) to set how far to turn it; Enter or “Turn” plays " +
       "the move.";
-  $("flip").disabled = !live;
-  $("clear").disabled = !live;
-  $("undo").disabled = !play.game || play.busy || !play.moves;
-  $("restart").disabled = !play.game || play.busy || !play.moves;
+  const byHand = live && !rest.running;  // while the coach plays the rest, he alone moves
+  $("flip").disabled = !byHand;
+  $("clear").disabled = !byHand;
+  $("undo").disabled = !play.game || play.busy || !play.moves || rest.running;
+  $("restart").disabled = !play.game || play.busy || !play.moves || rest.running;
+  $("play-rest").hidden = rest.running;
+  $("play-rest").disabled = !live || !play.optimal;
+  $("play-rest-stop").hidden = !rest.running;
   $("peek").disabled = !play.game || play.won;  // a won game shows its coins already
+  $("give-up").hidden = !(live && play.held);  // the strongest Devil would hold it; this may not
+  $("give-up").disabled = play.busy;
   $("play-hint").hidden = !live;  // how to move, only while there is a move to make
   $("peek").hidden = play.observe === "sight";  // the table is in view already
-  $("play-optimal").disabled = !live || !play.optimal;
+  $("play-optimal").disabled = !byHand || !play.optimal;
   $("play-optimal").textContent = live && play.optimal && play.atMost
     ? `Show me the optimal move (wins within ${moves(play.atMost)})`
     : "Show me the optimal move";
@@ -523,8 +568,12 @@ function showOptimal() {
 // The Devils as the menu names them.
 const DEVIL_WORDS = { random: "random", greedy: "greedy", adversarial: "strongest" };
 
+// The Devil the game is played against, in words: "the random Devil".
+const devilNamed = (devil) => `the ${DEVIL_WORDS[devil] || devil} Devil`;
+
 function showGame(data) {
   play.won = data.won;
+  play.held = Boolean(data.held);
   play.optimal = data.optimal || null;
   play.atMost = data.at_most ?? null;
   play.lost = Boolean(data.lost);
@@ -543,10 +592,19 @@ function showGame(data) {
     say($("play-message"), `You lost: the Devil can now hold you off forever. ${data.reason} ` +
         "“Replay with the Devil's turns” shows one way he did it; “New game” starts again.",
         "loss");
-  } else if (data.winnable === false && !data.moves) {
+  } else if (data.winnable === false && !data.moves && data.devil === "adversarial") {
     say($("play-message"), "No strategy wins this game: the Devil can hold you off forever. " +
         `${data.reason} Play a move to see.`);
+  } else if (data.winnable === false && !data.moves) {
+    say($("play-message"), "No strategy is sure to win this game: the strongest Devil could " +
+        `hold you off forever. ${data.reason} ${capital(devilNamed(data.devil))} may still ` +
+        "let you through: try.");
   }
+  const held = play.held && !play.lost && !play.won && !play.gaveUp;
+  $("play-held").hidden = !held;
+  $("play-held").textContent = held ? "From here the strongest Devil could hold you off " +
+    `forever: ${data.reason} You play against ${devilNamed(data.devil)}, who may still let ` +
+    "you through: play on, or press “Give up” to see the coins." : "";
   closeReplay(data.won || data.peeked || play.lost);  // replay.js: offered once it is over
   const focused = document.activeElement;
   const inPlay = $("play").contains(focused);
@@ -582,6 +640,7 @@ let newest = 0;
 
 async function newGame(scroll = true) {
   const asked = ++newest;
+  rest.stop = true;  // the coach stops playing the game before
   solving();  // the verdict of the game on the table goes at once: a new one is on its way
   try {
     const fields = gameFields();
@@ -598,7 +657,8 @@ async function newGame(scroll = true) {
     menusChanged();
     Object.assign(play, { game: data.game, n: n, values: values, hands: fields.hands ?? null,
                           won: false, coins: null, observe: fields.observe || "blind",
-                          winnable: true, lost: false, atMost: null, allBelief: false });
+                          winnable: true, lost: false, atMost: null, allBelief: false,
+                          held: false, gaveUp: false });
     $("play-table").dataset.game = data.game;  // which game the table shows (for tests)
     play.chosen = emptyChoice();
     $("play-history").replaceChildren();
@@ -647,8 +707,9 @@ function noGame(message) {
   drawPlay();
 }
 
-async function flip() {
-  if (!play.game || play.won || play.lost || play.busy) return;
+// Play the move chosen (coach: the coach plays it, in "Play the rest"; by hand it waits).
+async function flip(coach = false) {
+  if (!playing() || play.busy || (rest.running && coach !== true)) return;
   if (chosenCount() === 0 && play.observe !== "count") {  // in a count game a move may listen
     say($("play-message"), "Nothing chosen: choose at least one position first " +
         "(click it or press its digit).", "error");
@@ -696,16 +757,34 @@ async function again(path) {
     const history = $("play-history");
     if (path === "/api/restart") history.replaceChildren();
     else if (history.lastChild) history.lastChild.remove();
-    Object.assign(play, { chosen: emptyChoice(), coins: null });
-    say($("play-message"), path === "/api/restart"
-      ? "The same game from its start: the coins lie as they did before your first move."
-      : `Your last move is taken back: ${moves(data.moves)} played.`);
+    Object.assign(play, { chosen: emptyChoice(), coins: null, gaveUp: false });
     play.busy = false;
     showGame(data);
+    if (!play.lost) {  // a game the Devil holds says so instead
+      say($("play-message"), path === "/api/restart"
+        ? "The same game from its start: the coins lie as they did before your first move."
+        : `Your last move is taken back: ${moves(data.moves)} played.`);
+    }
   } catch (err) { say($("play-message"), err.message, "error"); } finally {
     play.busy = false;
     playControls();
   }
+}
+
+// Give up a game the strongest Devil would hold (the chosen Devil may not): the coins show, the
+// game is over, and its replay is offered; Undo or Restart take it up again.
+async function giveUp() {
+  if (!playing() || play.busy) return;
+  try {
+    const data = await busyWhile("play", "play-message",
+                                 () => api("/api/peek", { game: play.game }), "Looking…");
+    play.coins = data.coins;
+    play.gaveUp = true;
+    showGame(data);
+    say($("play-message"), `You gave up after ${moves(data.moves)}: the ` +
+        `${play.values === 2 ? "coins are" : "dials show"} ${data.coins}. “Replay with the ` +
+        "Devil's turns” shows how they got there; “New game” starts again.", "loss");
+  } catch (err) { say($("play-message"), err.message, "error"); }
 }
 
 async function peek() {
@@ -1096,6 +1175,9 @@ for (const id of ["play-values", "play-group", "play-goal", "play-hands", "play-
 }
 fillChoices();
 $("peek").addEventListener("click", peek);
+$("give-up").addEventListener("click", giveUp);
+$("play-rest").addEventListener("click", playRest);
+$("play-rest-stop").addEventListener("click", () => { rest.stop = true; });
 $("play-optimal").addEventListener("click", showOptimal);
 $("watch-n").addEventListener("change", loadStrategy);
 $("back").addEventListener("click", () => step(-1));
