@@ -22,7 +22,7 @@ from devilcoins.web.routes.devil import devil_router
 from devilcoins.web.routes.draw import draw_router
 from devilcoins.web.routes.pages import mount_static, pages_router
 from devilcoins.web.routes.play import play_router
-from devilcoins.web.routes.solve import solve_router
+from devilcoins.web.routes.solve import solve_router, warm_default_games
 from devilcoins.web.routes.touch import touch_router
 from devilcoins.web.routes.watch import watch_router
 from devilcoins.web.routes.why import why_router
@@ -77,7 +77,7 @@ def serve(
     """Run the app with uvicorn (loopback only unless another host is asked for), answering
     only the Host headers trusted (by default loopback's names, or host itself), heavy requests
     in heavy[0] worker processes with heavy[1] seconds each (``web.heavy``); the touch games
-    offered are worked out beside it as it starts."""
+    offered and the play menus' first games are worked out beside it as it starts."""
     import uvicorn
 
     from devilcoins.web.connections import TimelyProtocol
@@ -86,6 +86,7 @@ def serve(
         trusted = ["127.0.0.1", "localhost", "[::1]"] if host in LOOPBACK else [host]
     HEAVY.configure(*heavy)
     threading.Thread(target=warm_touch_games, name="warm touch games", daemon=True).start()
+    threading.Thread(target=warm_default_games, name="warm first games", daemon=True).start()
     try:
         uvicorn.run(
             create_app(trusted), host=host, port=port, log_level="warning", http=TimelyProtocol

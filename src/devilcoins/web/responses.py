@@ -17,6 +17,7 @@ __all__ = [
     "DevilParsed",
     "DevilTurned",
     "Health",
+    "Pending",
     "PlayReplay",
     "PlayState",
     "Solved",
@@ -40,6 +41,14 @@ class Health(BaseModel):
 
     ok: bool
     version: str
+    warm: bool
+
+
+class Pending(BaseModel):
+    """A verdict being worked out (202): ask again after Retry-After."""
+
+    pending: bool
+    detail: str
 
 
 class PlayState(BaseModel):

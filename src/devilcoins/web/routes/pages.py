@@ -11,6 +11,7 @@ from fastapi.staticfiles import StaticFiles
 
 from devilcoins import __version__
 from devilcoins.web.responses import Health
+from devilcoins.web.routes.solve import WARM
 from devilcoins.web.store import CLIENT_COOKIE, client_of, new_client_token
 
 __all__ = ["STATIC_DIR", "mount_static", "pages_router"]
@@ -24,8 +25,9 @@ def pages_router() -> APIRouter:
 
     @router.get("/api/health", response_model=Health)
     def health() -> dict[str, Any]:
-        """Liveness and the package version."""
-        return {"ok": True, "version": __version__}
+        """Liveness, the package version, and whether the page's first games are worked out
+        (``warm``: ``devilcoins serve`` works them out as it starts)."""
+        return {"ok": True, "version": __version__, "warm": WARM.is_set()}
 
     @router.get("/", include_in_schema=False)
     def index(request: Request) -> FileResponse:

@@ -427,14 +427,20 @@ function solving() {
 async function showSolve(fields) {
   const query = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
   const asked = ++solveAsked;
+  // the server answers at once: the verdict, or 202 while it is being worked out (or 503 when
+  // it is busy); either way the page asks again after Retry-After
+  const ask = () => fetch(`/api/solve?${query}`, { headers: { Prefer: "respond-async" } });
   try {
-    let response = await fetch(`/api/solve?${query}`);
-    for (let tries = 1; response.status === 503 && tries <= 5; tries++) {  // busy: ask again
-      $("play-solve").textContent = "The server is busy; asking again in a moment…";
+    let response = await ask();
+    for (let busy = 0, pending = 0; busy <= 5 && pending <= 600;) {
+      if (response.status === 503) busy++; else if (response.status === 202) pending++; else break;
+      if (response.status === 503) {
+        $("play-solve").textContent = "The server is busy; asking again in a moment…";
+      }
       const wait = Number(response.headers.get("Retry-After")) || 2;
-      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      await pause(wait * 1000);
       if (asked !== solveAsked) return;  // the menus changed meanwhile
-      response = await fetch(`/api/solve?${query}`);
+      response = await ask();
     }
     const data = await response.json();
     if (asked !== solveAsked) return;
