@@ -182,7 +182,7 @@ def test_watch_at_8_coins_has_a_legend_a_slider_and_home_and_end(visitor):
     page.locator("#watch-slider").fill("128")
     expect(step).to_contain_text("move 128 of 255")
     expect(page.locator("#watch-rows tbody tr")).to_have_count(129)
-    expect(page.locator("#watch-possible")).to_contain_text("Still possible at move 128")
+    expect(page.locator("#watch-possible")).to_contain_text("Still possible after move 128")
     expect(page.locator("#watch-possible")).to_contain_text(
         "all heads is among them: from there the game was won already"
     )

@@ -122,6 +122,15 @@ function fillSizes(select, chosen) {
 
 const moves = (k) => `${k} move${k === 1 ? "" : "s"}`;
 
+// A turn r of the table (Coins.rotate(r): the coin at position r comes to position 0, every
+// coin r places anticlockwise), as the page always says it: the short way round, half way
+// anticlockwise. "1 place clockwise", "2 places anticlockwise", "not at all".
+function placesWords(r, n) {
+  if (!r) return "not at all";
+  const places = r > n / 2 ? n - r : -r, k = Math.abs(places);
+  return `${k} place${k === 1 ? "" : "s"} ${places < 0 ? "anticlockwise" : "clockwise"}`;
+}
+
 // ---- play ----------------------------------------------------------------------------------
 
 // hands: the most positions a move may change (null: any).
@@ -450,7 +459,7 @@ async function showSolve(fields) {
     $("play-solve").textContent = data.winnable
       ? `You can always win in ${moves(data.length)}: ${methodWords(data.how, data.method)}.`
       : `The Devil can always stop you: ${methodWords(data.how, data.method)}.`;
-    $("play-solve").title = `${data.game}: ${data.method}`;
+    $("play-solve").title = `as the command line writes it: ${data.game}`;
     $("play-solve").dataset.state = "solved";
     whyLink(data.game, data.n, data.winnable);
   } catch (err) {
@@ -689,10 +698,10 @@ function inView() {
 function historyLine(move, data) {
   const li = document.createElement("li");
   const made = move.values
-    ? move.values.map((v, i) => (v ? `${i}+${v}` : "")).filter(Boolean).join(" ")
+    ? move.values.map((v, i) => (v ? `dial ${i} +${v}` : "")).filter(Boolean).join(", ")
     : move.positions.length ? `{${[...move.positions].sort((a, b) => a - b).join(", ")}}` : "";
-  const learnt = data.heard !== undefined ? `: heard ${data.heard}`
-    : play.observe === "sight" && data.coins ? `: ${data.coins}` : "";
+  const learnt = data.heard !== undefined ? `; you hear ${data.heard}`
+    : play.observe === "sight" && data.coins ? `; you see ${data.coins}` : "";
   li.textContent = (made || "listen") + learnt;
   $("play-history").appendChild(li);
   li.scrollIntoView({ block: "nearest" });
@@ -886,7 +895,7 @@ function drawWatch() {
   const now = data.beliefs[watch.step] || [];
   const won = now.some((c) => !c.includes("T")) && now.length > 1
     ? " (all heads is among them: from there the game was won already)" : "";
-  $("watch-possible").textContent = `Still possible at move ${watch.step} ` +
+  $("watch-possible").textContent = `Still possible after move ${watch.step} ` +
     `(${now.length} of ${order.length}): ${now.join(" ")}${won}`;
   keepCurrent();
 }
@@ -1019,8 +1028,8 @@ function drawDevil() {
   $("devil-status").textContent = devil.replay === null
     ? `Move ${devil.index + 1} of ${total}: the strategy will flip ${flips} (ringed). ` +
       "Choose your turn r."
-    : `Replay, move ${devil.index + 1} of ${total}: the counterexample turns by ` +
-      `${devil.replay[devil.index]}, then ${flips} is flipped.`;
+    : `Replay, move ${devil.index + 1} of ${total}: the counterexample turns the table ` +
+      `${placesWords(devil.replay[devil.index], n)}, then ${flips} is flipped.`;
 }
 
 function turnButtons(n) {
@@ -1109,8 +1118,8 @@ async function devilTurn(r) {
           (devil.replay === null ? "you beat it!" : "that was the Devil's winning line, replayed."),
           devil.replay === null ? "win" : "");
     } else {
-      say($("devil-message"), `Turned by ${r}: ${data.turned}; flipped ` +
-          `{${data.move.join(", ")}}: ${data.after}.`);
+      say($("devil-message"), `You turned the table ${placesWords(r, devil.n)}: ` +
+          `${data.turned}; the strategy flipped {${data.move.join(", ")}}: ${data.after}.`);
     }
   } catch (err) {
     say($("devil-message"), err.message, "error");
@@ -1136,7 +1145,7 @@ async function devilCheck() {
     }
     const c = data.counterexample;
     say(text, `It fails: start at ${c.start} and, before its moves, turn the table ` +
-        `${c.turns.join(", ")} places anticlockwise: all heads never shows.`, "error");
+        `${c.turns.map((r) => placesWords(r, n)).join("; ")}: all heads never shows.`, "error");
     devil.check = { n: n, moves: strategy, start: c.start, turns: c.turns };
     $("devil-replay").hidden = false;
   } catch (err) {
