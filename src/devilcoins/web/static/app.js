@@ -1069,13 +1069,20 @@ function devilClear(status) {
 async function devilStart() {
   say($("devil-verdict-text"), "");
   $("devil-replay").hidden = true;
-  try {
-    const { n, moves } = await devilStrategy();
-    devilBegin(n, moves, devilStartCoins(n), null);
-  } catch (err) {
-    devilClear("No game: fix what the message says, then press “Start”.");
-    say($("devil-message"), capital(err.message), "error");
+  const n = Number($("devil-n").value);
+  // both are checked, so that a start and a strategy both wrong are named together
+  const [strategy, start] = await Promise.allSettled([
+    devilStrategy(), (async () => devilStartCoins(n))()]);
+  if (strategy.status === "fulfilled" && start.status === "fulfilled") {
+    devilBegin(strategy.value.n, strategy.value.moves, start.value, null);
+    return;
   }
+  devilClear("No game: fix what the message says, then press “Start”.");
+  const said = (what) => what.reason.message.replace(/\.$/, "");
+  say($("devil-message"), strategy.status === "fulfilled" ? capital(said(start))
+    : start.status === "fulfilled" ? capital(said(strategy))
+      : `Two things to fix. The strategy: ${said(strategy)}. The start: ${said(start)}.`,
+  "error");
 }
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
