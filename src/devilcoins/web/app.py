@@ -4,12 +4,14 @@
 ``serve()`` runs it with uvicorn on the loopback interface.  Every request body is a bounded
 pydantic model (devilcoins.web.models), every answer is JSON (or SVG for ``/api/draw``), and bad
 input gets a 4xx answer with a ``detail`` message.  Games live in a store inside the application
-(devilcoins.web.store), each client's its own: a client's oldest games are dropped past
-``GAMES_PER_CLIENT``, the client idle longest past ``MAX_CLIENTS``.
+(devilcoins.web.store), each client's its own (a client: a browser that loaded the page, its
+cookie signed by the app): a client's oldest games are dropped past ``GAMES_PER_CLIENT``, past
+``MAX_CLIENTS`` the client idle longest of the address with the most clients.
 """
 
 from __future__ import annotations
 
+import secrets
 import threading
 
 from fastapi import Depends, FastAPI
@@ -48,6 +50,7 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
         app.add_middleware(HostCheck, allowed=trusted_hosts)
     app.add_middleware(SecurityHeaders)  # the outermost: on every answer, refusals too
     add_error_handlers(app)
+    app.state.client_secret = secrets.token_bytes(32)  # signs the page's client cookies
     games: LiveGames[LiveGame] = LiveGames()
     glasses: LiveGames[LiveGame] = LiveGames()
     for router in (
