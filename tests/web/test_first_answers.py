@@ -81,7 +81,7 @@ def test_the_page_says_being_worked_out_and_asks_again(page, held_solve):
     )
     expect(verdict).to_contain_text("being worked out")  # asked again, still at it
     held_solve.set()
-    expect(verdict).to_have_text(re.compile(r"^The Devil can always stop you"))
+    expect(verdict).to_have_text(re.compile(r"^The strongest Devil can always stop you"))
     assert 202 in statuses and statuses[-1] == 200
     assert page.errors == []
 

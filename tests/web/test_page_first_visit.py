@@ -367,7 +367,7 @@ def test_the_focus_stays_on_a_position_when_the_verdict_arrives_late(visitor):
     expect(position).to_be_focused()
     position.evaluate("g => { g.marked = true; }")  # this very element, not a copy
     held.release()  # the verdict is still on its way
-    expect(page.locator("#play-solve")).to_contain_text("The Devil can always stop you")
+    expect(page.locator("#play-solve")).to_contain_text("The strongest Devil can always stop you")
     expect(position).to_be_focused()
     assert position.evaluate("g => g.marked === true")  # the table was not drawn again
     page.keyboard.press(" ")  # and the keys still work there

@@ -137,7 +137,7 @@ def test_after_a_flip_the_status_asks_for_the_next_move(visitor):
     expect(status).to_contain_text("Choose the positions to flip")
     expect(status).not_to_contain_text("flip nothing")
     expect(page.locator("#why-devil-history li")).to_contain_text(
-        re.compile(r"flip 0: he turns (not at all|\d places? (anti)?clockwise)")
+        re.compile(r"flip 0: (he does not turn|he turns the table \d places? (anti)?clockwise)")
     )
     assert page.errors == []
     assert page.errors == []
@@ -158,7 +158,7 @@ def test_play_links_its_coin_game_to_its_picture(visitor):
     expect(page.locator("#why-devil-flip")).to_be_focused()
     page.select_option("#play-hands", "2")  # a variant: no picture of its own, so no link
     page.click("#new-game")
-    expect(page.locator("#play-solve")).to_contain_text("The Devil can always stop you")
+    expect(page.locator("#play-solve")).to_contain_text("The strongest Devil can always stop you")
     expect(link).to_be_hidden()
     assert page.errors == []
 

@@ -458,7 +458,7 @@ async function showSolve(fields) {
     playControls();  // the verdict changes a tooltip, not the table: the focus stays put
     $("play-solve").textContent = data.winnable
       ? `You can always win in ${moves(data.length)}: ${methodWords(data.how, data.method)}.`
-      : `The Devil can always stop you: ${methodWords(data.how, data.method)}.`;
+      : `The strongest Devil can always stop you: ${methodWords(data.how, data.method)}.`;
     $("play-solve").title = `as the command line writes it: ${data.game}`;
     $("play-solve").dataset.state = "solved";
     whyLink(data.game, data.n, data.winnable);

@@ -122,7 +122,7 @@ function drawWhyDevil() {
   const chosen = [...whyDevil.chosen].sort((a, b) => a - b);
   $("why-devil-status").textContent = `The coins show ${whyDevil.coins}. ` + (chosen.length
     ? `Your move: flip ${positionsText(chosen)}.`
-    : "Choose the positions to flip, then press Flip (or Flip with none chosen: no flip).");
+    : "Choose the positions to flip, then press Flip.");
 }
 
 function devilIntro() {
@@ -179,8 +179,8 @@ async function whyDevilFlip() {
     say($("why-devil-answer"), answer);
     $("why-devil-answer").scrollIntoView({ block: "nearest" });
     const item = document.createElement("li");
-    item.textContent = `${a.coins}, flip ${move.length ? move.join(" ") : "nothing"}: he ` +
-      `turns ${placesWords(a.r, n)} → ${a.after}`;
+    item.textContent = `${a.coins}, flip ${move.length ? move.join(" ") : "nothing"}: ` +
+      `${a.r ? `he turns the table ${placesWords(a.r, n)}` : "he does not turn"} → ${a.after}`;
     $("why-devil-history").prepend(item);
     whyDevil.coins = a.after;
     whyDevil.chosen = new Set();
