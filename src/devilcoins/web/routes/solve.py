@@ -183,8 +183,9 @@ def warm_default_games(sizes: range = range(1, MAX_PLAY_N + 1)) -> None:
     """Work out, as the server starts, the verdict of every game the page's menus open with
     (coins, turns only, all heads, any hands; blindfolded, counting or seeing; every N) and what
     a live game of it reads (the coach's first word, the strongest Devil), so that no visitor's
-    first game waits for them (about 2 s of one CPU); then the other coin games of the menus
-    (the other turns and goals: about 25 s more)."""
+    first game waits for them (about 2 s of one CPU); then the verdicts of the other coin games
+    of the menus (about 20 s more), and the first games once more, so that their tables are the
+    newest of the few a process keeps (``CACHED_GAMES``)."""
     warm_first_games(sizes)
     for observe in ("blind", "sight", "count"):
         for group in ("cyclic", "dihedral", "none", "full"):
@@ -192,9 +193,12 @@ def warm_default_games(sizes: range = range(1, MAX_PLAY_N + 1)) -> None:
                 for n in sizes:
                     try:
                         check_game_fields(n, 2, None, observe, group)
-                        _warm(game_spec(n, 2, group, goal, None, observe))
+                        game = game_spec(n, 2, group, goal, None, observe)
                     except (ValueError, DevilcoinsError):
                         continue  # a game the page refuses: nothing to work out
+                    if ANSWERS.get(game) is None:
+                        ANSWERS.put(game, _outcome(game))
+    warm_first_games(sizes)
 
 
 def warm_first_games(sizes: range = range(1, MAX_PLAY_N + 1)) -> None:
@@ -202,16 +206,12 @@ def warm_first_games(sizes: range = range(1, MAX_PLAY_N + 1)) -> None:
     counting or seeing) worked out for every N in sizes, then ``WARM`` set."""
     for observe in ("blind", "sight", "count"):
         for n in sizes:
-            _warm(game_spec(n, 2, "cyclic", "zero", None, observe))
+            game = game_spec(n, 2, "cyclic", "zero", None, observe)
+            if ANSWERS.get(game) is None:
+                ANSWERS.put(game, _outcome(game))
+            for devil in ("random", "adversarial"):
+                LiveGame.start(game, devil, seed=0).to_json()
     WARM.set()
-
-
-def _warm(game: Game) -> None:
-    """game's verdict kept, and a live game of it started against each Devil and read once."""
-    if ANSWERS.get(game) is None:
-        ANSWERS.put(game, _outcome(game))
-    for devil in ("random", "adversarial"):
-        LiveGame.start(game, devil, seed=0).to_json()
 
 
 #: Set once the default games are worked out (``/api/health`` says ``warm``).
