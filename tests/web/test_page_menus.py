@@ -59,6 +59,21 @@ def test_a_late_verdict_of_the_game_before_is_dropped(page):
     assert page.errors == []
 
 
+def test_a_late_move_of_the_game_before_is_not_drawn_on_the_new_one(page):
+    start(page, 8, "random")
+    held = Held(page, "**/api/move")
+    page.locator("#play-table .position").nth(0).click()
+    page.click("#flip")
+    page.wait_for_function("() => play.busy")  # the move is on its way, held
+    start(page, 4, "random")
+    held.release()  # the 8 coins' move lands after the 4 coins' game is set out
+    page.wait_for_function("() => !play.busy")
+    expect(page.locator("#play-status")).to_contain_text("N = 4, random Devil: 0 moves")
+    expect(page.locator("#play-history li")).to_have_count(0)
+    expect(page.locator("#play-table .position")).to_have_count(4)
+    assert page.errors == []
+
+
 def test_dials_never_offer_how_many_tails_and_say_what_works(visitor):
     page = visitor
     page.select_option("#play-values", "3")

@@ -732,17 +732,21 @@ async function flip(coach = false) {
   }
   play.busy = true;
   playControls();
+  const game = play.game;
   try {
     const move = chosenMove();
     const data = await busyWhile("play", "play-message",
-                                 () => api("/api/move", { game: play.game, ...move }));
+                                 () => api("/api/move", { game: game, ...move }));
+    if (play.game !== game) return;  // a new game is on the table: this answer is not its
     play.busy = false;
     historyLine(move, data);
     play.chosen = emptyChoice();
     play.coins = null;  // the Devil has turned the table: whatever was peeked is stale
     if (!data.won && !data.lost) say($("play-message"), afterMove(data));
     showGame(data);
-  } catch (err) { say($("play-message"), err.message, "error"); } finally {
+  } catch (err) {
+    if (play.game === game) say($("play-message"), err.message, "error");
+  } finally {
     play.busy = false;
     playControls();
   }
