@@ -771,8 +771,10 @@ async function again(path) {
   if (!play.game || play.busy || !play.moves) return;
   play.busy = true;
   try {
-    const data = await busyWhile("play", "play-message", () => api(path, { game: play.game }),
+    const game = play.game;
+    const data = await busyWhile("play", "play-message", () => api(path, { game: game }),
                                  "Playing the game again…");
+    if (play.game !== game) return;  // a new game is on the table
     const history = $("play-history");
     if (path === "/api/restart") history.replaceChildren();
     else if (history.lastChild) history.lastChild.remove();
@@ -795,8 +797,10 @@ async function again(path) {
 async function giveUp() {
   if (!playing() || play.busy) return;
   try {
+    const game = play.game;
     const data = await busyWhile("play", "play-message",
-                                 () => api("/api/peek", { game: play.game }), "Looking…");
+                                 () => api("/api/peek", { game: game }), "Looking…");
+    if (play.game !== game) return;  // a new game is on the table
     play.coins = data.coins;
     play.gaveUp = true;
     showGame(data);
@@ -809,8 +813,10 @@ async function giveUp() {
 async function peek() {
   if (!play.game || play.busy) return;
   try {
+    const game = play.game;
     const data = await busyWhile("play", "play-message",
-                                 () => api("/api/peek", { game: play.game }), "Looking…");
+                                 () => api("/api/peek", { game: game }), "Looking…");
+    if (play.game !== game) return;  // a new game is on the table
     play.coins = data.coins;
     showGame(data);
     if (!data.won) {
