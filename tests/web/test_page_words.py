@@ -53,6 +53,8 @@ def test_the_pairs_view_says_what_is_possible_and_why_it_shrinks(visitor):
 
 @pytest.mark.browser
 def test_be_the_devil_says_turns_the_short_way_round(page):
+    # one head: flipping all four (move 1) leaves a tail, two flips (move 2) leave an odd count
+    page.fill("#devil-start", "HTTT")
     page.click("#devil-begin")
     expect(page.locator("#devil-status")).to_contain_text("Move 1 of 15")
     page.click("#devil-turns button >> nth=3")  # r = 3 of 4 coins: one place clockwise
