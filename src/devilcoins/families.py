@@ -631,8 +631,8 @@ class Count(Observed):
                 game,
                 winnable=False,
                 reason=(
-                    f"{x} is still possible, and from there he can turn the table so that the "
-                    "goal never shows, even to a player who saw it (it is in his trap)."
+                    f"{x} is still possible, and from there he can {_devil_verb(game)} so "
+                    "that the goal never shows, even to a player who saw it (it is in his trap)."
                 ),
             )
         found = count_solution(game).policy.get(belief)
@@ -662,15 +662,29 @@ def _held(game: Game, known: Sequence[int], *, blind: bool) -> str:
         x = int(t.reps[k])
         if trap is not None and trap[x]:
             return (
-                f"{game.state_text(x)} is still possible, and from there he can turn the "
-                "table so that whatever you do the goal never shows (it is in his trap)."
+                f"{game.state_text(x)} is still possible, and from there he can "
+                f"{_devil_verb(game)} so that whatever you do the goal never shows (it is in "
+                "his trap)."
             )
     if blind:
         return (
-            "whatever moves you call, some state still possible and some turns of the table "
+            "whatever moves you call, some state still possible and some moves of the Devil "
             "keep the goal away (every belief you could reach was tried)."
         )
     return "whatever you do, he can answer so that the goal never shows."
+
+
+#: What the Devil does to the table, by the group's name: the verb for his moves.
+_DEVIL_VERBS = {
+    "cyclic": "turn the table",
+    "dihedral": "turn the table or turn it over",
+    "full": "shuffle the positions",
+}
+
+
+def _devil_verb(game: Game) -> str:
+    """What the Devil of game can do before a move, in a visitor's words (his group's verb)."""
+    return _DEVIL_VERBS.get(game.group.name, "move the positions")
 
 
 def states_of(game: Game, known: Iterable[int]) -> frozenset[int]:
