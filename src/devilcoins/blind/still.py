@@ -102,10 +102,14 @@ def solve_still(game: Game, on_progress: Progress = None) -> Verdict:
     if len(greedy) - 1 == counted:
         return _won(cover, greedy, t0, _counting(cover, counted), None)
     usable = cover.reach < cover.size
-    found = min_cover(cover.sets, cover.size, 0, report, usable=usable, start=greedy)
-    if found.status != "optimal" or found.values is None:
-        raise _stopped(game, counted, len(greedy) - 1, found)
-    chosen = [0, *(int(p) for p in np.flatnonzero(found.values > 0.5) if p != 0)]
+    found = min_cover(cover.sets, cover.size, 0, report, usable=usable)
+    chosen = (
+        []
+        if found.values is None
+        else [0, *(int(p) for p in np.flatnonzero(found.values > 0.5) if p != 0)]
+    )
+    if found.status != "optimal" or len(chosen) > math.ceil(found.bound - 1e-6):
+        raise _stopped(game, counted, len(greedy) - 1, found)  # no proof: the bounds
     fewest = len(chosen) - 1
     bound = _counting(cover, counted) if fewest == counted else _proved(cover, fewest, found)
     if cover.every_move:
@@ -176,9 +180,9 @@ def _won(
 def _covering(cover: Cover, length: int, found: Outcome | None) -> Evidence:
     """What the covering view is and what the solver found, stated."""
     by = (
-        "a greedy walk (each time to where most starts are won a move) already meets the count"
+        "a greedy walk found them (each time to where most starts are won a move)"
         if found is None
-        else f"HiGHS found it ({found.nodes:,} branch-and-bound nodes, {found.seconds:.2f} s)"
+        else f"HiGHS found them ({_nodes(found.nodes)}, {found.seconds:.2f} s)"
     )
     walk = (
         "Every move is allowed, so any set of translates holding the goal itself is a walk, in "
@@ -196,6 +200,11 @@ def _covering(cover: Cover, length: int, found: Outcome | None) -> Evidence:
         f"{by} (docs/mathematics.md §7.6).",
         translates=length + 1,
     )
+
+
+def _nodes(count: int) -> str:
+    """'1 node', '12 nodes' (of a branch-and-bound tree)."""
+    return f"{count:,} node" + ("" if count == 1 else "s")
 
 
 def _counting(cover: Cover, counted: int) -> Evidence:
@@ -227,8 +236,8 @@ def _proved(cover: Cover, fewest: int, found: Outcome) -> Evidence:
         EvidenceKind.LOWER_BOUND,
         "lower bound (the solver's proof)",
         f"Nothing shorter than {fewest:,} moves wins: no {fewest:,} translates of the goal "
-        f"cover the {cover.size:,} states. HiGHS proved it (branch and bound over "
-        f"{found.nodes:,} nodes, {found.seconds:.2f} s); the program does not check the proof "
+        f"cover the {cover.size:,} states. HiGHS proved it (branch and bound, "
+        f"{_nodes(found.nodes)}, {found.seconds:.2f} s); the program does not check the proof "
         "again.",
         lower_bound=fewest,
         **found.detail,
