@@ -102,7 +102,7 @@ def solve_still(game: Game, on_progress: Progress = None) -> Verdict:
     if len(greedy) - 1 == counted:
         return _won(cover, greedy, t0, _counting(cover, counted), None)
     usable = cover.reach < cover.size
-    found = min_cover(cover.sets, cover.size, 0, report, usable=usable)
+    found = min_cover(cover.sets, cover.size, 0, _in_moves(cover, report), usable=usable)
     chosen = (
         []
         if found.values is None
@@ -129,6 +129,16 @@ def _reporter(on_progress: Progress) -> Callable[[int, int], None]:
             on_progress(best[0], best[1])
 
     return report
+
+
+def _in_moves(cover: Cover, report: Callable[[int, int], None]) -> Callable[[int, int], None]:
+    """report, hearing the solver's translates as moves (one fewer); a cover it has found is a
+    strategy only when every move is allowed (else the walk decides)."""
+
+    def heard(lower: int, upper: int) -> None:
+        report(lower - 1, upper - 1 if cover.every_move and upper > 0 else 0)
+
+    return heard
 
 
 def _walked(
@@ -158,7 +168,11 @@ def _walked(
 
 
 def _won(
-    cover: Cover, walk: list[int], t0: Stopwatch, bound: Evidence, found: Outcome | None
+    cover: Cover,
+    walk: list[int],
+    t0: Stopwatch,
+    bound: Evidence | tuple[Evidence, ...],
+    found: Outcome | None,
 ) -> Verdict:
     """The verdict of a walk that covers every state (its moves are the strategy)."""
     game = cover.game
@@ -173,7 +187,10 @@ def _won(
         how=How.SEARCH,
         seconds=t0.seconds(),
         strategy=moves,
-        evidence=(_covering(cover, len(moves), found), bound),
+        evidence=(
+            _covering(cover, len(moves), found),
+            *(bound if isinstance(bound, tuple) else (bound,)),
+        ),
     )
 
 
@@ -246,18 +263,23 @@ def _proved(cover: Cover, fewest: int, found: Outcome) -> Evidence:
 
 def _walk_bound(
     cover: Cover, fewest: int, length: int, cover_bound: Evidence, proofs: list[Outcome]
-) -> Evidence:
+) -> tuple[Evidence, ...]:
     """Why no walk shorter than length wins: the fewest translates, then the solver's proofs."""
     if length == fewest:
-        return cover_bound
+        return (cover_bound,)
     seconds = sum(p.seconds for p in proofs)
-    return Evidence.stated(
+    why = "the count, above" if cover_bound.checked else "HiGHS's proof, above"
+    shorter = (
+        f"of {fewest:,} allowed moves"
+        if length - 1 == fewest
+        else (f"of {fewest:,} to {length - 1:,} allowed moves")
+    )
+    return cover_bound, Evidence.stated(
         EvidenceKind.LOWER_BOUND,
         "lower bound (the solver's proof)",
-        f"Nothing shorter than {length:,} moves wins: {cover_bound.statement.split(':')[0]} "
-        f"(fewer translates cannot cover every state), and HiGHS proved that no walk of "
-        f"{fewest:,} to {length - 1:,} allowed moves covers them ({seconds:.2f} s); the "
-        "program does not check those proofs again.",
+        f"Nothing shorter than {length:,} moves wins: fewer than {fewest + 1:,} translates of "
+        f"the goal cannot cover every state ({why}), and HiGHS proved that no walk {shorter} "
+        f"covers them ({seconds:.2f} s); the program does not check those proofs again.",
         lower_bound=length,
     )
 
@@ -283,7 +305,7 @@ def _never_won(cover: Cover, missed: np.ndarray) -> Evidence:
 def _stopped(game: Game, lower: int, upper: int, out: Outcome) -> TooLarge:
     """The solver stopped short of a proof: the best bounds it proved, in one line."""
     best = upper
-    if out.values is not None and out.status == "stopped" and math.isfinite(out.bound):
+    if math.isfinite(out.bound):  # the fewest translates' bound, less one
         lower = max(lower, math.ceil(out.bound - 1e-6) - 1)
     return TooLarge(
         f"{game}: the covering solver stopped after {out.seconds:,.0f} s between {lower:,} and "
