@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -249,25 +250,34 @@ def _solve(
 
         h.cbMipImprovingSolution.subscribe(heard)
         h.cbMipInterrupt.subscribe(heard)
-    h.HandleUserInterrupt = True
     _run(h, bounds, seen)
     return _outcome(hs, h, objective)
 
 
 def _run(h: Any, bounds: Bounds, seen: dict[str, Any]) -> None:
-    """Run h in a thread; report bounds every tenth of a second; on an interrupt, ask it to
-    stop and go on with the interrupt once it has, or after ``STOP_WAIT`` seconds (HiGHS looks
-    at the request between its steps; the thread, a daemon, ends with the process)."""
-    h.startSolve()
+    """Run h in a thread of its own; report bounds every tenth of a second; on an interrupt,
+    ask it to stop and go on with the interrupt once it has, or after ``STOP_WAIT`` seconds
+    (HiGHS looks at the request between its steps; the thread, a daemon, ends with the
+    process).  Each run has its own thread and solver, so one left stopping never blocks the
+    next (highspy's own threaded solve shares one lock among all its solvers)."""
+    stop = threading.Event()
+
+    def asked(event: Any) -> None:
+        if stop.is_set():
+            event.interrupt()
+
+    for callback in (h.cbMipInterrupt, h.cbSimplexInterrupt, h.cbIpmInterrupt):
+        callback.subscribe(asked)
+    worker = threading.Thread(target=h.run, name="devilcoins-highs", daemon=True)
+    worker.start()
     try:
-        done = False
-        while not done:
-            done, _ = h.wait(0.1)
+        while worker.is_alive():
+            worker.join(0.1)
             if bounds is not None and math.isfinite(seen["bound"]):
                 bounds(math.ceil(seen["bound"] - 1e-6), int(seen["best"]))
     except BaseException:
-        h.cancelSolve()
-        h.wait(STOP_WAIT)
+        stop.set()
+        worker.join(STOP_WAIT)
         raise
 
 
