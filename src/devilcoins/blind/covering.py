@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import pairwise
 
 import numpy as np
 
@@ -191,8 +192,47 @@ class Cover:
                 covered[sets[p]] = True
         return walk
 
+    def ordered(self, chosen: list[int]) -> list[int]:
+        """A walk through the running products chosen (the identity first), in an order whose
+        steps between them are short: nearest first, then improved by reversing stretches
+        (2-opt) while that shortens it; each step between two of them a fewest-moves path."""
+        ps = np.array(chosen, dtype=np.int64)
+        far = self.reach[self.times(self.inverse(ps)[:, None], ps[None, :])]
+        order, left = [0], set(range(1, len(ps)))
+        while left:
+            here = order[-1]
+            nearest = min(left, key=lambda j: (far[here, j], j))
+            order.append(nearest)
+            left.remove(nearest)
+        order = _two_opt(order, far)
+        walk, p = [0], 0
+        for j in order[1:]:
+            for a in self.path(p, int(ps[j])):
+                p = int(self.times(np.array([p]), np.array([a]))[0])
+                walk.append(p)
+        return walk
+
     def covers(self, walk: list[int]) -> bool:
         """Whether the translates of the walk's running products hold every state."""
         covered = np.zeros(self.size, dtype=bool)
         covered[self.sets[np.array(walk, dtype=np.int64)].ravel()] = True
         return bool(covered.all())
+
+
+def _two_opt(order: list[int], far: np.ndarray) -> list[int]:
+    """order (first fixed) with stretches reversed while that shortens the walk through them
+    (far[i, j]: the steps from i to j; the walk need not come back)."""
+
+    def length(o: list[int]) -> int:
+        return int(sum(far[a, b] for a, b in pairwise(o)))
+
+    best, improved = length(order), True
+    while improved:
+        improved = False
+        for i in range(1, len(order) - 1):
+            for j in range(i + 1, len(order)):
+                trial = order[:i] + order[i : j + 1][::-1] + order[j + 1 :]
+                size = length(trial)
+                if size < best:
+                    order, best, improved = trial, size, True
+    return order

@@ -114,7 +114,9 @@ def solve_still(game: Game, on_progress: Progress = None) -> Verdict:
     bound = _counting(cover, counted) if fewest == counted else _proved(cover, fewest, found)
     if cover.every_move:
         return _won(cover, chosen, t0, bound, found)
-    return _walked(cover, fewest, greedy, t0, bound, report)
+    ordered = cover.ordered(chosen)  # the fewest translates, walked: often no longer
+    shorter = ordered if len(ordered) < len(greedy) else greedy
+    return _walked(cover, fewest, shorter, t0, bound, report)
 
 
 def _reporter(on_progress: Progress) -> Callable[[int, int], None]:
