@@ -163,6 +163,18 @@ def test_the_verdict_names_the_route(capsys):
     assert code == 0 and "covering problem" in out
 
 
+def test_the_saved_strategy_verifies_and_the_atlas_takes_the_route(capsys, tmp_path):
+    from devilcoins.atlas.entry import settle
+
+    game = ["4", "--group", "none", "--goal", "HHHH,TTHH,HTHT"]
+    path = tmp_path / "moves.txt"
+    assert run(capsys, "solve", *game, "--save", str(path))[0] == 0
+    code, out, _ = run(capsys, "verify", *game, str(path))
+    assert code == 0 and "WINS from every start" in out and "by move 7" in out
+    entry = settle(Game.parse("n=4 group=none goal=HHHH,TTHH,HTHT"))
+    assert (entry.length, entry.method) == (7, COVERING)
+
+
 def test_the_time_limit_stops_the_solver_with_the_bounds_proved(capsys):
     # 30 random states of 10 coins: HiGHS needs minutes to close the gap
     picked = random.Random(1).sample(range(1 << 10), 30)
