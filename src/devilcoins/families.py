@@ -363,12 +363,12 @@ class StillTable(Blind):
     def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
         from devilcoins.blind.still import solve_still
 
-        if method == "search":
+        if method == "search":  # its progress counts beliefs, which ``progress`` does not say
             from devilcoins.blind.solve import solve_blind, solve_in_group
 
             if game.value_group is not None:
-                return solve_in_group(game, "search", progress)
-            return solve_blind(game, "search", progress)
+                return solve_in_group(game, "search", None)
+            return solve_blind(game, "search", None)
         return solve_still(game, progress)
 
     def explain(self, verdict: Verdict) -> str:
