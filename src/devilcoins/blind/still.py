@@ -8,8 +8,10 @@ product of the moves; here the least length is found and proved (docs/mathematic
 2. with every move allowed, the fewest translates (the goal itself among them) that cover every
    state, minus one, is the answer: HiGHS finds them and proves none fewer do;
 3. with limited hands or a list of moves, the fewest translates still bound the length from
-   below; HiGHS then looks for a walk of L allowed moves covering every state, L upward from
-   that bound, and proves each shorter L impossible; a greedy walk bounds it from above.
+   below, and the shorter of a greedy walk and those translates walked in a short order bounds
+   it from above; HiGHS looks for a walk of L allowed moves covering every state, first at the
+   bound, then each time one move shorter than the best walk known, until it proves that none
+   of L moves exists (and so none shorter: passes pad a walk).
 
 The lower bound says what proved it: the count (|M| / |G| translates at least, checked here),
 or HiGHS's proof of optimality, stated as the solver's. ``takes_covering`` says which games
@@ -151,22 +153,26 @@ def _walked(
     bound: Evidence,
     report: Callable[[int, int], None],
 ) -> Verdict:
-    """Limited moves: the shortest walk, L upward from the fewest translates' bound."""
-    upper = len(greedy) - 1
-    length = fewest
-    proofs: list[Outcome] = []
-    while length < upper:
-        report(length, upper)
+    """Limited moves: the shortest walk. Its length is first tried at the fewest translates'
+    bound, then from the best walk known downwards: a walk of L moves pads with passes to any
+    longer one, so the first L with none is proved to be one short of the answer (one proof,
+    where going upwards takes one at each length; each walk found lowers the bound shown)."""
+    best, lower, proof = greedy, fewest, None
+    length, found = fewest, None
+    while length < len(best) - 1:
+        report(lower, len(best) - 1)
         out = walk_cover(cover.sets, cover.size, length, cover.step, cover.reach)
         if out.status == "optimal" and out.values is not None:
             times = out.values.reshape(length, cover.size)
-            walk = [0, *(int(np.argmax(row)) for row in times)]
-            return _won(cover, walk, t0, _walk_bound(cover, fewest, length, bound, proofs), out)
-        if out.status != "infeasible":
-            raise _stopped(cover.game, length, upper, out)
-        proofs.append(out)
-        length += 1
-    return _won(cover, greedy, t0, _walk_bound(cover, fewest, upper, bound, proofs), None)
+            best, found = [0, *(int(np.argmax(row)) for row in times)], out
+        elif out.status == "infeasible":
+            lower, proof = length + 1, out
+        else:
+            raise _stopped(cover.game, lower, len(best) - 1, out)
+        length = len(best) - 2
+        if length < lower:
+            break
+    return _won(cover, best, t0, _walk_bound(cover, fewest, len(best) - 1, bound, proof), found)
 
 
 def _won(
@@ -264,24 +270,20 @@ def _proved(cover: Cover, fewest: int, found: Outcome) -> Evidence:
 
 
 def _walk_bound(
-    cover: Cover, fewest: int, length: int, cover_bound: Evidence, proofs: list[Outcome]
+    cover: Cover, fewest: int, length: int, cover_bound: Evidence, proof: Outcome | None
 ) -> tuple[Evidence, ...]:
-    """Why no walk shorter than length wins: the fewest translates, then the solver's proofs."""
-    if length == fewest:
+    """Why no walk shorter than length wins: the fewest translates, then the solver's proof."""
+    if length == fewest or proof is None:
         return (cover_bound,)
-    seconds = sum(p.seconds for p in proofs)
     why = "the count, above" if cover_bound.checked else "HiGHS's proof, above"
-    shorter = (
-        f"of {fewest:,} allowed moves"
-        if length - 1 == fewest
-        else (f"of {fewest:,} to {length - 1:,} allowed moves")
-    )
     return cover_bound, Evidence.stated(
         EvidenceKind.LOWER_BOUND,
         "lower bound (the solver's proof)",
         f"Nothing shorter than {length:,} moves wins: fewer than {fewest + 1:,} translates of "
-        f"the goal cannot cover every state ({why}), and HiGHS proved that no walk {shorter} "
-        f"covers them ({seconds:.2f} s); the program does not check those proofs again.",
+        f"the goal cannot cover every state ({why}), and HiGHS proved that no walk of "
+        f"{length - 1:,} allowed moves covers them ({_nodes(proof.nodes)}, "
+        f"{proof.seconds:.2f} s), so none shorter does either (a shorter walk, padded with "
+        "moves that change nothing, would be one); the program does not check the proof again.",
         lower_bound=length,
     )
 
