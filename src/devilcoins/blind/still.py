@@ -39,7 +39,15 @@ from devilcoins.core.game import Game
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.results import Evidence, EvidenceKind, How, Verdict
 
-__all__ = ["COVERING", "COVER_STATES", "NEVER_WON", "WALKING", "solve_still", "takes_covering"]
+__all__ = [
+    "COVERING",
+    "COVER_STATES",
+    "FIRST_TRY",
+    "NEVER_WON",
+    "WALKING",
+    "solve_still",
+    "takes_covering",
+]
 
 #: The most states a still-table game may have for the covering route (past it, the sets and
 #: the solver's model outgrow what settles; docs/variants.md gives the measured scale).
@@ -58,6 +66,10 @@ WALKING = (
 NEVER_WON = "kept outside the goal: some starts never meet it, whatever the moves (a still table)"
 
 Progress = Callable[[int, int], None] | None
+
+#: Seconds the first try of a walk at the covering's bound may take before the search goes on
+#: from the best walk known downwards (it comes back to the bound, unlimited, when it gets there).
+FIRST_TRY = 5.0
 
 
 @lru_cache(maxsize=CACHED_GAMES)
@@ -159,17 +171,18 @@ def _walked(
     where going upwards takes one at each length; each walk found lowers the bound shown)."""
     best, lower, proof = greedy, fewest, None
     length, found = fewest, None
+    budget: float | None = FIRST_TRY
     while length < len(best) - 1:
         report(lower, len(best) - 1)
-        out = walk_cover(cover.sets, cover.size, length, cover.step, cover.reach)
+        out = walk_cover(cover.sets, cover.size, length, cover.step, cover.reach, budget)
         if out.status == "optimal" and out.values is not None:
             times = out.values.reshape(length, cover.size)
             best, found = [0, *(int(np.argmax(row)) for row in times)], out
         elif out.status == "infeasible":
             lower, proof = length + 1, out
-        else:
+        elif budget is None:
             raise _stopped(cover.game, lower, len(best) - 1, out)
-        length = len(best) - 2
+        budget, length = None, len(best) - 2
         if length < lower:
             break
     return _won(cover, best, t0, _walk_bound(cover, fewest, len(best) - 1, bound, proof), found)
