@@ -56,7 +56,10 @@ def _highs() -> Any:
     try:
         import highspy as module
     except ImportError:
-        raise NotSupported(f"the covering route needs a solver: {HINT}") from None
+        raise NotSupported(
+            f"the covering route needs a solver: {HINT}; or use method 'search' (the belief "
+            "search, which may take far longer)"
+        ) from None
     highspy: Any = module  # untyped in parts
     sys.stdout.flush()
     try:
