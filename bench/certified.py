@@ -50,15 +50,22 @@ def solve_and_check(n: int, options: list[str], cert: Path, limit: float) -> dic
 
 
 def bounds_and_check(
-    n: int, options: list[str], cert: Path, witness: Path | None, limit: float
+    n: int,
+    options: list[str],
+    cert: Path,
+    witness: Path | None,
+    limit: float,
+    marks: Path | None = None,
 ) -> dict[str, Any]:
-    """A row for a game not settled: its bounds [L, U] from ``solve --bounds`` (U the blind
-    game's strategy, L the witness of the same game with more hands when one is named), the
-    certificate's hash, and its check."""
+    """A row for a game not settled: its bounds [L, U] from ``solve --bounds`` (U the shortest
+    strategy it builds or reads off the level search's checkpoint marks, L the witness of the
+    same game with more hands when one is named, or the checkpoint's), the certificate's hash,
+    and its check."""
     cert.parent.mkdir(parents=True, exist_ok=True)
     cert.unlink(missing_ok=True)
     argv = [str(BIN), "solve", str(n), *options, "--bounds", "--certificate", str(cert)]
     argv += [] if witness is None else ["--witness", str(witness)]
+    argv += [] if marks is None else ["--checkpoint", str(marks)]
     t0 = time.perf_counter()
     done = _measured(argv, limit)
     if done is None or done.returncode != 0:

@@ -8,6 +8,7 @@ Run it from the repository root::
     .venv/bin/python bench/touch_table.py --from FILE.json     # print the Markdown tables
     .venv/bin/python bench/touch_table.py --out docs/touch_table.json --cell 16 8   # one cell
     .venv/bin/python bench/touch_table.py --cell 16 12 --checkpoints marks   # goes on next time
+    .venv/bin/python bench/touch_table.py --cell 16 12 --checkpoints marks --bounds  # reads them
     .venv/bin/python bench/touch_table.py --out docs/touch_table.json --cell 16 8 --bounds
     .venv/bin/python bench/touch_table.py --out docs/touch_table.json --cell 16 8 --bounds \
         --keep certificates      # the checked certificate kept compressed in the repository
@@ -66,7 +67,14 @@ def solve_one(
 
 
 def bounds_one(
-    n: int, k: int, goal: str, limit: float, m: int, folder: Path, results: dict[str, Any]
+    n: int,
+    k: int,
+    goal: str,
+    limit: float,
+    m: int,
+    folder: Path,
+    results: dict[str, Any],
+    marks: Path | None = None,
 ) -> dict[str, Any]:
     """Bounds for a cell not settled (``solve --bounds``): the shortest strategy the program
     builds above, and below the witness of a settled cell with more hands than k, the one
@@ -85,7 +93,9 @@ def bounds_one(
     if kept:
         witness = _cert_path(folder, n, kept[0], goal, m)
     cert = _cert_path(folder, n, k, goal, m)
-    return bounds_and_check(n, _options(k, goal, m), cert, witness, limit)
+    kept = None if marks is None else _cert_path(marks, n, k, goal, m).with_suffix(".npz")
+    kept = kept if kept is not None and kept.exists() else None  # a level search's marks
+    return bounds_and_check(n, _options(k, goal, m), cert, witness, limit, kept)
 
 
 def check_one(
@@ -103,10 +113,13 @@ def keep(cert: Path, folder: Path) -> str:
 
     folder.mkdir(parents=True, exist_ok=True)
     kept = folder / (cert.name + ".gz")
-    with open(cert, "rb") as plain, open(kept, "wb") as out:
-        with gzip.GzipFile(fileobj=out, mode="wb", compresslevel=9, mtime=0) as packed:
-            while chunk := plain.read(1 << 20):
-                packed.write(chunk)
+    with (
+        open(cert, "rb") as plain,
+        open(kept, "wb") as out,
+        gzip.GzipFile(fileobj=out, mode="wb", compresslevel=9, mtime=0) as packed,
+    ):
+        while chunk := plain.read(1 << 20):
+            packed.write(chunk)
     return kept.as_posix()
 
 
@@ -155,7 +168,7 @@ def _moves(row: dict[str, Any] | None) -> str:
         return "open"
     if row["result"] == "bounds":
         low, high = row["bounds"]
-        said = f"≥ {low}" if high is None else f"{low}–{high:,}"
+        said = f"≥ {low}" if high is None else f"{low}–{high:,}" if low < high else f"**{low}**"
         return said + ("" if row.get("verified") else " (certificate FAILED)")
     if row.get("verified") is None and "verified" in row:
         mark = " (certificate not checked)"
@@ -259,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
                     folder = Path(args.certificates)
                     if args.bounds:
                         results[key] = bounds_one(
-                            n, k, goal, args.limit, args.values, folder, results
+                            n, k, goal, args.limit, args.values, folder, results, marks
                         )
                     else:
                         results[key] = solve_one(n, k, goal, args.limit, args.values, folder, marks)

@@ -1325,3 +1325,53 @@ def worst_touch_nodes(nodes: list[dict], n: int, m: int) -> int | None:
 
     results = [worst(0, x) for x in product(range(m), repeat=n) if len(set(x)) > 1]
     return None if None in results else max(results, default=0)
+
+
+def still_shortest(naive: NaiveGame, limit: int = 200_000) -> int | None:
+    """The shortest blind strategy of a game the Devil never turns, by breadth-first search over
+    walks: a node is (the state the running product of the moves makes of the identity, the
+    starts won so far); a start x is won once x combined with the running product is in the
+    goal.  None when no walk wins every start (every node was explored)."""
+    states = naive.states
+    identity = (0,) * naive.n
+    moves = [a for a in naive.moves if any(a)]
+
+    def won_by(p) -> frozenset:
+        return frozenset(x for x in states if naive.combine(x, p) in naive.goal)
+
+    first = (identity, won_by(identity))
+    if len(first[1]) == len(states):
+        return 0
+    seen, frontier, depth = {first}, [first], 0
+    while frontier:
+        depth += 1
+        nxt = []
+        for p, won in frontier:
+            for a in moves:
+                q = naive.combine(p, a)  # the running product, times a
+                node = (q, won | won_by(q))
+                if len(node[1]) == len(states):
+                    return depth
+                if node not in seen:
+                    seen.add(node)
+                    nxt.append(node)
+        if len(seen) > limit:
+            raise RuntimeError("too many walks for the naive search")
+        frontier = nxt
+    return None
+
+
+def fewest_translates(naive: NaiveGame) -> int:
+    """The fewest running products (the identity among them) whose won starts cover every
+    state, by brute force over sets of them, smallest first: what a still table with every
+    move allowed needs, plus one."""
+    states = naive.states
+    identity = (0,) * naive.n
+    won = {p: frozenset(x for x in states if naive.combine(x, p) in naive.goal) for p in states}
+    others = [p for p in states if p != identity]
+    for k in range(len(states)):
+        for rest in combinations(others, k):
+            covered = won[identity].union(*(won[p] for p in rest))
+            if len(covered) == len(states):
+                return k + 1
+    raise AssertionError("every running product together covers every state")

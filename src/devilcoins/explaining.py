@@ -22,7 +22,7 @@ from devilcoins.results.count import BY_SIGHT
 from devilcoins.results.explanation import Explanation
 from devilcoins.results.trees import TreeSolution
 
-__all__ = ["blind_text", "explained", "tree_text"]
+__all__ = ["blind_text", "covering_text", "explained", "tree_text"]
 
 
 def _fill(*parts: str) -> str:
@@ -110,6 +110,21 @@ def _searched(verdict: Verdict, e: Evidence, plain: bool) -> str:
                 "not allow, so the chain does not settle it."
             )
     return e.statement
+
+
+def covering_text(verdict: Verdict) -> str:
+    """How a still-table game was settled as a covering problem (``blind.still``)."""
+    if not verdict.winnable:
+        return _fill(
+            "No strategy wins: the table never turns, and some starts never meet the goal "
+            f"whatever the moves ({verdict.method}).",
+            *(e.statement for e in verdict.evidence),
+        )
+    return _fill(
+        f"The Devil never turns the table, so the game is a covering problem ({verdict.method}): "
+        f"{verdict.length_text} moves, and nothing shorter wins.",
+        *(e.statement for e in verdict.evidence),
+    )
 
 
 def tree_text(verdict: Verdict) -> str:

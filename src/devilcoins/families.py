@@ -8,6 +8,7 @@ and explain its verdict.  The table ``FAMILIES`` lists them in the order they ar
 
 ==============  =====================================================================
 blind coins     the notebook's game (``Game(n)``): its own search, Lamping's closed form
+still table     blind, the table never turning, a goal no chain settles: a covering problem
 value groups    blind, each position holding an element of a group (``values=S3``)
 restricted      blind, the Devil limited to a list of moves (``devil_moves``)
 blind           every other blind game (dials, groups, hands, move lists, goals)
@@ -353,9 +354,47 @@ class ValueGroups(Blind):
         return game.value_group is not None
 
     def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
+        from devilcoins.blind.disguise import solve_shifted
         from devilcoins.blind.solve import solve_in_group
 
+        if method is None:  # a goal moved by a state the Devil cannot move: the plain game's
+            found = solve_shifted(game, lambda plain: solve_in_group(plain, None, progress))
+            if found is not None:
+                return found
         return solve_in_group(game, method, progress)
+
+
+class StillTable(Blind):
+    """Blind games on a table that never turns whose goal no chain or coset walk settles at
+    once: the fewest translates of the goal covering every state (``blind.still``)."""
+
+    name = "still table"
+    methods = ("covering", "search")
+    plain = False
+    progress = "at least {done:,} moves proved, a strategy of {known:,} found"
+
+    def admits(self, game: Game) -> bool:
+        from devilcoins.blind.still import takes_covering
+
+        return takes_covering(game)
+
+    def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
+        from devilcoins.blind.still import solve_still
+
+        if method == "search":  # its progress counts beliefs, which ``progress`` does not say
+            from devilcoins.blind.solve import solve_blind, solve_in_group
+
+            if game.value_group is not None:
+                return solve_in_group(game, "search", None)
+            return solve_blind(game, "search", None)
+        return solve_still(game, progress)
+
+    def explain(self, verdict: Verdict) -> str:
+        from devilcoins.explaining import blind_text, covering_text
+
+        if verdict.method.startswith("covering") or not verdict.winnable:
+            return covering_text(verdict)
+        return blind_text(verdict, plain=False)
 
 
 class Restricted(Blind):
@@ -631,8 +670,8 @@ class Count(Observed):
                 game,
                 winnable=False,
                 reason=(
-                    f"{x} is still possible, and from there he can turn the table so that the "
-                    "goal never shows, even to a player who saw it (it is in his trap)."
+                    f"{x} is still possible, and from there he can {_devil_verb(game)} so "
+                    "that the goal never shows, even to a player who saw it (it is in his trap)."
                 ),
             )
         found = count_solution(game).policy.get(belief)
@@ -662,15 +701,29 @@ def _held(game: Game, known: Sequence[int], *, blind: bool) -> str:
         x = int(t.reps[k])
         if trap is not None and trap[x]:
             return (
-                f"{game.state_text(x)} is still possible, and from there he can turn the "
-                "table so that whatever you do the goal never shows (it is in his trap)."
+                f"{game.state_text(x)} is still possible, and from there he can "
+                f"{_devil_verb(game)} so that whatever you do the goal never shows (it is in "
+                "his trap)."
             )
     if blind:
         return (
-            "whatever moves you call, some state still possible and some turns of the table "
+            "whatever moves you call, some state still possible and some moves of the Devil "
             "keep the goal away (every belief you could reach was tried)."
         )
     return "whatever you do, he can answer so that the goal never shows."
+
+
+#: What the Devil does to the table, by the group's name: the verb for his moves.
+_DEVIL_VERBS = {
+    "cyclic": "turn the table",
+    "dihedral": "turn the table or turn it over",
+    "full": "shuffle the positions",
+}
+
+
+def _devil_verb(game: Game) -> str:
+    """What the Devil of game can do before a move, in a visitor's words (his group's verb)."""
+    return _DEVIL_VERBS.get(game.group.name, "move the positions")
 
 
 def states_of(game: Game, known: Iterable[int]) -> frozenset[int]:
@@ -755,6 +808,7 @@ def _count_rules() -> TreeRules:
 #: Every family, in the order ``family_of`` asks them (the first that admits a game has it).
 FAMILIES: tuple[Family, ...] = (
     BlindCoins(),
+    StillTable(),
     ValueGroups(),
     Restricted(),
     Blind(),

@@ -255,12 +255,18 @@ class LiveGame:
             return None
 
     @property
-    def lost(self) -> bool:
-        """Whether the player has done something (a move; touch: a feel) and the Devil now
-        holds the game for ever."""
+    def held(self) -> bool:
+        """Whether the player has done something (a move; touch: a feel) and the strongest
+        Devil could now hold the game for ever (no play wins from here for sure)."""
         advice = self.advice()
         acted = self.played or self.reach is not None
         return bool(acted and advice is not None and not advice.winnable)
+
+    @property
+    def lost(self) -> bool:
+        """Whether the game is over, lost: the Devil playing is the strongest and he now holds
+        the game for ever (a random or greedy Devil may still let the player through)."""
+        return self.held and self.devil == DevilKind.ADVERSARIAL
 
     def optimal(self) -> int | None:
         """The optimal next move from here (None: the Devil holds out or the game is won)."""
@@ -315,6 +321,7 @@ class LiveGame:
             "winnable": advice.winnable,
             "at_most": advice.at_most,
             "reason": advice.reason,
+            "held": self.held,
             "lost": self.lost,
         }
         if self.touch is not None:

@@ -182,7 +182,7 @@ def test_watch_at_8_coins_has_a_legend_a_slider_and_home_and_end(visitor):
     page.locator("#watch-slider").fill("128")
     expect(step).to_contain_text("move 128 of 255")
     expect(page.locator("#watch-rows tbody tr")).to_have_count(129)
-    expect(page.locator("#watch-possible")).to_contain_text("Still possible at move 128")
+    expect(page.locator("#watch-possible")).to_contain_text("Still possible after move 128")
     expect(page.locator("#watch-possible")).to_contain_text(
         "all heads is among them: from there the game was won already"
     )
@@ -367,7 +367,7 @@ def test_the_focus_stays_on_a_position_when_the_verdict_arrives_late(visitor):
     expect(position).to_be_focused()
     position.evaluate("g => { g.marked = true; }")  # this very element, not a copy
     held.release()  # the verdict is still on its way
-    expect(page.locator("#play-solve")).to_contain_text("The Devil can always stop you")
+    expect(page.locator("#play-solve")).to_contain_text("The strongest Devil can always stop you")
     expect(position).to_be_focused()
     assert position.evaluate("g => g.marked === true")  # the table was not drawn again
     page.keyboard.press(" ")  # and the keys still work there

@@ -35,6 +35,8 @@ def test_a_whole_game_with_the_keyboard_alone(visitor):
     expect(page.locator("#touch-status")).to_contain_text("strongest Devil: 0 rounds played")
     expect(new).to_be_focused()
     tab_to(page, page.locator("#touch-optimal"))
+    tab_to(page, page.locator("#touch-rest"))  # the coach's controls, then the tray
+    tab_to(page, page.locator("#touch-speed"))
     tab_to(page, glass(page, 0))
     tip, history = page.locator("#touch-tip"), page.locator("#touch-history li")
     n = page.evaluate("() => touch.state.n")

@@ -89,7 +89,13 @@ def test_any_move_meets_the_turn_that_keeps_the_coins_from_all_heads(visitor, ba
     answer = page.locator("#why-devil-answer")
     expect(answer).to_contain_text("H" * n)
     expect(answer).to_contain_text("So he turns the table")
-    r = int(re.search(r"turns the table (\d+) places? anticlockwise", answer.inner_text()).group(1))
+    said = re.search(
+        r"turns the table (\d+) places? (clockwise|anticlockwise)", answer.inner_text()
+    )
+    assert said is not None, answer.inner_text()  # the short way round, as every replay says it
+    places = int(said.group(1))
+    assert places <= n / 2
+    r = places if said.group(2) == "anticlockwise" else n - places
     tails = {i for i, c in enumerate(coins) if c == "T"}  # the move: every tail flipped
     turned = coins[r:] + coins[:r]  # r places anticlockwise: the coin at r comes to 0
     after = "".join("HT"[(c == "H") == (i in tails)] for i, c in enumerate(turned))
@@ -116,7 +122,24 @@ def test_the_positions_take_the_keyboard(visitor):
     expect(page.locator("#why-devil-status")).to_contain_text("flip position 1.")
     expect(page.locator("#why-devil-table [data-position='1']")).to_be_focused()
     page.click("#why-devil-clear")
-    expect(page.locator("#why-devil-status")).to_contain_text("flip nothing.")
+    expect(page.locator("#why-devil-status")).to_contain_text("Choose the positions to flip")
+
+
+def test_after_a_flip_the_status_asks_for_the_next_move(visitor):
+    """The flip is played and its answer shown; the status then asks for the next move, not
+    "Your move: flip nothing" (as if the flip had been lost)."""
+    page = visitor
+    expect(page.locator("#why-devil-status")).to_contain_text("The coins show")
+    page.locator("#why-devil-table [data-position='0']").click()
+    page.click("#why-devil-flip")
+    expect(page.locator("#why-devil-history li")).to_have_count(1)
+    status = page.locator("#why-devil-status")
+    expect(status).to_contain_text("Choose the positions to flip")
+    expect(status).not_to_contain_text("flip nothing")
+    expect(page.locator("#why-devil-history li")).to_contain_text(
+        re.compile(r"flip 0: (he does not turn|he turns the table \d places? (anti)?clockwise)")
+    )
+    assert page.errors == []
     assert page.errors == []
 
 
@@ -135,7 +158,7 @@ def test_play_links_its_coin_game_to_its_picture(visitor):
     expect(page.locator("#why-devil-flip")).to_be_focused()
     page.select_option("#play-hands", "2")  # a variant: no picture of its own, so no link
     page.click("#new-game")
-    expect(page.locator("#play-solve")).to_contain_text("The Devil can always stop you")
+    expect(page.locator("#play-solve")).to_contain_text("The strongest Devil can always stop you")
     expect(link).to_be_hidden()
     assert page.errors == []
 

@@ -18,7 +18,9 @@ from devilcoins.web.store import CLIENT_COOKIE
 def test_health(client):
     r = client.get("/api/health")
     assert r.status_code == 200
-    assert r.json() == {"ok": True, "version": __version__}
+    data = r.json()
+    assert data == {"ok": True, "version": __version__, "warm": data["warm"]}
+    assert isinstance(data["warm"], bool)  # True once serve has worked out the first games
 
 
 def test_new_game_hides_the_coins(client):

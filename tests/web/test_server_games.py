@@ -12,7 +12,7 @@ from devilcoins.web.app import create_app
 
 # optimal: the library's next move (null once the game is won)
 COIN_KEYS = {"game", "n", "devil", "moves", "belief", "belief_size", "won", "peeked", "game_words"}
-COIN_KEYS |= {"optimal", "winnable", "at_most", "reason", "lost"}
+COIN_KEYS |= {"optimal", "winnable", "at_most", "reason", "held", "lost"}
 
 
 @pytest.fixture(scope="module")

@@ -4,12 +4,14 @@
 ``serve()`` runs it with uvicorn on the loopback interface.  Every request body is a bounded
 pydantic model (devilcoins.web.models), every answer is JSON (or SVG for ``/api/draw``), and bad
 input gets a 4xx answer with a ``detail`` message.  Games live in a store inside the application
-(devilcoins.web.store), each client's its own: a client's oldest games are dropped past
-``GAMES_PER_CLIENT``, the client idle longest past ``MAX_CLIENTS``.
+(devilcoins.web.store), each client's its own (a client: a browser that loaded the page, its
+cookie signed by the app): a client's oldest games are dropped past ``GAMES_PER_CLIENT``, past
+``MAX_CLIENTS`` the client idle longest of the address with the most clients.
 """
 
 from __future__ import annotations
 
+import secrets
 import threading
 
 from fastapi import Depends, FastAPI
@@ -22,7 +24,7 @@ from devilcoins.web.routes.devil import devil_router
 from devilcoins.web.routes.draw import draw_router
 from devilcoins.web.routes.pages import mount_static, pages_router
 from devilcoins.web.routes.play import play_router
-from devilcoins.web.routes.solve import solve_router
+from devilcoins.web.routes.solve import solve_router, warm_default_games
 from devilcoins.web.routes.touch import touch_router
 from devilcoins.web.routes.watch import watch_router
 from devilcoins.web.routes.why import why_router
@@ -48,6 +50,7 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
         app.add_middleware(HostCheck, allowed=trusted_hosts)
     app.add_middleware(SecurityHeaders)  # the outermost: on every answer, refusals too
     add_error_handlers(app)
+    app.state.client_secret = secrets.token_bytes(32)  # signs the page's client cookies
     games: LiveGames[LiveGame] = LiveGames()
     glasses: LiveGames[LiveGame] = LiveGames()
     for router in (
@@ -77,7 +80,7 @@ def serve(
     """Run the app with uvicorn (loopback only unless another host is asked for), answering
     only the Host headers trusted (by default loopback's names, or host itself), heavy requests
     in heavy[0] worker processes with heavy[1] seconds each (``web.heavy``); the touch games
-    offered are worked out beside it as it starts."""
+    offered and the play menus' first games are worked out beside it as it starts."""
     import uvicorn
 
     from devilcoins.web.connections import TimelyProtocol
@@ -86,6 +89,7 @@ def serve(
         trusted = ["127.0.0.1", "localhost", "[::1]"] if host in LOOPBACK else [host]
     HEAVY.configure(*heavy)
     threading.Thread(target=warm_touch_games, name="warm touch games", daemon=True).start()
+    threading.Thread(target=warm_default_games, name="warm first games", daemon=True).start()
     try:
         uvicorn.run(
             create_app(trusted), host=host, port=port, log_level="warning", http=TimelyProtocol

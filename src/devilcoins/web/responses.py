@@ -17,6 +17,7 @@ __all__ = [
     "DevilParsed",
     "DevilTurned",
     "Health",
+    "Pending",
     "PlayReplay",
     "PlayState",
     "Solved",
@@ -40,6 +41,14 @@ class Health(BaseModel):
 
     ok: bool
     version: str
+    warm: bool
+
+
+class Pending(BaseModel):
+    """A verdict being worked out (202): ask again after Retry-After."""
+
+    pending: bool
+    detail: str
 
 
 class PlayState(BaseModel):
@@ -58,6 +67,7 @@ class PlayState(BaseModel):
     winnable: bool | None = None
     at_most: int | None = None
     reason: str | None = None
+    held: bool | None = None
     lost: bool | None = None
     game_text: str | None = None
     values: int | None = None
@@ -138,6 +148,7 @@ class TouchState(BaseModel):
     winnable: bool | None = None
     at_most: int | None = None
     reason: str = ""
+    held: bool = False
     lost: bool = False
     next_reach: list[int] | None = None
     next_set: list[str] | None = None

@@ -1,17 +1,20 @@
 """The live games an app keeps, each client's its own (``devilcoins.LiveGame`` is the game).
 
-A client is the page in one browser (the cookie the page is served with, ``CLIENT_COOKIE``) or,
-for a caller with no cookie, its address.  Each client keeps at most ``GAMES_PER_CLIENT`` games
-(past that its own oldest is dropped) and the app at most ``MAX_CLIENTS`` clients (past that the
-one idle longest is dropped, with its games), so no client's games can push out another's, and
-a game's id alone does not reach a game of another client (it is not found, as a game that never
-existed is not).
+A client is a browser that loaded the page: the page is served with a cookie the app signs
+(``CLIENT_COOKIE``, ``client_cookie``), so a made-up cookie names no client; a caller without a
+cookie the app signed (a script) is its address.  Each client keeps at most
+``GAMES_PER_CLIENT`` games (past that its own oldest is dropped) and the app at most
+``MAX_CLIENTS`` clients: past that, the client idle longest among those of the address with the
+most clients is dropped, with its games.  So no client's games push out another's, and a flood
+of page loads from one address pushes out that address's own clients first.  A game's id alone
+does not reach a game of another client (it is not found, as a game that never existed is not).
 
 >>> games = LiveGames()
->>> mine = games.add('a game', 'alice')
->>> games.find(mine, 'alice')
+>>> alice, mallory = Caller('page alice', '10.0.0.1'), Caller('page mallory', '10.0.0.2')
+>>> mine = games.add('a game', alice)
+>>> games.find(mine, alice)
 'a game'
->>> games.find(mine, 'mallory')
+>>> games.find(mine, mallory)
 Traceback (most recent call last):
 ...
 fastapi.exceptions.HTTPException: 404: no game ...: it never existed or was dropped
@@ -19,10 +22,13 @@ fastapi.exceptions.HTTPException: 404: no game ...: it never existed or was drop
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any, Generic, Protocol, TypeVar
 
 from fastapi import Depends, HTTPException, Request
@@ -32,10 +38,11 @@ __all__ = [
     "GAMES_PER_CLIENT",
     "MAX_CLIENTS",
     "MAX_GAMES",
+    "Caller",
     "Client",
     "LiveGames",
+    "client_cookie",
     "client_of",
-    "new_client_token",
 ]
 
 #: Games one client keeps at once; past this its own oldest game is dropped.
@@ -62,23 +69,44 @@ class Replayable(Protocol):
 G = TypeVar("G", bound=Replayable)
 
 
-def client_of(request: Request) -> str:
-    """Who is asking: the page's cookie when it is one the app could have set, else the
-    caller's address (a script with no cookie jar keeps its games too)."""
-    token = request.cookies.get(CLIENT_COOKIE, "")
-    if len(token) == 32 and all(c in "0123456789abcdef" for c in token):
-        return f"page {token}"
-    host = request.client.host if request.client is not None else "unknown"
-    return f"address {host}"
+@dataclass(frozen=True)
+class Caller:
+    """Who asks: the client's key ("page <token>" or "address <host>") and its address."""
+
+    key: str
+    address: str
+
+
+def _signature(secret: bytes, token: str) -> str:
+    return hmac.new(secret, token.encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def client_cookie(secret: bytes) -> str:
+    """A fresh value for the client cookie: a random token and the app's signature of it.
+
+    >>> value = client_cookie(b'key'); token, signature = value.split('.')
+    >>> len(token), signature == _signature(b'key', token)
+    (32, True)
+    """
+    token = secrets.token_hex(16)
+    return f"{token}.{_signature(secret, token)}"
+
+
+def client_of(request: Request) -> Caller:
+    """Who is asking: the page's cookie when the app signed it (a browser that loaded the
+    page), else the caller's address (a script with no cookie jar keeps its games too; a
+    made-up cookie counts as no cookie)."""
+    address = request.client.host if request.client is not None else "unknown"
+    secret: bytes | None = getattr(request.app.state, "client_secret", None)
+    token, _, signature = request.cookies.get(CLIENT_COOKIE, "").partition(".")
+    signed = secret is not None and len(token) == 32 and len(signature) == 32
+    if signed and hmac.compare_digest(signature, _signature(secret or b"", token)):
+        return Caller(f"page {token}", address)
+    return Caller(f"address {address}", address)
 
 
 #: A route's client, as a parameter: ``client: Client``.
-Client = Annotated[str, Depends(client_of)]
-
-
-def new_client_token() -> str:
-    """A fresh value for the client cookie."""
-    return secrets.token_hex(16)
+Client = Annotated[Caller, Depends(client_of)]
 
 
 class LiveGames(Generic[G]):
@@ -88,11 +116,12 @@ class LiveGames(Generic[G]):
         self.per_client = per_client
         self.clients = clients
         self._games: OrderedDict[str, OrderedDict[str, G]] = OrderedDict()
+        self._address: dict[str, str] = {}
         self._lock = threading.Lock()
 
-    def add(self, game: G, client: str) -> str:
+    def add(self, game: G, client: Caller) -> str:
         """Keep game for client under a new random id; past the limits drop the client's own
-        oldest game, then the client idle longest."""
+        oldest game, then the client idle longest of the address with the most clients."""
         game_id = secrets.token_hex(8)
         with self._lock:
             own = self._touch(client)
@@ -100,20 +129,27 @@ class LiveGames(Generic[G]):
             while len(own) > self.per_client:
                 own.popitem(last=False)
             while len(self._games) > self.clients:
-                self._games.popitem(last=False)
+                self._drop_one()
         return game_id
 
-    def put(self, game_id: str, game: G, client: str) -> None:
+    def _drop_one(self) -> None:
+        """Drop the client idle longest among those of the address with the most (under the
+        lock): a flood from one address pushes out its own clients first."""
+        crowded, _ = Counter(self._address[key] for key in self._games).most_common(1)[0]
+        key = next(k for k in self._games if self._address[k] == crowded)
+        del self._games[key], self._address[key]
+
+    def put(self, game_id: str, game: G, client: Caller) -> None:
         """Keep game under an id the client holds (a game played again replaces itself), or a
         404 when the client has no such game."""
         with self._lock:
-            own = self._games.get(client)
+            own = self._games.get(client.key)
             if own is None or game_id not in own:
                 raise _gone(game_id)
             own[game_id] = game
             self._touch(client)
 
-    def play_again(self, game_id: str, client: str, upto: Callable[[G], int]) -> G:
+    def play_again(self, game_id: str, client: Caller, upto: Callable[[G], int]) -> G:
         """The client's game played again from its start up to upto(game) moves (which may
         refuse with an HTTPException), kept in its place: Undo and Restart."""
         live = self.find(game_id, client)
@@ -122,10 +158,10 @@ class LiveGames(Generic[G]):
         self.put(game_id, again, client)
         return again
 
-    def find(self, game_id: str, client: str) -> G:
+    def find(self, game_id: str, client: Caller) -> G:
         """The client's game with this id, or a 404 saying it is gone."""
         with self._lock:
-            own = self._games.get(client)
+            own = self._games.get(client.key)
             game = None if own is None else own.get(game_id)
             if game is not None:
                 self._touch(client)
@@ -133,10 +169,16 @@ class LiveGames(Generic[G]):
             raise _gone(game_id)
         return game
 
-    def _touch(self, client: str) -> OrderedDict[str, G]:
+    def clients_of(self, address: str) -> int:
+        """How many clients of this address the app keeps games for."""
+        with self._lock:
+            return sum(1 for key in self._games if self._address[key] == address)
+
+    def _touch(self, client: Caller) -> OrderedDict[str, G]:
         """The client's games, the client marked as the newest active (under the lock)."""
-        own = self._games.setdefault(client, OrderedDict())
-        self._games.move_to_end(client)
+        own = self._games.setdefault(client.key, OrderedDict())
+        self._games.move_to_end(client.key)
+        self._address[client.key] = client.address
         return own
 
 

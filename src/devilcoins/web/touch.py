@@ -186,6 +186,7 @@ def touch_state(game_id: str, live: LiveGame) -> dict[str, Any]:
         "winnable": data.get("winnable"),
         "at_most": data.get("at_most"),
         "reason": data.get("reason", ""),
+        "held": data.get("held", False),
         "lost": data.get("lost", False),
         "next_reach": data.get("next_reach"),
         "next_set": _words(data.get("next_values")),

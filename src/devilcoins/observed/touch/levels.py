@@ -166,6 +166,7 @@ class Levels:
         self.start = space.belief_row(np.arange(space.kp))
         self._tmp = np.zeros(space.words, dtype=np.uint64)
         self._changes: dict[tuple[int, int, int], tuple[int, Rows]] = {}
+        self._path: list[Rows] = []  # the beliefs being asked about, outermost first
         self.checkpoint = marks_file()
         self.save_next = time.monotonic() + SAVE_EVERY
         self.resumed = self._resume()
@@ -211,7 +212,8 @@ class Levels:
             return True
         if d > 0:
             picks = np.flatnonzero(keep)
-            order = picks[np.argsort(sizes[picks], kind="stable")]
+            back = self._back_on_path(least[picks])  # leaves a belief holding one being asked
+            order = picks[np.lexsort((sizes[picks], back))]
             keys = [least[w].tobytes() for w in order]
             hi, lo = self.hi, self.lo
             # a change already known to win first; then those not known to lose, asked
@@ -223,6 +225,17 @@ class Levels:
                 return True
         marks.mark_fail(r, x, d)
         return False
+
+    def _back_on_path(self, rows: Rows) -> np.ndarray:
+        """For each belief row (least images), whether it holds a belief the search is asking
+        about further up (it would be no easier than that one with fewer moves): such changes
+        are asked last, so the search tries first the ones that make progress.  Only the order
+        changes, never an answer (a smaller belief is never harder: §8.3)."""
+        if not self._path:
+            return np.zeros(len(rows), dtype=bool)
+        path = np.stack(self._path)
+        holds = ~((path[None, :, :] & ~rows[:, None, :]) != 0).any(axis=2)
+        return np.asarray(holds.any(axis=1))
 
     def words(self, x: int) -> Rows:
         """A set of patterns off a reach as the tables take it (words of 64 bits)."""
@@ -244,12 +257,16 @@ class Levels:
             return True
         out = out.copy()
         keep = np.zeros(out.shape[1], dtype=np.bool_)
-        for r in _by_worst_rest(out, np.flatnonzero(status == 0)):
-            _largest(out[r], keep)
-            picks = sorted(np.flatnonzero(keep), key=lambda v: -_size(out[r, v]))
-            if all(self.node_passes(d - 1, int(r), as_int(out[r, v])) for v in picks):
-                self.hi[key] = d
-                return True
+        self._path.append(np.frombuffer(key, dtype=np.uint64))
+        try:
+            for r in _by_worst_rest(out, np.flatnonzero(status == 0)):
+                _largest(out[r], keep)
+                picks = sorted(np.flatnonzero(keep), key=lambda v: -_size(out[r, v]))
+                if all(self.node_passes(d - 1, int(r), as_int(out[r, v])) for v in picks):
+                    self.hi[key] = d
+                    return True
+        finally:
+            self._path.pop()
         self.lo[key] = d + 1
         if self.limit is not None and len(self.lo) + len(self.hi) > self.limit:
             self._stop(f"its limit of {self.limit:,} beliefs")
@@ -350,7 +367,11 @@ class Levels:
         sp = self.space
         out, _ = sp.devil_options(row)
         shown = np.asarray(out.any(axis=2))
-        for r in range(len(sp.reaches)):
+        status = np.zeros(len(sp.reaches), dtype=np.int8)
+        self.marks.status(out, d - 1, status)  # a reach the marks already pass needs no search
+        known = np.flatnonzero(status == 1)
+        for r in (*known, *_by_worst_rest(out, np.flatnonzero(status == 0))):
+            r = int(r)
             xs = [(int(v), as_int(out[r, v])) for v in np.flatnonzero(shown[r])]
             if not all(self.node_passes(d - 1, r, x) for _, x in xs):
                 continue
@@ -368,15 +389,18 @@ class Levels:
         return self._changes[r, x, d]
 
     def _first_change(self, r: int, x: int, d: int) -> tuple[int, Rows]:
-        won, acc, keep, _, sizes = self.space.player_options(r, self.words(x))
+        won, acc, keep, least, sizes = self.space.player_options(r, self.words(x))
         if won:
             for w in range(len(acc)):
                 if _empty(acc[w]):
                     return w, acc[w].copy()
         picks = np.flatnonzero(keep)
-        for w in picks[np.argsort(sizes[picks], kind="stable")]:
-            if self.within(acc[w], d):
-                return int(w), acc[w].copy()
+        order = picks[np.argsort(sizes[picks], kind="stable")]
+        keys = [least[w].tobytes() for w in order]
+        known = [i for i, key in enumerate(keys) if self.hi.get(key, d + 1) <= d]
+        for i in (*known, *range(len(order))):  # a change known to win needs no search
+            if self.within(acc[order[i]], d, keys[i]):
+                return int(order[i]), acc[order[i]].copy()
         raise AssertionError("a node that passes has a change that wins")
 
     def felt(self, v: int) -> tuple[int, ...]:

@@ -11,7 +11,8 @@ from fastapi.staticfiles import StaticFiles
 
 from devilcoins import __version__
 from devilcoins.web.responses import Health
-from devilcoins.web.store import CLIENT_COOKIE, client_of, new_client_token
+from devilcoins.web.routes.solve import WARM
+from devilcoins.web.store import CLIENT_COOKIE, client_cookie, client_of
 
 __all__ = ["STATIC_DIR", "mount_static", "pages_router"]
 
@@ -24,18 +25,18 @@ def pages_router() -> APIRouter:
 
     @router.get("/api/health", response_model=Health)
     def health() -> dict[str, Any]:
-        """Liveness and the package version."""
-        return {"ok": True, "version": __version__}
+        """Liveness, the package version, and whether the page's first games are worked out
+        (``warm``: ``devilcoins serve`` works them out as it starts)."""
+        return {"ok": True, "version": __version__, "warm": WARM.is_set()}
 
     @router.get("/", include_in_schema=False)
     def index(request: Request) -> FileResponse:
         """The page, with a cookie that names this browser's games as its own (kept when the
         browser has one already)."""
         page = FileResponse(STATIC_DIR / "index.html", media_type="text/html")
-        if client_of(request).startswith("address"):
-            page.set_cookie(
-                CLIENT_COOKIE, new_client_token(), httponly=True, samesite="strict", path="/"
-            )
+        if client_of(request).key.startswith("address"):  # none, made up, or of another run
+            value = client_cookie(request.app.state.client_secret)
+            page.set_cookie(CLIENT_COOKIE, value, httponly=True, samesite="strict", path="/")
         return page
 
     return router

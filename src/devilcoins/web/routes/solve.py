@@ -12,14 +12,14 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import OrderedDict
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Query
-from starlette.concurrency import run_in_threadpool
+from fastapi import APIRouter, Header, HTTPException, Query
+from fastapi.responses import JSONResponse
 
-from devilcoins import Game, solve
+from devilcoins import Game, LiveGame, solve
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.resources import using_at_most
 from devilcoins.web.heavy import HEAVY
@@ -33,9 +33,16 @@ from devilcoins.web.models import (
     check_game_fields,
     game_spec,
 )
-from devilcoins.web.responses import Solved
+from devilcoins.web.responses import Pending, Solved
 
-__all__ = ["SOLVE_MEMORY", "solve_data", "solve_outcome", "solve_router"]
+__all__ = [
+    "SOLVE_MEMORY",
+    "WARM",
+    "solve_data",
+    "solve_outcome",
+    "solve_router",
+    "warm_default_games",
+]
 
 #: The memory a search of /api/solve may use (bytes): a search past it is refused.
 SOLVE_MEMORY = 1 << 30
@@ -115,54 +122,107 @@ def heavy(game: Game) -> bool:
     return game.observe.value == "count" or game.states >= HEAVY_STATES
 
 
-#: The solves running in the pool, by game: a second request for one waits for its answer.
+#: The runs under way, by game: a second request for a game joins its run.
 _RUNNING: dict[Game, Future[dict[str, Any]]] = {}
 _RUNNING_LOCK = threading.Lock()
 
+#: The threads that run the solves: a small game's search, or a heavy game's wait for the pool
+#: (at most HEAVY.workers of those at once, as each was admitted).
+_WORK = ThreadPoolExecutor(max_workers=8, thread_name_prefix="solve")
 
-async def answer_for(game: Game) -> dict[str, Any]:
-    """The verdict for game: kept, worked out here when it is small, or in the pool (503 when
-    it is full; a game already being worked out there is waited for, not asked again)."""
-    answer = ANSWERS.get(game)
-    if answer is None and not heavy(game):
-        answer = await run_in_threadpool(_outcome, game)
-        ANSWERS.put(game, answer)
-    if answer is None:
-        answer = await _pooled(game)
-    if "refused" in answer:
-        raise HTTPException(400, answer["refused"])
-    return answer
+#: Seconds a request that prefers an answer at once (``Prefer: respond-async``) waits for a run
+#: before it is told the verdict is being worked out (202, ask again).
+PENDING_WAIT = 0.5
 
 
-async def _pooled(game: Game) -> dict[str, Any]:
-    """game's answer from the pool, joining a run for the same game when there is one."""
+def _running(game: Game) -> Future[dict[str, Any]]:
+    """The run working out game's answer: the one under way, or a new one (a heavy game's is
+    admitted into the pool first: 503 at once when the pool is full)."""
     with _RUNNING_LOCK:
         running = _RUNNING.get(game)
         if running is None:
-            HEAVY.admit()
-            mine: Future[dict[str, Any]] = Future()
-            _RUNNING[game] = mine
-    if running is not None:
-        return await asyncio.wrap_future(running)
-    keep = partial(ANSWERS.put, game)  # even an answer that comes past the budget
+            if heavy(game):
+                HEAVY.admit()
+            running = _WORK.submit(_work, game)
+            _RUNNING[game] = running
+        return running
+
+
+def _work(game: Game) -> dict[str, Any]:
+    """In a thread: game's answer, kept (a heavy game's from the pool, kept even when it comes
+    past the budget)."""
     try:
-        answer = await run_in_threadpool(HEAVY.run_admitted, solve_outcome, game, kept=keep)
-    except BaseException as err:
-        mine.set_exception(err)
-        raise
-    else:
-        mine.set_result(answer)
+        answer: dict[str, Any]
+        if heavy(game):
+            answer = HEAVY.run_admitted(solve_outcome, game, kept=partial(ANSWERS.put, game))
+        else:
+            answer = _outcome(game)
+        ANSWERS.put(game, answer)
         return answer
     finally:
         with _RUNNING_LOCK:
             del _RUNNING[game]
 
 
+async def answer_for(game: Game, wait: float | None = None) -> dict[str, Any] | None:
+    """The verdict for game: kept, or from its run (503 when the pool is full); None when wait
+    seconds pass first (the run goes on, and its answer is kept for the next request)."""
+    answer = ANSWERS.get(game)
+    if answer is None:
+        run: asyncio.Future[dict[str, Any]] = asyncio.wrap_future(_running(game))
+        try:
+            answer = await asyncio.wait_for(asyncio.shield(run), wait)
+        except TimeoutError:
+            return None
+    if "refused" in answer:
+        raise HTTPException(400, answer["refused"])
+    return answer
+
+
+def warm_default_games(sizes: range = range(1, MAX_PLAY_N + 1)) -> None:
+    """Work out, as the server starts, the verdict of every game the page's menus open with
+    (coins, turns only, all heads, any hands; blindfolded, counting or seeing; every N) and what
+    a live game of it reads (the coach's first word, the strongest Devil), so that no visitor's
+    first game waits for them (about 2 s of one CPU); then the verdicts of the other coin games
+    of the menus (about 20 s more), and the first games once more, so that their tables are the
+    newest of the few a process keeps (``CACHED_GAMES``)."""
+    warm_first_games(sizes)
+    for observe in ("blind", "sight", "count"):
+        for group in ("cyclic", "dihedral", "none", "full"):
+            for goal in ("zero", "same"):
+                for n in sizes:
+                    try:
+                        check_game_fields(n, 2, None, observe, group)
+                        game = game_spec(n, 2, group, goal, None, observe)
+                    except (ValueError, DevilcoinsError):
+                        continue  # a game the page refuses: nothing to work out
+                    if ANSWERS.get(game) is None:
+                        ANSWERS.put(game, _outcome(game))
+    warm_first_games(sizes)
+
+
+def warm_first_games(sizes: range = range(1, MAX_PLAY_N + 1)) -> None:
+    """The games the menus open with (coins, turns only, all heads, any hands; blindfolded,
+    counting or seeing) worked out for every N in sizes, then ``WARM`` set."""
+    for observe in ("blind", "sight", "count"):
+        for n in sizes:
+            game = game_spec(n, 2, "cyclic", "zero", None, observe)
+            if ANSWERS.get(game) is None:
+                ANSWERS.put(game, _outcome(game))
+            for devil in ("random", "adversarial"):
+                LiveGame.start(game, devil, seed=0).to_json()
+    WARM.set()
+
+
+#: Set once the default games are worked out (``/api/health`` says ``warm``).
+WARM = threading.Event()
+
+
 def solve_router() -> APIRouter:
     """The route that solves a game named by query fields."""
     router = APIRouter()
 
-    @router.get("/api/solve", response_model=Solved)
+    @router.get("/api/solve", response_model=Solved, responses={202: {"model": Pending}})
     async def solve_game(
         n: Annotated[int, Query(ge=1, le=MAX_PLAY_N)],
         values: Annotated[int, Query(ge=2, le=MAX_PLAY_VALUES)] = 2,
@@ -170,12 +230,24 @@ def solve_router() -> APIRouter:
         goal: Annotated[GoalName, Query()] = "zero",
         hands: Annotated[int | None, Query(ge=1, le=MAX_PLAY_N)] = None,
         observe: Annotated[ObserveName, Query()] = "blind",
-    ) -> dict[str, Any]:
-        """Whether a game can be won, in how many moves and how (the first 64 moves as values)."""
+        prefer: Annotated[str | None, Header(max_length=200)] = None,
+    ) -> Any:
+        """Whether a game can be won, in how many moves and how (the first 64 moves as values).
+
+        With ``Prefer: respond-async`` a verdict not known within half a second is answered
+        202 (``pending``, Retry-After 1): it is being worked out, ask again."""
         try:
             check_game_fields(n, values, hands, observe, group)
         except ValueError as exc:
             raise HTTPException(400, str(exc)) from None
-        return await answer_for(game_spec(n, values, group, goal, hands, observe))
+        wait = PENDING_WAIT if prefer and "respond-async" in prefer.lower() else None
+        answer = await answer_for(game_spec(n, values, group, goal, hands, observe), wait)
+        if answer is None:
+            return JSONResponse(
+                {"pending": True, "detail": "the verdict is being worked out: ask again"},
+                202,
+                headers={"Retry-After": "1", "Preference-Applied": "respond-async"},
+            )
+        return answer
 
     return router

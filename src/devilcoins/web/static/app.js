@@ -122,15 +122,63 @@ function fillSizes(select, chosen) {
 
 const moves = (k) => `${k} move${k === 1 ? "" : "s"}`;
 
+// A turn r of the table (Coins.rotate(r): the coin at position r comes to position 0, every
+// coin r places anticlockwise), as the page always says it: the short way round, half way
+// anticlockwise. "1 place clockwise", "2 places anticlockwise", "not at all".
+function placesWords(r, n) {
+  if (!r) return "not at all";
+  const places = r > n / 2 ? n - r : -r, k = Math.abs(places);
+  return `${k} place${k === 1 ? "" : "s"} ${places < 0 ? "anticlockwise" : "clockwise"}`;
+}
+
 // ---- play ----------------------------------------------------------------------------------
 
 // hands: the most positions a move may change (null: any).
 // observe: what the player learns (blind, count, sight); optimal: the coach's next move from
 // here (its amounts a position) or null; atMost: the moves that win from here for sure (null:
 // the Devil holds the game); lost: the Devil holds it for ever and the game is over.
+// held: the strongest Devil could hold the game from here (a random or greedy one may still
+// let the player through: the game goes on); gaveUp: the player gave up, and the game is over.
 const play = { game: null, n: 4, values: 2, hands: null, chosen: new Set(), won: false,
                coins: null, observe: "blind", optimal: null, winnable: true, atMost: null,
-               lost: false };
+               lost: false, held: false, gaveUp: false };
+
+// Whether the game on the table takes moves: one is set out and not over.
+const playing = () => Boolean(play.game) && !play.won && !play.lost && !play.gaveUp;
+
+// "Play the rest": the coach plays the game out from where it stands, a move every pause
+// (the speed menu, milliseconds), until it is won, stopped, or no play wins for sure.
+const rest = { running: false, stop: false };
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function playRest() {
+  if (rest.running || !playing() || !play.optimal || play.busy) return;
+  Object.assign(rest, { running: true, stop: false });
+  playControls();
+  $("play-rest-stop").focus();
+  const game = play.game;
+  try {
+    while (!rest.stop && playing() && play.optimal && play.game === game) {
+      const before = play.moves;
+      showOptimal();
+      await flip(true);
+      if (play.moves === before) break;  // refused: the message says why
+      if (!playing()) break;
+      const said = $("play-message").textContent;
+      say($("play-message"), `${said ? said + " " : ""}The coach plays on: “Stop” to take over.`);
+      await pause(Number($("play-speed").value));
+    }
+  } finally {
+    const stopped = rest.stop && playing() && play.game === game;
+    Object.assign(rest, { running: false, stop: false });
+    playControls();
+    if (stopped) {
+      say($("play-message"), `Stopped after ${moves(play.moves)}: play on yourself, or ` +
+          "press “Play the rest” again.");
+    }
+    if (play.won && document.activeElement === $("play-rest-stop")) $("replay-open").focus();
+  }
+}
 
 // How many positions the move chosen so far changes.
 const chosenCount = () =>
@@ -218,59 +266,7 @@ function menusChanged() {
   $("play-pending").hidden = !pending;
 }
 
-// The most states a game on the page may have (the server's MAX_GAME_STATES): past it the
-// server refuses the game, so the menus do not offer it.
-const MAX_STATES = 4096;
-
-// Why the server would refuse the game the menus name, or null when it plays it.
-function refusal(fields) {
-  const values = fields.values || 2;
-  if (values ** fields.n > MAX_STATES) {
-    return `${fields.n} dials of ${values} faces make ${values ** fields.n} states, more ` +
-      `than this page plays (${MAX_STATES})`;
-  }
-  if (fields.n === 1 && fields.goal === "same") return "one position is always all the same";
-  if (fields.observe === "count" && fields.group === "none" && fields.n > 6) {
-    return "the page plays the count game with no turning up to 6 coins";
-  }
-  if (fields.observe === "count" && values !== 2) {
-    return "the page plays the count game with coins only";
-  }
-  return null;
-}
-
-// Offer only the sizes the server plays with the other choices (the refused stay, disabled,
-// with the reason as their tooltip); a chosen size that is refused moves to the largest offered.
-function fillChoices() {
-  const select = $("play-n");
-  for (const option of select.options) {
-    const why = refusal({ ...gameFields(), n: Number(option.value) });
-    option.disabled = why !== null;
-    option.title = why || "";
-  }
-  if (select.selectedOptions[0].disabled) {
-    const offered = [...select.options].filter((o) => !o.disabled);
-    select.value = offered[offered.length - 1].value;
-  }
-  fillHands();
-  goalMenuWords();
-  menusChanged();
-}
-
-function fillHands() {
-  const n = Number($("play-n").value);
-  const select = $("play-hands");
-  const chosen = select.value;
-  const options = [["", "any"]];
-  for (let k = 1; k <= n; k++) options.push([String(k), String(k)]);
-  select.replaceChildren(...options.map(([value, text]) => {
-    const option = document.createElement("option");
-    option.value = value;
-    option.textContent = text;
-    return option;
-  }));
-  select.value = Number(chosen) <= n ? chosen : "";
-}
+// The play menus' choices (which games are offered) are in menus.js, loaded before this file.
 
 // How the server settled a game, in plain words (its own name stays in the tooltip).
 // How the library settled a game, in a visitor's words: keyed by the verdict's code (how).
@@ -289,17 +285,32 @@ function methodWords(how, method) {
 
 let solveAsked = 0;  // the latest verdict asked for: an older answer is dropped
 
+// The verdict line while a game's verdict is on its way: no figure of another game stays.
+function solving() {
+  solveAsked++;  // an answer still on its way is for the game before: dropped
+  $("play-solve").textContent = "Whether this game can be won, and how fast: being worked out…";
+  $("play-solve").title = "";
+  $("play-solve").dataset.state = "solving";
+  whyLink("", 0, false);
+}
+
 async function showSolve(fields) {
   const query = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
   const asked = ++solveAsked;
+  // the server answers at once: the verdict, or 202 while it is being worked out (or 503 when
+  // it is busy); either way the page asks again after Retry-After
+  const ask = () => fetch(`/api/solve?${query}`, { headers: { Prefer: "respond-async" } });
   try {
-    let response = await fetch(`/api/solve?${query}`);
-    for (let tries = 1; response.status === 503 && tries <= 5; tries++) {  // busy: ask again
-      $("play-solve").textContent = "The server is busy; asking again in a moment…";
+    let response = await ask();
+    for (let busy = 0, pending = 0; busy <= 5 && pending <= 600;) {
+      if (response.status === 503) busy++; else if (response.status === 202) pending++; else break;
+      if (response.status === 503) {
+        $("play-solve").textContent = "The server is busy; asking again in a moment…";
+      }
       const wait = Number(response.headers.get("Retry-After")) || 2;
-      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      await pause(wait * 1000);
       if (asked !== solveAsked) return;  // the menus changed meanwhile
-      response = await fetch(`/api/solve?${query}`);
+      response = await ask();
     }
     const data = await response.json();
     if (asked !== solveAsked) return;
@@ -308,10 +319,16 @@ async function showSolve(fields) {
     playControls();  // the verdict changes a tooltip, not the table: the focus stays put
     $("play-solve").textContent = data.winnable
       ? `You can always win in ${moves(data.length)}: ${methodWords(data.how, data.method)}.`
-      : `The Devil can always stop you: ${methodWords(data.how, data.method)}.`;
-    $("play-solve").title = `${data.game}: ${data.method}`;
+      : `The strongest Devil can always stop you: ${methodWords(data.how, data.method)}.`;
+    $("play-solve").title = `as the command line writes it: ${data.game}`;
+    $("play-solve").dataset.state = "solved";
     whyLink(data.game, data.n, data.winnable);
-  } catch (err) { $("play-solve").textContent = ""; whyLink("", 0, false); }
+  } catch (err) {
+    if (asked !== solveAsked) return;
+    $("play-solve").textContent = "";
+    $("play-solve").dataset.state = "none";
+    whyLink("", 0, false);
+  }
 }
 
 // For the plain coin game the "Why it works" section draws (why.js), a link to its picture.
@@ -346,7 +363,7 @@ async function busyWhile(section, message, work, text = "The Devil is thinking�
 // Choose position i (or turn its dial once more); past the game's hands, one hand moves to i,
 // and more hands refuse with a message.
 function toggle(i) {
-  if (!play.game || play.won || play.lost) return;
+  if (!playing() || rest.running) return;
   const fresh = play.values === 2 ? !play.chosen.has(i) : !play.chosen.get(i);
   if (fresh && play.hands !== null && chosenCount() >= play.hands) {
     if (play.hands !== 1) {
@@ -371,7 +388,7 @@ function drawPlay() {
   const table = $("play-table"), focused = document.activeElement;
   const at = table.contains(focused) ? focused.dataset.position : undefined;
   if (play.game) {
-    drawTable(table, play.n, play.coins, play.chosen, play.won || play.lost ? null : toggle);
+    drawTable(table, play.n, play.coins, play.chosen, playing() ? toggle : null);
   } else table.replaceChildren();
   const again = at === undefined ? null : table.querySelector(`[data-position="${at}"][tabindex]`);
   if (again) again.focus();
@@ -380,21 +397,27 @@ function drawPlay() {
 
 // The buttons under the table, as the game stands (the table itself is left as it is).
 function playControls() {
-  const live = Boolean(play.game) && !play.won && !play.lost;
+  const live = playing();
   const verb = play.values === 2 ? "Flip" : "Turn";
   $("flip").textContent = verb;
   $("play-hint").textContent = play.values === 2
     ? "Click positions (or press their digits) to choose them; Enter or “Flip” plays the move."
     : "Click a dial (or press its digit) to set how far to turn it; Enter or “Turn” plays " +
       "the move.";
-  $("flip").disabled = !live;
-  $("clear").disabled = !live;
-  $("undo").disabled = !play.game || play.busy || !play.moves;
-  $("restart").disabled = !play.game || play.busy || !play.moves;
+  const byHand = live && !rest.running;  // while the coach plays the rest, he alone moves
+  $("flip").disabled = !byHand;
+  $("clear").disabled = !byHand;
+  $("undo").disabled = !play.game || play.busy || !play.moves || rest.running;
+  $("restart").disabled = !play.game || play.busy || !play.moves || rest.running;
+  $("play-rest").hidden = rest.running;
+  $("play-rest").disabled = !live || !play.optimal;
+  $("play-rest-stop").hidden = !rest.running;
   $("peek").disabled = !play.game || play.won;  // a won game shows its coins already
+  $("give-up").hidden = !(live && play.held);  // the strongest Devil would hold it; this may not
+  $("give-up").disabled = play.busy;
   $("play-hint").hidden = !live;  // how to move, only while there is a move to make
   $("peek").hidden = play.observe === "sight";  // the table is in view already
-  $("play-optimal").disabled = !live || !play.optimal;
+  $("play-optimal").disabled = !byHand || !play.optimal;
   $("play-optimal").textContent = live && play.optimal && play.atMost
     ? `Show me the optimal move (wins within ${moves(play.atMost)})`
     : "Show me the optimal move";
@@ -421,8 +444,12 @@ function showOptimal() {
 // The Devils as the menu names them.
 const DEVIL_WORDS = { random: "random", greedy: "greedy", adversarial: "strongest" };
 
+// The Devil the game is played against, in words: "the random Devil".
+const devilNamed = (devil) => `the ${DEVIL_WORDS[devil] || devil} Devil`;
+
 function showGame(data) {
   play.won = data.won;
+  play.held = Boolean(data.held);
   play.optimal = data.optimal || null;
   play.atMost = data.at_most ?? null;
   play.lost = Boolean(data.lost);
@@ -441,10 +468,19 @@ function showGame(data) {
     say($("play-message"), `You lost: the Devil can now hold you off forever. ${data.reason} ` +
         "“Replay with the Devil's turns” shows one way he did it; “New game” starts again.",
         "loss");
-  } else if (data.winnable === false && !data.moves) {
+  } else if (data.winnable === false && !data.moves && data.devil === "adversarial") {
     say($("play-message"), "No strategy wins this game: the Devil can hold you off forever. " +
         `${data.reason} Play a move to see.`);
+  } else if (data.winnable === false && !data.moves) {
+    say($("play-message"), "No strategy is sure to win this game: the strongest Devil could " +
+        `hold you off forever. ${data.reason} ${capital(devilNamed(data.devil))} may still ` +
+        "let you through: try.");
   }
+  const held = play.held && !play.lost && !play.won && !play.gaveUp;
+  $("play-held").hidden = !held;
+  $("play-held").textContent = held ? "From here the strongest Devil could hold you off " +
+    `forever: ${data.reason} You play against ${devilNamed(data.devil)}, who may still let ` +
+    "you through: play on, or press “Give up” to see the coins." : "";
   closeReplay(data.won || data.peeked || play.lost);  // replay.js: offered once it is over
   const focused = document.activeElement;
   const inPlay = $("play").contains(focused);
@@ -480,10 +516,12 @@ let newest = 0;
 
 async function newGame(scroll = true) {
   const asked = ++newest;
+  rest.stop = true;  // the coach stops playing the game before
+  solving();  // the verdict of the game on the table goes at once: a new one is on its way
   try {
     const fields = gameFields();
     const why = refusal(fields);
-    if (why) throw new Error(`No game: ${why}. Choose fewer positions or faces.`);
+    if (why) throw new Error(`No game: ${why}. ${insteadOf(fields)}`);
     const n = fields.n;
     const data = await busyWhile("play", "play-message",
       () => api("/api/new", { ...fields, devil: $("play-devil").value }),
@@ -495,7 +533,8 @@ async function newGame(scroll = true) {
     menusChanged();
     Object.assign(play, { game: data.game, n: n, values: values, hands: fields.hands ?? null,
                           won: false, coins: null, observe: fields.observe || "blind",
-                          winnable: true, lost: false, atMost: null, allBelief: false });
+                          winnable: true, lost: false, atMost: null, allBelief: false,
+                          held: false, gaveUp: false });
     $("play-table").dataset.game = data.game;  // which game the table shows (for tests)
     play.chosen = emptyChoice();
     $("play-history").replaceChildren();
@@ -520,10 +559,10 @@ function inView() {
 function historyLine(move, data) {
   const li = document.createElement("li");
   const made = move.values
-    ? move.values.map((v, i) => (v ? `${i}+${v}` : "")).filter(Boolean).join(" ")
+    ? move.values.map((v, i) => (v ? `dial ${i} +${v}` : "")).filter(Boolean).join(", ")
     : move.positions.length ? `{${[...move.positions].sort((a, b) => a - b).join(", ")}}` : "";
-  const learnt = data.heard !== undefined ? `: heard ${data.heard}`
-    : play.observe === "sight" && data.coins ? `: ${data.coins}` : "";
+  const learnt = data.heard !== undefined ? `; you hear ${data.heard}`
+    : play.observe === "sight" && data.coins ? `; you see ${data.coins}` : "";
   li.textContent = (made || "listen") + learnt;
   $("play-history").appendChild(li);
   li.scrollIntoView({ block: "nearest" });
@@ -544,8 +583,9 @@ function noGame(message) {
   drawPlay();
 }
 
-async function flip() {
-  if (!play.game || play.won || play.lost || play.busy) return;
+// Play the move chosen (coach: the coach plays it, in "Play the rest"; by hand it waits).
+async function flip(coach = false) {
+  if (!playing() || play.busy || (rest.running && coach !== true)) return;
   if (chosenCount() === 0 && play.observe !== "count") {  // in a count game a move may listen
     say($("play-message"), "Nothing chosen: choose at least one position first " +
         "(click it or press its digit).", "error");
@@ -553,17 +593,21 @@ async function flip() {
   }
   play.busy = true;
   playControls();
+  const game = play.game;
   try {
     const move = chosenMove();
     const data = await busyWhile("play", "play-message",
-                                 () => api("/api/move", { game: play.game, ...move }));
+                                 () => api("/api/move", { game: game, ...move }));
+    if (play.game !== game) return;  // a new game is on the table: this answer is not its
     play.busy = false;
     historyLine(move, data);
     play.chosen = emptyChoice();
     play.coins = null;  // the Devil has turned the table: whatever was peeked is stale
     if (!data.won && !data.lost) say($("play-message"), afterMove(data));
     showGame(data);
-  } catch (err) { say($("play-message"), err.message, "error"); } finally {
+  } catch (err) {
+    if (play.game === game) say($("play-message"), err.message, "error");
+  } finally {
     play.busy = false;
     playControls();
   }
@@ -588,28 +632,52 @@ async function again(path) {
   if (!play.game || play.busy || !play.moves) return;
   play.busy = true;
   try {
-    const data = await busyWhile("play", "play-message", () => api(path, { game: play.game }),
+    const game = play.game;
+    const data = await busyWhile("play", "play-message", () => api(path, { game: game }),
                                  "Playing the game again…");
+    if (play.game !== game) return;  // a new game is on the table
     const history = $("play-history");
     if (path === "/api/restart") history.replaceChildren();
     else if (history.lastChild) history.lastChild.remove();
-    Object.assign(play, { chosen: emptyChoice(), coins: null });
-    say($("play-message"), path === "/api/restart"
-      ? "The same game from its start: the coins lie as they did before your first move."
-      : `Your last move is taken back: ${moves(data.moves)} played.`);
+    Object.assign(play, { chosen: emptyChoice(), coins: null, gaveUp: false });
     play.busy = false;
     showGame(data);
+    if (!play.lost) {  // a game the Devil holds says so instead
+      say($("play-message"), path === "/api/restart"
+        ? "The same game from its start: the coins lie as they did before your first move."
+        : `Your last move is taken back: ${moves(data.moves)} played.`);
+    }
   } catch (err) { say($("play-message"), err.message, "error"); } finally {
     play.busy = false;
     playControls();
   }
 }
 
+// Give up a game the strongest Devil would hold (the chosen Devil may not): the coins show, the
+// game is over, and its replay is offered; Undo or Restart take it up again.
+async function giveUp() {
+  if (!playing() || play.busy) return;
+  try {
+    const game = play.game;
+    const data = await busyWhile("play", "play-message",
+                                 () => api("/api/peek", { game: game }), "Looking…");
+    if (play.game !== game) return;  // a new game is on the table
+    play.coins = data.coins;
+    play.gaveUp = true;
+    showGame(data);
+    say($("play-message"), `You gave up after ${moves(data.moves)}: the ` +
+        `${play.values === 2 ? "coins are" : "dials show"} ${data.coins}. “Replay with the ` +
+        "Devil's turns” shows how they got there; “New game” starts again.", "loss");
+  } catch (err) { say($("play-message"), err.message, "error"); }
+}
+
 async function peek() {
   if (!play.game || play.busy) return;
   try {
+    const game = play.game;
     const data = await busyWhile("play", "play-message",
-                                 () => api("/api/peek", { game: play.game }), "Looking…");
+                                 () => api("/api/peek", { game: game }), "Looking…");
+    if (play.game !== game) return;  // a new game is on the table
     play.coins = data.coins;
     showGame(data);
     if (!data.won) {
@@ -698,7 +766,7 @@ function drawWatch() {
   const now = data.beliefs[watch.step] || [];
   const won = now.some((c) => !c.includes("T")) && now.length > 1
     ? " (all heads is among them: from there the game was won already)" : "";
-  $("watch-possible").textContent = `Still possible at move ${watch.step} ` +
+  $("watch-possible").textContent = `Still possible after move ${watch.step} ` +
     `(${now.length} of ${order.length}): ${now.join(" ")}${won}`;
   keepCurrent();
 }
@@ -831,8 +899,8 @@ function drawDevil() {
   $("devil-status").textContent = devil.replay === null
     ? `Move ${devil.index + 1} of ${total}: the strategy will flip ${flips} (ringed). ` +
       "Choose your turn r."
-    : `Replay, move ${devil.index + 1} of ${total}: the counterexample turns by ` +
-      `${devil.replay[devil.index]}, then ${flips} is flipped.`;
+    : `Replay, move ${devil.index + 1} of ${total}: the counterexample turns the table ` +
+      `${placesWords(devil.replay[devil.index], n)}, then ${flips} is flipped.`;
 }
 
 function turnButtons(n) {
@@ -872,13 +940,20 @@ function devilClear(status) {
 async function devilStart() {
   say($("devil-verdict-text"), "");
   $("devil-replay").hidden = true;
-  try {
-    const { n, moves } = await devilStrategy();
-    devilBegin(n, moves, devilStartCoins(n), null);
-  } catch (err) {
-    devilClear("No game: fix what the message says, then press “Start”.");
-    say($("devil-message"), capital(err.message), "error");
+  const n = Number($("devil-n").value);
+  // both are checked, so that a start and a strategy both wrong are named together
+  const [strategy, start] = await Promise.allSettled([
+    devilStrategy(), (async () => devilStartCoins(n))()]);
+  if (strategy.status === "fulfilled" && start.status === "fulfilled") {
+    devilBegin(strategy.value.n, strategy.value.moves, start.value, null);
+    return;
   }
+  devilClear("No game: fix what the message says, then press “Start”.");
+  const said = (what) => what.reason.message.replace(/\.$/, "");
+  say($("devil-message"), strategy.status === "fulfilled" ? capital(said(start))
+    : start.status === "fulfilled" ? capital(said(strategy))
+      : `Two things to fix. The strategy: ${said(strategy)}. The start: ${said(start)}.`,
+  "error");
 }
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -921,8 +996,8 @@ async function devilTurn(r) {
           (devil.replay === null ? "you beat it!" : "that was the Devil's winning line, replayed."),
           devil.replay === null ? "win" : "");
     } else {
-      say($("devil-message"), `Turned by ${r}: ${data.turned}; flipped ` +
-          `{${data.move.join(", ")}}: ${data.after}.`);
+      say($("devil-message"), `You turned the table ${placesWords(r, devil.n)}: ` +
+          `${data.turned}; the strategy flipped {${data.move.join(", ")}}: ${data.after}.`);
     }
   } catch (err) {
     say($("devil-message"), err.message, "error");
@@ -948,7 +1023,7 @@ async function devilCheck() {
     }
     const c = data.counterexample;
     say(text, `It fails: start at ${c.start} and, before its moves, turn the table ` +
-        `${c.turns.join(", ")} places anticlockwise: all heads never shows.`, "error");
+        `${c.turns.map((r) => placesWords(r, n)).join("; ")}: all heads never shows.`, "error");
     devil.check = { n: n, moves: strategy, start: c.start, turns: c.turns };
     $("devil-replay").hidden = false;
   } catch (err) {
@@ -993,6 +1068,9 @@ for (const id of ["play-values", "play-group", "play-goal", "play-hands", "play-
 }
 fillChoices();
 $("peek").addEventListener("click", peek);
+$("give-up").addEventListener("click", giveUp);
+$("play-rest").addEventListener("click", playRest);
+$("play-rest-stop").addEventListener("click", () => { rest.stop = true; });
 $("play-optimal").addEventListener("click", showOptimal);
 $("watch-n").addEventListener("change", loadStrategy);
 $("back").addEventListener("click", () => step(-1));

@@ -119,7 +119,9 @@ function tipNow() {
   tip.dataset.feel = tip.dataset.set = "";
   if (!s || s.won) { tip.textContent = ""; return; }
   if (s.lost || s.at_most === null) {
-    tip.textContent = s.lost ? `No play wins from here: ${s.reason}` : "";
+    tip.textContent = s.lost ? `No play wins from here: ${s.reason}`
+      : s.held ? `No play is sure to win from here (the strongest Devil could hold you off): ` +
+        `${s.reason} The ${devilName(s.devil)} Devil may still let you through.` : "";
     return;
   }
   if (s.stage === "feel") {
@@ -165,7 +167,15 @@ function showTouch() {
       b.setAttribute("aria-pressed", touch.setting[k] === 1 ? "true" : "false");
     });
   }
-  $("touch-next").hidden = !(touch.replay && s && !s.won && !s.lost);
+  $("touch-next").hidden = !(touch.replay && s && !s.won && !s.lost) || touchRest.running;
+  $("touch-rest").hidden = touchRest.running;
+  $("touch-rest").disabled = !live && !(touch.replay && s && !s.won && !s.lost) ||
+    !s || s.at_most === null;
+  $("touch-rest-stop").hidden = !touchRest.running;
+  for (const id of ["touch-optimal", "touch-new", "touch-undo", "touch-restart"]) {
+    if (touchRest.running) $(id).disabled = true;
+    else if (id === "touch-optimal" || id === "touch-new") $(id).disabled = false;
+  }
   $("touch-replay-open").hidden = !(s && s.won);
   if (s) {
     $("touch-status").textContent = `Against the ${devilName(s.devil)} Devil: ` +
@@ -309,6 +319,43 @@ async function touchAgain(path) {
     : s.stage === "set" ? "You let go of the glasses: choose again."
       : `Your last round is taken back: ${rounds(data.rounds)} played.`);
   showTouch();
+}
+
+// "Play the rest": the coach plays the game out from where it stands (a step, feel or set,
+// every pause of the speed menu) until the bell, a stop, or no play wins for sure.
+const touchRest = { running: false, stop: false };
+
+async function touchPlayRest() {
+  const s = touch.state;
+  if (touchRest.running || !s || s.won || s.lost || s.at_most === null || touch.busy) return;
+  Object.assign(touchRest, { running: true, stop: false });
+  const game = touch.game, manual = !touch.replay;
+  touch.replay = true;  // the coach's steps, as "Show me the optimal play" takes them
+  touch.chosen = [];
+  showTouch();
+  $("touch-rest-stop").focus();
+  try {
+    for (;;) {
+      const now = touch.state;
+      if (touchRest.stop || touch.game !== game || !now || now.won || now.lost ||
+          now.at_most === null) break;
+      const before = [now.rounds, now.stage];
+      await touchNext();
+      const after = touch.state;
+      if (!after || (after.rounds === before[0] && after.stage === before[1])) break;
+      if (!after.won) await pause(Number($("touch-speed").value));
+    }
+  } finally {
+    const s2 = touch.state, stopped = touchRest.stop && touch.game === game && s2 && !s2.won;
+    Object.assign(touchRest, { running: false, stop: false });
+    if (touch.game === game && manual && s2 && !s2.won) touch.replay = false;  // yours again
+    showTouch();
+    if (stopped) {
+      say($("touch-message"), `Stopped after ${rounds(s2.rounds)}: play on yourself, or ` +
+          "press “Play the rest” again.");
+    }
+    if (s2 && s2.won && focusLost()) $("touch-replay-open").focus();
+  }
 }
 
 // "Show me the optimal play": from the game in progress (nothing of it is thrown away), or
@@ -508,6 +555,8 @@ $("touch-replay").addEventListener("keydown", (e) => {
 });
 $("touch-new").addEventListener("click", () => touchNew(false));
 $("touch-optimal").addEventListener("click", touchShow);
+$("touch-rest").addEventListener("click", touchPlayRest);
+$("touch-rest-stop").addEventListener("click", () => { touchRest.stop = true; });
 $("touch-feel").addEventListener("click", () => touchFeel(touch.chosen));
 $("touch-set").addEventListener("click", touchSet);
 $("touch-next").addEventListener("click", touchNext);

@@ -83,8 +83,8 @@ function showWhyMove(index) {
   const left = m.belief === 0 ? "the strategy has surely won"
     : `${grouped(m.belief)} coin sequence${m.belief === 1 ? "" : "s"} other than all heads ` +
       "still possible (up to turning)";
-  $("why-patterns").textContent = `Patterns of pairs still possible: ${patternList(m.patterns)}; ` +
-    `${left}.`;
+  $("why-patterns").textContent = "Which pairs of opposite coins may still differ (S same, " +
+    `D different): ${patternList(m.patterns)}; ${left}.`;
 }
 
 async function loadWhy() {
@@ -120,8 +120,9 @@ function drawWhyDevil() {
     if (focus) focus.focus();
   });
   const chosen = [...whyDevil.chosen].sort((a, b) => a - b);
-  $("why-devil-status").textContent = `The coins show ${whyDevil.coins}. Your move: flip ` +
-    `${positionsText(chosen)}.`;
+  $("why-devil-status").textContent = `The coins show ${whyDevil.coins}. ` + (chosen.length
+    ? `Your move: flip ${positionsText(chosen)}.`
+    : "Choose the positions to flip, then press Flip.");
 }
 
 function devilIntro() {
@@ -171,16 +172,15 @@ async function whyDevilFlip() {
     const flips = positionsText(move);
     const answer = a.plain_kept_out
       ? `Without a turn, flipping ${flips} would make ${a.plain}, one of the sequences he keeps ` +
-        `you from. So he turns the table ${a.r} place${a.r === 1 ? "" : "s"} anticlockwise: ` +
-        `${a.coins} ` +
+        `you from. So he turns the table ${placesWords(a.r, n)}: ${a.coins} ` +
         `becomes ${a.turned}, and your flip makes ${a.after}. Still not all heads.`
       : `Flipping ${flips} makes ${a.plain}, which is not one of those sequences, so he does not ` +
         `turn at all. Still not all heads.`;
     say($("why-devil-answer"), answer);
     $("why-devil-answer").scrollIntoView({ block: "nearest" });
     const item = document.createElement("li");
-    item.textContent = `${a.coins}, flip ${move.length ? move.join(" ") : "nothing"}: turn ${a.r}` +
-      ` anticlockwise → ${a.after}`;
+    item.textContent = `${a.coins}, flip ${move.length ? move.join(" ") : "nothing"}: ` +
+      `${a.r ? `he turns the table ${placesWords(a.r, n)}` : "he does not turn"} → ${a.after}`;
     $("why-devil-history").prepend(item);
     whyDevil.coins = a.after;
     whyDevil.chosen = new Set();

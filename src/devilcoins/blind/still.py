@@ -1,0 +1,325 @@
+"""Blind games on a still table settled as covering problems, by a real solver (HiGHS).
+
+``Cover`` (``blind.covering``) turns the game into translates of the goal, one per running
+product of the moves; here the least length is found and proved (docs/mathematics.md §7.6):
+
+1. starts that no running product the moves can make brings into the goal are never won: the
+   game is lost, checked for every state;
+2. with every move allowed, the fewest translates (the goal itself among them) that cover every
+   state, minus one, is the answer: HiGHS finds them and proves none fewer do;
+3. with limited hands or a list of moves, the fewest translates still bound the length from
+   below, and the shorter of a greedy walk and those translates walked in a short order bounds
+   it from above; HiGHS looks for a walk of L allowed moves covering every state, first at the
+   bound, then each time one move shorter than the best walk known, until it proves that none
+   of L moves exists (and so none shorter: passes pad a walk).
+
+The lower bound says what proved it: the count (|M| / |G| translates at least, checked here),
+or HiGHS's proof of optimality, stated as the solver's. ``takes_covering`` says which games
+take this route: still tables whose goal no chain or coset walk settles at once.
+
+>>> v = solve_still(Game.parse('n=3 group=none goal=HHH,HTT,THT'))
+>>> v.winnable, v.length, v.method.split(':')[0]
+(True, 3, 'covering solver (HiGHS)')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import lru_cache
+
+import numpy as np
+
+from devilcoins.blind.covering import Cover, is_still
+from devilcoins.blind.disguise import shifted_goal
+from devilcoins.blind.highs import Outcome, min_cover, walk_cover
+from devilcoins.core.compiling import Stopwatch
+from devilcoins.core.errors import TooLarge
+from devilcoins.core.game import Game
+from devilcoins.core.resources import CACHED_GAMES
+from devilcoins.results import Evidence, EvidenceKind, How, Verdict
+
+__all__ = [
+    "COVERING",
+    "COVER_STATES",
+    "FIRST_TRY",
+    "NEVER_WON",
+    "WALKING",
+    "solve_still",
+    "takes_covering",
+]
+
+#: The most states a still-table game may have for the covering route (past it, the sets and
+#: the solver's model outgrow what settles; docs/variants.md gives the measured scale).
+COVER_STATES = 1 << 14
+
+#: The method, every move allowed: plain words first, then what the solver did.
+COVERING = "covering solver (HiGHS): the fewest translates of the goal that cover every state"
+
+#: The method with limited hands or a list of moves.
+WALKING = (
+    "covering solver (HiGHS): the shortest walk of allowed moves whose translates of the goal "
+    "cover every state"
+)
+
+#: The method of a still table some starts of which never meet the goal.
+NEVER_WON = "kept outside the goal: some starts never meet it, whatever the moves (a still table)"
+
+Progress = Callable[[int, int], None] | None
+
+#: Seconds the first try of a walk at the covering's bound may take before the search goes on
+#: from the best walk known downwards (it comes back to the bound, unlimited, when it gets there).
+FIRST_TRY = 5.0
+
+
+@lru_cache(maxsize=CACHED_GAMES)
+def takes_covering(game: Game) -> bool:
+    """Whether the covering route settles game: a blind game on a still table, small enough,
+    whose goal (moved by a goal state onto zero or same, where it can be) is not a subgroup
+    that the chain or the coset walk settles at once.
+
+    >>> takes_covering(Game.parse('n=4 group=none goal=HHHH,HTHT,TTHH'))
+    True
+    >>> takes_covering(Game.parse('n=4 group=none goal=THTH')), takes_covering(Game(4))
+    (False, False)
+    """
+    if not is_still(game) or game.log2_states > math.log2(COVER_STATES):
+        return False
+    found = shifted_goal(game)
+    plain = game if found is None else found[0]
+    if plain.goal == "states":
+        return True
+    if plain.value_group is None:
+        from devilcoins.blind.solve import blind_route
+
+        return blind_route(plain) != "chain"
+    from devilcoins.blind.groups import coset_walk, group_chain
+
+    if coset_walk(plain) is not None:
+        return False
+    c = group_chain(plain)
+    return not (c.complete and c.goal_is_subgroup and all(plain.allowed(a) for a, _ in c.steps))
+
+
+def solve_still(game: Game, on_progress: Progress = None) -> Verdict:
+    """A blind game on a still table, settled as a covering problem (see the module doc);
+    on_progress(lower, upper) hears the bounds proved so far (upper 0: none found yet)."""
+    t0 = Stopwatch()
+    cover = Cover.of(game)
+    missed = cover.never_won()
+    if len(missed):
+        return Verdict.lost(game, NEVER_WON, (_never_won(cover, missed),), t0.seconds())
+    counted = -(-cover.size // cover.goal_size) - 1
+    greedy = cover.greedy()
+    report = _reporter(on_progress)
+    report(counted, len(greedy) - 1)
+    if len(greedy) - 1 == counted:
+        return _won(cover, greedy, t0, _counting(cover, counted), None)
+    usable = cover.reach < cover.size
+    found = min_cover(cover.sets, cover.size, 0, _in_moves(cover, report), usable=usable)
+    chosen = (
+        []
+        if found.values is None
+        else [0, *(int(p) for p in np.flatnonzero(found.values > 0.5) if p != 0)]
+    )
+    if found.status != "optimal" or len(chosen) > math.ceil(found.bound - 1e-6):
+        raise _stopped(game, counted, len(greedy) - 1, found)  # no proof: the bounds
+    fewest = len(chosen) - 1
+    bound = _counting(cover, counted) if fewest == counted else _proved(cover, fewest, found)
+    if cover.every_move:
+        return _won(cover, chosen, t0, bound, found)
+    ordered = cover.ordered(chosen)  # the fewest translates, walked: often no longer
+    shorter = ordered if len(ordered) < len(greedy) else greedy
+    return _walked(cover, fewest, shorter, t0, bound, report)
+
+
+def _reporter(on_progress: Progress) -> Callable[[int, int], None]:
+    """on_progress, remembering the best bounds heard (a solver's own never lowers them)."""
+    best = [0, 0]
+
+    def report(lower: int, upper: int) -> None:
+        best[0] = max(best[0], lower)
+        if upper > 0:
+            best[1] = upper if best[1] == 0 else min(best[1], upper)
+        if on_progress is not None:
+            on_progress(best[0], best[1])
+
+    return report
+
+
+def _in_moves(cover: Cover, report: Callable[[int, int], None]) -> Callable[[int, int], None]:
+    """report, hearing the solver's translates as moves (one fewer); a cover it has found is a
+    strategy only when every move is allowed (else the walk decides)."""
+
+    def heard(lower: int, upper: int) -> None:
+        report(lower - 1, upper - 1 if cover.every_move and upper > 0 else 0)
+
+    return heard
+
+
+def _walked(
+    cover: Cover,
+    fewest: int,
+    greedy: list[int],
+    t0: Stopwatch,
+    bound: Evidence,
+    report: Callable[[int, int], None],
+) -> Verdict:
+    """Limited moves: the shortest walk. Its length is first tried at the fewest translates'
+    bound, then from the best walk known downwards: a walk of L moves pads with passes to any
+    longer one, so the first L with none is proved to be one short of the answer (one proof,
+    where going upwards takes one at each length; each walk found lowers the bound shown)."""
+    best, lower, proof = greedy, fewest, None
+    length, found = fewest, None
+    budget: float | None = FIRST_TRY
+    while length < len(best) - 1:
+        report(lower, len(best) - 1)
+        out = walk_cover(cover.sets, cover.size, length, cover.step, cover.reach, budget)
+        if out.status == "optimal" and out.values is not None:
+            times = out.values.reshape(length, cover.size)
+            best, found = [0, *(int(np.argmax(row)) for row in times)], out
+        elif out.status == "infeasible":
+            lower, proof = length + 1, out
+        elif budget is None:
+            raise _stopped(cover.game, lower, len(best) - 1, out)
+        budget, length = None, len(best) - 2
+        if length < lower:
+            break
+    return _won(cover, best, t0, _walk_bound(cover, fewest, len(best) - 1, bound, proof), found)
+
+
+def _won(
+    cover: Cover,
+    walk: list[int],
+    t0: Stopwatch,
+    bound: Evidence | tuple[Evidence, ...],
+    found: Outcome | None,
+) -> Verdict:
+    """The verdict of a walk that covers every state (its moves are the strategy)."""
+    game = cover.game
+    if not cover.covers(walk):  # the solver's answer is read back, never taken on trust
+        raise AssertionError(f"{game}: the covering solver's walk misses a start")
+    moves = tuple(cover.moves_of(walk))
+    return Verdict(
+        game=game,
+        winnable=True,
+        length=len(moves),
+        method=COVERING if cover.every_move else WALKING,
+        how=How.SEARCH,
+        seconds=t0.seconds(),
+        strategy=moves,
+        evidence=(
+            _covering(cover, len(moves), found),
+            *(bound if isinstance(bound, tuple) else (bound,)),
+        ),
+    )
+
+
+def _covering(cover: Cover, length: int, found: Outcome | None) -> Evidence:
+    """What the covering view is and what the solver found, stated."""
+    by = (
+        "a greedy walk found them (each time to where most starts are won a move)"
+        if found is None
+        else f"HiGHS found them ({found.seconds:.2f} s)"
+    )
+    walk = (
+        "Every move is allowed, so any set of translates holding the goal itself is a walk, in "
+        "any order"
+        if cover.every_move
+        else "The steps between running products must be allowed moves"
+    )
+    return Evidence.stated(
+        EvidenceKind.SEARCH,
+        "the covering view",
+        "The table never turns, so a start x is won at the first running product P of the "
+        "moves (P_0 the identity) with x * P in the goal G, that is when x lies in the "
+        f"translate G * P^-1. A strategy is a walk of running products whose translates cover "
+        f"all {cover.size:,} states. {walk}. Here {length + 1:,} translates cover them: "
+        f"{by} (docs/mathematics.md §7.6).",
+        translates=length + 1,
+    )
+
+
+def _counting(cover: Cover, counted: int) -> Evidence:
+    """The counting bound, checked: every translate holds exactly |G| states."""
+    sizes = {len(np.unique(row)) for row in cover.sets}
+    holds = sizes == {cover.goal_size}
+    return Evidence(
+        kind=EvidenceKind.LOWER_BOUND,
+        name="lower bound (the count)",
+        statement=(
+            f"Nothing shorter than {counted:,} moves wins: L moves have L + 1 running products, "
+            f"and each translate of the goal holds {cover.goal_size:,} states, so fewer than "
+            f"{counted + 1:,} translates hold fewer than the {cover.size:,} states. Checked: "
+            + (
+                "every translate holds exactly as many states as the goal."
+                if holds
+                else "a translate does NOT hold as many states as the goal."
+            )
+        ),
+        checked=True,
+        holds=holds,
+        detail={"lower_bound": counted},
+    )
+
+
+def _proved(cover: Cover, fewest: int, found: Outcome) -> Evidence:
+    """HiGHS's proof that no fewer translates cover the states, stated as the solver's."""
+    return Evidence.stated(
+        EvidenceKind.LOWER_BOUND,
+        "lower bound (the solver's proof)",
+        f"Nothing shorter than {fewest:,} moves wins: no {fewest:,} translates of the goal "
+        f"cover the {cover.size:,} states. HiGHS proved it (branch and bound, "
+        f"{found.seconds:.2f} s); the program does not check the proof again.",
+        lower_bound=fewest,
+        **found.detail,
+    )
+
+
+def _walk_bound(
+    cover: Cover, fewest: int, length: int, cover_bound: Evidence, proof: Outcome | None
+) -> tuple[Evidence, ...]:
+    """Why no walk shorter than length wins: the fewest translates, then the solver's proof."""
+    if length == fewest or proof is None:
+        return (cover_bound,)
+    why = "the count, above" if cover_bound.checked else "HiGHS's proof, above"
+    return cover_bound, Evidence.stated(
+        EvidenceKind.LOWER_BOUND,
+        "lower bound (the solver's proof)",
+        f"Nothing shorter than {length:,} moves wins: fewer than {fewest + 1:,} translates of "
+        f"the goal cannot cover every state ({why}), and HiGHS proved that no walk of "
+        f"{length - 1:,} allowed moves covers them ({proof.seconds:.2f} s), so none shorter "
+        "does either (a shorter walk, padded with moves that change nothing, would be one); the "
+        "program does not check the proof again.",
+        lower_bound=length,
+        **proof.detail,
+    )
+
+
+def _never_won(cover: Cover, missed: np.ndarray) -> Evidence:
+    """The starts no running product brings into the goal, checked for every state."""
+    game = cover.game
+    return Evidence(
+        kind=EvidenceKind.TRAP,
+        name="starts never won",
+        statement=(
+            f"The table never turns, so a start x meets the goal only at x * P for a running "
+            f"product P of the allowed moves; for {len(missed):,} of the {cover.size:,} starts "
+            f"(e.g. {game.state_text(int(missed[0]))}) no product the moves can make does it. "
+            "Checked for every state and every product the moves reach."
+        ),
+        checked=True,
+        holds=True,
+        detail={"never_won": len(missed)},
+    )
+
+
+def _stopped(game: Game, lower: int, upper: int, out: Outcome) -> TooLarge:
+    """The solver stopped short of a proof: the best bounds it proved, in one line."""
+    best = upper
+    if math.isfinite(out.bound):  # the fewest translates' bound, less one
+        lower = max(lower, math.ceil(out.bound - 1e-6) - 1)
+    return TooLarge(
+        f"{game}: the covering solver stopped after {out.seconds:,.0f} s between {lower:,} and "
+        f"{best:,} moves (a strategy of {best:,} moves is known)"
+    )
