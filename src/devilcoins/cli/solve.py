@@ -98,9 +98,15 @@ def add_arguments(p: Options) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """devilcoins solve N."""
+    game = game_from(args)
+    with _advising(game):  # a stop at a limit anywhere in the command names --bounds (touch)
+        return _solve(args, game)
+
+
+def _solve(args: argparse.Namespace, game: Game) -> int:
+    """devilcoins solve N, for the game read."""
     import devilcoins
 
-    game = game_from(args)
     if args.save is not None:
         _check_save(args.save, game)
     if args.certificate is not None:
@@ -119,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
 
     marks = None if args.checkpoint is None else Path(args.checkpoint)
     try:
-        with reporter(f"solving {game}") as rep, _advising(game):
+        with reporter(f"solving {game}") as rep:
             verdict = devilcoins.solve(game, args.method, on_progress=progress, checkpoint=marks)
     except KeyboardInterrupt:  # Ctrl-C or a limit: say where the proved part is kept
         if marks is not None and marks.exists():
