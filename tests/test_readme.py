@@ -36,8 +36,8 @@ NOT_REPLAYED = (
 NOT_REPLAYED_COMMANDS = ("devilcoins serve",)
 
 
-def examples(page: Path = README) -> list[tuple[str, str]]:
-    """(command line, printed text) for each '$ devilcoins ...' in a page's text blocks."""
+def shell_examples(page: Path) -> list[tuple[str, str]]:
+    """(command line, printed text) for each '$ ' line in a page's text blocks, in order."""
     found = []
     for block in re.findall(r"```text\n(.*?)```", page.read_text(), flags=re.S):
         command, lines = None, []
@@ -46,11 +46,17 @@ def examples(page: Path = README) -> list[tuple[str, str]]:
                 if command is not None:
                     found.append((command, "\n".join(lines)))
                 command, lines = line[2:], []
-            else:
+            elif command is not None:
                 lines.append(line)
+    return found
+
+
+def examples(page: Path = README) -> list[tuple[str, str]]:
+    """(command line, printed text) for each '$ devilcoins ...' in a page's text blocks that
+    this file replays in its process."""
     return [
         (c, out)
-        for c, out in found
+        for c, out in shell_examples(page)
         if c.startswith("devilcoins ")
         and not any(mark in c for mark in NOT_REPLAYED)
         and not c.startswith(NOT_REPLAYED_COMMANDS)

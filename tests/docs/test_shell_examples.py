@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_readme import DOCS, README, ROOT, normalised
+from test_readme import DOCS, README, ROOT, normalised, shell_examples
 from test_readme import examples as replayed_examples
 
 PAGES = [README, *DOCS]
@@ -31,21 +31,6 @@ NOT_RUN = {
     ".venv/bin/python bench/atlas.py": "starts Dask clusters and times them; its table is quoted",
     "devilcoins solve 4 --json": "the page folds the JSON by hand (tests/cli check the JSON form)",
 }
-
-
-def shell_examples(page: Path) -> list[tuple[str, str]]:
-    """(command line, printed text) for each '$ ' line in a page's text blocks, in order."""
-    found = []
-    for block in re.findall(r"```text\n(.*?)```", page.read_text(), flags=re.S):
-        command, lines = None, []
-        for line in [*block.splitlines(), "$ end"]:
-            if line.startswith("$ "):
-                if command is not None:
-                    found.append((command, "\n".join(lines)))
-                command, lines = line[2:], []
-            elif command is not None:
-                lines.append(line)
-    return found
 
 
 def heavy_reason(command: str) -> str | None:

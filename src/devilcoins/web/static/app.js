@@ -658,11 +658,8 @@ async function again(path) {
 async function giveUp() {
   if (!playing() || play.busy) return;
   try {
-    const game = play.game;
-    const data = await busyWhile("play", "play-message",
-                                 () => api("/api/peek", { game: game }), "Looking…");
-    if (play.game !== game) return;  // a new game is on the table
-    play.coins = data.coins;
+    const data = await peekedGame();
+    if (!data) return;  // a new game is on the table
     play.gaveUp = true;
     showGame(data);
     say($("play-message"), `You gave up after ${moves(data.moves)}: the ` +
@@ -671,14 +668,21 @@ async function giveUp() {
   } catch (err) { say($("play-message"), err.message, "error"); }
 }
 
+// The coins of the game on the table, asked of the server (null: a new game came meanwhile).
+async function peekedGame() {
+  const game = play.game;
+  const data = await busyWhile("play", "play-message",
+                               () => api("/api/peek", { game: game }), "Looking…");
+  if (play.game !== game) return null;
+  play.coins = data.coins;
+  return data;
+}
+
 async function peek() {
   if (!play.game || play.busy) return;
   try {
-    const game = play.game;
-    const data = await busyWhile("play", "play-message",
-                                 () => api("/api/peek", { game: game }), "Looking…");
-    if (play.game !== game) return;  // a new game is on the table
-    play.coins = data.coins;
+    const data = await peekedGame();
+    if (!data) return;  // a new game is on the table
     showGame(data);
     if (!data.won) {
       say($("play-message"), play.values === 2 ? `You peeked: the coins are ${data.coins}.`
