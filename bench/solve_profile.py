@@ -20,7 +20,7 @@ COUNTED = (
     ("cli/common.py", "_whole", "N read from its text by the command line"),
     ("core/fields.py", "whole", "a number read again from a game's text fields"),
     ("engine.py", "verify", "strategies verified"),
-    ("families.py", "family_of", "family look-ups"),
+    ("families/__init__.py", "family_of", "family look-ups"),
 )
 
 

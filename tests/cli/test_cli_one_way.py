@@ -36,7 +36,7 @@ def test_solve_8_reads_n_verifies_and_finds_its_family_once(capsys):
     calls = _calls(capsys, "solve", "8")
     assert calls.get(("cli/common.py", "_whole")) == 1  # N, by its argument's type
     assert ("core/fields.py", "whole") not in calls  # not read again from text
-    assert calls.get(("families.py", "family_of")) == 1
+    assert calls.get(("families/__init__.py", "family_of")) == 1
     assert calls.get(("engine.py", "verify")) == 1
     assert calls.get(("coins/verification.py", "verify_game")) == 1
 
