@@ -60,7 +60,7 @@ from devilcoins.observed.touch.rows import (
 )
 from devilcoins.observed.touch.space import Space
 
-__all__ = ["MARK_BYTES", "MAX_LEVELS", "MAX_OFF", "Levels", "dense_fits", "marks_fit"]
+__all__ = ["MARK_BYTES", "MAX_LEVELS", "MAX_OFF", "Levels", "dense_fits"]
 
 #: The most patterns off a reach for marks over every subset (``DenseMarks``, 2^off entries a
 #: reach); past it, or past three quarters of the memory, the answers are kept as found
@@ -127,12 +127,6 @@ def dense_fits(space: Space, memory: int) -> bool:
     if space.off_count > MAX_OFF:
         return False
     return MARK_BYTES * len(space.reaches) << space.off_count <= memory * 3 // 4
-
-
-def marks_fit(space: Space, memory: int) -> bool:
-    """Whether the level search takes the game: always, with dense marks where they fit
-    (``dense_fits``) and sparse ones elsewhere, whose memory grows with what is proved."""
-    return True
 
 
 class Levels:

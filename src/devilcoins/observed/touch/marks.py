@@ -313,12 +313,10 @@ class SparseMarks:
         """Keep (x, d) on reach r, growing the arrays (twice the room) when full."""
         words = as_words(x, self.words)
         got = _keep(masks[r], levels[r], counts[r], words, d, up)
-        if got < 0:  # full: the implied answers are already dropped
+        if got < 0:  # full: the implied answers are already dropped; twice the room
             counts[r] = -1 - got
-            room = 2 * masks.shape[1]
             masks = np.concatenate([masks, np.zeros_like(masks)], axis=1)
             levels = np.concatenate([levels, np.zeros_like(levels)], axis=1)
-            assert masks.shape[1] == room
             got = _keep(masks[r], levels[r], counts[r], words, d, up)
         counts[r] = got
         return masks, levels
@@ -345,21 +343,14 @@ class SparseMarks:
     def load(self, arrays: dict[str, np.ndarray]) -> None:
         """Take answers a checkpoint kept (of this many reaches and words)."""
         pm, fm = arrays["pass_masks"], arrays["fail_masks"]
-        if (
-            pm.shape[0] != len(self.pc)
-            or pm.shape[2:] != (self.words,)
-            or fm.shape[2:] != (self.words,)
-        ):
+        shape = (len(self.pc), self.words)
+        if (pm.shape[0], *pm.shape[2:]) != shape or (fm.shape[0], *fm.shape[2:]) != shape:
             raise ValueError(f"sparse marks of shape {pm.shape}, not this game's")
         self.pm, self.fm = pm.astype(np.uint64), fm.astype(np.uint64)
-        self.pl, self.fl = (
-            arrays["pass_levels"].astype(np.int8),
-            arrays["fail_levels"].astype(np.int8),
-        )
-        self.pc, self.fc = (
-            arrays["pass_counts"].astype(np.int64),
-            arrays["fail_counts"].astype(np.int64),
-        )
+        self.pl = arrays["pass_levels"].astype(np.int8)
+        self.fl = arrays["fail_levels"].astype(np.int8)
+        self.pc = arrays["pass_counts"].astype(np.int64)
+        self.fc = arrays["fail_counts"].astype(np.int64)
 
 
 #: Either way of keeping the marks.
