@@ -52,8 +52,8 @@ def add_arguments(p: Options) -> None:
         p,
         ("table", "positions", "flips"),
         "'table' (default): the verdict, its evidence and the strategy (the notebook's belief "
-        "table for up to 8 coins); 'positions' ('0 2') or 'flips' ('FLFL'; the amounts for more "
-        "values): only the moves, one a line",
+        "table for up to 8 coins); 'positions' ('0 2', coins only: a dial's amount is not a "
+        "position) or 'flips' ('FLFL'; the amounts for more values): only the moves, one a line",
     )
     p.add_argument(
         "--save",

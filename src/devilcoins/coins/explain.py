@@ -167,7 +167,8 @@ won; if it shows tails, flipping it wins. So the strategy is one move: flip posi
 
 Role dR is the R-th move of the smaller strategy doubled; sQ is its Q-th move on one half.
 Patterns lists the same/different patterns still possible (up to turning) among the coin
-sequences the player cannot rule out; the belief state is the notebook's table. Watch the doubled
+sequences the player cannot rule out; Belief State lists those sequences in the notebook's
+layout, for the doubled strategy (solve may find another of the same length). Watch the doubled
 runs shrink the belief inside one pattern, and each single move change which patterns
 remain."""
             )
