@@ -3,7 +3,7 @@ is a sequence of moves."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -57,14 +57,9 @@ class Blind(Family):
         return game.observe is Observe.BLIND
 
     def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
-        from devilcoins.blind.disguise import solve_shifted
         from devilcoins.blind.solve import solve_blind
 
-        if method is None:  # a goal moved by a state the Devil cannot move: the plain game's
-            found = solve_shifted(game, lambda plain: solve_blind(plain, None, progress))
-            if found is not None:
-                return found
-        return solve_blind(game, method, progress)
+        return _unshifted(solve_blind, game, method, progress)
 
     def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
         from devilcoins.blind.verify import verify_moves
@@ -142,14 +137,9 @@ class ValueGroups(Blind):
         return game.value_group is not None
 
     def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
-        from devilcoins.blind.disguise import solve_shifted
         from devilcoins.blind.solve import solve_in_group
 
-        if method is None:  # a goal moved by a state the Devil cannot move: the plain game's
-            found = solve_shifted(game, lambda plain: solve_in_group(plain, None, progress))
-            if found is not None:
-                return found
-        return solve_in_group(game, method, progress)
+        return _unshifted(solve_in_group, game, method, progress)
 
 
 class StillTable(Blind):
@@ -225,3 +215,20 @@ def _family_of(game: Game) -> Family:
     from devilcoins.families import family_of
 
     return family_of(game)
+
+
+def _unshifted(
+    solver: Callable[[Game, str | None, Progress], Verdict],
+    game: Game,
+    method: str | None,
+    progress: Progress,
+) -> Verdict:
+    """The game solved by solver, as the plain game when its goal is moved by a state the
+    Devil cannot move (no route named), else as it is."""
+    from devilcoins.blind.disguise import solve_shifted
+
+    if method is None:
+        found = solve_shifted(game, lambda plain: solver(plain, None, progress))
+        if found is not None:
+            return found
+    return solver(game, method, progress)
