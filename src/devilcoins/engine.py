@@ -63,11 +63,14 @@ def solve(
     *,
     on_progress: Progress = None,
     checkpoint: str | Path | None = None,
+    cluster: int | str | None = None,
 ) -> Verdict:
     """Settle a game with evidence: the shortest strategy (the least worst case, for a tree), or
     the proof that none wins.  method names the route (``methods(game)``; None: the game's
     shape picks it); on_progress(done, known) follows long searches; checkpoint names the file
-    a touch game's level search keeps what it proved in, and goes on from when it exists.
+    a touch game's level search keeps what it proved in, and goes on from when it exists;
+    cluster spreads that search's top questions over Dask workers: a number of them started on
+    this machine, or a running cluster's scheduler address (needs the atlas extra).
 
     >>> v = solve(Game(9, values=3))
     >>> v.winnable, v.length, v.method
@@ -78,9 +81,10 @@ def solve(
     game = Game.of(game)
     family = _family(game)
     route = family.check_method(method)
-    if checkpoint is None:
+    if checkpoint is None and cluster is None:
         return family.solve(game, route, on_progress)
-    return family.solve_kept(game, route, on_progress, Path(checkpoint))
+    kept = None if checkpoint is None else Path(checkpoint)
+    return family.solve_kept(game, route, on_progress, kept, cluster)
 
 
 def bounds_certificate(

@@ -23,19 +23,17 @@ from __future__ import annotations
 import json
 import os
 import select
-import signal
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from importlib import import_module
 from typing import IO, TYPE_CHECKING, Any
 
 from devilcoins.atlas.entry import AtlasEntry, left_open, settle
 from devilcoins.atlas.store import AtlasStore
-from devilcoins.core.errors import InvalidInput
+from devilcoins.core.cluster import local_client, remote_client, threads
 from devilcoins.core.game import Game
 
 if TYPE_CHECKING:
@@ -175,63 +173,6 @@ def settle_task(text: str, time_limit: float | None = None, solver: str = SOLVER
 
 
 # --- the client: the cluster and the run --------------------------------------------------------
-
-
-def dask_setup(worker: object) -> None:
-    """On each local worker (a Dask preload): Ctrl-C on the terminal is for the run to handle."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-@contextmanager
-def local_client(workers: int) -> Iterator[Client]:
-    """A client of a new cluster of worker processes on this machine, closed on the way out."""
-    import logging
-
-    from distributed import Client, LocalCluster
-
-    with (
-        LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            # the scheduler's plain HTTP routes (no dashboard) on a free loopback port, not 8787
-            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-            host="127.0.0.1",
-            silence_logs=logging.CRITICAL,  # a worker stopping with the run is no news
-            preload=["devilcoins.atlas.run"],  # dask_setup below
-        ) as cluster,
-        Client(cluster) as client,
-    ):
-        yield client
-
-
-@contextmanager
-def remote_client(address: str) -> Iterator[Client]:
-    """A client of the running cluster whose scheduler is at address, closed on the way out;
-    InvalidInput when nothing answers there within CONNECT_SECONDS."""
-    from distributed import Client
-
-    try:
-        client = Client(address, timeout=CONNECT_SECONDS)
-    except Exception as err:  # a service there that is not Dask may raise anything
-        raise InvalidInput(
-            f"no Dask scheduler answers at {address} ({type(err).__name__}: "
-            f"{str(err).splitlines()[0][:120] if str(err) else 'no reply'}); start one with "
-            "'dask scheduler' and workers with 'dask worker ADDRESS', or leave out --scheduler "
-            "to run on this machine"
-        ) from None
-    with client:
-        yield client
-
-
-#: How long remote_client waits for a scheduler to answer.
-CONNECT_SECONDS = 5
-
-
-def threads(client: Client) -> int:
-    """How many games the cluster solves at once (its worker threads)."""
-    return sum(client.nthreads().values())
 
 
 def _entry(future: Any, game: Game) -> tuple[AtlasEntry, bool]:

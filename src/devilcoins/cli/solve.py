@@ -18,7 +18,9 @@ from devilcoins.cli.common import (
     check_new_file,
     coins_count,
     emit_json,
+    positive,
     print_out,
+    require_extra,
 )
 from devilcoins.cli.games import (
     BOUNDS_ADVICE,
@@ -80,6 +82,19 @@ def add_arguments(p: Options) -> None:
         help="touch games the level search settles: keep what it has proved in FILE.npz (every "
         "minute, and when stopped); run the same command with the same FILE to go on from there",
     )
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=positive,
+        metavar="N",
+        help="touch games the level search settles: spread its top questions over N worker "
+        "processes of a local Dask cluster (the atlas extra)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="like --workers, on the running Dask cluster at ADDRESS, e.g. tcp://host:8786",
+    )
     p.add_argument(
         "--bounds",
         action="store_true",
@@ -113,6 +128,7 @@ def _solve(args: argparse.Namespace, game: Game) -> int:
         _check_certificate(args.certificate, game)
     if args.checkpoint is not None:
         _check_checkpoint(args.checkpoint, game)
+    cluster = _cluster(args)
     if args.bounds:
         return _write_bounds(args, game)
     if args.witness is not None:
@@ -126,7 +142,9 @@ def _solve(args: argparse.Namespace, game: Game) -> int:
     marks = None if args.checkpoint is None else Path(args.checkpoint)
     try:
         with reporter(f"solving {game}") as rep:
-            verdict = devilcoins.solve(game, args.method, on_progress=progress, checkpoint=marks)
+            verdict = devilcoins.solve(
+                game, args.method, on_progress=progress, checkpoint=marks, cluster=cluster
+            )
     except KeyboardInterrupt:  # Ctrl-C or a limit: say where the proved part is kept
         if marks is not None and marks.exists():
             print(
@@ -300,6 +318,16 @@ def _read_witness(path: str) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError) as err:
         raise UsageError(f"--witness {path}: not a certificate (not JSON: {err})") from None
+
+
+def _cluster(args: argparse.Namespace) -> int | str | None:
+    """The Dask cluster --workers or --scheduler names (None: this process alone)."""
+    cluster: int | str | None = args.scheduler or args.workers
+    if cluster is not None:
+        if args.bounds:
+            raise UsageError("--bounds searches nothing: leave out --workers and --scheduler")
+        require_extra("solve --workers or --scheduler", "atlas", "dask", "distributed")
+    return cluster
 
 
 def _check_checkpoint(path: str, game: Game) -> None:

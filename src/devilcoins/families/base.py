@@ -19,6 +19,7 @@ from devilcoins.results.explanation import Explanation
 from devilcoins.results.trees import POLICY_FORMAT
 
 if TYPE_CHECKING:
+    from devilcoins.core.cluster import Cluster
     from devilcoins.playing import Devil
 
 #: In a touch game after feeling: the positions held and the values felt there.
@@ -104,11 +105,18 @@ class Family:
         """A certificate (parsed JSON) checked with tables of the checker's own."""
         raise NotSupported(f"certificates are checked for touch, sight and count games, not {game}")
 
-    def solve_kept(self, game: Game, method: str | None, progress: Progress, kept: Path) -> Verdict:
+    def solve_kept(
+        self, game: Game, method: str | None, progress: Progress, kept: Path | None,
+        cluster: Cluster | None = None,
+    ) -> Verdict:  # fmt: skip
         """The verdict, the search keeping what it proves in the file kept and going on from
-        what it holds (only a touch game's level search keeps a checkpoint)."""
-        self.check_checkpoint(game, kept)
-        raise AssertionError("check_checkpoint refuses every game of a family without one")
+        what it holds, its top questions spread over the cluster named (only a touch game's
+        level search keeps a checkpoint, or spreads)."""
+        if kept is not None:
+            self.check_checkpoint(game, kept)
+        raise NotSupported(
+            f"workers on a cluster take the touch level search's questions; {game} has none"
+        )
 
     def check_checkpoint(self, game: Game, path: str | Path) -> None:
         """Refuse a checkpoint this game's search cannot keep, or a file that is not its own."""

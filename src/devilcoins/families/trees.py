@@ -23,6 +23,7 @@ from devilcoins.results.trees import POLICY_FORMAT, TreeSolution
 
 if TYPE_CHECKING:
     from devilcoins.certcheck import Checker
+    from devilcoins.core.cluster import Cluster
     from devilcoins.observed.replay import StrategyData
     from devilcoins.playing import Devil
 
@@ -141,11 +142,20 @@ class Touch(Observed):
     def rules(self) -> TreeRules:
         return _touch_rules()
 
-    def solve_kept(self, game: Game, method: str | None, progress: Progress, kept: Path) -> Verdict:
+    def solve_kept(
+        self, game: Game, method: str | None, progress: Progress, kept: Path | None,
+        cluster: Cluster | None = None,
+    ) -> Verdict:  # fmt: skip
         from devilcoins.observed.touch.checkpoint import keeping_marks
+        from devilcoins.observed.touch.spread import spread_over
 
-        self.check_checkpoint(game, kept)
-        with keeping_marks(kept):
+        if kept is not None:
+            self.check_checkpoint(game, kept)
+        if cluster is not None:
+            if method == "closure":
+                raise NotSupported("workers take the level search's questions, not the closure's")
+            method = "levels"
+        with keeping_marks(kept), spread_over(cluster):
             return self.solve(game, method, progress)
 
     def check_checkpoint(self, game: Game, path: str | Path) -> None:

@@ -31,7 +31,7 @@ answers take.  ``dense_fits`` says which a game gets.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -39,6 +39,7 @@ from devilcoins.core.beliefs import Rows
 from devilcoins.core.compiling import hot_loop
 from devilcoins.core.errors import InvalidInput, TooLarge
 from devilcoins.core.resources import memory_limit, resident_bytes
+from devilcoins.observed.touch.checkpoint import Marks as KeptMarks
 from devilcoins.observed.touch.checkpoint import marks_file, read_marks, write_marks
 from devilcoins.observed.touch.cylinders import MAX_BYTES
 from devilcoins.observed.touch.marks import (
@@ -59,6 +60,7 @@ from devilcoins.observed.touch.rows import (
     digits,
 )
 from devilcoins.observed.touch.space import Space
+from devilcoins.observed.touch.spread import ask_start, spread_client
 
 __all__ = ["MARK_BYTES", "MAX_LEVELS", "MAX_OFF", "Levels", "dense_fits"]
 
@@ -161,6 +163,8 @@ class Levels:
         self._tmp = np.zeros(space.words, dtype=np.uint64)
         self._changes: dict[tuple[int, int, int], tuple[int, Rows]] = {}
         self._path: list[Rows] = []  # the beliefs being asked about, outermost first
+        self.stopped_at = ""  # the limit the search stopped at, in words
+        self.spread = spread_client()  # a cluster to send the top questions to, if any
         self.checkpoint = marks_file()
         self.save_next = time.monotonic() + SAVE_EVERY
         self.resumed = self._resume()
@@ -239,32 +243,66 @@ class Levels:
         """Whether the belief row (not empty) is won within d moves (key: the bytes of its
         least image, when known)."""
         key = self.least(row).tobytes() if key is None else key
-        if self.hi.get(key, d + 1) <= d:
-            return True
-        if self.lo.get(key, 1) > d:
-            return False
-        out, status = self._out, np.zeros(len(self.space.reaches), dtype=np.int8)
-        _shown(row, *self.args, out)
-        self.marks.status(out, d - 1, status)
-        if (status == 1).any():
+        known = self.known(row, d, key)
+        if known is not None:
+            return known
+        questions = self.questions(row, d)
+        if questions is None:
             self.hi[key] = d
             return True
-        out = out.copy()
-        keep = np.zeros(out.shape[1], dtype=np.bool_)
         self._path.append(np.frombuffer(key, dtype=np.uint64))
         try:
-            for r in _by_worst_rest(out, np.flatnonzero(status == 0)):
-                _largest(out[r], keep)
-                picks = sorted(np.flatnonzero(keep), key=lambda v: -_size(out[r, v]))
-                if all(self.node_passes(d - 1, int(r), as_int(out[r, v])) for v in picks):
+            for r, xs in questions:
+                if all(self.node_passes(d - 1, r, x) for x in xs):
                     self.hi[key] = d
                     return True
         finally:
             self._path.pop()
         self.lo[key] = d + 1
         if self.limit is not None and len(self.lo) + len(self.hi) > self.limit:
-            self._stop(f"its limit of {self.limit:,} beliefs")
+            self.stop(f"limit of {self.limit:,} beliefs")
         return False
+
+    def known(self, row: Rows, d: int, key: bytes | None = None) -> bool | None:
+        """Whether the belief row is known to be won within d moves (None: not known yet)."""
+        key = self.least(row).tobytes() if key is None else key
+        if self.hi.get(key, d + 1) <= d:
+            return True
+        if self.lo.get(key, 1) > d:
+            return False
+        return None
+
+    def on_path(self, row: Rows) -> None:
+        """Ask the questions that follow as the belief row's (changes back to it come last)."""
+        self._path.append(self.least(row))
+
+    def questions(self, row: Rows, d: int) -> Iterator[tuple[int, list[int]]] | None:
+        """What deciding "row is won within d" asks, in the order asked: for each reach the
+        marks leave open, the sets of patterns off it (largest first) that must all pass at
+        d - 1, one reach at a time; None when the marks already pass a reach."""
+        out, status = self._out, np.zeros(len(self.space.reaches), dtype=np.int8)
+        _shown(row, *self.args, out)
+        self.marks.status(out, d - 1, status)
+        if (status == 1).any():
+            return None
+        return self._asked(out.copy(), np.flatnonzero(status == 0))
+
+    @staticmethod
+    def _asked(out: Rows, reaches: np.ndarray) -> Iterator[tuple[int, list[int]]]:
+        keep = np.zeros(out.shape[1], dtype=np.bool_)
+        for r in _by_worst_rest(out, reaches):
+            _largest(out[r], keep)
+            picks = sorted(np.flatnonzero(keep), key=lambda v: -_size(out[r, v]))
+            yield int(r), [as_int(out[r, v]) for v in picks]
+
+    def absorb(self, marks: KeptMarks) -> None:
+        """Add what another search of this game proved (its marks, as a checkpoint keeps them)."""
+        arrays, hi, lo = marks
+        self.marks.merge(arrays)
+        for key, level in hi.items():
+            self.hi[key] = min(level, self.hi.get(key, level))
+        for key, level in lo.items():
+            self.lo[key] = max(level, self.lo.get(key, level))
 
     def least(self, row: Rows) -> Rows:
         """The least image of a belief row under the game's symmetries."""
@@ -277,17 +315,26 @@ class Levels:
         self.asked += 1
         if self.asked & 255 and self.asked != 1:
             return
+        self.report()
+        self.check_limits()
+
+    def check_limits(self) -> None:
+        """Stop the search (``stop``) when it is past its time or memory limit."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            self.stop(f"time limit ({self.seconds:g} s)")
+        if self.memory is not None and resident_bytes() > self.memory:
+            self.stop(f"memory limit ({self.memory / 2**30:,.1f} GiB resident)")
+
+    def report(self) -> None:
+        """Report progress, and keep the marks when a checkpoint is due."""
         if self.progress is not None:
             self.progress(self.asked, len(self.lo) + len(self.hi) + self.asked)
         if self.checkpoint is not None and time.monotonic() > self.save_next:
             self.keep()
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            self._stop(f"the time limit ({self.seconds:g} s)")
-        if self.memory is not None and resident_bytes() > self.memory:
-            self._stop(f"the memory limit ({self.memory / 2**30:,.1f} GiB resident)")
 
-    def _stop(self, why: str) -> None:
-        """Stop the search with one line saying how far it got."""
+    def stop(self, why: str) -> None:
+        """Stop the search at a limit (why: which), with one line saying how far it got."""
+        self.stopped_at = why
         hint = (
             "use fewer positions or more hands (docs/observed.md lists what is settled)"
             if self.checkpoint is None
@@ -296,7 +343,8 @@ class Levels:
         )
         raise TooLarge(
             f"{self.space.game}: the touch search stops at {len(self.lo) + len(self.hi):,} "
-            f"beliefs and {self.asked:,} questions, trying {self.level} moves, at {why}; {hint}"
+            f"beliefs and {self.asked:,} questions, trying {self.level} moves, at the {why}; "
+            f"{hint}"
         )
 
     # --- answers -------------------------------------------------------------------------
@@ -319,11 +367,11 @@ class Levels:
 
     def _solve(self) -> int | None:
         for self.level in _FIRST:  # short games are answered at once from below
-            if self.within(self.start, self.level):
+            if self._start_within(self.level):
                 return self.level
         low, high = _FIRST[-1] + 1, None
         for self.level in (*_ROOM, MAX_LEVELS - 1):  # room to spare, but not to wander
-            if self.within(self.start, self.level):
+            if self._start_within(self.level):
                 high = self.level
                 break
             low = self.level + 1
@@ -331,12 +379,19 @@ class Levels:
             return None
         while low < high:
             self.level = (low + high) // 2
-            if self.within(self.start, self.level):
+            if self._start_within(self.level):
                 high = self.level
             else:
                 low = self.level + 1
         self.level = high
         return high
+
+    def _start_within(self, d: int) -> bool:
+        """Whether the start is won within d, its top questions sent to the cluster first when
+        there is one (``spread``)."""
+        if self.spread is not None and d > _FIRST[-1]:  # the first levels are quick here
+            ask_start(self, d, self.spread)
+        return self.within(self.start, d)
 
     def bounds(self) -> tuple[int, int | None]:
         """What is proved of the start so far: no strategy wins in fewer than L moves, and one

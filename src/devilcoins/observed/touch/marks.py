@@ -178,11 +178,22 @@ class DenseMarks:
 
     def load(self, arrays: dict[str, np.ndarray]) -> None:
         """Take marks a checkpoint kept (of this shape)."""
+        pass_at, fail_at = self._checked(arrays)
+        self.pass_at[:] = np.clip(pass_at, 0, MAX_LEVELS)
+        self.fail_at[:] = np.clip(fail_at, -1, MAX_LEVELS)
+
+    def merge(self, arrays: dict[str, np.ndarray]) -> None:
+        """Add what other marks of this game hold (another search's): each set's least level
+        known to pass, and greatest known to fail, of the two."""
+        pass_at, fail_at = self._checked(arrays)
+        np.minimum(self.pass_at, np.clip(pass_at, 0, MAX_LEVELS), out=self.pass_at)
+        np.maximum(self.fail_at, np.clip(fail_at, -1, MAX_LEVELS), out=self.fail_at)
+
+    def _checked(self, arrays: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         pass_at, fail_at = arrays["pass_at"], arrays["fail_at"]
         if pass_at.shape != self.pass_at.shape or fail_at.shape != self.fail_at.shape:
             raise ValueError(f"dense marks of shape {pass_at.shape}, not {self.pass_at.shape}")
-        self.pass_at[:] = np.clip(pass_at, 0, MAX_LEVELS)
-        self.fail_at[:] = np.clip(fail_at, -1, MAX_LEVELS)
+        return pass_at, fail_at
 
 
 # --- sparse: the antichains of answers -------------------------------------------------------
@@ -299,19 +310,37 @@ class SparseMarks:
 
     def mark_pass(self, r: int, x: int, d: int) -> None:
         """x, and so every subset of it, passes at d."""
-        if not self.passes(r, x, d):
-            self.pm, self.pl = self._add(self.pm, self.pl, self.pc, r, x, d, True)
+        self._mark(r, as_words(x, self.words), d, True)
 
     def mark_fail(self, r: int, x: int, d: int) -> None:
         """x, and so every superset of it, fails at d."""
-        if not self.fails(r, x, d):
-            self.fm, self.fl = self._add(self.fm, self.fl, self.fc, r, x, d, False)
+        self._mark(r, as_words(x, self.words), d, False)
+
+    def _mark(self, r: int, words: Rows, d: int, up: bool) -> None:
+        """Keep the answer (the set of these words passes, or fails, at d) unless one kept
+        already implies it."""
+        if up and not _find_pass(self.pm[r], self.pl[r], self.pc[r], words, d):
+            self.pm, self.pl = self._add(self.pm, self.pl, self.pc, r, words, d, True)
+        if not up and not _find_fail(self.fm[r], self.fl[r], self.fc[r], words, d):
+            self.fm, self.fl = self._add(self.fm, self.fl, self.fc, r, words, d, False)
+
+    def merge(self, arrays: dict[str, np.ndarray]) -> None:
+        """Add what other marks of this game hold (another search's): every answer either
+        kept, those the other implies dropped."""
+        other = self.blank()
+        other.load(arrays)
+        for r in range(len(self.pc)):
+            for i in range(int(other.pc[r])):
+                self._mark(r, other.pm[r, i], int(other.pl[r, i]), True)
+            for i in range(int(other.fc[r])):
+                self._mark(r, other.fm[r, i], int(other.fl[r, i]), False)
 
     def _add(
-        self, masks: Rows, levels: np.ndarray, counts: np.ndarray, r: int, x: int, d: int, up: bool
-    ) -> tuple[Rows, np.ndarray]:
-        """Keep (x, d) on reach r, growing the arrays (twice the room) when full."""
-        words = as_words(x, self.words)
+        self, masks: Rows, levels: np.ndarray, counts: np.ndarray, r: int, words: Rows, d: int,
+        up: bool,
+    ) -> tuple[Rows, np.ndarray]:  # fmt: skip
+        """Keep (the set of these words, d) on reach r, growing the arrays (twice the room)
+        when full."""
         got = _keep(masks[r], levels[r], counts[r], words, d, up)
         if got < 0:  # full: the implied answers are already dropped; twice the room
             counts[r] = -1 - got
