@@ -14,8 +14,9 @@ One engine serves every game; the coin game is ``Game(n)``.
 >>> len(coin_search(4))
 15
 
-The names below are the whole public API: the command line and the page use nothing else
-(an import-linter contract says so).  Each loads on first use.  The names this package once
+The names in ``__init__.pyi`` beside this file are the whole public API, and that stub is their
+one list: each loads on first use (``lazy_loader``), and type checkers read it.  The command line
+and the page use nothing else (an import-linter contract says so).  The names this package once
 gave the notebook's functions and the coin game's search and check still work, with a
 DeprecationWarning that names the one spelling now (``_RENAMED``; docs/library.md lists them).
 """
@@ -23,123 +24,9 @@ DeprecationWarning that names the one spelling now (``_RENAMED``; docs/library.m
 import sys
 import warnings
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from devilcoins.core.lazy import lazy
-
-if TYPE_CHECKING:
-    from devilcoins.coins.construct import construction, move_mask, stream_moves
-    from devilcoins.coins.notation import Belief, Coins, Move, Strategy
-    from devilcoins.coins.trap import CoinTrap, coin_trap
-    from devilcoins.core.compiling import seconds_spent as compile_seconds
-    from devilcoins.core.devils import DEVILS, DevilKind
-    from devilcoins.core.errors import (
-        DevilcoinsError,
-        InvalidInput,
-        NotationError,
-        NotSupported,
-        TooLarge,
-    )
-    from devilcoins.core.game import GOALS, Game
-    from devilcoins.core.numbers import canonical_count
-    from devilcoins.core.observe import Observe
-    from devilcoins.core.perm import Perm
-    from devilcoins.core.symmetry import GROUP_NAMES, Group
-    from devilcoins.devil import adversary
-    from devilcoins.engine import (
-        belief_table,
-        bounds_certificate,
-        certificate,
-        check_certificate,
-        check_checkpoint,
-        coach,
-        explain,
-        explanation,
-        load_strategy,
-        methods,
-        progress_note,
-        prove,
-        read_strategy,
-        save_strategy,
-        solve,
-        strategy_lines,
-        verify,
-    )
-    from devilcoins.live import LiveGame, play_against
-    from devilcoins.results import (
-        Advice,
-        BeliefTable,
-        CertificateCheck,
-        Counterexample,
-        Evidence,
-        EvidenceKind,
-        Explanation,
-        How,
-        Playthrough,
-        TreeSolution,
-        Verdict,
-        Verification,
-    )
-
-_LAZY = {
-    "Advice": "devilcoins.results",
-    "Belief": "devilcoins.coins.notation",
-    "BeliefTable": "devilcoins.results",
-    "CertificateCheck": "devilcoins.results",
-    "CoinTrap": "devilcoins.coins.trap",
-    "Coins": "devilcoins.coins.notation",
-    "Counterexample": "devilcoins.results",
-    "DevilcoinsError": "devilcoins.core.errors",
-    "Evidence": "devilcoins.results",
-    "EvidenceKind": "devilcoins.results",
-    "Explanation": "devilcoins.results",
-    "GOALS": "devilcoins.core.game",
-    "GROUP_NAMES": "devilcoins.core.symmetry",
-    "Game": "devilcoins.core.game",
-    "Group": "devilcoins.core.symmetry",
-    "How": "devilcoins.results",
-    "InvalidInput": "devilcoins.core.errors",
-    "LiveGame": "devilcoins.live",
-    "Move": "devilcoins.coins.notation",
-    "NotSupported": "devilcoins.core.errors",
-    "NotationError": "devilcoins.core.errors",
-    "Observe": "devilcoins.core.observe",
-    "DEVILS": "devilcoins.core.devils",
-    "DevilKind": "devilcoins.core.devils",
-    "Perm": "devilcoins.core.perm",
-    "Playthrough": "devilcoins.results",
-    "Strategy": "devilcoins.coins.notation",
-    "TooLarge": "devilcoins.core.errors",
-    "TreeSolution": "devilcoins.results",
-    "Verdict": "devilcoins.results",
-    "Verification": "devilcoins.results",
-    "adversary": "devilcoins.devil",
-    "belief_table": "devilcoins.engine",
-    "bounds_certificate": "devilcoins.engine",
-    "canonical_count": "devilcoins.core.numbers",
-    "certificate": "devilcoins.engine",
-    "check_certificate": "devilcoins.engine",
-    "check_checkpoint": "devilcoins.engine",
-    "coach": "devilcoins.engine",
-    "coin_trap": "devilcoins.coins.trap",
-    "compile_seconds": "devilcoins.core.compiling:seconds_spent",
-    "construction": "devilcoins.coins.construct",
-    "explain": "devilcoins.engine",
-    "explanation": "devilcoins.engine",
-    "load_strategy": "devilcoins.engine",
-    "methods": "devilcoins.engine",
-    "move_mask": "devilcoins.coins.construct",
-    "play_against": "devilcoins.live",
-    "progress_note": "devilcoins.engine",
-    "prove": "devilcoins.engine",
-    "read_strategy": "devilcoins.engine",
-    "save_strategy": "devilcoins.engine",
-    "solve": "devilcoins.engine",
-    "strategy_lines": "devilcoins.engine",
-    "stream_moves": "devilcoins.coins.construct",
-    "verify": "devilcoins.engine",
-}
-
+import lazy_loader
 
 #: Old names, still working: each gives a DeprecationWarning naming its one spelling now, and
 #: loads from where it lives now (the notebook's functions) or from a shim keeping its signature.
@@ -163,7 +50,7 @@ _RENAMED = {
     "verify_coins": ("devilcoins.verify(n, strategy)", "devilcoins._renamed"),
 }
 
-_load = lazy("devilcoins", _LAZY)
+_load, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)
 
 
 def __getattr__(name: str) -> Any:
@@ -178,11 +65,6 @@ def __getattr__(name: str) -> Any:
     return _load(name)
 
 
-def __dir__() -> list[str]:
-    """The public names, loaded or not."""
-    return sorted(__all__)
-
-
 def _register_displays() -> None:
     """In a running IPython (a notebook), have the coin values draw themselves: the shell is
     told which function draws each type, by name (``render.display``); nothing is patched and
@@ -194,65 +76,5 @@ def _register_displays() -> None:
 
 
 __version__ = "0.1.0"
-
-__all__ = [
-    "DEVILS",
-    "GOALS",
-    "GROUP_NAMES",
-    "Advice",
-    "Belief",
-    "BeliefTable",
-    "CertificateCheck",
-    "CoinTrap",
-    "Coins",
-    "Counterexample",
-    "DevilKind",
-    "DevilcoinsError",
-    "Evidence",
-    "EvidenceKind",
-    "Explanation",
-    "Game",
-    "Group",
-    "How",
-    "InvalidInput",
-    "LiveGame",
-    "Move",
-    "NotSupported",
-    "NotationError",
-    "Observe",
-    "Perm",
-    "Playthrough",
-    "Strategy",
-    "TooLarge",
-    "TreeSolution",
-    "Verdict",
-    "Verification",
-    "__version__",
-    "adversary",
-    "belief_table",
-    "bounds_certificate",
-    "canonical_count",
-    "certificate",
-    "check_certificate",
-    "check_checkpoint",
-    "coach",
-    "coin_trap",
-    "compile_seconds",
-    "construction",
-    "explain",
-    "explanation",
-    "load_strategy",
-    "methods",
-    "move_mask",
-    "play_against",
-    "progress_note",
-    "prove",
-    "read_strategy",
-    "save_strategy",
-    "solve",
-    "strategy_lines",
-    "stream_moves",
-    "verify",
-]
 
 _register_displays()
