@@ -14,7 +14,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# What each target installs (pyproject.toml): the core (numpy, numba, rich, psutil) for demo; the atlas
+# What each target installs (pyproject.toml): the core (numpy, numba, rich, psutil, lazy_loader) for demo; the atlas
 # extra too for bench; for test, docs, load and wheel every extra ('.[all]': page, plots, atlas)
 # and the development tools, the dependency groups test and docs. Each marker file is remade
 # when pyproject.toml changes, and says what the ones before it say.

@@ -1,6 +1,6 @@
 """Try devilcoins from an installed wheel (make wheel), first without extras, then with all.
 
-    python bench/wheel_check.py core   # the wheel alone: numpy, numba, rich, psutil, no extra
+    python bench/wheel_check.py core   # the wheel alone: its core dependencies, no extra
     python bench/wheel_check.py all    # after pip install 'devilcoins-....whl[all]'
 
 ``core``: every core command exits 0 (verify takes construct's strategy on stdin), none of the
@@ -76,14 +76,18 @@ def _exits_0(exe: str, command: str, stdin: str | None = None) -> str | None:
     return done.stdout
 
 
+#: The core dependencies (pyproject.toml), sorted.
+CORE = ["lazy_loader", "numba", "numpy", "psutil", "rich"]
+
+
 def check_metadata() -> bool:
-    """The wheel's version is devilcoins.__version__; its core needs numpy, numba, psutil, rich."""
+    """The wheel's version is devilcoins.__version__; its core needs CORE and nothing else."""
     version = importlib.metadata.version("devilcoins")
     requires = importlib.metadata.requires("devilcoins") or []
     core = sorted(r.split(">")[0].split("=")[0] for r in requires if "extra ==" not in r)
     print(f"metadata: version {version}, core {', '.join(core)}")
-    if version != devilcoins.__version__ or core != ["numba", "numpy", "psutil", "rich"]:
-        print(f"expected version {devilcoins.__version__} and numba, numpy, psutil, rich")
+    if version != devilcoins.__version__ or core != CORE:
+        print(f"expected version {devilcoins.__version__} and {', '.join(CORE)}")
         return False
     return True
 

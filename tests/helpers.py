@@ -14,11 +14,11 @@ from reference import closure, naive_named, permute, replay, to_number, to_vecto
 
 from devilcoins.blind.chain import chain
 from devilcoins.coins.notation import Coins, Strategy
-from devilcoins.coins.notebook import play
 from devilcoins.coins.search import belief_search
 from devilcoins.core.game import Game
 from devilcoins.core.symmetry import Group
 from devilcoins.core.tables import class_table
+from devilcoins.notebook import play
 
 NAMES = ("cyclic", "dihedral", "none", "full")
 

@@ -4,7 +4,7 @@ sdist holds what MANIFEST.in says and no tests; the description links nowhere re
 
 Nothing here reaches the network: the wheel is built with this environment's setuptools (no
 build isolation), installed without its dependencies (--no-deps --no-index), and the fresh
-environment borrows numpy, numba, rich and psutil from this one by a .pth file.
+environment borrows numpy, numba, rich, psutil and lazy_loader from this one by a .pth file.
 """
 
 from __future__ import annotations
@@ -79,8 +79,8 @@ def test_the_wheel_installed_in_a_fresh_environment_runs(dist, tmp_path):
     site = Path(
         _run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))").strip()
     )
-    # numpy, numba, rich, psutil from this environment; its editable devilcoins is a .pth file
-    # of its own, which a folder added this way does not run
+    # numpy, numba, rich, psutil, lazy_loader from this environment; its editable devilcoins is a
+    # .pth file of its own, which a folder added this way does not run
     (site / "borrowed.pth").write_text(sysconfig.get_path("purelib") + "\n")
     _run(sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps",
          "--no-index", wheel)  # fmt: skip

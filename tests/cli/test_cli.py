@@ -14,8 +14,7 @@ import pytest
 from cli_helpers import assert_usage_error, run
 from reference import canonical_coins, flipped, rotations, seed_table_rows
 
-from devilcoins import Strategy, belief_search
-from devilcoins import verify_coins as verify
+from devilcoins import Strategy, solve, verify
 
 SHORTEST = {1: 1, 2: 3, 3: None, 4: 15, 5: None, 6: None, 7: None, 8: 255}
 CANONICAL = {1: 2, 2: 3, 3: 4, 4: 6, 5: 8, 6: 14, 7: 20, 8: 36}
@@ -67,15 +66,15 @@ def test_solve_8_json(capsys):
     assert data["verified"]["wins"] and data["verified"]["won_at"] == 255
     assert all(isinstance(m, str) and len(m) == 8 for m in data["strategy"])  # flip patterns
     strategy = Strategy.parse(json.dumps(data["strategy"]), 8)  # the JSON list reads back
-    assert strategy == Strategy.from_masks(belief_search(8).strategy)
-    assert verify(strategy, 8).wins
+    assert strategy == Strategy.from_masks(solve(8, "notebook").strategy)
+    assert verify(8, strategy).wins
     assert data["explored"] >= 256 and data["seconds"] >= 0
 
 
 def test_solve_4_prints_the_belief_table(capsys):
     code, out, _ = run(capsys, "solve", "4")
     assert code == 0
-    strategy = Strategy.from_masks(belief_search(4).strategy)
+    strategy = Strategy.from_masks(solve(4, "notebook").strategy)
     lines = [line.rstrip() for line in out.splitlines()]
     rows = seed_table_rows(strategy, 4)
     start = lines.index(rows[0])
@@ -97,7 +96,7 @@ def test_solve_says_when_there_is_no_strategy(capsys, n):
 def test_solve_prints_only_the_moves_in_a_format(capsys, fmt):
     code, out, _ = run(capsys, "solve", "4", "--format", fmt)
     assert code == 0
-    assert Strategy.parse(out, 4) == Strategy.from_masks(belief_search(4).strategy)
+    assert Strategy.parse(out, 4) == Strategy.from_masks(solve(4, "notebook").strategy)
     assert len(out.splitlines()) == 15
 
 
@@ -134,7 +133,7 @@ def test_play_trace_replays_and_wins(capsys):
     assert code == 0
     lines = trace_lines(out, 4)
     assert lines, out
-    check_trace(lines, "HHTH", Strategy.from_masks(belief_search(4).strategy))
+    check_trace(lines, "HHTH", Strategy.from_masks(solve(4, "notebook").strategy))
     assert lines[-1][4] == "HHHH"
     assert all(after != "HHHH" for *_, after in lines[:-1])
 
@@ -155,7 +154,7 @@ def test_play_draws_a_start_from_the_seed(capsys):
     lines = trace_lines(out, 4)
     start = lines[0][1]
     assert f"from {start}" in out
-    check_trace(lines, start, Strategy.from_masks(belief_search(4).strategy))
+    check_trace(lines, start, Strategy.from_masks(solve(4, "notebook").strategy))
     assert lines[-1][4] == "HHHH"
 
 
@@ -175,7 +174,7 @@ def test_play_json(capsys):
         )
         for s in data["trace"]
     ]
-    check_trace(steps, "TTTH", Strategy.from_masks(belief_search(4).strategy))
+    check_trace(steps, "TTTH", Strategy.from_masks(solve(4, "notebook").strategy))
 
 
 def test_play_from_all_heads_needs_no_move(capsys):
@@ -235,8 +234,8 @@ def test_save_writes_a_strategy_that_parses_back(capsys, tmp_path, fmt):
     code, _, err = run(capsys, "solve", "8", "--format", fmt, "--save", str(path))
     assert code == 0 and err == f"devilcoins: wrote the strategy to {path}\n"
     strategy = Strategy.parse(path.read_text(), 8)
-    assert strategy == Strategy.from_masks(belief_search(8).strategy)
-    assert verify(strategy, 8).wins
+    assert strategy == Strategy.from_masks(solve(8, "notebook").strategy)
+    assert verify(8, strategy).wins
     if fmt == "flips":
         assert set(path.read_text().split()) <= {"".join(p) for p in product("FL", repeat=8)}
 
@@ -332,7 +331,7 @@ def test_bad_strategy_files(capsys, tmp_path, text, fragments):
 
 def test_strategy_file_in_the_seeds_flips_column(capsys, tmp_path):
     """A file written like the seeds' Flips column ('0123', '0 2 ', '01') is read digit by digit."""
-    strategy = Strategy.from_masks(belief_search(4).strategy)
+    strategy = Strategy.from_masks(solve(4, "notebook").strategy)
     path = tmp_path / "seed-style.txt"
     path.write_text("".join("".join(str(i) for i in sorted(m)) + "\n" for m in strategy))
     code, out, _ = run(capsys, "check", "4", "--games", "5", "--seed", "1", "--strategy", str(path))
@@ -363,7 +362,7 @@ def test_console_script_solves():
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert Strategy.parse("\n".join(data["strategy"]), 2) == Strategy.from_masks(
-        belief_search(2).strategy
+        solve(2, "notebook").strategy
     )
 
 
@@ -384,7 +383,7 @@ def test_an_interrupt_exits_130_without_traceback(capsys, monkeypatch):
     def interrupted(*_args, **_kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(devilcoins, "belief_search", interrupted)
+    monkeypatch.setattr(devilcoins, "solve", interrupted)
     code, out, err = run(capsys, "table", "--max", "3")
     assert code == 130
     assert err.strip() == "devilcoins: interrupted"

@@ -53,12 +53,13 @@ def test_a_search_stops_at_its_memory_limit(capsys):
     ("option", "value", "fragment"),
     [
         ("--time-limit", "0", "more than 0"),
-        ("--time-limit", "-3", "more than 0"),
-        ("--time-limit", "ten", "takes seconds"),
-        ("--time-limit", "1e9", "at most a week"),
+        ("--time-limit", "0.0", "more than 0"),
+        ("--time-limit", "-3", "--time-limit (seconds) must be a number written with the digits"),
+        ("--time-limit", "ten", "--time-limit (seconds) must be a number written with the digits"),
+        ("--time-limit", "1000000000", "at most a week"),
         ("--memory", "0.01", "from 0.2"),
-        ("--memory", "1e6", "this machine's"),
-        ("--memory", "lots", "takes gigabytes"),
+        ("--memory", "1000000", "this machine's"),
+        ("--memory", "lots", "--memory (gigabytes) must be a number written with the digits"),
     ],
 )
 def test_limits_out_of_range_are_usage_errors(capsys, option, value, fragment):

@@ -29,12 +29,13 @@ from reference import (
     replay,
 )
 
-from devilcoins import Game, belief_search
+from devilcoins import Game
 from devilcoins.blind.verify import worst_line
 from devilcoins.coins.construct import (
     construction,
 )
 from devilcoins.coins.notation import Strategy
+from devilcoins.coins.search import belief_search
 from devilcoins.coins.verification import lower_bound_counterexample
 
 SETTINGS = settings(max_examples=40, deadline=None)

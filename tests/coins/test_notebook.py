@@ -11,15 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import canonical, canonical_coins, naive_update, seed_moves
 
-from devilcoins import (
-    Coins,
-    Move,
-    Strategy,
-    all_moves,
-    belief_search,
-    flip,
-    update,
-)
+from devilcoins import Coins, Move, Strategy
+from devilcoins.coins.search import belief_search
+from devilcoins.notebook import all_moves, flip, update
 
 SETTINGS = settings(max_examples=150, deadline=None)
 
@@ -105,7 +99,7 @@ def test_all_heads_is_absorbing(case):
 
 def test_probably_wins_rejects_a_strategy_that_cannot_win():
     """With no moves at all (or too few), some random game must be lost: the answer is False."""
-    from devilcoins import probably_wins
+    from devilcoins.notebook import probably_wins
 
     progress: list[int] = []
     assert not probably_wins(

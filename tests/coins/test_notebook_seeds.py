@@ -12,13 +12,13 @@ from reference import flip as naive_flip
 from reference import plain_update
 from reference import rotations as naive_rotations
 
-from devilcoins import (
-    Coins,
-    Move,
+from devilcoins import Coins, Move, canonical_count
+from devilcoins.coins.notation import Strategy
+from devilcoins.coins.search import belief_search
+from devilcoins.coins.show import belief_table
+from devilcoins.notebook import (
     all_coins,
     all_moves,
-    belief_search,
-    canonical_count,
     coin_search,
     flip,
     play,
@@ -27,8 +27,6 @@ from devilcoins import (
     search,
     update,
 )
-from devilcoins.coins.notation import Strategy
-from devilcoins.coins.show import belief_table
 
 # --- reading the seeds ----------------------------------------------------------------------
 

@@ -14,9 +14,11 @@ from reference import (
     shortest_by_brute_force,
 )
 
-from devilcoins import DevilcoinsError, belief_search, search
-from devilcoins import verify_coins as verify
+from devilcoins import DevilcoinsError
 from devilcoins.coins.notation import Strategy
+from devilcoins.coins.search import belief_search
+from devilcoins.coins.verification import verify
+from devilcoins.notebook import search
 
 # The figures: shortest winning strategy length for N coins, None when there is none.
 SHORTEST = {

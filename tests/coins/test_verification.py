@@ -33,16 +33,16 @@ from reference import (
     prefix_sums_distinct,
 )
 
-from devilcoins import DevilcoinsError, Strategy, belief_search
-from devilcoins import verify_coins as verify
+from devilcoins import DevilcoinsError, Strategy
 from devilcoins.blind.verify import worst_line
 from devilcoins.coins.construct import (
     construction,
     is_power_of_two,
     stream_moves,
 )
+from devilcoins.coins.search import belief_search
 from devilcoins.coins.trap import coin_trap
-from devilcoins.coins.verification import lower_bound_counterexample
+from devilcoins.coins.verification import lower_bound_counterexample, verify
 from devilcoins.core.game import Game
 
 # --- verify against plain propagation ---------------------------------------------------------

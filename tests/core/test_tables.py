@@ -10,13 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import canonical, canonical_coins, rotations
 
-from devilcoins import (
-    Coins,
-    all_coins,
-    canonical_count,
-)
+from devilcoins import Coins, canonical_count
 from devilcoins.coins.search import notebook_moves
 from devilcoins.core.tables import table
+from devilcoins.notebook import all_coins
 
 SETTINGS = settings(max_examples=150, deadline=None)
 

@@ -6,10 +6,11 @@ import numpy as np
 import pytest
 from reference import naive_sizes  # the naive reference update
 
-from devilcoins import Coins, DevilcoinsError, all_coins, update
+from devilcoins import Coins, DevilcoinsError
 from devilcoins.cli.main import main
 from devilcoins.coins.construct import construction
 from devilcoins.core.tables import table
+from devilcoins.notebook import all_coins, update
 from devilcoins.render.plots import belief_size_figure, belief_table_figure, save
 
 

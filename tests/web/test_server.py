@@ -8,9 +8,9 @@ from helpers import detail
 
 from devilcoins import __version__
 from devilcoins.coins.notation import Coins, Move
-from devilcoins.coins.notebook import all_coins, update
 from devilcoins.core.game import Game
 from devilcoins.devil import greedy_devil
+from devilcoins.notebook import all_coins, update
 from devilcoins.web.app import create_app
 from devilcoins.web.store import CLIENT_COOKIE
 

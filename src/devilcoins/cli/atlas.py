@@ -18,6 +18,7 @@ from devilcoins.cli.common import (
     Command,
     Options,
     UsageError,
+    decimal,
     emit_json,
     positive,
     print_out,
@@ -57,10 +58,7 @@ def _checked(parse: Callable[[str], Any]) -> Callable[[str], Any]:
 
 def _seconds(text: str) -> float:
     """A time limit in seconds, > 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise DevilcoinsError(f"the time limit must be a number of seconds, got {text!r}") from None
+    value = decimal(text, what="--time-limit (seconds)")
     if not 0 < value < math.inf:
         raise DevilcoinsError(
             f"the time limit must be a finite number of seconds above 0, got {text!r}"

@@ -42,9 +42,9 @@ def _check_size(args: argparse.Namespace, starts: int, moves: int) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """devilcoins check N."""
-    from devilcoins import canonical_count, probably_wins
-    from devilcoins import verify_coins as verify
+    from devilcoins import canonical_count, verify
     from devilcoins.cli.progress import reporter
+    from devilcoins.notebook import probably_wins
 
     strategy = strategy_for(args)
     starts = canonical_count(args.n)
@@ -60,8 +60,8 @@ def run(args: argparse.Namespace) -> int:
         )
     with reporter("exact check", total=len(strategy)) as rep:
         exact = verify(
-            strategy,
             args.n,
+            strategy,
             on_progress=lambda done, _total: rep.reach(done),
         )
     if args.json:

@@ -116,6 +116,25 @@ def _whole(text: str, *, what: str, low: int, digits: int = 19) -> int:
     return value
 
 
+def decimal(text: str, *, what: str) -> float:
+    """A number such as 30 or 2.5, written with the digits 0-9 and at most one decimal point:
+    float() would also read '1_0' as 10, '+3' or ' 3' as 3, '3e0' as 3 and 'inf'.
+
+    >>> decimal("2.5", what="--time-limit")
+    2.5
+    >>> decimal("1_0", what="--time-limit")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: --time-limit must be a number written with the digits 0-9 ...
+    """
+    if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", text):
+        raise argparse.ArgumentTypeError(
+            f"{what} must be a number written with the digits 0-9 and at most one decimal point "
+            f"(no sign, space, underscore or exponent), got {text!r}"
+        )
+    return float(text)
+
+
 def require_extra(what: str, extra: str, *modules: str) -> None:
     """Stop with a usage error (one line, status 2) when a module the extra brings is missing:
     ``devilcoins serve needs the web extra: pip install 'devilcoins[web]'``. The modules are

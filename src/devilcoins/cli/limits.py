@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from devilcoins.cli.common import EXIT_USAGE, Options
+from devilcoins.cli.common import EXIT_USAGE, Options, decimal
 from devilcoins.cli.progress import STATUS, Status
 from devilcoins.core.files import remove_unfinished
 from devilcoins.core.resources import (
@@ -89,10 +89,7 @@ def default_memory() -> int:
 
 
 def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--time-limit takes seconds, got {text!r}") from None
+    value = decimal(text, what="--time-limit (seconds)")
     if not 0 < value <= 7 * 86400:
         raise argparse.ArgumentTypeError(
             f"--time-limit takes seconds, more than 0 and at most a week (604800), got {text!r}"
@@ -101,10 +98,7 @@ def _seconds(text: str) -> float:
 
 
 def _gigabytes(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--memory takes gigabytes, got {text!r}") from None
+    value = decimal(text, what="--memory (gigabytes)")
     whole = machine_bytes() / 1e9
     if not 0.2 <= value <= whole:
         raise argparse.ArgumentTypeError(

@@ -39,14 +39,15 @@ def add_strategy_options(p: Options, verb: str) -> None:
 
 def searched(n: int) -> Verdict:
     """Run the belief search, its depth on the progress line."""
-    from devilcoins import belief_search
+    from devilcoins import solve
     from devilcoins.cli.progress import reporter
     from devilcoins.coins import check_searchable
 
     check_searchable(n)
     with reporter(f"searching {n} coins") as rep:
-        return belief_search(
+        return solve(
             n,
+            "notebook",
             on_progress=lambda depth, beliefs: rep.note(
                 f"searching {n} coins: depth {depth}, {beliefs:,} beliefs"
             ),

@@ -52,7 +52,7 @@ def _row(n: int, verdict: Verdict) -> dict[str, object]:
 
 def run(args: argparse.Namespace) -> int:
     """devilcoins table."""
-    from devilcoins import belief_search
+    from devilcoins import solve
     from devilcoins.cli.progress import reporter
     from devilcoins.coins import MAX_SEARCH_N, check_searchable
 
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     with reporter("solving", total=len(sizes)) as rep:
         for n in sizes:
             rep.note(f"solving N = {n}")
-            rows.append(_row(n, belief_search(n)))
+            rows.append(_row(n, solve(n, "notebook")))
             rep.advance()
     if args.json:
         emit_json({"rows": rows})

@@ -30,6 +30,7 @@ from devilcoins.core.tables import MAX_TABLE_N, table
 from devilcoins.results import Counterexample, Verification
 
 __all__ = [
+    "MAX_TABLE_N",  # the widest table exact propagation holds (devilcoins.coins gives it from here)
     "MAX_VERIFY_N",
     "belief_rows",
     "lower_bound_counterexample",

@@ -19,7 +19,7 @@ disk, and compiled hot loops call each other compiled).  The rule, in docs/how-i
 
 ``DEVILCOINS_KERNELS=python`` or ``compiled`` in the environment, or ``forced(...)``, fixes the
 choice for every call; the tests run the same games both ways and compare.  The seconds spent
-importing numba, compiling and loading are counted apart (``seconds_spent``), so a solver's
+importing numba, compiling and loading are counted apart (``compile_seconds``), so a solver's
 clock (``Stopwatch``) leaves them out.
 
 >>> @hot_loop
@@ -60,9 +60,9 @@ __all__ = [
     "HotLoop",
     "Stopwatch",
     "chosen",
+    "compile_seconds",
     "forced",
     "hot_loop",
-    "seconds_spent",
     "small_game",
     "small_when",
 ]
@@ -120,7 +120,7 @@ class CompileTime:
 _spent = CompileTime()
 
 
-def seconds_spent() -> CompileTime:
+def compile_seconds() -> CompileTime:
     """A copy of the seconds spent so far (subtract two to time a stretch of work)."""
     return CompileTime(_spent.compiling, _spent.loading, _spent.python)
 
@@ -135,11 +135,11 @@ class Stopwatch:
 
     def __init__(self) -> None:
         self._t0 = time.perf_counter()
-        self._spent0 = seconds_spent()
+        self._spent0 = compile_seconds()
 
     def compile_time(self) -> CompileTime:
         """The compiling and loading since the watch started."""
-        now, then = seconds_spent(), self._spent0
+        now, then = compile_seconds(), self._spent0
         return CompileTime(
             now.compiling - then.compiling, now.loading - then.loading, now.python - then.python
         )

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from devilcoins.core.errors import InvalidInput, NotSupported
+from devilcoins.core.errors import InvalidInput, NotationError, NotSupported
 from devilcoins.core.game import Game
 from devilcoins.core.observe import Observe
 from devilcoins.core.resources import CACHED_GAMES
@@ -34,10 +34,21 @@ def blind_moves(game: Game, strategy: Any) -> np.ndarray:
         if isinstance(move, str):
             out.append(game.parse_move(move))
         elif isinstance(move, set | frozenset):
+            _check_positions(game, move)
             out.append(game.encode([1 if i in move else 0 for i in range(game.n)]))
         else:
             out.append(int(move))
     return np.array(out, dtype=np.int64)
+
+
+def _check_positions(game: Game, move: set[Any] | frozenset[Any]) -> None:
+    """Refuse a set of positions naming one the table does not have (it would be dropped)."""
+    outside = sorted(repr(i) for i in move if not (isinstance(i, int) and 0 <= i < game.n))
+    if outside:
+        raise NotationError(
+            f"the move {{{', '.join(outside[:3])}{', ...' if len(outside) > 3 else ''}}} names "
+            f"positions outside 0..{game.n - 1}"
+        )
 
 
 def _is_move_list(strategy: Any) -> bool:
@@ -109,6 +120,13 @@ class BlindCoins(Blind):
 
     def admits(self, game: Game) -> bool:
         return game.is_coins
+
+    def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:
+        if method == "notebook":  # the notebook's search has no pruning: refuse what it cannot end
+            from devilcoins.coins.search import check_searchable
+
+            check_searchable(game.n)
+        return super().solve(game, method, progress)
 
     def verify(self, game: Game, strategy: Any, progress: Progress) -> Verification:
         from devilcoins.coins.verification import verify_game

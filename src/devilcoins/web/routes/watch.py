@@ -11,7 +11,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ValidationError
 
-from devilcoins import Strategy, belief_search, belief_table, construction, verify_coins
+from devilcoins import Strategy, belief_table, construction, solve, verify
 from devilcoins.coins import canonical_coins
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.web.heavy import HEAVY
@@ -39,7 +39,7 @@ def strategy_data(n: int) -> dict[str, Any]:
     """The strategy endpoint's answer for n = 1..8 (belief search) or 16 (the construction)."""
     if n == 16:
         return _construction_data(n)
-    verdict = belief_search(n)
+    verdict = solve(n, "notebook")
     if verdict.strategy is None:
         return {
             "n": n,
@@ -65,7 +65,7 @@ def strategy_data(n: int) -> dict[str, Any]:
 
 def verified(n: int, moves: list[list[int]]) -> dict[str, Any]:
     """The verify endpoint's answer (run in a worker process: top-level, plain arguments)."""
-    result = verify_coins(Strategy(moves), n).to_json()
+    result = verify(n, Strategy(moves)).to_json()
     fields = ("moves", "wins", "won_at", "counterexample")
     data: dict[str, Any] = {k: result[k] for k in fields if k in result}
     return {"n": n, **data}

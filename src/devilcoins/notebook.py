@@ -1,9 +1,18 @@
-"""The notebook's functions, with the notebook's meaning, over this library's engine.
+"""The notebook's own names, with the notebook's meaning, over this library's engine.
+
+>>> from devilcoins.notebook import all_coins, coin_search, update
+>>> coin_search(2)
+Strategy([{0, 1}, {0}, {0, 1}])
+>>> sorted(update(all_coins(2), {0, 1}))
+['HH', 'HT']
 
 ``all_coins``, ``all_moves``, ``rotations``, ``flip``, ``update``, ``search``, ``coin_search``,
 ``play``, ``probably_wins`` and ``show`` behave as the notebook's final definitions do: coin
 sequences are canonical (the alphabetically first rotation), all heads is left alone, and moves
 come in the notebook's order.  ``update`` and ``coin_search`` run on the compiled kernel.
+``Coins``, ``Belief``, ``Move`` and ``Strategy`` are the notebook's data structures (also at the
+top of ``devilcoins``).  The library's own names for the same concepts are ``devilcoins.solve``
+(the notebook's search is ``solve(n, 'notebook')``) and ``devilcoins.verify``.
 """
 
 from __future__ import annotations
@@ -23,6 +32,10 @@ from devilcoins.playing import play as play_moves
 from devilcoins.playing import update as update_belief
 
 __all__ = [
+    "Belief",
+    "Coins",
+    "Move",
+    "Strategy",
     "all_coins",
     "all_moves",
     "coin_search",

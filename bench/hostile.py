@@ -1,0 +1,301 @@
+"""Hundreds of bad or extreme command lines, each run with a timeout: none may end in a traceback,
+hang, exit with a status other than 0, 1, 2, 130 or 143, print a huge error, or change a file
+it was given.
+
+    python bench/hostile.py              # every case, two at a time, a summary at the end
+    python bench/hostile.py --list       # the command lines only
+    python bench/hostile.py --only move  # the cases whose command line contains 'move'
+
+Each case runs ``python -m devilcoins`` in a fresh temporary folder holding the bad files it
+names (written here: empty, binary junk, a 10 MB line, a directory, a missing file, malformed
+JSON and certificates); every file there is hashed before and after.  Commands that take
+--time-limit get ``--time-limit 5`` (a case's own value comes later and wins), so a case that
+runs long is a hang only when it overstays that limit by far.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+#: Seconds a case may run before it counts as a hang (its --time-limit is 5).
+TIMEOUT = 40
+#: Exit statuses the program may end with: wins, loses/failed check, usage, SIGINT, SIGTERM.
+GOOD_EXITS = {0, 1, 2, 130, 143}
+#: An error message longer than this quotes too much of its input.
+LONG_ERROR = 2000
+#: Commands that take --time-limit and --memory.
+LIMITED = {
+    "solve", "table", "play", "check", "construct", "move", "verify", "prove", "explain", "draw",
+    "plot", "atlas",
+}  # fmt: skip
+#: Commands whose first argument is N.
+WITH_N = ["solve", "play", "check", "construct", "prove", "explain", "plot", "classes"]
+BAD_N = [
+    "0", "-1", "1_6", "+4", " 4", "4 ", "10" + "0" * 30, "4.0", "1e3", "0x10", "", "abc",
+    "\u0664", "-0", "٤٢", "9" * 5000,
+]  # fmt: skip
+BAD_NUMBERS = ["0", "-1", "abc", "1_0", "+3", "nan", "inf", "10" + "0" * 30, "", "2.5"]
+BAD_SECONDS = ["0", "-1", "nan", "inf", "-inf", "abc", "1e308", "", "1_0", "+3", " 3", "3e0"]
+BAD_GB = ["0", "-1", "nan", "inf", "abc", "1e-12", "1e308", "", "0.0001", "1_0", "+1"]
+#: A case's first word when the program must refuse it (status 2): loose or malformed input.
+REFUSE = "!refuse"
+#: An argument as long as a command line lets one be (Linux: 128 KiB an argument).
+HUGE = "x" * 100_000
+
+
+def files(folder: Path, wanted: str) -> dict[str, Path]:
+    """Write the bad inputs that wanted (a case's line) names as {name} into folder."""
+    made: dict[str, bytes | Callable[[], bytes]] = {
+        "empty": b"",
+        "junk": lambda: os.urandom(4096),
+        "nul": b"0 1\n\x00\x00\n0 1\n",
+        "utf16": "0 1\n0\n".encode("utf-16"),
+        "longline": b"F" * 10_000_000 + b"\n",
+        "manylines": b"0\n" * 2_000_000,
+        "badpos": b"0 99\n",
+        "negpos": b"-1\n",
+        "flips5": b"FFFFF\n",
+        "comment": b"# only a comment\n",
+        "json_bad": b'{"strategy": [',
+        "json_deep": b"[" * 200_000 + b"]" * 200_000,
+        "json_list": b'[[0, 1], [0], "x"]',
+        "json_huge_int": b"[[" + b"9" * 50_000 + b"]]",
+        "cert_str": json.dumps({"game": "n=4", "value": "5", "strategy": []}).encode(),
+        "cert_bad": b'{"kind": "certificate", "game": 7, "states": "x"}',
+        "cert_null": b"null",
+        "turns_bad": b"x y z\n",
+        "turns_huge": b"99999999999999999999\n",
+        "good4": b"0 1 2 3\n0 2\n0 1 2 3\n0 1\n0 1 2 3\n0 2\n0 1 2 3\n0\n"
+        b"0 1 2 3\n0 2\n0 1 2 3\n0 1\n0 1 2 3\n0 2\n0 1 2 3\n",
+        "userfile": b"a user's precious file\n",
+        "db_junk": lambda: b"SQLite format 3\x00" + os.urandom(2000),
+    }
+    paths = {}
+    for name, data in made.items():
+        path = folder / f"{name}.txt"
+        if f"{{{name}}}" in wanted:
+            path.write_bytes(data() if callable(data) else data)
+        paths[name] = path
+    (folder / "adir").mkdir()
+    (folder / "adir" / "inside.txt").write_bytes(b"kept\n")
+    paths["adir"] = folder / "adir"
+    paths["missing"] = folder / "missing.txt"
+    paths["nodir_out"] = folder / "no" / "such" / "out.txt"
+    return paths
+
+
+def cases() -> list[list[str]]:
+    """Every command line, as argument lists with {file} names to fill in."""
+    out: list[list[str]] = []
+    for command in WITH_N:
+        out += [[REFUSE, command, n] for n in BAD_N]
+    out += [[REFUSE, "move", n, "1"] for n in BAD_N[:12]]
+    out += [["move", "16", i] for i in ["0", "-1", "65536", "9" * 400, "abc", "1_0", "+1"]]
+    out += [["move", "12", "3"], ["move", str(2**40), "3"], ["move", "64", str(2**64)]]
+    out += [[REFUSE, "verify", n, "{good4}"] for n in BAD_N[:10]]
+    out += [[REFUSE, "solve", "4", "--time-limit", t] for t in BAD_SECONDS]
+    out += [[REFUSE, "solve", "4", "--memory", m] for m in BAD_GB]
+    for opt, bad in [
+        ("--values", [*BAD_NUMBERS, "1", "257", "263", "100000"]),
+        ("--hands", [*BAD_NUMBERS, "99"]),
+        ("--group", ["bogus", "", "cyclic,full", "dihedral x", "Z"]),
+        ("--goal", ["bogus", "", "state=XYZ", "state=HHHHH", "same,zero"]),
+        ("--moves", ["XYZ", "FFFFF", "", ",", "F" * 100_000, "0 99"]),
+        ("--generators", ["(0 1", "(0 99)", "junk", "", "(0 0)"]),
+        ("--devil-moves", ["(0 1", "(0 9)", "junk", ""]),
+        ("--observe", ["smell", ""]),
+        ("--time-limit", BAD_SECONDS),
+        ("--memory", BAD_GB),
+    ]:
+        for value in bad:
+            out.append(["solve", "4", opt, value])
+        out += [["prove", "4", opt, bad[0]], ["verify", "4", "{good4}", opt, bad[1]]]
+        out += [["play", "4", opt, bad[-2]], ["explain", "4", opt, bad[-1]]]
+    out += [["solve", "2", "--values", str(m)] for m in (257, 263, 300)]
+    out += [["solve", "2", "--values", "257", "--hands", "1"], ["solve", "1_6"]]
+    out += [["solve", "4", "--moves", "FFFF", "--hands", "2"], ["solve", "4", "--method", "x"]]
+    out += [["solve", "16", "--method", "notebook"], ["solve", "4", "--format", "bogus"]]
+    out += [["solve", "4", "--save", "{adir}"], ["solve", "4", "--save", "{nodir_out}"]]
+    out += [["solve", "4", "--save", "{userfile}"], ["solve", "4", "--certificate", "{userfile}"]]
+    out += [["solve", "4", "--checkpoint", "{junk}", "--observe", "touch"]]
+    out += [["solve", "4", "--checkpoint", "{adir}", "--observe", "touch"]]
+    out += [["solve", "4", "--witness", "{userfile}"], ["solve", "12", "--observe", "touch"]]
+    bad_files = [
+        "empty", "junk", "nul", "utf16", "longline", "manylines", "badpos", "negpos", "flips5",
+        "comment", "json_bad", "json_deep", "json_list", "json_huge_int", "cert_str", "cert_bad",
+        "cert_null", "adir", "missing",
+    ]  # fmt: skip
+    for name in bad_files:
+        out.append(["verify", "4", f"{{{name}}}"])
+        out.append(["verify", "4", f"{{{name}}}", "--certificate"])
+        out.append(["verify", "4", f"{{{name}}}", "--observe", "touch", "--hands", "2"])
+        out.append(["play", "4", "--strategy", f"{{{name}}}"])
+        out.append(["check", "4", "--strategy", f"{{{name}}}"])
+        out.append(["plot", "4", "--strategy", f"{{{name}}}", "--output", "p.svg"])
+    out += [["verify", "4", "-", "--json"]]
+    out += [["verify", "4", "{good4}", "--counterexample", p] for p in ("{userfile}", "{adir}")]
+    out += [["verify", "4", "{badpos}", "--counterexample", "{nodir_out}"]]
+    out += [["play", "4", "--start", s] for s in ["HTXH", "", "HHHHH", "H" * 100_000, "0000"]]
+    out += [["play", "4", "--devil-turns", "{" + f + "}"] for f in ("turns_bad", "turns_huge")]
+    out += [["play", "4", "--devil-turns", "{adir}"], ["play", "4", "--devil-turns", "{missing}"]]
+    out += [["play", "4", "--seed", s] for s in ["-1", "abc", "9" * 400]]
+    out += [["check", "4", "--games", g] for g in ["0", "-1", "10" + "0" * 20, "abc"]]
+    out += [["check", "8", "--games", "1000000000"], ["check", "20"]]
+    out += [["construct", "4", "--start", s] for s in ["0", "-1", "99", "abc"]]
+    out += [["construct", "4", "--count", c] for c in ["0", "-1", "10" + "0" * 30]]
+    out += [["construct", "4", "--output", p] for p in ("{userfile}", "{adir}", "{nodir_out}")]
+    out += [["construct", "64"], ["construct", "12"], ["construct", "4", "--format", "x"]]
+    out += [["draw", c] for c in ["", "HTX", "H" * 100_000, "0101", "htth"]]
+    out += [["draw", "HTTH", "--size", s] for s in ["0", "-1", "10" + "0" * 12, "abc"]]
+    out += [["draw", "HTTH", "--move", m] for m in ["9", "FFFFF", "x", "F" * 100_000]]
+    out += [["draw", "HTTH", "--output", p] for p in ("{userfile}", "{adir}", "{nodir_out}")]
+    out += [["plot", "4", "--output", p] for p in ("{userfile}", "{adir}", "x.bmp")]
+    out += [["plot", "32"], ["plot", "16", "--table", "--output", "t.png"]]
+    out += [["table", "--max", m] for m in ["0", "-1", "99", "10" + "0" * 30, "abc"]]
+    out += [["table", "--min", "9", "--max", "3"], ["table", "--min", "-5"]]
+    out += [["classes", n] for n in ["10" + "0" * 30, "9" * 5000, "65536"]]
+    out += [["classes", "65536", "--json"], ["classes", "100000", "--json"]]
+    out += [["prove", n, "--observe", "count"] for n in ("32", "1024", str(2**20), "16")]
+    out += [["prove", "64", "--observe", "count", "--values", "4"], ["prove", "10" + "0" * 30]]
+    out += [["explain", n] for n in ("16", "32", "12", "10" + "0" * 14)]
+    atlas_bad = [
+        ["--n", "1..99999999999"], ["--n", "5..1"], ["--n", "0..3"], ["--n", "a..b"],
+        ["--n", ""], ["--n", "1..3..5"], ["--n", "-3..2"], ["--max-n", "10" + "0" * 30],
+        ["--max-n", "0"], ["--n", "2", "--values", "2..400"], ["--n", "2", "--values", "0..3"],
+        ["--n", "3", "--hands", "0..9"], ["--n", "3", "--groups", "bogus"],
+        ["--n", "3", "--goals", "bogus"], ["--n", "3", "--observe", "smell"],
+        ["--n", "3", "--workers", "0"], ["--n", "3", "--workers", "-1"],
+        ["--from-db", "{missing}"], ["--from-db", "{adir}"], ["--from-db", "{junk}"],
+        ["--from-db", "{db_junk}"], ["--n", "3", "--db", "{adir}"],
+        ["--n", "3", "--db", "{userfile}"], ["--n", "3", "--db", "{nodir_out}"],
+        ["--n", "3", "--format", "x"], ["--n", "1..40", "--memory", "0.2"],
+        ["--n", "3", "--scheduler", "nowhere:1"], ["--n", "3", "--time-limit", "0"],
+    ]  # fmt: skip
+    out += [["atlas", *a] for a in atlas_bad]
+    for command in [*WITH_N, "verify"]:
+        out.append([command, HUGE] + (["{good4}"] if command == "verify" else []))
+    out += [["solve", "4", opt, HUGE] for opt in ("--values", "--group", "--goal", "--hands")]
+    out += [["solve", "4", opt, HUGE] for opt in ("--time-limit", "--memory", "--generators")]
+    out += [["atlas", opt, HUGE] for opt in ("--n", "--values", "--groups", "--time-limit")]
+    out += [["move", "16", HUGE], ["draw", HUGE], ["play", "4", "--start", HUGE]]
+    out += [["bogus"], [], ["solve"], ["verify", "4"], ["--version", "x"], ["solve", "4", "4"]]
+    return out
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one case did."""
+
+    argv: tuple[str, ...]
+    refuse: bool  # the program must refuse it with status 2
+    code: int | None  # None: it did not end in time
+    traceback: bool
+    longest_error: int
+    changed: tuple[str, ...]
+
+
+def _digest(folder: Path) -> dict[str, str]:
+    """A hash of every file under folder, by its path there."""
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in folder.rglob("*")
+        if p.is_file()
+    }
+
+
+def run_case(template: list[str]) -> Outcome:
+    """Run one case in a folder of its own and judge it."""
+    refuse = template[:1] == [REFUSE]
+    template = template[1:] if refuse else template
+    with tempfile.TemporaryDirectory(prefix="hostile-") as tmp:
+        folder = Path(tmp)
+        paths = files(folder, " ".join(template))
+        argv = [a.format(**{k: str(v) for k, v in paths.items()}) for a in template]
+        if argv and argv[0] in LIMITED:
+            argv = [argv[0], "--time-limit", "5", *argv[1:]]
+        before = _digest(folder)
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "devilcoins", *argv],
+                cwd=folder,
+                input=b"0 1\n" * 3,
+                capture_output=True,
+                timeout=TIMEOUT,
+            )
+            code: int | None = done.returncode
+            err = done.stderr.decode("utf-8", "replace")
+            text = done.stdout.decode("utf-8", "replace")[-20000:] + err
+        except subprocess.TimeoutExpired:
+            code, err, text = None, "", ""
+        after = _digest(folder)
+        changed = tuple(sorted(n for n in before if before[n] != after.get(n)))
+        longest = max((len(line) for line in err.splitlines()), default=0)
+        shown = tuple(a if len(a) <= 60 else f"{a[:40]}...({len(a):,} chars)" for a in template)
+        return Outcome(
+            shown, refuse, code, "Traceback (most recent call last)" in text, longest, changed
+        )
+
+
+def problems(o: Outcome) -> list[str]:
+    """What is wrong with an outcome (nothing, for a good one)."""
+    found = []
+    if o.code is None:
+        found.append("hang")
+    elif o.code not in GOOD_EXITS:
+        found.append(f"exit {o.code}")
+    elif o.refuse and o.code != 2:
+        found.append(f"accepted (exit {o.code}, not 2)")
+    if o.traceback:
+        found.append("traceback")
+    if o.longest_error > LONG_ERROR:
+        found.append(f"error line of {o.longest_error:,} chars")
+    if o.changed:
+        found.append(f"changed {', '.join(o.changed)}")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the cases and print a summary; exit 1 when any case went wrong."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--list", action="store_true", help="print the command lines only")
+    parser.add_argument("--only", default="", help="only the cases whose line contains this")
+    parser.add_argument("--jobs", type=int, default=2, help="cases run at once")
+    args = parser.parse_args(argv)
+    todo = [c for c in cases() if args.only in " ".join(c)]
+    if args.list:
+        for c in todo:
+            print(" ".join(repr(a) if " " in a or not a else a[:60] for a in c))
+        print(f"{len(todo)} cases")
+        return 0
+    with ThreadPoolExecutor(args.jobs) as pool:
+        outcomes = list(pool.map(run_case, todo))
+    tally: Counter[str] = Counter()
+    for o in outcomes:
+        for p in problems(o):
+            tally[
+                p.split(" of ")[0].split(",")[0].split(" (")[0] if p[:4] != "exit" else "other"
+            ] += 1
+            print(f"{p}: devilcoins {' '.join(o.argv)}")
+    codes = Counter(o.code for o in outcomes)
+    print(
+        f"{len(outcomes)} cases: exit statuses {dict(sorted(codes.items(), key=str))}; "
+        f"tracebacks {tally['traceback']}, hangs {tally['hang']}, other exits "
+        f"{tally['other']}, bad input accepted {tally['accepted']}, long error lines "
+        f"{tally['error line']}, files changed {sum(1 for o in outcomes if o.changed)}"
+    )
+    return 1 if any(problems(o) for o in outcomes) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
