@@ -208,14 +208,15 @@ def test_check_4(capsys):
 
 
 def test_check_a_losing_strategy(capsys, tmp_path):
+    """The exact check fails: the command says so and exits 1, as verify does."""
     path = tmp_path / "short.txt"
     path.write_text("0 1 2 3\n0 2\n")
     code, out, _ = run(capsys, "check", "4", "--strategy", str(path), "--seed", "1", "--json")
-    assert code == 0
+    assert code == 1
     data = json.loads(out)
     assert data["wins"] is False and data["probably_wins"] is False and data["won_at"] is None
     code, out, _ = run(capsys, "check", "4", "--strategy", str(path), "--seed", "1")
-    assert code == 0 and "NOT" in out
+    assert code == 1 and "NOT" in out
 
 
 def test_check_a_strategy_from_stdin(capsys, monkeypatch):

@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
                 "seconds": round(exact.seconds, 6),
             }
         )
-        return 0
+        return 0 if exact.wins else 1
     print(
         f"Random Devil: {args.games:,} games from each of the {starts:,} canonical starts "
         f"(seed {seed}): {'all won' if sampled else 'at least one lost'}."
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             f"Exact check: the strategy does NOT always win; {exact.sizes[-1]:,} canonical "
             f"sequences are still possible after its {len(strategy):,} moves."
         )
-    return 0
+    return 0 if exact.wins else 1
 
 
 COMMAND = Command(
@@ -100,7 +100,8 @@ COMMAND = Command(
     help="test a strategy by random play (the notebook's probably_wins) "
     "and by exact belief propagation",
     description="Play K games from every canonical start against a random "
-    "Devil, then decide the question exactly by propagating the belief.",
+    "Devil, then decide the question exactly by propagating the belief (exit status 1 when "
+    "the strategy does not always win).",
     add_arguments=add_arguments,
     run=run,
 )
