@@ -18,7 +18,7 @@ or a running cluster.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -39,9 +39,13 @@ __all__ = [
 #: The client the level search spreads its top questions over (None: it asks them itself).
 _CLIENT: list[Client | None] = [None]
 
-#: A worker's reply: its answer (or the limit it stopped at first, in words), what it proved,
-#: and how many questions it asked.
-NodeAnswer = tuple[bool | str, Marks, int]
+#: A worker's reply: its answer (None: not needed any more; a string: the limit it stopped at
+#: first, in words), the marks it proved (the beliefs' bounds stay with the worker), and how
+#: many questions it asked.
+NodeAnswer = tuple[bool | str | None, Marks, int]
+
+#: A worker's limits: seconds, and bytes resident.
+Limits = tuple[float | None, int | None]
 
 
 @contextmanager
@@ -72,21 +76,43 @@ def spread_client() -> Client | None:
 
 
 def answer_node(
-    text: str, d: int, r: int, x: int, kept: Marks, limits: tuple[float | None, int | None]
+    text: str, d: int, r: int, x: int, kept: Marks, limits: Limits, quit_name: str | None = None
 ) -> NodeAnswer:
     """One task, on a worker: whether the set x of patterns off reach r passes at level d in
     the game of text, asked by a level search that starts from the marks kept, within the
-    limits (seconds, bytes resident)."""
+    limits (seconds, bytes resident); it gives up when the Dask event quit_name is set (the
+    answer is no longer needed) and sends back what it proved so far."""
     seconds, memory = limits
     search = _worker_search(text, memory)
     search.absorb(kept)
     search.deadline = None if seconds is None else time.monotonic() + seconds
     search.seconds, search.asked = seconds, 0
+    search.progress = None if quit_name is None else _quit_when_set(quit_name)
     try:
-        answer: bool | str = search.node_passes(d, r, x)
+        answer: bool | str | None = search.node_passes(d, r, x)
     except TooLarge:
         answer = search.stopped_at
-    return answer, (search.marks.arrays(), search.hi, search.lo), search.asked
+    except _NotNeeded:
+        answer = None
+    return answer, (search.marks.arrays(), {}, {}), search.asked
+
+
+class _NotNeeded(Exception):
+    """The search that asked no longer needs the answer."""
+
+
+def _quit_when_set(name: str) -> Callable[[int, int], None]:
+    """A progress call (every 256 questions) that stops the worker's search once the Dask
+    event of that name is set."""
+    from distributed import Event
+
+    event = Event(name)
+
+    def check(asked: int, known: int) -> None:
+        if event.is_set():
+            raise _NotNeeded
+
+    return check
 
 
 #: The level search each worker keeps for its game, its marks growing task after task.
@@ -117,57 +143,77 @@ def ask_start(search: Levels, d: int, client: Client) -> None:
     if questions is None:
         return
     asked = [(r, x) for r, xs in questions for x in xs if not search.marks.passes(r, x, d - 1)]
-    if not asked:
-        return
-    kept = client.scatter((search.marks.arrays(), search.hi, search.lo), broadcast=True)
-    text, limits = str(search.space.game), (_seconds_left(search), search.memory)
-    tasks = {
-        client.submit(answer_node, text, d - 1, r, x, kept, limits, pure=False): (r, x)
-        for r, x in asked
-    }
-    try:
-        _gather(search, tasks)
-    finally:
-        _cancel(list(tasks))
+    if asked:
+        _Round(search, d, client).run(asked)
 
 
-def _gather(search: Levels, tasks: dict[Any, tuple[int, int]]) -> None:
-    """Take the workers' answers as they come, until some reach passes (all its sets pass)
-    or every reach fails (one of its sets fails); stop when a worker stopped at a limit."""
-    from distributed import as_completed
+class _Round:
+    """One level's questions on the cluster: as many at a time as it has threads, in the
+    order the search would ask them, until some reach passes or every reach fails."""
 
-    open_sets: dict[int, set[int]] = {}
-    for r, x in tasks.values():
-        open_sets.setdefault(r, set()).add(x)
-    for task in as_completed(list(tasks)):
-        if task.cancelled():
-            continue
+    def __init__(self, search: Levels, d: int, client: Client) -> None:
+        from devilcoins.core.cluster import threads
+
+        self.search, self.d, self.client, self.width = search, d, client, threads(client)
+        kept = (search.marks.arrays(), search.hi, search.lo)
+        self.kept = client.scatter(kept, broadcast=True, hash=False)  # a key of its own
+        self.limits = (_seconds_left(search), search.memory)
+        self.running: dict[Any, tuple[int, int, Any]] = {}  # task: reach, set, its quit event
+        self.count = 0
+
+    def run(self, asked: list[tuple[int, int]]) -> None:
+        """Ask every (reach, set) in order, a window at a time; stop the workers on the way out."""
+        from distributed import as_completed
+
+        waiting = list(asked)
+        left = {r: sum(q == r for q, _ in asked) for r, _ in asked}  # sets of r not yet passed
+        done = as_completed()
+        try:
+            while waiting or self.running:
+                while waiting and len(self.running) < self.width:
+                    done.add(self._submit(*waiting.pop(0)))
+                answer, r = self._take(next(done))
+                if answer is False:  # the reach fails: its other sets are not needed
+                    left.pop(r, None)
+                    waiting = [(q, x) for q, x in waiting if q != r]
+                    self._quit(r.__eq__)
+                elif answer and r in left:
+                    left[r] -= 1
+                if not left or 0 in left.values():
+                    return  # every reach fails, or one passes (so does the start)
+        finally:
+            self._quit(lambda q: True)
+
+    def _submit(self, r: int, x: int) -> Any:
+        from distributed import Event
+
+        self.count += 1
+        name = f"devilcoins-quit-{id(self)}-{self.count}"
+        text = str(self.search.space.game)
+        task = self.client.submit(
+            answer_node, text, self.d - 1, r, x, self.kept, self.limits, name, pure=False
+        )
+        self.running[task] = (r, x, Event(name, client=self.client))
+        return task
+
+    def _take(self, task: Any) -> tuple[bool | None, int]:
+        """A finished task's answer (None: it gave up), its marks added to the search's."""
+        r, _, _ = self.running.pop(task)
         answer, marks, asked = task.result()
+        search = self.search
         search.absorb(marks)
         search.asked += asked
         search.report()
         search.check_limits()
         if isinstance(answer, str):
             search.stop(f"{answer} of a worker")
-        r, x = tasks[task]
-        if r not in open_sets:  # the reach failed already
-            continue
-        if answer:
-            open_sets[r].discard(x)
-            if not open_sets[r]:
-                return  # every set off reach r passes: so does the start
-        else:
-            del open_sets[r]
-            _cancel([t for t, (q, _) in tasks.items() if q == r])
-            if not open_sets:
-                return  # every reach fails
+        return answer, r
 
-
-def _cancel(tasks: list[Any]) -> None:
-    """Cancel the tasks not done yet (a done task is left as it is)."""
-    for task in tasks:
-        if not task.done():
-            task.cancel()
+    def _quit(self, which: Callable[[int], bool]) -> None:
+        """Tell the running tasks on the reaches which picks to give up."""
+        for r, _, event in self.running.values():
+            if which(r):
+                event.set()
 
 
 def _seconds_left(search: Levels) -> float | None:
