@@ -194,3 +194,9 @@ def test_without_the_solver_one_line_says_how_to_get_it(monkeypatch):
             solve(Game.parse("n=3 group=none goal=HHH,HTT,THT"))
     finally:
         highs._highs.cache_clear()
+
+
+def test_without_the_sat_solver_one_line_says_how_to_get_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pysat.solvers", None)  # import pysat.solvers now fails
+    with pytest.raises(NotSupported, match="pip install python-sat"):
+        solve(Game.parse("n=3 values=3 group=none hands=1 goal=100,200,202"))

@@ -1,4 +1,4 @@
-"""Blind games on a still table settled as covering problems, by a real solver (HiGHS).
+"""Blind games on a still table settled as covering problems, by real solvers (HiGHS, CaDiCaL).
 
 ``Cover`` (``blind.covering``) turns the game into translates of the goal, one per running
 product of the moves; here the least length is found and proved (docs/mathematics.md §7.6):
@@ -9,9 +9,10 @@ product of the moves; here the least length is found and proved (docs/mathematic
    state, minus one, is the answer: HiGHS finds them and proves none fewer do;
 3. with limited hands or a list of moves, the fewest translates still bound the length from
    below, and the shorter of a greedy walk and those translates walked in a short order bounds
-   it from above; HiGHS looks for a walk of L allowed moves covering every state, first at the
-   bound, then each time one move shorter than the best walk known, until it proves that none
-   of L moves exists (and so none shorter: passes pad a walk).
+   it from above; a SAT solver (CaDiCaL, ``blind.sat``) looks for a walk of L allowed moves
+   covering every state, first at the bound, then each time one move shorter than the best walk
+   known, until it proves that none of L moves exists (and so none shorter: a walk that covers
+   still covers when it goes on).
 
 The lower bound says what proved it: the count (|M| / |G| translates at least, checked here),
 or HiGHS's proof of optimality, stated as the solver's. ``takes_covering`` says which games
@@ -32,7 +33,8 @@ import numpy as np
 
 from devilcoins.blind.covering import Cover, is_still
 from devilcoins.blind.disguise import shifted_goal
-from devilcoins.blind.highs import Outcome, min_cover, walk_cover
+from devilcoins.blind.highs import Outcome, min_cover
+from devilcoins.blind.sat import NAME, Walk, walk_cover
 from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
@@ -58,8 +60,8 @@ COVERING = "covering solver (HiGHS): the fewest translates of the goal that cove
 
 #: The method with limited hands or a list of moves.
 WALKING = (
-    "covering solver (HiGHS): the shortest walk of allowed moves whose translates of the goal "
-    "cover every state"
+    "covering solvers (HiGHS and a SAT solver): the shortest walk of allowed moves whose "
+    "translates of the goal cover every state"
 )
 
 #: The method of a still table some starts of which never meet the goal.
@@ -166,22 +168,23 @@ def _walked(
     report: Callable[[int, int], None],
 ) -> Verdict:
     """Limited moves: the shortest walk. Its length is first tried at the fewest translates'
-    bound, then from the best walk known downwards: a walk of L moves pads with passes to any
-    longer one, so the first L with none is proved to be one short of the answer (one proof,
-    where going upwards takes one at each length; each walk found lowers the bound shown)."""
+    bound, then from the best walk known downwards: a walk of L moves that covers still covers
+    when it goes on, so the first L with none is proved to be one short of the answer (one
+    proof, where going upwards takes one at each length; each walk found lowers the bound)."""
     best, lower, proof = greedy, fewest, None
     length, found = fewest, None
     budget: float | None = FIRST_TRY
     while length < len(best) - 1:
         report(lower, len(best) - 1)
-        out = walk_cover(cover.sets, cover.size, length, cover.step, cover.reach, budget)
-        if out.status == "optimal" and out.values is not None:
-            times = out.values.reshape(length, cover.size)
-            best, found = [0, *(int(np.argmax(row)) for row in times)], out
-        elif out.status == "infeasible":
+        out = walk_cover(
+            cover.sets, length, cover.step, least=fewest, distinct=length == fewest, seconds=budget
+        )
+        if out.status == "found" and out.walk is not None:
+            best, found = out.walk, out
+        elif out.status == "none":
             lower, proof = length + 1, out
         elif budget is None:
-            raise _stopped(cover.game, lower, len(best) - 1, out)
+            raise _stopped(cover.game, lower, len(best) - 1, None)
         budget, length = None, len(best) - 2
         if length < lower:
             break
@@ -193,7 +196,7 @@ def _won(
     walk: list[int],
     t0: Stopwatch,
     bound: Evidence | tuple[Evidence, ...],
-    found: Outcome | None,
+    found: Outcome | Walk | None,
 ) -> Verdict:
     """The verdict of a walk that covers every state (its moves are the strategy)."""
     game = cover.game
@@ -215,12 +218,13 @@ def _won(
     )
 
 
-def _covering(cover: Cover, length: int, found: Outcome | None) -> Evidence:
+def _covering(cover: Cover, length: int, found: Outcome | Walk | None) -> Evidence:
     """What the covering view is and what the solver found, stated."""
+    solver = NAME if isinstance(found, Walk) else "HiGHS"
     by = (
         "a greedy walk found them (each time to where most starts are won a move)"
         if found is None
-        else f"HiGHS found them ({found.seconds:.2f} s)"
+        else f"{solver} found them ({found.seconds:.2f} s)"
     )
     walk = (
         "Every move is allowed, so any set of translates holding the goal itself is a walk, in "
@@ -277,7 +281,7 @@ def _proved(cover: Cover, fewest: int, found: Outcome) -> Evidence:
 
 
 def _walk_bound(
-    cover: Cover, fewest: int, length: int, cover_bound: Evidence, proof: Outcome | None
+    cover: Cover, fewest: int, length: int, cover_bound: Evidence, proof: Walk | None
 ) -> tuple[Evidence, ...]:
     """Why no walk shorter than length wins: the fewest translates, then the solver's proof."""
     if length == fewest or proof is None:
@@ -287,10 +291,10 @@ def _walk_bound(
         EvidenceKind.LOWER_BOUND,
         "lower bound (the solver's proof)",
         f"Nothing shorter than {length:,} moves wins: fewer than {fewest + 1:,} translates of "
-        f"the goal cannot cover every state ({why}), and HiGHS proved that no walk of "
+        f"the goal cannot cover every state ({why}), and {NAME} proved that no walk of "
         f"{length - 1:,} allowed moves covers them ({proof.seconds:.2f} s), so none shorter "
-        "does either (a shorter walk, padded with moves that change nothing, would be one); the "
-        "program does not check the proof again.",
+        "does either (a shorter walk that covers still covers when it goes on, any move "
+        "further); the program does not check the proof again.",
         lower_bound=length,
         **proof.detail,
     )
@@ -314,12 +318,12 @@ def _never_won(cover: Cover, missed: np.ndarray) -> Evidence:
     )
 
 
-def _stopped(game: Game, lower: int, upper: int, out: Outcome) -> TooLarge:
+def _stopped(game: Game, lower: int, upper: int, out: Outcome | None) -> TooLarge:
     """The solver stopped short of a proof: the best bounds it proved, in one line."""
     best = upper
-    if math.isfinite(out.bound):  # the fewest translates' bound, less one
+    if out is not None and math.isfinite(out.bound):  # the fewest translates' bound, less one
         lower = max(lower, math.ceil(out.bound - 1e-6) - 1)
     return TooLarge(
-        f"{game}: the covering solver stopped after {out.seconds:,.0f} s between {lower:,} and "
+        f"{game}: the covering solver stopped between {lower:,} and "
         f"{best:,} moves (a strategy of {best:,} moves is known)"
     )
