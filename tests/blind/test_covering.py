@@ -16,7 +16,7 @@ from reference import fewest_translates, naive_game, naive_group_game, still_sho
 
 from devilcoins import Game, explain, prove, solve, verify
 from devilcoins.blind import highs
-from devilcoins.blind.still import COVERING, NEVER_WON, WALKING, takes_covering
+from devilcoins.blind.still import COVERING, GREEDY, NEVER_WON, WALKING, takes_covering
 from devilcoins.core.errors import NotSupported
 from devilcoins.families import family_of
 
@@ -88,7 +88,7 @@ def test_the_covering_route_agrees_with_the_belief_search(game):
     assert family_of(game).name == "still table"
     covered, searched = solve(game), solve(game, method="search")
     assert (covered.winnable, covered.length) == (searched.winnable, searched.length)
-    assert covered.method in (COVERING, WALKING, NEVER_WON)
+    assert covered.method in (COVERING, WALKING, GREEDY, NEVER_WON)
 
 
 @settings(max_examples=20, deadline=None)
@@ -134,9 +134,9 @@ def test_the_lower_bound_says_what_proved_it():
     counted = prove(Game.parse("n=6 group=none goal=HHHHHH,TTTHHH,HTHTHT,TTTTTT"))
     bound = next(e for e in counted.evidence if e.kind == "lower bound")
     assert bound.mark == "checked" and "the count" in bound.name
-    solved = prove(Game.parse("n=3 group=none goal=HHH,HTT,THT"))  # 8 states, 3 a translate
+    solved = prove(Game.parse("n=5 group=none goal=HHHHH,HHTHH,HTHHT,HTTTH,TTHHH"))
     bound = next(e for e in solved.evidence if e.kind == "lower bound")
-    assert solved.length == 3 > -(-8 // 3) - 1  # more than the count: the solver's proof
+    assert solved.length == 7 > -(-32 // 5) - 1  # more than the count: the solver's proof
     assert bound.mark == "stated" and "HiGHS proved it" in bound.statement
     assert solved.holds and any(
         e.name == "exact verification of the strategy" and e.holds for e in solved.evidence
@@ -153,12 +153,13 @@ def test_starts_the_moves_never_bring_home_lose_checked():
 
 
 def test_the_verdict_names_the_route(capsys):
-    code, out, _ = run(capsys, "solve", "4", "--group", "none", "--goal", "HHHH,TTHH,HTHT")
+    goal = "HHTTT,HTTHT,THHHT,THHTH,THTTH,TTTHT"  # no subgroup to use: HiGHS, then CaDiCaL
+    code, out, _ = run(capsys, "solve", "5", "--group", "none", "--goal", goal)
     assert code == 0 and f"How: {COVERING}." in out
-    code, out, _ = run(
-        capsys, "solve", "4", "--hands", "1", "--group", "none", "--goal", "HHHH,TTHH,HTHT"
-    )
-    assert code == 0 and f"How: {WALKING}." in out
+    code, out, _ = run(capsys, "solve", "5", "--hands", "1", "--group", "none", "--goal", goal)
+    assert code == 0 and f"How: {WALKING}." in out and "CaDiCaL (a SAT solver) proved" in out
+    code, out, _ = run(capsys, "solve", "4", "--group", "none", "--goal", "HHHH,TTHH,HTHT")
+    assert code == 0 and f"How: {GREEDY}." in out and "[checked]" in out and "subgroup" in out
     code, out, _ = run(capsys, "explain", "4", "--group", "none", "--goal", "HHHH,TTHH,HTHT")
     assert code == 0 and "covering problem" in out
 
@@ -166,12 +167,13 @@ def test_the_verdict_names_the_route(capsys):
 def test_the_saved_strategy_verifies_and_the_atlas_takes_the_route(capsys, tmp_path):
     from devilcoins.atlas.entry import settle
 
-    game = ["4", "--group", "none", "--goal", "HHHH,TTHH,HTHT"]
+    goal = "HHHHH,HHTHH,HTHHT,HTTTH,TTHHH"
+    game = ["5", "--group", "none", "--goal", goal]
     path = tmp_path / "moves.txt"
     assert run(capsys, "solve", *game, "--save", str(path))[0] == 0
     code, out, _ = run(capsys, "verify", *game, str(path))
     assert code == 0 and "WINS from every start" in out and "by move 7" in out
-    entry = settle(Game.parse("n=4 group=none goal=HHHH,TTHH,HTHT"))
+    entry = settle(Game.parse(f"n=5 group=none goal={goal}"))
     assert (entry.length, entry.method) == (7, COVERING)
 
 
@@ -191,7 +193,7 @@ def test_without_the_solver_one_line_says_how_to_get_it(monkeypatch):
     highs._highs.cache_clear()
     try:
         with pytest.raises(NotSupported, match="pip install highspy"):
-            solve(Game.parse("n=3 group=none goal=HHH,HTT,THT"))
+            solve(Game.parse("n=5 group=none goal=HHHHH,HHTHH,HTHHT,HTTTH,TTHHH"))
     finally:
         highs._highs.cache_clear()
 
@@ -200,3 +202,54 @@ def test_without_the_sat_solver_one_line_says_how_to_get_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "pysat.solvers", None)  # import pysat.solvers now fails
     with pytest.raises(NotSupported, match="pip install python-sat"):
         solve(Game.parse("n=3 values=3 group=none hands=1 goal=100,200,202"))
+
+
+@st.composite
+def subgroup_goals(draw: st.DrawFn) -> Game:
+    """A goal that holds a subgroup moved by a state, and at most half as many states more
+    (coins on 3 or 4 positions, or 2 dials of 3)."""
+    m, n = draw(st.sampled_from([(2, 3), (2, 4), (3, 2)]))
+    states = list(itertools.product(range(m), repeat=n))
+    spans = draw(st.lists(st.sampled_from(states[1:]), min_size=1, max_size=2))
+    group = {(0,) * n}
+    for g in spans:
+        for _ in range(m):
+            group |= {tuple((a + b) % m for a, b in zip(h, g, strict=True)) for h in group}
+    extra = draw(st.lists(st.sampled_from(states), max_size=len(group) // 2, unique=True))
+    shift = draw(st.sampled_from(states))
+    goal = {tuple((a + b) % m for a, b in zip(x, shift, strict=True)) for x in group | set(extra)}
+    if len(goal) - len(group) > len(group) // 2 or len(goal) == m**n:
+        goal = {tuple((a + b) % m for a, b in zip(x, shift, strict=True)) for x in group}
+    return Game.parse(f"n={n} values={m} group=none goal={_text(goal)}")
+
+
+@SETTINGS
+@given(subgroup_goals())
+def test_the_subgroup_bound_is_checked_and_never_above_the_fewest_translates(game):
+    from devilcoins.blind.coset_bound import coset_bound
+    from devilcoins.blind.covering import Cover
+
+    fewest = fewest_translates(_naive(game))
+    bound = coset_bound(Cover.of(game))
+    assert bound is not None and bound.holds
+    assert bound.translates <= fewest, str(game)
+    assert 2 * bound.extra <= bound.subgroup_size
+    assert solve(game).length == fewest - 1
+
+
+def test_a_subgroup_in_the_goal_settles_nine_coins_without_a_solver():
+    # the subgroup spanned by three states of 9 coins (8 states) and three states more
+    rng = random.Random(4)
+    group = {0}
+    for g in rng.sample(range(1, 1 << 9), 3):
+        group |= {h ^ g for h in group}
+    picked = sorted(group | set(rng.sample(range(1 << 9), 3)))
+    goal = ",".join(format(x, "09b").replace("0", "H").replace("1", "T") for x in picked)
+    game = Game.parse(f"n=9 group=none goal={goal}")
+    verdict = prove(game)
+    bound = next(e for e in verdict.evidence if e.name == "lower bound (a subgroup in the goal)")
+    assert bound.checked and bound.holds and verdict.holds
+    assert verdict.method == GREEDY and verdict.length == 512 // 8 - 1
+    assert verify(game, verdict.strategy).wins
+    assert not verify(game, verdict.strategy[:-1]).wins
+    assert _naive_wins_by_end(game, verdict.strategy)

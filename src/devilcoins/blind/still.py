@@ -18,9 +18,9 @@ The lower bound says what proved it: the count (|M| / |G| translates at least, c
 or HiGHS's proof of optimality, stated as the solver's. ``takes_covering`` says which games
 take this route: still tables whose goal no chain or coset walk settles at once.
 
->>> v = solve_still(Game.parse('n=3 group=none goal=HHH,HTT,THT'))
+>>> v = solve_still(Game.parse('n=5 group=none goal=HHHHH,HHTHH,HTHHT,HTTTH,TTHHH'))
 >>> v.winnable, v.length, v.method.split(':')[0]
-(True, 3, 'covering solver (HiGHS)')
+(True, 7, 'covering solver (HiGHS)')
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from devilcoins.blind.coset_bound import CosetBound, coset_bound
 from devilcoins.blind.covering import Cover, is_still
 from devilcoins.blind.disguise import shifted_goal
 from devilcoins.blind.highs import Outcome, min_cover
@@ -45,6 +46,7 @@ __all__ = [
     "COVERING",
     "COVER_STATES",
     "FIRST_TRY",
+    "GREEDY",
     "NEVER_WON",
     "WALKING",
     "solve_still",
@@ -62,6 +64,12 @@ COVERING = "covering solver (HiGHS): the fewest translates of the goal that cove
 WALKING = (
     "covering solvers (HiGHS and a SAT solver): the shortest walk of allowed moves whose "
     "translates of the goal cover every state"
+)
+
+#: The method when a greedy choice of translates meets a bound checked here (no solver ran).
+GREEDY = (
+    "covering, no solver needed: a greedy walk whose translates of the goal cover every state, "
+    "as short as a bound checked here"
 )
 
 #: The method of a still table some starts of which never meet the goal.
@@ -112,11 +120,15 @@ def solve_still(game: Game, on_progress: Progress = None) -> Verdict:
     if len(missed):
         return Verdict.lost(game, NEVER_WON, (_never_won(cover, missed),), t0.seconds())
     counted = -(-cover.size // cover.goal_size) - 1
+    floor = _counting(cover, counted)
+    cosets = coset_bound(cover)
+    if cosets is not None and cosets.translates - 1 > counted:
+        counted, floor = cosets.translates - 1, _by_cosets(cover, cosets)
     greedy = cover.greedy()
     report = _reporter(on_progress)
     report(counted, len(greedy) - 1)
     if len(greedy) - 1 == counted:
-        return _won(cover, greedy, t0, _counting(cover, counted), None)
+        return _won(cover, greedy, t0, floor, None)
     usable = cover.reach < cover.size
     found = min_cover(cover.sets, cover.size, 0, _in_moves(cover, report), usable=usable)
     chosen = (
@@ -127,12 +139,12 @@ def solve_still(game: Game, on_progress: Progress = None) -> Verdict:
     if found.status != "optimal" or len(chosen) > math.ceil(found.bound - 1e-6):
         raise _stopped(game, counted, len(greedy) - 1, found)  # no proof: the bounds
     fewest = len(chosen) - 1
-    bound = _counting(cover, counted) if fewest == counted else _proved(cover, fewest, found)
+    bound = floor if fewest == counted else _proved(cover, fewest, found)
     if cover.every_move:
         return _won(cover, chosen, t0, bound, found)
     ordered = cover.ordered(chosen)  # the fewest translates, walked: often no longer
     shorter = ordered if len(ordered) < len(greedy) else greedy
-    return _walked(cover, fewest, shorter, t0, bound, report)
+    return _walked(cover, fewest, shorter, t0, bound, report, found)
 
 
 def _reporter(on_progress: Progress) -> Callable[[int, int], None]:
@@ -166,13 +178,15 @@ def _walked(
     t0: Stopwatch,
     bound: Evidence,
     report: Callable[[int, int], None],
+    translates: Outcome,
 ) -> Verdict:
     """Limited moves: the shortest walk. Its length is first tried at the fewest translates'
     bound, then from the best walk known downwards: a walk of L moves that covers still covers
     when it goes on, so the first L with none is proved to be one short of the answer (one
     proof, where going upwards takes one at each length; each walk found lowers the bound)."""
     best, lower, proof = greedy, fewest, None
-    length, found = fewest, None
+    length = fewest  # what found the best walk below: HiGHS's fewest, or CaDiCaL
+    found_by: Outcome | Walk = translates
     budget: float | None = FIRST_TRY
     while length < len(best) - 1:
         report(lower, len(best) - 1)
@@ -180,7 +194,7 @@ def _walked(
             cover.sets, length, cover.step, least=fewest, distinct=length == fewest, seconds=budget
         )
         if out.status == "found" and out.walk is not None:
-            best, found = out.walk, out
+            best, found_by = out.walk, out
         elif out.status == "none":
             lower, proof = length + 1, out
         elif budget is None:
@@ -188,7 +202,7 @@ def _walked(
         budget, length = None, len(best) - 2
         if length < lower:
             break
-    return _won(cover, best, t0, _walk_bound(cover, fewest, len(best) - 1, bound, proof), found)
+    return _won(cover, best, t0, _walk_bound(cover, fewest, len(best) - 1, bound, proof), found_by)
 
 
 def _won(
@@ -207,7 +221,7 @@ def _won(
         game=game,
         winnable=True,
         length=len(moves),
-        method=COVERING if cover.every_move else WALKING,
+        method=GREEDY if found is None else COVERING if cover.every_move else WALKING,
         how=How.SEARCH,
         seconds=t0.seconds(),
         strategy=moves,
@@ -267,6 +281,33 @@ def _counting(cover: Cover, counted: int) -> Evidence:
     )
 
 
+def _by_cosets(cover: Cover, b: CosetBound) -> Evidence:
+    """The bound of a subgroup in the goal, its premises checked (``blind.coset_bound``)."""
+    game, moves = cover.game, b.translates - 1
+    return Evidence(
+        kind=EvidenceKind.LOWER_BOUND,
+        name="lower bound (a subgroup in the goal)",
+        statement=(
+            f"Nothing shorter than {moves:,} moves wins: the goal moved by its state "
+            f"{game.state_text(b.shift)} holds a subgroup of {b.subgroup_size:,} states and "
+            f"{b.extra:,} states more. Each translate holds one whole coset of that subgroup and "
+            f"{b.extra:,} single states; a coset no translate holds whole needs "
+            f"{b.subgroup_size:,} single states, and since {b.extra:,} is at most half of "
+            f"{b.subgroup_size:,}, leaving a coset out costs more translates than it saves: all "
+            f"{b.translates:,} cosets need a translate each (docs/mathematics.md §7.6). Checked: "
+            + (
+                "the subgroup is one (closed under the product), lies in the moved goal, and the "
+                "goal has that many states more."
+                if b.holds
+                else "the premises do NOT hold."
+            )
+        ),
+        checked=True,
+        holds=b.holds,
+        detail={"lower_bound": moves, "subgroup": b.subgroup_size, "extra": b.extra},
+    )
+
+
 def _proved(cover: Cover, fewest: int, found: Outcome) -> Evidence:
     """HiGHS's proof that no fewer translates cover the states, stated as the solver's."""
     return Evidence.stated(
@@ -286,7 +327,7 @@ def _walk_bound(
     """Why no walk shorter than length wins: the fewest translates, then the solver's proof."""
     if length == fewest or proof is None:
         return (cover_bound,)
-    why = "the count, above" if cover_bound.checked else "HiGHS's proof, above"
+    why = "the bound above, checked" if cover_bound.checked else "HiGHS's proof, above"
     return cover_bound, Evidence.stated(
         EvidenceKind.LOWER_BOUND,
         "lower bound (the solver's proof)",
