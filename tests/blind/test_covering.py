@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 import sys
 
 import pytest
@@ -181,11 +182,17 @@ def test_the_time_limit_stops_the_solver_with_the_bounds_proved(capsys):
     # 30 random states of 10 coins: HiGHS needs minutes to close the gap
     picked = random.Random(1).sample(range(1 << 10), 30)
     game = ",".join(format(x, "010b").replace("0", "H").replace("1", "T") for x in picked)
-    code, _, err = run(
-        capsys, "solve", "10", "--group", "none", "--goal", game, "--time-limit", "2"
-    )
-    assert code == 2 and "Traceback" not in err
-    assert "at least" in err and "a strategy of" in err
+    said = {}
+    for command in ("solve", "prove", "explain"):  # each says the bounds, in the same words
+        code, _, err = run(
+            capsys, command, "10", "--group", "none", "--goal", game, "--time-limit", "2"
+        )
+        assert code == 2 and "Traceback" not in err
+        found = re.search(r"at least ([\d,]+) moves proved, a strategy of ([\d,]+) found", err)
+        assert found is not None, (command, err)
+        said[command] = int(found.group(1)), int(found.group(2))
+    lowest = -(-1024 // 30) - 1  # the count
+    assert all(lowest <= low <= high for low, high in said.values())
 
 
 def test_without_the_solver_one_line_says_how_to_get_it(monkeypatch):
