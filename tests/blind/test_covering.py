@@ -260,3 +260,20 @@ def test_a_subgroup_in_the_goal_settles_nine_coins_without_a_solver():
     assert verify(game, verdict.strategy).wins
     assert not verify(game, verdict.strategy[:-1]).wins
     assert _naive_wins_by_end(game, verdict.strategy)
+
+
+@SETTINGS
+@given(still_games())
+def test_local_search_keeps_a_cover_never_below_the_fewest_translates(game):
+    from devilcoins.blind.covering import Cover
+    from devilcoins.blind.local_cover import smaller_cover
+
+    cover = Cover.of(game)
+    if len(cover.never_won()):
+        return
+    start = cover.greedy()
+    found = smaller_cover(cover, start, swaps=200, total=2000)
+    assert found[0] == 0 and len(set(found)) == len(found) and cover.covers(found)
+    assert len(found) <= len(set(start)) and (cover.reach[found] < cover.size).all()
+    if cover.every_move:
+        assert len(found) >= fewest_translates(_naive(game))

@@ -5,17 +5,20 @@ product of the moves; here the least length is found and proved (docs/mathematic
 
 1. starts that no running product the moves can make brings into the goal are never won: the
    game is lost, checked for every state;
-2. with every move allowed, the fewest translates (the goal itself among them) that cover every
+2. a greedy walk, its translates thinned by local search (``blind.local_cover``), bounds the
+   answer from above; the count, or a subgroup in the goal (``blind.coset_bound``), from below,
+   checked here: when they meet, no solver runs;
+3. with every move allowed, the fewest translates (the goal itself among them) that cover every
    state, minus one, is the answer: HiGHS finds them and proves none fewer do;
-3. with limited hands or a list of moves, the fewest translates still bound the length from
+4. with limited hands or a list of moves, the fewest translates still bound the length from
    below, and the shorter of a greedy walk and those translates walked in a short order bounds
    it from above; a SAT solver (CaDiCaL, ``blind.sat``) looks for a walk of L allowed moves
    covering every state, first at the bound, then each time one move shorter than the best walk
    known, until it proves that none of L moves exists (and so none shorter: a walk that covers
    still covers when it goes on).
 
-The lower bound says what proved it: the count (|M| / |G| translates at least, checked here),
-or HiGHS's proof of optimality, stated as the solver's. ``takes_covering`` says which games
+The lower bound says what proved it: the count (|M| / |G| translates at least) or the subgroup,
+checked here, or HiGHS's or CaDiCaL's proof of optimality, stated as the solver's. ``takes_covering`` says which games
 take this route: still tables whose goal no chain or coset walk settles at once.
 
 >>> v = solve_still(Game.parse('n=5 group=none goal=HHHHH,HHTHH,HTHHT,HTTTH,TTHHH'))
@@ -35,6 +38,7 @@ from devilcoins.blind.coset_bound import CosetBound, coset_bound
 from devilcoins.blind.covering import Cover, is_still
 from devilcoins.blind.disguise import shifted_goal
 from devilcoins.blind.highs import Outcome, min_cover
+from devilcoins.blind.local_cover import smaller_cover
 from devilcoins.blind.sat import NAME, Walk, walk_cover
 from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import TooLarge
@@ -68,8 +72,8 @@ WALKING = (
 
 #: The method when a greedy choice of translates meets a bound checked here (no solver ran).
 GREEDY = (
-    "covering, no solver needed: a greedy walk whose translates of the goal cover every state, "
-    "as short as a bound checked here"
+    "covering, no solver needed: a walk whose translates of the goal cover every state (a greedy "
+    "choice, then local search), as short as a bound checked here"
 )
 
 #: The method of a still table some starts of which never meet the goal.
@@ -127,6 +131,11 @@ def solve_still(game: Game, on_progress: Progress = None) -> Verdict:
     greedy = cover.greedy()
     report = _reporter(on_progress)
     report(counted, len(greedy) - 1)
+    if len(greedy) - 1 > counted:  # fewer translates by local search: walked, if need be
+        fewer = smaller_cover(cover, greedy)
+        walked = fewer if cover.every_move else cover.ordered(fewer)
+        greedy = walked if len(walked) < len(greedy) else greedy
+        report(counted, len(greedy) - 1)
     if len(greedy) - 1 == counted:
         return _won(cover, greedy, t0, floor, None)
     usable = cover.reach < cover.size
@@ -236,7 +245,8 @@ def _covering(cover: Cover, length: int, found: Outcome | Walk | None) -> Eviden
     """What the covering view is and what the solver found, stated."""
     solver = NAME if isinstance(found, Walk) else "HiGHS"
     by = (
-        "a greedy walk found them (each time to where most starts are won a move)"
+        "a greedy walk (each time to where most starts are won a move), then a local search "
+        "for fewer translates, found them"
         if found is None
         else f"{solver} found them ({found.seconds:.2f} s)"
     )
