@@ -277,3 +277,22 @@ def test_local_search_keeps_a_cover_never_below_the_fewest_translates(game):
     assert len(found) <= len(set(start)) and (cover.reach[found] < cover.size).all()
     if cover.every_move:
         assert len(found) >= fewest_translates(_naive(game))
+
+
+@SETTINGS
+@given(still_games())
+def test_the_sat_walk_exists_exactly_from_the_naive_length_on(game):
+    from devilcoins.blind.covering import Cover
+    from devilcoins.blind.sat import walk_cover
+
+    cover = Cover.of(game)
+    shortest = still_shortest(_naive(game))
+    if shortest is None or len(cover.moves) == 0:
+        return
+    fewest = fewest_translates(_naive(game)) - 1
+    for length in range(max(fewest, 1), shortest + 2):
+        out = walk_cover(cover.sets, length, cover.step, least=fewest, distinct=length == fewest)
+        assert (out.status == "found") == (length >= shortest), (str(game), length)
+        if out.walk is not None:
+            assert len(out.walk) == length + 1 and out.walk[0] == 0 and cover.covers(out.walk)
+            assert all(game.allowed(a) and a != 0 for a in cover.moves_of(out.walk))

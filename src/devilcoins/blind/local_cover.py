@@ -32,14 +32,20 @@ TABU = 3
 
 
 def smaller_cover(
-    cover: Cover, start: list[int], swaps: int = SWAPS, total: int = TOTAL, seed: int = 1
+    cover: Cover,
+    start: list[int],
+    fewest: int = 1,
+    *,
+    swaps: int = SWAPS,
+    total: int = TOTAL,
+    seed: int = 1,
 ) -> list[int]:
     """A cover of the states by translates the moves can reach, no larger than the distinct
-    ones of start (which covers them), the identity first; swaps at most at each size, total in
-    all."""
+    ones of start (which covers them), the identity first; it stops at fewest translates (a
+    bound known), after swaps at most at one size, or total in all."""
     rng = np.random.default_rng(seed)
     best = [0, *sorted(set(start) - {0})]
-    while len(best) > 1 and total > 0:
+    while len(best) > max(fewest, 1) and total > 0:
         trial = _drop(cover, best, rng)
         found, used = _search(cover, trial, min(swaps, total), rng)
         total -= used

@@ -18,8 +18,8 @@ product of the moves; here the least length is found and proved (docs/mathematic
    still covers when it goes on).
 
 The lower bound says what proved it: the count (|M| / |G| translates at least) or the subgroup,
-checked here, or HiGHS's or CaDiCaL's proof of optimality, stated as the solver's. ``takes_covering`` says which games
-take this route: still tables whose goal no chain or coset walk settles at once.
+checked here, or HiGHS's or CaDiCaL's proof, stated as the solver's. ``takes_covering`` says
+which games take this route: still tables whose goal no chain or coset walk settles at once.
 
 >>> v = solve_still(Game.parse('n=5 group=none goal=HHHHH,HHTHH,HTHHT,HTTTH,TTHHH'))
 >>> v.winnable, v.length, v.method.split(':')[0]
@@ -132,7 +132,7 @@ def solve_still(game: Game, on_progress: Progress = None) -> Verdict:
     report = _reporter(on_progress)
     report(counted, len(greedy) - 1)
     if len(greedy) - 1 > counted:  # fewer translates by local search: walked, if need be
-        fewer = smaller_cover(cover, greedy)
+        fewer = smaller_cover(cover, greedy, counted + 1)
         walked = fewer if cover.every_move else cover.ordered(fewer)
         greedy = walked if len(walked) < len(greedy) else greedy
         report(counted, len(greedy) - 1)
