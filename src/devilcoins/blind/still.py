@@ -294,20 +294,21 @@ def _counting(cover: Cover, counted: int) -> Evidence:
 def _by_cosets(cover: Cover, b: CosetBound) -> Evidence:
     """The bound of a subgroup in the goal, its premises checked (``blind.coset_bound``)."""
     game, moves = cover.game, b.translates - 1
+    other = "state" if b.extra == 1 else "states"
     return Evidence(
         kind=EvidenceKind.LOWER_BOUND,
         name="lower bound (a subgroup in the goal)",
         statement=(
             f"Nothing shorter than {moves:,} moves wins: the goal moved by its state "
-            f"{game.state_text(b.shift)} holds a subgroup of {b.subgroup_size:,} states and "
-            f"{b.extra:,} states more. Each translate holds one whole coset of that subgroup and "
-            f"{b.extra:,} single states; a coset no translate holds whole needs "
-            f"{b.subgroup_size:,} single states, and since {b.extra:,} is at most half of "
-            f"{b.subgroup_size:,}, leaving a coset out costs more translates than it saves: all "
-            f"{b.translates:,} cosets need a translate each (docs/mathematics.md §7.6). Checked: "
+            f"{game.state_text(b.shift)} holds a subgroup H of {b.subgroup_size:,} states, and "
+            f"e = {b.extra:,} other {other}. Each translate holds one whole coset of H and e "
+            "single states; a coset that no translate holds whole needs all its "
+            f"{b.subgroup_size:,} states from single ones, and as e is at most half of |H|, "
+            "leaving a coset out costs more translates than it saves: each of the "
+            f"{b.translates:,} cosets needs a translate (docs/mathematics.md §7.6). Checked: "
             + (
                 "the subgroup is one (closed under the product), lies in the moved goal, and the "
-                "goal has that many states more."
+                "goal has e states more, with 2e at most |H|."
                 if b.holds
                 else "the premises do NOT hold."
             )
