@@ -296,3 +296,13 @@ def test_the_sat_walk_exists_exactly_from_the_naive_length_on(game):
         if out.walk is not None:
             assert len(out.walk) == length + 1 and out.walk[0] == 0 and cover.covers(out.walk)
             assert all(game.allowed(a) and a != 0 for a in cover.moves_of(out.walk))
+
+
+def test_the_time_limit_stops_the_sat_solver_with_the_bounds_proved(capsys):
+    # 4 dials of 3, one hand: CaDiCaL needs minutes to settle the walk's length
+    goal = ["4", "--values", "3", "--group", "none", "--hands", "1", "--goal", "0121,2001,2021"]
+    code, _, err = run(capsys, "solve", *goal, "--time-limit", "4")
+    assert code == 2 and "Traceback" not in err
+    found = re.search(r"at least ([\d,]+) moves proved, a strategy of ([\d,]+) found", err)
+    assert found is not None, err
+    assert 81 // 3 - 1 <= int(found.group(1)) <= int(found.group(2))

@@ -16,6 +16,7 @@ Ctrl-C ends it at once (the solver keeps Python's lock while it runs in this pro
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 import subprocess
 import sys
@@ -36,6 +37,9 @@ HINT = "pip install python-sat (or devilcoins[cover]), the CaDiCaL SAT solver"
 
 #: The SAT solver python-sat runs.
 SOLVER = "cadical195"
+
+#: Seconds between looks at the solver's process (and at an interrupt).
+POLL = 0.1
 
 #: What the solver's name is in the evidence.
 NAME = "CaDiCaL (a SAT solver)"
@@ -169,23 +173,27 @@ def _run(clauses: list[list[int]], seconds: float | None) -> list[int] | bool | 
     """Solve in a child process: the model, False when none exists, None when seconds ran out;
     an interrupt ends the child and goes on."""
     code = "from devilcoins.blind.sat import child; child()"
-    with tempfile.TemporaryFile() as out:
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         solver = subprocess.Popen(
-            [sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=out, stderr=out
+            [sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=out, stderr=err
         )
+        end = None if seconds is None else time.monotonic() + seconds
         try:
             assert solver.stdin is not None
             with solver.stdin:
                 pickle.dump(clauses, solver.stdin)
-            solver.wait(seconds)
-        except subprocess.TimeoutExpired:
-            return None
+            while solver.poll() is None:  # short waits: an interrupt is heard between them
+                if end is not None and time.monotonic() > end:
+                    return None
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    solver.wait(POLL)
         finally:
             if solver.poll() is None:
                 solver.kill()
                 solver.wait()
         out.seek(0)
-        said = out.read()
+        err.seek(0)
+        said, failed = out.read(), err.read()
     if solver.returncode != 0:
-        raise RuntimeError(f"the SAT solver failed: {said.decode(errors='replace')[-300:]}")
+        raise RuntimeError(f"the SAT solver failed: {failed.decode(errors='replace')[-300:]}")
     return pickle.loads(said)  # type: ignore[no-any-return]
