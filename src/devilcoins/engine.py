@@ -148,22 +148,23 @@ def verify(game: Game | int, strategy: Any, *, on_progress: Progress = None) -> 
     return _family(game).verify(game, strategy, on_progress)
 
 
-def prove(game: Game | int, *, checks: bool = True) -> Verdict:
+def prove(game: Game | int, *, checks: bool = True, on_progress: Progress = None) -> Verdict:
     """The verdict with its evidence, each piece stated or checked by the program now;
-    checks=False gives the method's own evidence only.
+    checks=False gives the method's own evidence only; on_progress as for ``solve``.
 
     >>> v = prove(Game.parse('n=4 goal=same'))
     >>> v.winnable, v.length, v.holds
     (True, 7, True)
     """
     game = Game.of(game)
-    return _family(game).prove(game, checks)
+    return _family(game).prove(game, checks, on_progress)
 
 
-def explanation(game: Game | int) -> Explanation:
-    """The verdict for a game and how it was reached, in words that agree with solve."""
+def explanation(game: Game | int, *, on_progress: Progress = None) -> Explanation:
+    """The verdict for a game and how it was reached, in words that agree with solve
+    (on_progress as for ``solve``)."""
     game = Game.of(game)
-    return _family(game).explanation(game)
+    return _family(game).explanation(game, on_progress)
 
 
 def explain(game: Game | int) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 import sys
 
 import pytest
@@ -16,7 +17,7 @@ from reference import fewest_translates, naive_game, naive_group_game, still_sho
 
 from devilcoins import Game, explain, prove, solve, verify
 from devilcoins.blind import highs
-from devilcoins.blind.still import COVERING, NEVER_WON, WALKING, takes_covering
+from devilcoins.blind.still import COVERING, GREEDY, NEVER_WON, WALKING, takes_covering
 from devilcoins.core.errors import NotSupported
 from devilcoins.families import family_of
 
@@ -88,7 +89,7 @@ def test_the_covering_route_agrees_with_the_belief_search(game):
     assert family_of(game).name == "still table"
     covered, searched = solve(game), solve(game, method="search")
     assert (covered.winnable, covered.length) == (searched.winnable, searched.length)
-    assert covered.method in (COVERING, WALKING, NEVER_WON)
+    assert covered.method in (COVERING, WALKING, GREEDY, NEVER_WON)
 
 
 @settings(max_examples=20, deadline=None)
@@ -134,9 +135,9 @@ def test_the_lower_bound_says_what_proved_it():
     counted = prove(Game.parse("n=6 group=none goal=HHHHHH,TTTHHH,HTHTHT,TTTTTT"))
     bound = next(e for e in counted.evidence if e.kind == "lower bound")
     assert bound.mark == "checked" and "the count" in bound.name
-    solved = prove(Game.parse("n=3 group=none goal=HHH,HTT,THT"))  # 8 states, 3 a translate
+    solved = prove(Game.parse("n=5 group=none goal=HHHHH,HHTHH,HTHHT,HTTTH,TTHHH"))
     bound = next(e for e in solved.evidence if e.kind == "lower bound")
-    assert solved.length == 3 > -(-8 // 3) - 1  # more than the count: the solver's proof
+    assert solved.length == 7 > -(-32 // 5) - 1  # more than the count: the solver's proof
     assert bound.mark == "stated" and "HiGHS proved it" in bound.statement
     assert solved.holds and any(
         e.name == "exact verification of the strategy" and e.holds for e in solved.evidence
@@ -153,12 +154,13 @@ def test_starts_the_moves_never_bring_home_lose_checked():
 
 
 def test_the_verdict_names_the_route(capsys):
-    code, out, _ = run(capsys, "solve", "4", "--group", "none", "--goal", "HHHH,TTHH,HTHT")
+    goal = "HHTTT,HTTHT,THHHT,THHTH,THTTH,TTTHT"  # no subgroup to use: HiGHS, then CaDiCaL
+    code, out, _ = run(capsys, "solve", "5", "--group", "none", "--goal", goal)
     assert code == 0 and f"How: {COVERING}." in out
-    code, out, _ = run(
-        capsys, "solve", "4", "--hands", "1", "--group", "none", "--goal", "HHHH,TTHH,HTHT"
-    )
-    assert code == 0 and f"How: {WALKING}." in out
+    code, out, _ = run(capsys, "solve", "5", "--hands", "1", "--group", "none", "--goal", goal)
+    assert code == 0 and f"How: {WALKING}." in out and "CaDiCaL (a SAT solver) proved" in out
+    code, out, _ = run(capsys, "solve", "4", "--group", "none", "--goal", "HHHH,TTHH,HTHT")
+    assert code == 0 and f"How: {GREEDY}." in out and "[checked]" in out and "subgroup" in out
     code, out, _ = run(capsys, "explain", "4", "--group", "none", "--goal", "HHHH,TTHH,HTHT")
     assert code == 0 and "covering problem" in out
 
@@ -166,12 +168,13 @@ def test_the_verdict_names_the_route(capsys):
 def test_the_saved_strategy_verifies_and_the_atlas_takes_the_route(capsys, tmp_path):
     from devilcoins.atlas.entry import settle
 
-    game = ["4", "--group", "none", "--goal", "HHHH,TTHH,HTHT"]
+    goal = "HHHHH,HHTHH,HTHHT,HTTTH,TTHHH"
+    game = ["5", "--group", "none", "--goal", goal]
     path = tmp_path / "moves.txt"
     assert run(capsys, "solve", *game, "--save", str(path))[0] == 0
     code, out, _ = run(capsys, "verify", *game, str(path))
     assert code == 0 and "WINS from every start" in out and "by move 7" in out
-    entry = settle(Game.parse("n=4 group=none goal=HHHH,TTHH,HTHT"))
+    entry = settle(Game.parse(f"n=5 group=none goal={goal}"))
     assert (entry.length, entry.method) == (7, COVERING)
 
 
@@ -179,11 +182,17 @@ def test_the_time_limit_stops_the_solver_with_the_bounds_proved(capsys):
     # 30 random states of 10 coins: HiGHS needs minutes to close the gap
     picked = random.Random(1).sample(range(1 << 10), 30)
     game = ",".join(format(x, "010b").replace("0", "H").replace("1", "T") for x in picked)
-    code, _, err = run(
-        capsys, "solve", "10", "--group", "none", "--goal", game, "--time-limit", "2"
-    )
-    assert code == 2 and "Traceback" not in err
-    assert "at least" in err and "a strategy of" in err
+    said = {}
+    for command in ("solve", "prove", "explain"):  # each says the bounds, in the same words
+        code, _, err = run(
+            capsys, command, "10", "--group", "none", "--goal", game, "--time-limit", "2"
+        )
+        assert code == 2 and "Traceback" not in err
+        found = re.search(r"at least ([\d,]+) moves proved, a strategy of ([\d,]+) found", err)
+        assert found is not None, (command, err)
+        said[command] = int(found.group(1)), int(found.group(2))
+    lowest = -(-1024 // 30) - 1  # the count
+    assert all(lowest <= low <= high for low, high in said.values())
 
 
 def test_without_the_solver_one_line_says_how_to_get_it(monkeypatch):
@@ -191,6 +200,109 @@ def test_without_the_solver_one_line_says_how_to_get_it(monkeypatch):
     highs._highs.cache_clear()
     try:
         with pytest.raises(NotSupported, match="pip install highspy"):
-            solve(Game.parse("n=3 group=none goal=HHH,HTT,THT"))
+            solve(Game.parse("n=5 group=none goal=HHHHH,HHTHH,HTHHT,HTTTH,TTHHH"))
     finally:
         highs._highs.cache_clear()
+
+
+def test_without_the_sat_solver_one_line_says_how_to_get_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pysat.solvers", None)  # import pysat.solvers now fails
+    with pytest.raises(NotSupported, match="pip install python-sat"):
+        solve(Game.parse("n=3 values=3 group=none hands=1 goal=100,200,202"))
+
+
+@st.composite
+def subgroup_goals(draw: st.DrawFn) -> Game:
+    """A goal that holds a subgroup moved by a state, and at most half as many states more
+    (coins on 3 or 4 positions, or 2 dials of 3)."""
+    m, n = draw(st.sampled_from([(2, 3), (2, 4), (3, 2)]))
+    states = list(itertools.product(range(m), repeat=n))
+    spans = draw(st.lists(st.sampled_from(states[1:]), min_size=1, max_size=2))
+    group = {(0,) * n}
+    for g in spans:
+        for _ in range(m):
+            group |= {tuple((a + b) % m for a, b in zip(h, g, strict=True)) for h in group}
+    extra = draw(st.lists(st.sampled_from(states), max_size=len(group) // 2, unique=True))
+    shift = draw(st.sampled_from(states))
+    goal = {tuple((a + b) % m for a, b in zip(x, shift, strict=True)) for x in group | set(extra)}
+    if len(goal) - len(group) > len(group) // 2 or len(goal) == m**n:
+        goal = {tuple((a + b) % m for a, b in zip(x, shift, strict=True)) for x in group}
+    return Game.parse(f"n={n} values={m} group=none goal={_text(goal)}")
+
+
+@SETTINGS
+@given(subgroup_goals())
+def test_the_subgroup_bound_is_checked_and_never_above_the_fewest_translates(game):
+    from devilcoins.blind.coset_bound import coset_bound
+    from devilcoins.blind.covering import Cover
+
+    fewest = fewest_translates(_naive(game))
+    bound = coset_bound(Cover.of(game))
+    assert bound is not None and bound.holds
+    assert bound.translates <= fewest, str(game)
+    assert 2 * bound.extra <= bound.subgroup_size
+    assert solve(game).length == fewest - 1
+
+
+def test_a_subgroup_in_the_goal_settles_nine_coins_without_a_solver():
+    # the subgroup spanned by three states of 9 coins (8 states) and three states more
+    rng = random.Random(4)
+    group = {0}
+    for g in rng.sample(range(1, 1 << 9), 3):
+        group |= {h ^ g for h in group}
+    picked = sorted(group | set(rng.sample(range(1 << 9), 3)))
+    goal = ",".join(format(x, "09b").replace("0", "H").replace("1", "T") for x in picked)
+    game = Game.parse(f"n=9 group=none goal={goal}")
+    verdict = prove(game)
+    bound = next(e for e in verdict.evidence if e.name == "lower bound (a subgroup in the goal)")
+    assert bound.checked and bound.holds and verdict.holds
+    assert verdict.method == GREEDY and verdict.length == 512 // 8 - 1
+    assert verify(game, verdict.strategy).wins
+    assert not verify(game, verdict.strategy[:-1]).wins
+    assert _naive_wins_by_end(game, verdict.strategy)
+
+
+@SETTINGS
+@given(still_games())
+def test_local_search_keeps_a_cover_never_below_the_fewest_translates(game):
+    from devilcoins.blind.covering import Cover
+    from devilcoins.blind.local_cover import smaller_cover
+
+    cover = Cover.of(game)
+    if len(cover.never_won()):
+        return
+    start = cover.greedy()
+    found = smaller_cover(cover, start, swaps=200, total=2000)
+    assert found[0] == 0 and len(set(found)) == len(found) and cover.covers(found)
+    assert len(found) <= len(set(start)) and (cover.reach[found] < cover.size).all()
+    if cover.every_move:
+        assert len(found) >= fewest_translates(_naive(game))
+
+
+@SETTINGS
+@given(still_games())
+def test_the_sat_walk_exists_exactly_from_the_naive_length_on(game):
+    from devilcoins.blind.covering import Cover
+    from devilcoins.blind.sat import walk_cover
+
+    cover = Cover.of(game)
+    shortest = still_shortest(_naive(game))
+    if shortest is None or len(cover.moves) == 0:
+        return
+    fewest = fewest_translates(_naive(game)) - 1
+    for length in range(max(fewest, 1), shortest + 2):
+        out = walk_cover(cover.sets, length, cover.step, least=fewest, distinct=length == fewest)
+        assert (out.status == "found") == (length >= shortest), (str(game), length)
+        if out.walk is not None:
+            assert len(out.walk) == length + 1 and out.walk[0] == 0 and cover.covers(out.walk)
+            assert all(game.allowed(a) and a != 0 for a in cover.moves_of(out.walk))
+
+
+def test_the_time_limit_stops_the_sat_solver_with_the_bounds_proved(capsys):
+    # 4 dials of 3, one hand: CaDiCaL needs minutes to settle the walk's length
+    goal = ["4", "--values", "3", "--group", "none", "--hands", "1", "--goal", "0121,2001,2021"]
+    code, _, err = run(capsys, "solve", *goal, "--time-limit", "4")
+    assert code == 2 and "Traceback" not in err
+    found = re.search(r"at least ([\d,]+) moves proved, a strategy of ([\d,]+) found", err)
+    assert found is not None, err
+    assert 81 // 3 - 1 <= int(found.group(1)) <= int(found.group(2))

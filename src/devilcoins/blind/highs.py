@@ -1,12 +1,8 @@
 """The covering problems of a still table, handed to HiGHS (an optional solver: ``highspy``).
 
-Two models, both over 0/1 variables (docs/mathematics.md §7.6):
-
-- ``min_cover``: the fewest sets (rows of ``sets``, each a list of the states it covers) whose
-  union is every state, one of them forced in; the optimum is HiGHS's, with its proof.
-- ``walk_cover``: whether a walk of a given length through the sets' indices, each step one of
-  the given moves (``step``), passes sets covering every state; a walk or HiGHS's proof that
-  none exists.
+``min_cover``, over 0/1 variables (docs/mathematics.md §7.6): the fewest sets (rows of ``sets``,
+each a list of the states it covers) whose union is every state, one of them forced in; the
+optimum is HiGHS's, with its proof. (The walk with limited moves is a SAT problem: ``blind.sat``.)
 
 HiGHS runs in a thread of its own, so that an interrupt (Ctrl-C, or the command line's time
 limit) reaches Python at once: the solver is asked to stop, and the interrupt goes on. While it
@@ -29,7 +25,7 @@ import numpy as np
 
 from devilcoins.core.errors import NotSupported
 
-__all__ = ["HINT", "Bounds", "Outcome", "available", "min_cover", "walk_cover"]
+__all__ = ["HINT", "Bounds", "Outcome", "available", "min_cover"]
 
 #: The one line that says how to get the solver.
 HINT = "pip install highspy (or devilcoins[cover]), the HiGHS solver"
@@ -144,81 +140,12 @@ def min_cover(
     return _solve(model, bounds, seconds, objective=True)
 
 
-def walk_cover(
-    sets: np.ndarray,
-    states: int,
-    length: int,
-    step: np.ndarray,
-    reach: np.ndarray,
-    seconds: float | None = None,
-) -> Outcome:
-    """A walk p_0 = 0, p_1, ..., p_length of set indices with p_(t+1) = step[p_t, j] for some
-    move j (step[:, 0] the pass), whose sets cover 0..states-1; reach[i] is the fewest steps
-    from 0 to i (unreachable: larger than any length). ``values`` reshapes to
-    (length, count): the set at each time after 0."""
-    count = len(sets)
-    n_vars = length * count
-    upper = np.ones(n_vars)
-    for t in range(1, length + 1):  # a set further than t steps away is not there at time t
-        upper[(t - 1) * count : t * count][reach > t] = 0.0
-    rows: list[np.ndarray] = []
-    row_lower: list[float] = []
-    row_upper: list[float] = []
-    var = np.arange(n_vars).reshape(length, count)
-    for t in range(length):  # one set at each time
-        rows.append(var[t])
-        row_lower.append(1.0)
-        row_upper.append(1.0)
-    before = _predecessors(step)
-    for t in range(1, length):  # at time t+1 only where a move from time t leads
-        for i in range(count):
-            rows.append(np.concatenate([[var[t, i]], var[t - 1, before[i]]]))
-    # x[t+1][i] - sum x[t][before i] <= 0: coefficients +1 then -1 (set in _solve by sign rows)
-    signed = len(rows)
-    row_lower += [-math.inf] * (signed - length)
-    row_upper += [0.0] * (signed - length)
-    first = set(int(i) for i in sets[0])
-    owners = np.argsort(sets, axis=None, kind="stable") // sets.shape[1]
-    splits = np.cumsum(np.bincount(sets.ravel(), minlength=states))[:-1]
-    for y, own in enumerate(np.split(owners, splits)):
-        if y in first:
-            continue
-        rows.append(var[:, own].ravel())
-        row_lower.append(1.0)
-        row_upper.append(math.inf)
-    starts, index = _rows(rows)
-    model = _Model(
-        cost=np.zeros(n_vars),
-        upper=upper,
-        lower=np.zeros(n_vars),
-        starts=starts,
-        index=index,
-        row_lower=np.array(row_lower),
-        row_upper=np.array(row_upper),
-    )
-    signs = np.ones(len(index))
-    for r in range(length, signed):  # the step rows: +1 for the later time, -1 for the earlier
-        signs[starts[r] + 1 : starts[r + 1]] = -1.0
-    return _solve(model, None, seconds, objective=False, values=signs)
-
-
-def _predecessors(step: np.ndarray) -> list[np.ndarray]:
-    """For each index i, the indices a move leads from to i (the pass included)."""
-    count = len(step)
-    sources = np.repeat(np.arange(count), step.shape[1])
-    targets = step.ravel()
-    order = np.argsort(targets, kind="stable")
-    splits = np.cumsum(np.bincount(targets, minlength=count))[:-1]
-    return [np.unique(s) for s in np.split(sources[order], splits)]
-
-
 def _solve(
     model: _Model,
     bounds: Bounds,
     seconds: float | None,
     *,
     objective: bool,
-    values: np.ndarray | None = None,
 ) -> Outcome:
     """Pass the model to HiGHS and run it in a thread of its own, polling for an interrupt."""
     hs = _highs()
@@ -239,7 +166,7 @@ def _solve(
     lp.a_matrix_.format_ = hs.MatrixFormat.kRowwise
     lp.a_matrix_.start_ = model.starts
     lp.a_matrix_.index_ = model.index
-    lp.a_matrix_.value_ = np.ones(len(model.index)) if values is None else values
+    lp.a_matrix_.value_ = np.ones(len(model.index))
     lp.integrality_ = [hs.HighsVarType.kInteger] * n
     h.passModel(lp)
     seen = {"bound": -math.inf, "best": -1}

@@ -1,25 +1,29 @@
-"""Blind games on a still table settled as covering problems, by a real solver (HiGHS).
+"""Blind games on a still table settled as covering problems, by real solvers (HiGHS, CaDiCaL).
 
 ``Cover`` (``blind.covering``) turns the game into translates of the goal, one per running
 product of the moves; here the least length is found and proved (docs/mathematics.md §7.6):
 
 1. starts that no running product the moves can make brings into the goal are never won: the
    game is lost, checked for every state;
-2. with every move allowed, the fewest translates (the goal itself among them) that cover every
+2. a greedy walk, its translates thinned by local search (``blind.local_cover``), bounds the
+   answer from above; the count, or a subgroup in the goal (``blind.coset_bound``), from below,
+   checked here: when they meet, no solver runs;
+3. with every move allowed, the fewest translates (the goal itself among them) that cover every
    state, minus one, is the answer: HiGHS finds them and proves none fewer do;
-3. with limited hands or a list of moves, the fewest translates still bound the length from
+4. with limited hands or a list of moves, the fewest translates still bound the length from
    below, and the shorter of a greedy walk and those translates walked in a short order bounds
-   it from above; HiGHS looks for a walk of L allowed moves covering every state, first at the
-   bound, then each time one move shorter than the best walk known, until it proves that none
-   of L moves exists (and so none shorter: passes pad a walk).
+   it from above; a SAT solver (CaDiCaL, ``blind.sat``) looks for a walk of L allowed moves
+   covering every state, first at the bound, then each time one move shorter than the best walk
+   known, until it proves that none of L moves exists (and so none shorter: a walk that covers
+   still covers when it goes on).
 
-The lower bound says what proved it: the count (|M| / |G| translates at least, checked here),
-or HiGHS's proof of optimality, stated as the solver's. ``takes_covering`` says which games
-take this route: still tables whose goal no chain or coset walk settles at once.
+The lower bound says what proved it: the count (|M| / |G| translates at least) or the subgroup,
+checked here, or HiGHS's or CaDiCaL's proof, stated as the solver's. ``takes_covering`` says
+which games take this route: still tables whose goal no chain or coset walk settles at once.
 
->>> v = solve_still(Game.parse('n=3 group=none goal=HHH,HTT,THT'))
+>>> v = solve_still(Game.parse('n=5 group=none goal=HHHHH,HHTHH,HTHHT,HTTTH,TTHHH'))
 >>> v.winnable, v.length, v.method.split(':')[0]
-(True, 3, 'covering solver (HiGHS)')
+(True, 7, 'covering solver (HiGHS)')
 """
 
 from __future__ import annotations
@@ -30,9 +34,12 @@ from functools import lru_cache
 
 import numpy as np
 
+from devilcoins.blind.coset_bound import CosetBound, coset_bound
 from devilcoins.blind.covering import Cover, is_still
 from devilcoins.blind.disguise import shifted_goal
-from devilcoins.blind.highs import Outcome, min_cover, walk_cover
+from devilcoins.blind.highs import Outcome, min_cover
+from devilcoins.blind.local_cover import smaller_cover
+from devilcoins.blind.sat import NAME, Walk, walk_cover
 from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
@@ -43,6 +50,7 @@ __all__ = [
     "COVERING",
     "COVER_STATES",
     "FIRST_TRY",
+    "GREEDY",
     "NEVER_WON",
     "WALKING",
     "solve_still",
@@ -58,8 +66,14 @@ COVERING = "covering solver (HiGHS): the fewest translates of the goal that cove
 
 #: The method with limited hands or a list of moves.
 WALKING = (
-    "covering solver (HiGHS): the shortest walk of allowed moves whose translates of the goal "
-    "cover every state"
+    "covering solvers (HiGHS and a SAT solver): the shortest walk of allowed moves whose "
+    "translates of the goal cover every state"
+)
+
+#: The method when a greedy choice of translates meets a bound checked here (no solver ran).
+GREEDY = (
+    "covering, no solver needed: a walk whose translates of the goal cover every state (a greedy "
+    "choice, then local search), as short as a bound checked here"
 )
 
 #: The method of a still table some starts of which never meet the goal.
@@ -110,11 +124,20 @@ def solve_still(game: Game, on_progress: Progress = None) -> Verdict:
     if len(missed):
         return Verdict.lost(game, NEVER_WON, (_never_won(cover, missed),), t0.seconds())
     counted = -(-cover.size // cover.goal_size) - 1
+    floor = _counting(cover, counted)
+    cosets = coset_bound(cover)
+    if cosets is not None and cosets.translates - 1 > counted:
+        counted, floor = cosets.translates - 1, _by_cosets(cover, cosets)
     greedy = cover.greedy()
     report = _reporter(on_progress)
     report(counted, len(greedy) - 1)
+    if len(greedy) - 1 > counted:  # fewer translates by local search: walked, if need be
+        fewer = smaller_cover(cover, greedy, counted + 1)
+        walked = fewer if cover.every_move else cover.ordered(fewer)
+        greedy = walked if len(walked) < len(greedy) else greedy
+        report(counted, len(greedy) - 1)
     if len(greedy) - 1 == counted:
-        return _won(cover, greedy, t0, _counting(cover, counted), None)
+        return _won(cover, greedy, t0, floor, None)
     usable = cover.reach < cover.size
     found = min_cover(cover.sets, cover.size, 0, _in_moves(cover, report), usable=usable)
     chosen = (
@@ -125,12 +148,12 @@ def solve_still(game: Game, on_progress: Progress = None) -> Verdict:
     if found.status != "optimal" or len(chosen) > math.ceil(found.bound - 1e-6):
         raise _stopped(game, counted, len(greedy) - 1, found)  # no proof: the bounds
     fewest = len(chosen) - 1
-    bound = _counting(cover, counted) if fewest == counted else _proved(cover, fewest, found)
+    bound = floor if fewest == counted else _proved(cover, fewest, found)
     if cover.every_move:
         return _won(cover, chosen, t0, bound, found)
     ordered = cover.ordered(chosen)  # the fewest translates, walked: often no longer
     shorter = ordered if len(ordered) < len(greedy) else greedy
-    return _walked(cover, fewest, shorter, t0, bound, report)
+    return _walked(cover, fewest, shorter, t0, bound, report, found)
 
 
 def _reporter(on_progress: Progress) -> Callable[[int, int], None]:
@@ -164,28 +187,31 @@ def _walked(
     t0: Stopwatch,
     bound: Evidence,
     report: Callable[[int, int], None],
+    translates: Outcome,
 ) -> Verdict:
     """Limited moves: the shortest walk. Its length is first tried at the fewest translates'
-    bound, then from the best walk known downwards: a walk of L moves pads with passes to any
-    longer one, so the first L with none is proved to be one short of the answer (one proof,
-    where going upwards takes one at each length; each walk found lowers the bound shown)."""
+    bound, then from the best walk known downwards: a walk of L moves that covers still covers
+    when it goes on, so the first L with none is proved to be one short of the answer (one
+    proof, where going upwards takes one at each length; each walk found lowers the bound)."""
     best, lower, proof = greedy, fewest, None
-    length, found = fewest, None
+    length = fewest  # what found the best walk below: HiGHS's fewest, or CaDiCaL
+    found_by: Outcome | Walk = translates
     budget: float | None = FIRST_TRY
     while length < len(best) - 1:
         report(lower, len(best) - 1)
-        out = walk_cover(cover.sets, cover.size, length, cover.step, cover.reach, budget)
-        if out.status == "optimal" and out.values is not None:
-            times = out.values.reshape(length, cover.size)
-            best, found = [0, *(int(np.argmax(row)) for row in times)], out
-        elif out.status == "infeasible":
+        out = walk_cover(
+            cover.sets, length, cover.step, least=fewest, distinct=length == fewest, seconds=budget
+        )
+        if out.status == "found" and out.walk is not None:
+            best, found_by = out.walk, out
+        elif out.status == "none":
             lower, proof = length + 1, out
         elif budget is None:
-            raise _stopped(cover.game, lower, len(best) - 1, out)
+            raise _stopped(cover.game, lower, len(best) - 1, None)
         budget, length = None, len(best) - 2
         if length < lower:
             break
-    return _won(cover, best, t0, _walk_bound(cover, fewest, len(best) - 1, bound, proof), found)
+    return _won(cover, best, t0, _walk_bound(cover, fewest, len(best) - 1, bound, proof), found_by)
 
 
 def _won(
@@ -193,7 +219,7 @@ def _won(
     walk: list[int],
     t0: Stopwatch,
     bound: Evidence | tuple[Evidence, ...],
-    found: Outcome | None,
+    found: Outcome | Walk | None,
 ) -> Verdict:
     """The verdict of a walk that covers every state (its moves are the strategy)."""
     game = cover.game
@@ -204,7 +230,7 @@ def _won(
         game=game,
         winnable=True,
         length=len(moves),
-        method=COVERING if cover.every_move else WALKING,
+        method=GREEDY if found is None else COVERING if cover.every_move else WALKING,
         how=How.SEARCH,
         seconds=t0.seconds(),
         strategy=moves,
@@ -215,12 +241,14 @@ def _won(
     )
 
 
-def _covering(cover: Cover, length: int, found: Outcome | None) -> Evidence:
+def _covering(cover: Cover, length: int, found: Outcome | Walk | None) -> Evidence:
     """What the covering view is and what the solver found, stated."""
+    solver = NAME if isinstance(found, Walk) else "HiGHS"
     by = (
-        "a greedy walk found them (each time to where most starts are won a move)"
+        "a greedy walk (each time to where most starts are won a move), then a local search "
+        "for fewer translates, found them"
         if found is None
-        else f"HiGHS found them ({found.seconds:.2f} s)"
+        else f"{solver} found them ({found.seconds:.2f} s)"
     )
     walk = (
         "Every move is allowed, so any set of translates holding the goal itself is a walk, in "
@@ -263,6 +291,34 @@ def _counting(cover: Cover, counted: int) -> Evidence:
     )
 
 
+def _by_cosets(cover: Cover, b: CosetBound) -> Evidence:
+    """The bound of a subgroup in the goal, its premises checked (``blind.coset_bound``)."""
+    game, moves = cover.game, b.translates - 1
+    other = "state" if b.extra == 1 else "states"
+    return Evidence(
+        kind=EvidenceKind.LOWER_BOUND,
+        name="lower bound (a subgroup in the goal)",
+        statement=(
+            f"Nothing shorter than {moves:,} moves wins: the goal moved by its state "
+            f"{game.state_text(b.shift)} holds a subgroup H of {b.subgroup_size:,} states, and "
+            f"e = {b.extra:,} other {other}. Each translate holds one whole coset of H and e "
+            "single states; a coset that no translate holds whole needs all its "
+            f"{b.subgroup_size:,} states from single ones, and as e is at most half of |H|, "
+            "leaving a coset out costs more translates than it saves: each of the "
+            f"{b.translates:,} cosets needs a translate (docs/mathematics.md §7.6). Checked: "
+            + (
+                "the subgroup is one (closed under the product), lies in the moved goal, and the "
+                "goal has e states more, with 2e at most |H|."
+                if b.holds
+                else "the premises do NOT hold."
+            )
+        ),
+        checked=True,
+        holds=b.holds,
+        detail={"lower_bound": moves, "subgroup": b.subgroup_size, "extra": b.extra},
+    )
+
+
 def _proved(cover: Cover, fewest: int, found: Outcome) -> Evidence:
     """HiGHS's proof that no fewer translates cover the states, stated as the solver's."""
     return Evidence.stated(
@@ -277,20 +333,20 @@ def _proved(cover: Cover, fewest: int, found: Outcome) -> Evidence:
 
 
 def _walk_bound(
-    cover: Cover, fewest: int, length: int, cover_bound: Evidence, proof: Outcome | None
+    cover: Cover, fewest: int, length: int, cover_bound: Evidence, proof: Walk | None
 ) -> tuple[Evidence, ...]:
     """Why no walk shorter than length wins: the fewest translates, then the solver's proof."""
     if length == fewest or proof is None:
         return (cover_bound,)
-    why = "the count, above" if cover_bound.checked else "HiGHS's proof, above"
+    why = "the bound above, checked" if cover_bound.checked else "HiGHS's proof, above"
     return cover_bound, Evidence.stated(
         EvidenceKind.LOWER_BOUND,
         "lower bound (the solver's proof)",
         f"Nothing shorter than {length:,} moves wins: fewer than {fewest + 1:,} translates of "
-        f"the goal cannot cover every state ({why}), and HiGHS proved that no walk of "
+        f"the goal cannot cover every state ({why}), and {NAME} proved that no walk of "
         f"{length - 1:,} allowed moves covers them ({proof.seconds:.2f} s), so none shorter "
-        "does either (a shorter walk, padded with moves that change nothing, would be one); the "
-        "program does not check the proof again.",
+        "does either (a shorter walk that covers still covers when it goes on, any move "
+        "further); the program does not check the proof again.",
         lower_bound=length,
         **proof.detail,
     )
@@ -314,12 +370,12 @@ def _never_won(cover: Cover, missed: np.ndarray) -> Evidence:
     )
 
 
-def _stopped(game: Game, lower: int, upper: int, out: Outcome) -> TooLarge:
+def _stopped(game: Game, lower: int, upper: int, out: Outcome | None) -> TooLarge:
     """The solver stopped short of a proof: the best bounds it proved, in one line."""
     best = upper
-    if math.isfinite(out.bound):  # the fewest translates' bound, less one
+    if out is not None and math.isfinite(out.bound):  # the fewest translates' bound, less one
         lower = max(lower, math.ceil(out.bound - 1e-6) - 1)
     return TooLarge(
-        f"{game}: the covering solver stopped after {out.seconds:,.0f} s between {lower:,} and "
+        f"{game}: the covering solver stopped between {lower:,} and "
         f"{best:,} moves (a strategy of {best:,} moves is known)"
     )

@@ -6,9 +6,13 @@ strategy, or why the Devil wins), agreeing with solve."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
+from devilcoins import Game
 from devilcoins.cli.common import Command, Options, coins_count, emit_json, print_out
 from devilcoins.cli.games import game_from, refusing_too_large
+from devilcoins.cli.progress import reporter
 
 __all__ = ["EXPLAIN", "PROVE"]
 
@@ -24,8 +28,8 @@ def run_prove(args: argparse.Namespace) -> int:
     from devilcoins import prove
 
     game = game_from(args)
-    with refusing_too_large(game, "prove"):
-        verdict = prove(game)
+    with refusing_too_large(game, "prove"), _progress(game, "proving") as progress:
+        verdict = prove(game, on_progress=progress)
     return _emit(args, verdict.to_json(), verdict.to_text(), verdict.holds)
 
 
@@ -34,9 +38,23 @@ def run_explain(args: argparse.Namespace) -> int:
     from devilcoins import explanation
 
     game = game_from(args)
-    with refusing_too_large(game, "explain"):
-        found = explanation(game)
+    with refusing_too_large(game, "explain"), _progress(game, "explaining") as progress:
+        found = explanation(game, on_progress=progress)
     return _emit(args, found.to_json(), found.text, found.verdict.holds)
+
+
+@contextmanager
+def _progress(game: Game, doing: str) -> Iterator[Callable[[int, int], None]]:
+    """The status line while the game is settled, and the callback that keeps it saying the
+    bounds proved so far (a stop at a limit prints them, in the words solve uses)."""
+    import devilcoins
+
+    with reporter(f"{doing} {game}") as rep:
+
+        def progress(done: int, known: int) -> None:
+            rep.note(f"{doing} {game}: {devilcoins.progress_note(game, done, known)}")
+
+        yield progress
 
 
 def _emit(args: argparse.Namespace, data: dict[str, object], text: str, holds: bool) -> int:

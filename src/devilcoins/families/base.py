@@ -74,9 +74,9 @@ class Family:
         """Whether strategy wins from every start against every turn, exactly."""
         raise NotImplementedError
 
-    def prove(self, game: Game, checks: bool) -> Verdict:
+    def prove(self, game: Game, checks: bool, progress: Progress = None) -> Verdict:
         """The verdict with the checks that make it a proof a reader can trust."""
-        verdict = self.solve(game, None, None)
+        verdict = self.solve(game, None, progress)
         return verdict.with_evidence(*self.checks(verdict)) if checks else verdict
 
     def checks(self, verdict: Verdict) -> list[Any]:
@@ -87,11 +87,11 @@ class Family:
         """How the verdict was reached, in words (below its first line)."""
         raise NotImplementedError
 
-    def explanation(self, game: Game) -> Explanation:
+    def explanation(self, game: Game, progress: Progress = None) -> Explanation:
         """The verdict and how it was reached, in words."""
         from devilcoins.explaining import explained
 
-        verdict = self.solve(game, None, None)
+        verdict = self.solve(game, None, progress)
         return explained(verdict, self.explain(verdict))
 
     def certificate(self, verdict: Verdict) -> dict[str, Any]:

@@ -133,12 +133,12 @@ class BlindCoins(Blind):
 
         return verify_game(game, blind_moves(game, strategy), on_progress=progress)
 
-    def prove(self, game: Game, checks: bool) -> Verdict:
+    def prove(self, game: Game, checks: bool, progress: Progress = None) -> Verdict:
         from devilcoins.coins.prove import prove_coins
 
         return prove_coins(game.n, checks=checks)
 
-    def explanation(self, game: Game) -> Explanation:
+    def explanation(self, game: Game, progress: Progress = None) -> Explanation:
         from devilcoins.coins.explain import explain_coins
         from devilcoins.coins.prove import prove_coins
 

@@ -202,10 +202,12 @@ class Sight(Observed):
     def rules(self) -> TreeRules:
         return _sight_rules()
 
-    def prove(self, game: Game, checks: bool) -> Verdict:
+    def prove(self, game: Game, checks: bool, progress: Progress = None) -> Verdict:
         from devilcoins.observed.sightrule import is_sight_rule_game, prove_sight
 
-        return prove_sight(game) if is_sight_rule_game(game) else super().prove(game, checks)
+        if is_sight_rule_game(game):
+            return prove_sight(game)
+        return super().prove(game, checks, progress)
 
     def strongest(self, game: Game) -> Devil | None:
         from devilcoins.devil import sight_devil
@@ -257,11 +259,11 @@ class Count(Observed):
     def rules(self) -> TreeRules:
         return _count_rules()
 
-    def prove(self, game: Game, checks: bool) -> Verdict:
+    def prove(self, game: Game, checks: bool, progress: Progress = None) -> Verdict:
         from devilcoins.observed.sightrule import count_by_sight
 
         found = count_by_sight(game)
-        return found if found is not None else super().prove(game, checks)
+        return found if found is not None else super().prove(game, checks, progress)
 
     def strongest(self, game: Game) -> Devil | None:
         from devilcoins.devil import count_devil
