@@ -104,7 +104,7 @@ def test_a_compile_is_announced_on_a_terminal_and_on_the_progress_line(monkeypat
     with announce_compiling(screen):
         log.addHandler(watcher)
         try:
-            before = compiling.seconds_spent()
+            before = compiling.compile_seconds()
             assert fresh.compiled(row, out) == 2
             assert HotLoop(_bits.py_func).compiled(row, out) == 2  # a second loop: no new line
         finally:
@@ -113,7 +113,7 @@ def test_a_compile_is_announced_on_a_terminal_and_on_the_progress_line(monkeypat
     assert screen.getvalue().count("\n") == 1
     assert seen and seen[0].startswith("compiling the search kernels once")  # while it compiles
     assert STATUS.description == "solving"  # and back afterwards
-    assert compiling.seconds_spent().compiling > before.compiling
+    assert compiling.compile_seconds().compiling > before.compiling
     with announce_compiling(pipe):
         HotLoop(_bits.py_func).compiled(row, out)
     assert pipe.getvalue() == ""  # not a terminal: nothing printed
@@ -229,10 +229,10 @@ def test_forced_python_runs_a_compiled_loop_as_python_again():
     kernel.warm_up()  # ready: later calls go straight to the compiled code
     tab = class_table(Game(3)).kernel
     start = row_from_indices(range(len(tab.reps)), len(tab.reps))[None, :]
-    before = compiling.seconds_spent().python
+    before = compiling.compile_seconds().python
     with forced("python"):
         inside = kernel.expand(tab, start, [1, 3, 7])
-    assert compiling.seconds_spent().python > before  # it ran as Python
+    assert compiling.compile_seconds().python > before  # it ran as Python
     assert kernel._expand._fast is kernel._expand.dispatcher  # and is compiled again after
     assert (inside == kernel.expand(tab, start, [1, 3, 7])).all()
 
