@@ -68,9 +68,9 @@ def test_a_worker_answers_as_the_search_does() -> None:
         for r, xs in questions:
             kept = (asker.marks.arrays(), asker.hi, asker.lo)
             said = [answer_node(str(game), d - 1, r, x, kept, (None, None)) for x in xs]
-            for _, marks, _ in said:
+            for _, marks, _, _ in said:
                 asker.absorb(marks)
-            passes.append(all(answer for answer, _, _ in said))
+            passes.append(all(answer for answer, _, _, _ in said))
             assert passes[-1] == all(search.node_passes(d - 1, r, x) for x in xs)
         asker.asked = 0
         assert asker.within(asker.start, d) == any(passes) == (d >= value)
@@ -82,7 +82,9 @@ def test_a_worker_out_of_time_says_so() -> None:
     game = touch_game(8, 4)
     asker = Levels(Space.of(game))
     r, xs = next(iter(asker.questions(asker.start, 8) or []))
-    answer, _, _ = answer_node(str(game), 7, r, xs[0], (asker.marks.arrays(), {}, {}), (0.0, None))
+    answer, _, _, _ = answer_node(
+        str(game), 7, r, xs[0], (asker.marks.arrays(), {}, {}), (0.0, None)
+    )
     assert isinstance(answer, str) and answer.startswith("time limit")
     with pytest.raises(TooLarge, match=r"at the time limit \(0 s\) of a worker"):
         asker.stop(f"{answer} of a worker")

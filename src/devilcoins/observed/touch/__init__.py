@@ -104,7 +104,7 @@ def solve_touch(
             search.progress = progress
         value = search.solve()
         if value is not None:
-            return _won(game, t0, value, len(search.lo) + len(search.hi), search,
+            return _won(game, t0, value, search.beliefs(), search,
                         level_strategy(search, value))  # fmt: skip
     closure = solve_space(space, limit, progress)
     length = closure.value()
@@ -129,7 +129,7 @@ def bounded(game: Game) -> tuple[int, Levels, TouchSolution | None]:
     if upper is None:
         return lower, search, None
     plan = level_strategy(search, upper, exact=False)
-    return lower, search, _won(game, t0, upper, len(search.lo) + len(search.hi), search, plan)
+    return lower, search, _won(game, t0, upper, search.beliefs(), search, plan)
 
 
 def by_levels(space: Space, memory: int) -> bool:

@@ -164,6 +164,7 @@ class Levels:
         self._changes: dict[tuple[int, int, int], tuple[int, Rows]] = {}
         self._path: list[Rows] = []  # the beliefs being asked about, outermost first
         self.stopped_at = ""  # the limit the search stopped at, in words
+        self.met_elsewhere = 0  # beliefs the workers met (``spread``)
         self.spread = spread_client()  # a cluster to send the top questions to, if any
         self.checkpoint = marks_file()
         self.save_next = time.monotonic() + SAVE_EVERY
@@ -304,6 +305,10 @@ class Levels:
         for key, level in lo.items():
             self.lo[key] = max(level, self.lo.get(key, level))
 
+    def beliefs(self) -> int:
+        """How many beliefs the search has met (the workers' too, when it spreads)."""
+        return len(self.lo) + len(self.hi) + self.met_elsewhere
+
     def least(self, row: Rows) -> Rows:
         """The least image of a belief row under the game's symmetries."""
         out = np.zeros_like(row)
@@ -328,7 +333,7 @@ class Levels:
     def report(self) -> None:
         """Report progress, and keep the marks when a checkpoint is due."""
         if self.progress is not None:
-            self.progress(self.asked, len(self.lo) + len(self.hi) + self.asked)
+            self.progress(self.asked, self.beliefs() + self.asked)
         if self.checkpoint is not None and time.monotonic() > self.save_next:
             self.keep()
 
@@ -342,7 +347,7 @@ class Levels:
             "again to go on from there"
         )
         raise TooLarge(
-            f"{self.space.game}: the touch search stops at {len(self.lo) + len(self.hi):,} "
+            f"{self.space.game}: the touch search stops at {self.beliefs():,} "
             f"beliefs and {self.asked:,} questions, trying {self.level} moves, at the {why}; "
             f"{hint}"
         )

@@ -40,9 +40,9 @@ __all__ = [
 _CLIENT: list[Client | None] = [None]
 
 #: A worker's reply: its answer (None: not needed any more; a string: the limit it stopped at
-#: first, in words), the marks it proved (the beliefs' bounds stay with the worker), and how
-#: many questions it asked.
-NodeAnswer = tuple[bool | str | None, Marks, int]
+#: first, in words), the marks it proved (the beliefs' bounds stay with the worker), how many
+#: questions it asked and how many beliefs it met first.
+NodeAnswer = tuple[bool | str | None, Marks, int, int]
 
 #: A worker's limits: seconds, and bytes resident.
 Limits = tuple[float | None, int | None]
@@ -88,13 +88,14 @@ def answer_node(
     search.deadline = None if seconds is None else time.monotonic() + seconds
     search.seconds, search.asked = seconds, 0
     search.progress = None if quit_name is None else _quit_when_set(quit_name)
+    before = search.beliefs()
     try:
         answer: bool | str | None = search.node_passes(d, r, x)
     except TooLarge:
         answer = search.stopped_at
     except _NotNeeded:
         answer = None
-    return answer, (search.marks.arrays(), {}, {}), search.asked
+    return answer, (search.marks.arrays(), {}, {}), search.asked, search.beliefs() - before
 
 
 class _NotNeeded(Exception):
@@ -199,10 +200,11 @@ class _Round:
     def _take(self, task: Any) -> tuple[bool | None, int]:
         """A finished task's answer (None: it gave up), its marks added to the search's."""
         r, _, _ = self.running.pop(task)
-        answer, marks, asked = task.result()
+        answer, marks, asked, met = task.result()
         search = self.search
         search.absorb(marks)
         search.asked += asked
+        search.met_elsewhere += met
         search.report()
         search.check_limits()
         if isinstance(answer, str):
