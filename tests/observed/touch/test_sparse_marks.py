@@ -16,7 +16,7 @@ from reference import brute_touch
 from devilcoins import Game, certificate, check_certificate, solve
 from devilcoins.observed.touch import levels as levels_module
 from devilcoins.observed.touch.levels import Levels
-from devilcoins.observed.touch.marks import DenseMarks, SparseMarks
+from devilcoins.observed.touch.marks import DenseMarks, SparseMarks, as_int
 from devilcoins.observed.touch.space import Space
 
 GAMES = [touch_game(4, 2), touch_game(6, 4), touch_game(6, 5), touch_game(4, 3, values=3)]
@@ -100,6 +100,23 @@ def test_sparse_marks_answer_as_a_naive_list(acts, asks) -> None:
         assert marks.fails(1, x, d) == fails
         assert not marks.passes(0, x, d) and not marks.fails(0, x, d)
     assert marks.known() <= len(made)
+    for side, sign in ((marks.passed, -1), (marks.failed, 1)):  # the order the scans stop by
+        sizes = side.sizes[1, : side.counts[1]].astype(int) * sign
+        assert list(sizes) == sorted(sizes)
+        assert list(side.sizes[1, : side.counts[1]]) == [
+            bin(as_int(m)).count("1") for m in side.masks[1, : side.counts[1]]
+        ]
+    shuffled = {k: v.copy() for k, v in marks.arrays().items()}
+    for name in ("pass", "fail"):  # a checkpoint's answers in another order read the same
+        count = int(shuffled[f"{name}_counts"][1])
+        order = np.random.default_rng(count).permutation(count)
+        for part in ("masks", "levels"):
+            shuffled[f"{name}_{part}"][1, :count] = shuffled[f"{name}_{part}"][1, :count][order]
+    again = marks.blank()
+    again.load(shuffled)
+    for x, d in asks + [(x, d) for _, x, d in made]:
+        assert again.passes(1, x, d) == marks.passes(1, x, d)
+        assert again.fails(1, x, d) == marks.fails(1, x, d)
 
 
 def test_the_status_of_a_belief_agrees_dense_and_sparse() -> None:

@@ -10,8 +10,10 @@ reach and level the sets that pass form a down-set and the sets that fail an up-
 * ``SparseMarks``: the answers themselves, the antichains of the largest sets known to pass and
   the smallest known to fail, each with its level, as bit masks of any width in compiled code.
   A question "does R pass at d?" looks for a kept pass inside which R lies; "does R fail at d?"
-  for a kept failure that lies inside R.  The memory grows with the answers found, not with
-  2^p, so 16 glasses with 8 hands (256 patterns off a reach, 2^256 subsets) can be asked.
+  for a kept failure that lies inside R.  The passes are kept largest first and the failures
+  smallest first, so a scan stops at the first kept set too small (or too large) to answer.
+  The memory grows with the answers found, not with 2^p, so 16 glasses with 8 hands (256
+  patterns off a reach, 2^256 subsets) can be asked.
 
 A set of patterns off a reach is a Python ``int`` here (bit y: pattern y), as wide as it needs.
 
@@ -31,7 +33,7 @@ import numpy as np
 
 from devilcoins.core.beliefs import Rows
 from devilcoins.core.compiling import hot_loop
-from devilcoins.observed.touch.rows import _empty, _inside
+from devilcoins.observed.touch.rows import _empty, _inside, _size
 
 __all__ = ["MAX_LEVELS", "DenseMarks", "Marks", "SparseMarks", "as_int", "as_words"]
 
@@ -200,18 +202,30 @@ class DenseMarks:
 
 
 @hot_loop
-def _find_pass(masks: Rows, levels: np.ndarray, count: int, x: Rows, d: int) -> bool:
-    """Some kept pass at level d or below holds x."""  # pragma: no cover - a hot loop
-    for i in range(count):  # noqa: SIM110 - compiled: a loop, not a generator
+def _find_pass(
+    masks: Rows, levels: np.ndarray, sizes: np.ndarray, count: int, x: Rows, d: int
+) -> bool:  # pragma: no cover - a hot loop
+    """Some kept pass at level d or below holds x (the passes come largest first, so the scan
+    stops at the first smaller than x)."""
+    need = _size(x)
+    for i in range(count):
+        if sizes[i] < need:
+            return False
         if levels[i] <= d and _inside(x, masks[i]):
             return True
     return False
 
 
 @hot_loop
-def _find_fail(masks: Rows, levels: np.ndarray, count: int, x: Rows, d: int) -> bool:
-    """Some kept failure at level d or above lies inside x."""  # pragma: no cover - a hot loop
-    for i in range(count):  # noqa: SIM110 - compiled: a loop, not a generator
+def _find_fail(
+    masks: Rows, levels: np.ndarray, sizes: np.ndarray, count: int, x: Rows, d: int
+) -> bool:  # pragma: no cover - a hot loop
+    """Some kept failure at level d or above lies inside x (the failures come smallest first,
+    so the scan stops at the first larger than x)."""
+    most = _size(x)
+    for i in range(count):
+        if sizes[i] > most:
+            return False
         if levels[i] >= d and _inside(masks[i], x):
             return True
     return False
@@ -219,11 +233,12 @@ def _find_fail(masks: Rows, levels: np.ndarray, count: int, x: Rows, d: int) -> 
 
 @hot_loop
 def _keep(
-    masks: Rows, levels: np.ndarray, count: int, x: Rows, d: int, up: bool
+    masks: Rows, levels: np.ndarray, sizes: np.ndarray, count: int, x: Rows, d: int, up: bool
 ) -> int:  # pragma: no cover - a hot loop
     """Add the answer (x, d) to one reach's antichain, dropping the answers it implies (a
-    pass inside x at level d or above; a failure holding x at level d or below); the new
-    count, or -1 when there is no room (the caller grows the arrays and asks again)."""
+    pass inside x at level d or above; a failure holding x at level d or below), and keeping
+    the order by size (passes largest first, failures smallest first); the new count, or -1
+    when there is no room (the caller grows the arrays and asks again)."""
     kept = 0
     for i in range(count):
         implied = (
@@ -235,27 +250,36 @@ def _keep(
             if kept != i:
                 masks[kept] = masks[i]
                 levels[kept] = levels[i]
+                sizes[kept] = sizes[i]
             kept += 1
     if kept == masks.shape[0]:
         return -1 - kept
-    masks[kept] = x
-    levels[kept] = d
+    size = _size(x)
+    at = kept
+    while at > 0 and (sizes[at - 1] < size if up else sizes[at - 1] > size):
+        masks[at] = masks[at - 1]
+        levels[at] = levels[at - 1]
+        sizes[at] = sizes[at - 1]
+        at -= 1
+    masks[at] = x
+    levels[at] = d
+    sizes[at] = size
     return kept + 1
 
 
 @hot_loop
 def _sparse_status(
-    out: Rows, pm: Rows, pl: np.ndarray, pc: np.ndarray, fm: Rows, fl: np.ndarray,
-    fc: np.ndarray, d: int, status: np.ndarray,
+    out: Rows, pm: Rows, pl: np.ndarray, ps: np.ndarray, pc: np.ndarray, fm: Rows,
+    fl: np.ndarray, fs: np.ndarray, fc: np.ndarray, d: int, status: np.ndarray,
 ) -> None:  # fmt: skip  # pragma: no cover - a hot loop
     """DenseMarks.status over the kept answers."""
     for r in range(out.shape[0]):
         st = 1
         for v in range(out.shape[1]):
             x = out[r, v]
-            if _empty(x) or _find_pass(pm[r], pl[r], pc[r], x, d):
+            if _empty(x) or _find_pass(pm[r], pl[r], ps[r], pc[r], x, d):
                 continue
-            if _find_fail(fm[r], fl[r], fc[r], x, d):
+            if _find_fail(fm[r], fl[r], fs[r], fc[r], x, d):
                 st = 2
                 break
             st = 0
@@ -264,16 +288,63 @@ def _sparse_status(
 
 @hot_loop
 def _sparse_short(
-    out: Rows, keep: np.ndarray, fm: Rows, fl: np.ndarray, fc: np.ndarray, need: int
-) -> np.ndarray:  # pragma: no cover - a hot loop
+    out: Rows, keep: np.ndarray, fm: Rows, fl: np.ndarray, fs: np.ndarray, fc: np.ndarray,
+    need: int,
+) -> np.ndarray:  # fmt: skip  # pragma: no cover - a hot loop
     """DenseMarks.short over the kept failures."""
     short = np.ones(out.shape[0], dtype=np.bool_)
     for r in range(out.shape[0]):
         for v in range(out.shape[1]):
-            if keep[r, v] and _find_fail(fm[r], fl[r], fc[r], out[r, v], need):
+            if keep[r, v] and _find_fail(fm[r], fl[r], fs[r], fc[r], out[r, v], need):
                 short[r] = False
                 break
     return short
+
+
+class _Answers:
+    """One side of the sparse marks: per reach, the kept sets with their levels and sizes,
+    passes largest first or failures smallest first (the order is the index: a scan stops
+    where the sizes leave no candidate)."""
+
+    def __init__(self, reaches: int, words: int, up: bool, room: int = 16) -> None:
+        self.up, self.words = up, words
+        self.masks = np.zeros((reaches, room, words), dtype=np.uint64)
+        self.levels = np.zeros((reaches, room), dtype=np.int8)
+        self.sizes = np.zeros((reaches, room), dtype=np.int16)
+        self.counts = np.zeros(reaches, dtype=np.int64)
+
+    def find(self, r: int, x: Rows, d: int) -> bool:
+        """Whether a kept answer on reach r implies the set x's at level d."""
+        find = _find_pass if self.up else _find_fail
+        return bool(find(self.masks[r], self.levels[r], self.sizes[r], self.counts[r], x, d))
+
+    def add(self, r: int, x: Rows, d: int) -> None:
+        """Keep (x, d) on reach r unless a kept answer implies it, growing the arrays (twice
+        the room) when full."""
+        if self.find(r, x, d):
+            return
+        got = _keep(self.masks[r], self.levels[r], self.sizes[r], self.counts[r], x, d, self.up)
+        if got < 0:  # full: the implied answers are already dropped; twice the room
+            self.counts[r] = -1 - got
+            self.masks = np.concatenate([self.masks, np.zeros_like(self.masks)], axis=1)
+            self.levels = np.concatenate([self.levels, np.zeros_like(self.levels)], axis=1)
+            self.sizes = np.concatenate([self.sizes, np.zeros_like(self.sizes)], axis=1)
+            room = (self.masks[r], self.levels[r], self.sizes[r], self.counts[r])
+            got = _keep(*room, x, d, self.up)
+        self.counts[r] = got
+
+    def load(self, masks: Rows, levels: np.ndarray, counts: np.ndarray) -> None:
+        """Take kept answers (a checkpoint's, in any order), sorted by size."""
+        self.masks, self.levels = masks.astype(np.uint64), levels.astype(np.int8)
+        self.counts = counts.astype(np.int64)
+        self.sizes = np.zeros(self.levels.shape, dtype=np.int16)
+        for r, count in enumerate(self.counts.tolist()):
+            bits = np.unpackbits(self.masks[r, :count].view(np.uint8), axis=1)
+            self.sizes[r, :count] = bits.sum(axis=1)
+            key = -self.sizes[r, :count] if self.up else self.sizes[r, :count]
+            order = np.argsort(key, kind="stable")
+            for a in (self.masks, self.levels, self.sizes):
+                a[r, :count] = a[r, :count][order]
 
 
 class SparseMarks:
@@ -284,102 +355,77 @@ class SparseMarks:
     def __init__(self, reaches: int, off_count: int, room: int = 16) -> None:
         self.words = max(1, (off_count + 63) // 64)
         self.off_count = off_count
-        self.pm = np.zeros((reaches, room, self.words), dtype=np.uint64)
-        self.fm = np.zeros_like(self.pm)
-        self.pl = np.zeros((reaches, room), dtype=np.int8)
-        self.fl = np.zeros_like(self.pl)
-        self.pc = np.zeros(reaches, dtype=np.int64)
-        self.fc = np.zeros_like(self.pc)
+        self.passed = _Answers(reaches, self.words, True, room)
+        self.failed = _Answers(reaches, self.words, False, room)
 
     @staticmethod
     def bytes_for(reaches: int, off_count: int) -> int:
         """The bytes the marks take before any answer is kept."""
-        return 2 * reaches * 16 * (8 * max(1, (off_count + 63) // 64) + 1)
+        return 2 * reaches * 16 * (8 * max(1, (off_count + 63) // 64) + 3)
 
     def blank(self) -> SparseMarks:
         """Empty marks of the same shape (the witness writer keeps its claims in them)."""
-        return SparseMarks(len(self.pc), self.off_count)
+        return SparseMarks(len(self.passed.counts), self.off_count)
 
     def passes(self, r: int, x: int, d: int) -> bool:
         """Whether the set x on reach r is known to pass at level d."""
-        return bool(_find_pass(self.pm[r], self.pl[r], self.pc[r], as_words(x, self.words), d))
+        return self.passed.find(r, as_words(x, self.words), d)
 
     def fails(self, r: int, x: int, d: int) -> bool:
         """Whether the set x on reach r is known to fail at level d."""
-        return bool(_find_fail(self.fm[r], self.fl[r], self.fc[r], as_words(x, self.words), d))
+        return self.failed.find(r, as_words(x, self.words), d)
 
     def mark_pass(self, r: int, x: int, d: int) -> None:
         """x, and so every subset of it, passes at d."""
-        self._mark(r, as_words(x, self.words), d, True)
+        self.passed.add(r, as_words(x, self.words), d)
 
     def mark_fail(self, r: int, x: int, d: int) -> None:
         """x, and so every superset of it, fails at d."""
-        self._mark(r, as_words(x, self.words), d, False)
-
-    def _mark(self, r: int, words: Rows, d: int, up: bool) -> None:
-        """Keep the answer (the set of these words passes, or fails, at d) unless one kept
-        already implies it."""
-        if up and not _find_pass(self.pm[r], self.pl[r], self.pc[r], words, d):
-            self.pm, self.pl = self._add(self.pm, self.pl, self.pc, r, words, d, True)
-        if not up and not _find_fail(self.fm[r], self.fl[r], self.fc[r], words, d):
-            self.fm, self.fl = self._add(self.fm, self.fl, self.fc, r, words, d, False)
+        self.failed.add(r, as_words(x, self.words), d)
 
     def merge(self, arrays: dict[str, np.ndarray]) -> None:
         """Add what other marks of this game hold (another search's): every answer either
         kept, those the other implies dropped."""
         other = self.blank()
         other.load(arrays)
-        for r in range(len(self.pc)):
-            for i in range(int(other.pc[r])):
-                self._mark(r, other.pm[r, i], int(other.pl[r, i]), True)
-            for i in range(int(other.fc[r])):
-                self._mark(r, other.fm[r, i], int(other.fl[r, i]), False)
-
-    def _add(
-        self, masks: Rows, levels: np.ndarray, counts: np.ndarray, r: int, words: Rows, d: int,
-        up: bool,
-    ) -> tuple[Rows, np.ndarray]:  # fmt: skip
-        """Keep (the set of these words, d) on reach r, growing the arrays (twice the room)
-        when full."""
-        got = _keep(masks[r], levels[r], counts[r], words, d, up)
-        if got < 0:  # full: the implied answers are already dropped; twice the room
-            counts[r] = -1 - got
-            masks = np.concatenate([masks, np.zeros_like(masks)], axis=1)
-            levels = np.concatenate([levels, np.zeros_like(levels)], axis=1)
-            got = _keep(masks[r], levels[r], counts[r], words, d, up)
-        counts[r] = got
-        return masks, levels
+        for mine, theirs in ((self.passed, other.passed), (self.failed, other.failed)):
+            for r, count in enumerate(theirs.counts.tolist()):
+                for i in range(count):
+                    mine.add(r, theirs.masks[r, i], int(theirs.levels[r, i]))
 
     def status(self, out: Rows, d: int, status: np.ndarray) -> None:
         """For the sets a belief shows on each reach (out[r, v]): 1 all pass at d, 2 one fails."""
-        _sparse_status(out, self.pm, self.pl, self.pc, self.fm, self.fl, self.fc, d, status)
+        p, f = self.passed, self.failed
+        _sparse_status(
+            out, p.masks, p.levels, p.sizes, p.counts, f.masks, f.levels, f.sizes, f.counts, d,
+            status,
+        )  # fmt: skip
 
     def short(self, out: Rows, keep: np.ndarray, need: int) -> np.ndarray:
         """For each reach: no kept set out[r, v] is known to fail at need."""
-        return np.asarray(_sparse_short(out, keep, self.fm, self.fl, self.fc, need))
+        f = self.failed
+        return np.asarray(_sparse_short(out, keep, f.masks, f.levels, f.sizes, f.counts, need))
 
     def known(self) -> int:
         """How many answers are kept."""
-        return int(self.pc.sum() + self.fc.sum())
+        return int(self.passed.counts.sum() + self.failed.counts.sum())
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The kept answers as the checkpoint keeps them (each reach's, then the counts)."""
+        p, f = self.passed, self.failed
         return {
-            "pass_masks": self.pm, "pass_levels": self.pl, "pass_counts": self.pc,
-            "fail_masks": self.fm, "fail_levels": self.fl, "fail_counts": self.fc,
+            "pass_masks": p.masks, "pass_levels": p.levels, "pass_counts": p.counts,
+            "fail_masks": f.masks, "fail_levels": f.levels, "fail_counts": f.counts,
         }  # fmt: skip
 
     def load(self, arrays: dict[str, np.ndarray]) -> None:
         """Take answers a checkpoint kept (of this many reaches and words)."""
         pm, fm = arrays["pass_masks"], arrays["fail_masks"]
-        shape = (len(self.pc), self.words)
+        shape = (len(self.passed.counts), self.words)
         if (pm.shape[0], *pm.shape[2:]) != shape or (fm.shape[0], *fm.shape[2:]) != shape:
             raise ValueError(f"sparse marks of shape {pm.shape}, not this game's")
-        self.pm, self.fm = pm.astype(np.uint64), fm.astype(np.uint64)
-        self.pl = arrays["pass_levels"].astype(np.int8)
-        self.fl = arrays["fail_levels"].astype(np.int8)
-        self.pc = arrays["pass_counts"].astype(np.int64)
-        self.fc = arrays["fail_counts"].astype(np.int64)
+        self.passed.load(pm, arrays["pass_levels"], arrays["pass_counts"])
+        self.failed.load(fm, arrays["fail_levels"], arrays["fail_counts"])
 
 
 #: Either way of keeping the marks.
