@@ -127,6 +127,29 @@ def test_sigterm_during_an_atlas_run_says_what_was_kept(capsys, monkeypatch, tmp
     ]
 
 
+def test_sigterm_during_a_touch_search_says_where_its_checkpoint_is(capsys, monkeypatch, tmp_path):
+    """SIGTERM ended solve --checkpoint with 'terminated' alone; it now says, as Ctrl-C does,
+    where what the search proved is kept."""
+    import devilcoins
+    from devilcoins.cli.signals import Terminated
+
+    path = tmp_path / "marks.npz"
+
+    def kept_then_terminated(game, method, **options):
+        path.write_bytes(b"kept")  # the search keeps its marks on the way out
+        raise Terminated
+
+    monkeypatch.setattr(devilcoins, "solve", kept_then_terminated)
+    touch = ("solve", "8", "--hands", "4", "--goal", "same", "--observe", "touch")
+    code, out, err = run(capsys, *touch, "--checkpoint", str(path))
+    assert code == 143 and out == ""
+    assert err.strip().splitlines() == [
+        f"devilcoins: what the search proved is kept in {path}; the same command goes on from "
+        "there",
+        "devilcoins: terminated",
+    ]
+
+
 SIGNAL_DURING_IMPORT = """
 import os, signal, sys
 signal.signal(signal.SIGINT, signal.default_int_handler)  # a background job ignores it

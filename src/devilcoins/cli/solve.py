@@ -31,6 +31,7 @@ from devilcoins.cli.games import (
     verdict_lines,
 )
 from devilcoins.cli.progress import STATUS, reporter
+from devilcoins.cli.signals import Terminated
 from devilcoins.cli.strategies import add_format_argument
 from devilcoins.core.errors import DevilcoinsError, InvalidInput, NotSupported, TooLarge
 from devilcoins.core.files import write_new
@@ -145,7 +146,7 @@ def _solve(args: argparse.Namespace, game: Game) -> int:
             verdict = devilcoins.solve(
                 game, args.method, on_progress=progress, checkpoint=marks, cluster=cluster
             )
-    except KeyboardInterrupt:  # Ctrl-C or a limit: say where the proved part is kept
+    except (KeyboardInterrupt, Terminated):  # Ctrl-C or SIGTERM: say where the proof is kept
         if marks is not None and marks.exists():
             print(
                 f"devilcoins: what the search proved is kept in {marks}; the same command "
