@@ -42,6 +42,7 @@ from devilcoins.observed.touch.cylinders import MAX_NODES, Progress, solve_space
 from devilcoins.observed.touch.levels import Levels, dense_fits
 from devilcoins.observed.touch.plan import Node, level_strategy, strategy
 from devilcoins.observed.touch.space import Space
+from devilcoins.observed.touch.spread import spread_asker
 from devilcoins.observed.touch.trap import largest_trap
 from devilcoins.results.touch import Reach, TouchSolution
 
@@ -100,6 +101,7 @@ def solve_touch(
         )
     if use_levels:
         search = Levels(space, memory=memory, limit=limit)
+        search.spread = spread_asker()
         if progress is not None:
             search.progress = progress
         value = search.solve()

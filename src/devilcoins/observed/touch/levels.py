@@ -60,7 +60,6 @@ from devilcoins.observed.touch.rows import (
     digits,
 )
 from devilcoins.observed.touch.space import Space
-from devilcoins.observed.touch.spread import ask_start, spread_client
 
 __all__ = ["MARK_BYTES", "MAX_LEVELS", "MAX_OFF", "Levels", "dense_fits"]
 
@@ -165,7 +164,8 @@ class Levels:
         self._path: list[Rows] = []  # the beliefs being asked about, outermost first
         self.stopped_at = ""  # the limit the search stopped at, in words
         self.met_elsewhere = 0  # beliefs the workers met (``spread``)
-        self.spread = spread_client()  # a cluster to send the top questions to, if any
+        #: Sends the start's top questions elsewhere first (``spread``: to a cluster), if set.
+        self.spread: Callable[[Levels, int], None] | None = None
         self.checkpoint = marks_file()
         self.save_next = time.monotonic() + SAVE_EVERY
         self.resumed = self._resume()
@@ -395,7 +395,7 @@ class Levels:
         """Whether the start is won within d, its top questions sent to the cluster first when
         there is one (``spread``)."""
         if self.spread is not None and d > _FIRST[-1]:  # the first levels are quick here
-            ask_start(self, d, self.spread)
+            self.spread(self, d)
         return self.within(self.start, d)
 
     def bounds(self) -> tuple[int, int | None]:

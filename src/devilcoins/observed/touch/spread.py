@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from devilcoins.observed.touch.levels import Levels
 
 __all__ = [
-    "NodeAnswer", "answer_node", "ask_start", "spread_client", "spread_over", "spreading",
+    "NodeAnswer", "answer_node", "ask_start", "spread_asker", "spread_over", "spreading",
 ]  # fmt: skip
 
 #: The client the level search spreads its top questions over (None: it asks them itself).
@@ -70,9 +70,13 @@ def spread_over(cluster: Cluster | None) -> Iterator[None]:
         yield
 
 
-def spread_client() -> Client | None:
-    """The client the level search spreads its top questions over, if a command named one."""
-    return _CLIENT[0]
+def spread_asker() -> Callable[[Levels, int], None] | None:
+    """What a level search calls to send its top questions to the cluster a command named
+    (``Levels.spread``), or None when none is named."""
+    client = _CLIENT[0]
+    if client is None:
+        return None
+    return lambda search, d: ask_start(search, d, client)
 
 
 def answer_node(
@@ -128,7 +132,7 @@ def _worker_search(text: str, memory: int | None) -> Levels:
 
         _SEARCHES.clear()  # one game at a time
         search = Levels(Space.of(Game.parse(text)), memory=memory)
-        search.checkpoint = search.spread = None  # its marks go back to the search that asked
+        search.checkpoint = None  # its marks go back to the search that asked
         search.on_path(search.start)  # the questions are the start's
         _SEARCHES[text, memory] = search
     return _SEARCHES[text, memory]
