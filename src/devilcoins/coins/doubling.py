@@ -9,12 +9,15 @@ strategies of the m-glass game with j hands are played on pairs:
 - on the glasses when every pair is equal (``_on_h``): change both glasses of a pair together,
   which keeps every difference.  When d = 0 this is the m-glass game itself, bell included.
 
-A block Q plays the second strategy, flips the first m glasses (every difference flips) and
-plays it again: it wins when d is all 0 or all 1, and otherwise leaves every difference flipped.
-The doubled strategy is Q, then each move of the first strategy followed by Q.  After an odd
-number of blocks the first strategy is played on d with every difference flipped (a turn moves
-a flipped d as it moves d, and a flipped d is all the same exactly when d is): V moves on
-differences and V + 1 blocks, 2V^2 + 4V + 1 moves in all for V the m-glass value.
+A test T plays the second strategy with its first move reaching pairs: felt d all 0 there, it
+goes on (and rings when d is all 0); felt d all 1, it flips the first m glasses (every
+difference flips) and plays the second strategy from its start (ringing when d was all 1);
+felt d mixed, d is not all the same and the test ends at once.  The doubled strategy is T,
+then each move of the first strategy followed by T.  The player knows whether a test flipped,
+so the first strategy is played on d or on d with every difference flipped (a turn moves a
+flipped d as it moves d, and a flipped d is all the same exactly when d is): V moves on
+differences and V + 1 tests of at most V + 2 moves, V^2 + 4V + 2 moves in all for V the
+m-glass value.
 """
 
 from __future__ import annotations
@@ -108,24 +111,30 @@ class _Writer:
 
     def build(self) -> tuple[int, int]:
         """Write every node: the start's number and promise."""
-        final = self._block(None, 0)
-        entries: dict[tuple[int, int], tuple[int, int]] = {}
+        final = self._test(None, None)
+        tests: dict[tuple[int, int], tuple[int, int]] = {}
+        moves: dict[tuple[int, int], tuple[int, int]] = {}
 
-        def entry(s: int, flipped: int) -> tuple[int, int]:
-            """The block before the half strategy's node s, entered with d flipped or not from
-            the half strategy's d; its move on differences comes after it, d flipped once more."""
-            if (s, flipped) not in entries:
-                then = 1 - flipped
+        def test(s: int, flipped: int) -> tuple[int, int]:
+            """The test before the half strategy's node s, entered with d flipped or not from
+            the half strategy's d; a test that flips the table leaves it flipped once more."""
+            if (s, flipped) not in tests:
+                tests[s, flipped] = self._test(on_d(s, flipped), on_d(s, 1 - flipped))
+            return tests[s, flipped]
+
+        def on_d(s: int, flipped: int) -> tuple[int, int]:
+            """The half strategy's node s played on differences, d flipped or not."""
+            if (s, flipped) not in moves:
                 targets = {
-                    u: final if nxt is None else entry(nxt, then)
+                    u: final if nxt is None else test(nxt, flipped)
                     for u, (_, nxt) in self.plan[s][2].items()
                 }
                 left = 1 + max(lf for _, lf in targets.values())
-                number = self._add(left, self._pairs(self.plan[s][1]), self._on_d(s, targets, then))
-                entries[s, flipped] = self._block(number, left)
-            return entries[s, flipped]
+                reach = self._pairs(self.plan[s][1])
+                moves[s, flipped] = self._add(left, reach, self._on_d(s, targets, flipped)), left
+            return moves[s, flipped]
 
-        return entry(0, 0)
+        return test(0, 0)
 
     def numbered(self, start: int) -> list[dict[str, Any]]:
         """The nodes numbered from 0, the start first."""
@@ -200,9 +209,27 @@ class _Writer:
             out.append([_text(bits), _text(new), exit_])
         return self._add(exit_left + 1, reach, out), exit_left + 1
 
-    def _block(self, exit_: int | None, exit_left: int) -> tuple[int, int]:
-        """Q: the strategy on pairs, a flip of half the table, the strategy on pairs again
-        (every difference flipped at its end, unless it rang the bell)."""
-        second = self._on_h(exit_, exit_left)
-        flip = self._flip(*second)
-        return self._on_h(*flip)
+    def _test(
+        self, kept: tuple[int, int] | None, flipped: tuple[int, int] | None
+    ) -> tuple[int, int]:
+        """The test: the strategy on pairs, whose first move also feels d on its pairs.  Felt
+        all 0, the strategy goes on (it rings if d is all 0) and leaves to kept; felt all 1, the
+        first n/2 glasses are flipped and the strategy played from its start (it rings if d was
+        all 1), leaving to flipped; felt mixed, d is not all the same and the test leaves to kept
+        at once.  None: after the last move on differences, where d is all the same and the
+        strategy rings."""
+        exit_, exit_left = kept if kept is not None else (None, 0)
+        second = self._on_h(*(flipped if flipped is not None else (None, 0)))
+        flip, flip_left = self._flip(*second)
+        first, left = self._on_h(exit_, exit_left)
+        node = self.nodes[first]
+        j = self.j
+        for out in node["outcomes"]:
+            felt = [int(c == "T") for c in out[0]]
+            d = {x ^ y for x, y in zip(felt[:j], felt[j : 2 * j], strict=True)}
+            if d == {1}:
+                out[1:] = [out[0], flip]
+            elif d == {0, 1}:
+                out[1:] = [out[0], "win" if exit_ is None else exit_]
+        node["left"] = max(left, 1 + flip_left, 1 + exit_left)
+        return first, node["left"]
