@@ -100,29 +100,29 @@ def test_the_command_keeps_and_reads_a_checkpoint(capsys, tmp_path):
 
 
 def test_a_checkpoint_short_of_the_value_gives_bounds_that_check(tmp_path):
-    """8 glasses, 4 hands (9 moves): the start asked at 47 moves (won) and at 8 (lost) only;
-    the checkpoint then proves 'between 9 and 47', and its certificate (a strategy within 47,
+    """8 glasses, 4 hands (9 moves): the start asked at 20 moves (won) and at 8 (lost) only;
+    the checkpoint then proves 'between 9 and 20', and its certificate (a strategy within 20,
     the witness for 9) checks; bounds it does not prove fail."""
     path = tmp_path / "eight.npz"
     with keeping_marks(path):
         search = _levels(EIGHT)
-        assert search.within(search.start, 47) and not search.within(search.start, 8)
+        assert search.within(search.start, 20) and not search.within(search.start, 8)
         search.keep()
-    assert search.bounds() == (9, 47)
+    assert search.bounds() == (9, 20)
     cert = bounds_certificate(EIGHT, path)
-    assert cert["bounds"] == [9, 47] and cert["value"] is None
+    assert cert["bounds"] == [9, 20] and cert["value"] is None
     checked = check_certificate(EIGHT, cert)
-    assert checked.holds and checked.bounds == (9, 47)
-    assert "between 9 and 47 moves" in checked.headline()
-    assert not check_certificate(EIGHT, {**cert, "bounds": [10, 47]}).holds
-    assert not check_certificate(EIGHT, {**cert, "bounds": [9, 46]}).holds
+    assert checked.holds and checked.bounds == (9, 20)
+    assert "between 9 and 20 moves" in checked.headline()
+    assert not check_certificate(EIGHT, {**cert, "bounds": [10, 20]}).holds
+    assert not check_certificate(EIGHT, {**cert, "bounds": [9, 19]}).holds
     with pytest.raises(InvalidInput, match="not 0 <= L <= U"):
         check_certificate(EIGHT, {**cert, "bounds": [9, 8]})
 
 
 def test_a_checkpoint_without_a_strategy_lends_its_lower_bound(capsys, tmp_path):
     """A checkpoint with no strategy yet still proves its lower bound: 8 glasses with 4 hands
-    take the doubling's 47 moves above and the checkpoint's 3 below, and verify checks both;
+    take the doubling's 33 moves above and the checkpoint's 3 below, and verify checks both;
     6 coins on a table that also turns over, where nothing builds a strategy, get the lower
     bound alone, [3, null]
     (and without the checkpoint nothing bounds them: exit 2, nothing written)."""
@@ -135,7 +135,7 @@ def test_a_checkpoint_without_a_strategy_lends_its_lower_bound(capsys, tmp_path)
     out = tmp_path / "b.json"
     bounds = [*argv, "--checkpoint", str(path), "--certificate", str(out), "--bounds"]
     code, said, _ = run(capsys, *bounds)
-    assert code == 0 and "between 3 and 47 moves" in said and "checkpoint's witness" in said
+    assert code == 0 and "between 3 and 33 moves" in said and "checkpoint's witness" in said
     assert check_certificate(EIGHT, json.loads(out.read_text())).holds
     dials = Game.parse("n=6 hands=4 goal=same group=dihedral observe=touch")
     marks = tmp_path / "dials.npz"
