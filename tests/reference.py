@@ -1375,3 +1375,36 @@ def fewest_translates(naive: NaiveGame) -> int:
             if len(covered) == len(states):
                 return k + 1
     raise AssertionError("every running product together covers every state")
+
+
+def cost_with_tests(m: int, hands: int, test: int, cap: int = 60) -> int | None:
+    """The least worst-case cost of m coins on a turning table (touch, goal all the same) when
+    each move costs 1 and a move that leaves some possible table all the same costs test more:
+    naive minimax over sets of tables, every reach and every setting (None: past cap)."""
+    full = (1 << m) - 1
+    turned = [{(t << r | t >> (m - r)) & full for r in range(m)} for t in range(full + 1)]
+    reaches = [c for c in combinations(range(m), hands)]
+
+    @cache
+    def within(tables: frozenset, d: int) -> bool:
+        if not tables:
+            return True
+        for reach in reaches:
+            felt: dict = {}
+            for t in tables:
+                felt.setdefault(tuple(t >> p & 1 for p in reach), []).append(t)
+            if all(any(_after(group, reach, new, d) for new in product((0, 1), repeat=hands))
+                   for group in felt.values()):  # fmt: skip
+                return True
+        return False
+
+    def _after(group, reach, new, d) -> bool:
+        mask = sum(1 << p for p in reach)
+        values = sum(v << p for p, v in zip(reach, new, strict=True))
+        set_to = [t & ~mask | values for t in group]
+        cost = 1 + (test if any(t in (0, full) for t in set_to) else 0)
+        rest = frozenset(u for t in set_to if t not in (0, full) for u in turned[t])
+        return cost <= d and within(rest, d - cost)
+
+    start = frozenset(range(1, full))
+    return next((d for d in range(cap + 1) if within(start, d)), None)

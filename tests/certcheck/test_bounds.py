@@ -20,7 +20,7 @@ from devilcoins.core.notation import read_move
 
 @pytest.fixture(scope="module")
 def eight() -> tuple[Game, dict[str, Any], dict[str, Any]]:
-    """8 glasses with 4 hands: bounds from the doubling of 4 glasses with 2 hands (33 moves)
+    """8 glasses with 4 hands: bounds from the doubling of 4 glasses with 2 hands (27 moves)
     and the witness of 5 hands."""
     game = touch_game(8, 4)
     witness = certificate(solve(touch_game(8, 5)))
@@ -43,16 +43,16 @@ def test_blind_bounds_hold_and_contain_the_value(n, k):
 
 
 def test_a_witness_with_more_hands_raises_the_lower_bound(eight):
-    """8 glasses, 4 hands (9 moves): at least 8 by the witness of 5 hands, at most 33 by the
+    """8 glasses, 4 hands (9 moves): at least 8 by the witness of 5 hands, at most 27 by the
     doubling (the blind game takes 127); the check says which game its witness was tested in."""
     game, witness, cert = eight
-    assert witness["value"] == 8 and cert["bounds"] == [8, 33]
+    assert witness["value"] == 8 and cert["bounds"] == [8, 27]
     assert cert["how"]["upper"].startswith("the doubling of n=4 hands=2")
     assert cert["witness_game"] == str(touch_game(8, 5))
     checked = check_certificate(game, cert)
-    assert checked.holds and checked.bounds == (8, 33)
+    assert checked.holds and checked.bounds == (8, 27)
     assert "shown with 5 hands" in " ".join(e.statement for e in checked.evidence)
-    assert 8 <= solve(game).length <= 33
+    assert 8 <= solve(game).length <= 27
 
 
 def test_a_witness_of_the_game_itself_gives_its_value_as_the_lower_bound():
@@ -69,8 +69,8 @@ def test_a_witness_of_the_game_itself_gives_its_value_as_the_lower_bound():
         ("witness_game", str(touch_game(7, 5)), "with as many hands or more"),
         ("witness_game", "n=8 hands=5 goal=zero observe=touch", "with as many hands or more"),
         ("witness_game", "not a game", "with as many hands or more"),
-        ("bounds", [9, 33], "no pattern leaves a node claiming 8 or more"),
-        ("bounds", [8, 32], "not the value claimed"),
+        ("bounds", [9, 27], "no pattern leaves a node claiming 8 or more"),
+        ("bounds", [8, 26], "not the value claimed"),
     ],
 )
 def test_a_damaged_bounds_certificate_fails_naming_the_half(eight, field, value, said):

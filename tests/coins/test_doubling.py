@@ -54,14 +54,14 @@ def test_the_doubled_length_is_never_below_the_value(n, k):
 
 
 @settings(max_examples=60, deadline=None)
-@given(start=st.integers(1, 254), turns=st.lists(st.integers(0, 7), min_size=33, max_size=33))
+@given(start=st.integers(1, 254), turns=st.lists(st.integers(0, 7), min_size=27, max_size=27))
 def test_a_naive_replay_of_the_doubled_strategy_wins_in_time(eight, start, turns):
     """8 glasses, 4 hands: from any start and any turns, the bell rings within the doubled
-    strategy's length (33 moves)."""
+    strategy's length (27 moves)."""
     _, length, nodes = eight
     coins = format(start, "08b").replace("0", "H").replace("1", "T")
     got = replay_nodes(nodes, coins, turns)
-    assert isinstance(got, int) and got <= length == 33
+    assert isinstance(got, int) and got <= length == 27
 
 
 def test_the_doubling_applies_only_where_it_can_flip_half_the_table():

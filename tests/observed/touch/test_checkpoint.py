@@ -122,7 +122,7 @@ def test_a_checkpoint_short_of_the_value_gives_bounds_that_check(tmp_path):
 
 def test_a_checkpoint_without_a_strategy_lends_its_lower_bound(capsys, tmp_path):
     """A checkpoint with no strategy yet still proves its lower bound: 8 glasses with 4 hands
-    take the doubling's 33 moves above and the checkpoint's 3 below, and verify checks both;
+    take the doubling's 27 moves above and the checkpoint's 3 below, and verify checks both;
     6 coins on a table that also turns over, where nothing builds a strategy, get the lower
     bound alone, [3, null]
     (and without the checkpoint nothing bounds them: exit 2, nothing written)."""
@@ -135,7 +135,7 @@ def test_a_checkpoint_without_a_strategy_lends_its_lower_bound(capsys, tmp_path)
     out = tmp_path / "b.json"
     bounds = [*argv, "--checkpoint", str(path), "--certificate", str(out), "--bounds"]
     code, said, _ = run(capsys, *bounds)
-    assert code == 0 and "between 3 and 33 moves" in said and "checkpoint's witness" in said
+    assert code == 0 and "between 3 and 27 moves" in said and "checkpoint's witness" in said
     assert check_certificate(EIGHT, json.loads(out.read_text())).holds
     dials = Game.parse("n=6 hands=4 goal=same group=dihedral observe=touch")
     marks = tmp_path / "dials.npz"
