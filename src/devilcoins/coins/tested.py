@@ -62,19 +62,12 @@ class _Tested(Levels):
                 out.append((cost, _size(acc[w]), w, acc[w]))
         return sorted(out, key=lambda o: o[:3])
 
-    def node_passes(self, d: int, r: int, x: int) -> bool:
-        """Whether some setting after feeling x on reach r wins within d, tests counted."""
-        marks = self.marks
-        if marks.passes(r, x, d):
-            return True
-        if marks.fails(r, x, d):
-            return False
-        self._tick()
-        if any(_empty(row) or self.within(row, d - c) for c, _, _, row in self._options(d, r, x)):
-            marks.mark_pass(r, x, d)
-            return True
-        marks.mark_fail(r, x, d)
-        return False
+    def setting_wins(self, d: int, r: int, x: int) -> int | None:
+        """d when some setting after feeling x on reach r wins within d, tests counted."""
+        options = self._options(d, r, x)
+        if any(_empty(row) or self.within(row, d - c) for c, _, _, row in options):
+            return d
+        return None
 
     def _first_change(self, r: int, x: int, d: int) -> tuple[int, Rows]:
         for c, _, w, row in self._options(d, r, x):

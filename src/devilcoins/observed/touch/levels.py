@@ -205,10 +205,19 @@ class Levels:
         if marks.fails(r, x, d):
             return False
         self._tick()
+        level = self.setting_wins(d, r, x)
+        if level is None:
+            marks.mark_fail(r, x, d)
+            return False
+        marks.mark_pass(r, x, level)
+        return True
+
+    def setting_wins(self, d: int, r: int, x: int) -> int | None:
+        """The search behind ``node_passes``: the level at which some setting after feeling x
+        on reach r is proved to win within d (0: one wins at once), or None when none does."""
         won, acc, keep, least, sizes = self.space.player_options(r, self.words(x))
         if won:
-            marks.mark_pass(r, x, 0)
-            return True
+            return 0
         if d > 0:
             picks = np.flatnonzero(keep)
             back = self._back_on_path(least[picks])  # leaves a belief holding one being asked
@@ -220,10 +229,8 @@ class Levels:
                 lo.get(key, 1) <= d and self.within(acc[w], d, key)
                 for w, key in zip(order, keys, strict=True)
             ):
-                marks.mark_pass(r, x, d)
-                return True
-        marks.mark_fail(r, x, d)
-        return False
+                return d
+        return None
 
     def _back_on_path(self, rows: Rows) -> np.ndarray:
         """For each belief row (least images), whether it holds a belief the search is asking
