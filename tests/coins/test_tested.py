@@ -50,3 +50,16 @@ def test_every_play_of_its_nodes_costs_at_most_the_promise(m, k, test):
 def test_a_lost_game_has_no_strategy_to_play():
     """5 coins with 3 hands are lost (below the threshold of 4): nothing to play, None."""
     assert difference_strategy(_touch(5, 3), 6) is None
+
+
+def test_a_checkpoint_named_around_it_is_neither_read_nor_written(tmp_path):
+    """Its marks count tests, so a level-search checkpoint a command named is left alone: a
+    file that is no checkpoint stays as it was, byte for byte, and the search still answers."""
+    from devilcoins.observed.touch.checkpoint import keeping_marks
+
+    path = tmp_path / "theirs.npz"
+    path.write_bytes(b"a user's file")
+    with keeping_marks(path):
+        got = difference_strategy(_touch(4, 2), 7)
+    assert got is not None and got[0] == 20
+    assert path.read_bytes() == b"a user's file"

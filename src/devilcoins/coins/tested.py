@@ -25,6 +25,7 @@ import numpy as np
 from devilcoins.core.beliefs import Rows
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
+from devilcoins.observed.touch.checkpoint import keeping_marks
 from devilcoins.observed.touch.levels import MAX_LEVELS, Levels
 from devilcoins.observed.touch.marks import as_int
 from devilcoins.observed.touch.rows import _empty, _size
@@ -91,11 +92,12 @@ def difference_strategy(half: Game, test: int) -> tuple[int, list[dict[str, Any]
     may leave the table all the same, are shortest: (that cost, its nodes in the certificate's
     form, each promising its cost).  None where the search takes too long or the cost is past
     its levels."""
-    search = _Tested(Space.of(half), test)
-    try:
-        cost = search.least_cost()
-    except TooLarge:
-        return None
+    with keeping_marks(None):  # its marks count tests: never a level-search checkpoint
+        search = _Tested(Space.of(half), test)
+        try:
+            cost = search.least_cost()
+        except TooLarge:
+            return None
     if cost is None:
         return None
     return cost, _nodes(search, cost)
