@@ -7,43 +7,53 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test docs bench load browser lint clean wheel
+.PHONY: demo test checks docs docs-check bench load browser lint clean wheel lock lock-uv test-latest
 
-$(BIN)/python:
+# Every install comes from the lock, uv.lock, committed beside pyproject.toml: uv sync --locked
+# installs exactly what it names (versions and hashes) and fails when pyproject.toml has changed
+# since the lock was made. uv itself is the one package pip installs, into .uv, pinned with its
+# hashes in requirements-uv.txt. So a machine needs nothing but Python 3.11 or newer.
+UV_VERSION := 0.13.9
+UV_DIR := .uv
+UV := $(UV_DIR)/bin/uv
+# uv makes no virtual environment with a Python it downloads, and reads no user configuration
+SYNC := UV_PROJECT_ENVIRONMENT=$(VENV) UV_PYTHON_DOWNLOADS=never UV_NO_CONFIG=1 $(UV) sync --locked --python $(PYTHON) --quiet
+
+$(UV): requirements-uv.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "devilcoins needs Python 3.11 or newer")'
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-
-# What each target installs (pyproject.toml): the core (numpy, numba, rich, psutil, lazy_loader) for demo; the atlas
-# extra too for bench; for test, docs, load and wheel every extra ('.[all]': page, plots, atlas)
-# and the development tools, the dependency groups test and docs. Each marker file is remade
-# when pyproject.toml changes, and says what the ones before it say.
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	rm -rf $(UV_DIR)
+	$(PYTHON) -m venv $(UV_DIR)
+	$(UV_DIR)/bin/python -m pip install --quiet --require-hashes --no-deps -r requirements-uv.txt
 	@touch $@
 
-$(VENV)/.installed-atlas: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[atlas]'
+# What each target installs (pyproject.toml): the core (numpy, numba, rich, psutil, lazy_loader)
+# for demo; the atlas extra too for bench; for test, docs, load and wheel every extra (page,
+# plots, atlas, cover) and the development tools, the dependency groups test and docs. uv sync
+# makes the environment exactly that set, so each marker file says what the ones before it say.
+$(VENV)/.installed: pyproject.toml uv.lock | $(UV)
+	$(SYNC) --no-default-groups
+	@touch $@
+
+$(VENV)/.installed-atlas: pyproject.toml uv.lock | $(UV)
+	$(SYNC) --no-default-groups --extra atlas
 	@touch $@ $(VENV)/.installed
 
 bench: $(VENV)/.installed-atlas
 
-# pip install --group needs pip 25.1 or newer (the upgrade above brings it). Where the index pip
-# reaches has none that new, the same groups are read from pyproject.toml into a requirements file.
-GROUPS := test docs
-READ_GROUPS := import sys, tomllib; groups = tomllib.load(open("pyproject.toml", "rb"))["dependency-groups"]; print(*(r for g in sys.argv[1:] for r in groups[g]), sep="\n")
-
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	@if $(BIN)/python -m pip install --help | grep -- '--group' >/dev/null; then \
-		echo "$(BIN)/python -m pip install --quiet -e '.[all]' $(GROUPS:%=--group %)"; \
-		$(BIN)/python -m pip install --quiet -e '.[all]' $(GROUPS:%=--group %); \
-	else \
-		echo "pip $$($(BIN)/python -m pip --version | cut -d' ' -f2) has no --group: the groups $(GROUPS) from pyproject.toml"; \
-		$(BIN)/python -c '$(READ_GROUPS)' $(GROUPS) > $(VENV)/groups.txt && \
-		echo "$(BIN)/python -m pip install --quiet -e '.[all]' -r $(VENV)/groups.txt" && \
-		$(BIN)/python -m pip install --quiet -e '.[all]' -r $(VENV)/groups.txt; \
-	fi
+$(VENV)/.installed-test: pyproject.toml uv.lock | $(UV)
+	$(SYNC) --no-default-groups --all-extras --group test --group docs
 	@touch $@ $(VENV)/.installed-atlas $(VENV)/.installed
+
+# The lock made again from pyproject.toml (the newest versions it allows, today): the one
+# command that refreshes it. make lock-uv does the same for uv itself (UV_VERSION above).
+lock: | $(UV)
+	UV_NO_CONFIG=1 $(UV) lock --upgrade --python $(PYTHON)
+
+lock-uv: | $(UV)
+	echo 'uv==$(UV_VERSION)' > $(UV_DIR)/uv.in
+	UV_NO_CONFIG=1 $(UV) pip compile --quiet --generate-hashes --no-header $(UV_DIR)/uv.in -o $(UV_DIR)/uv.txt
+	{ sed -n '1,2p' requirements-uv.txt; cat $(UV_DIR)/uv.txt; } > $(UV_DIR)/requirements-uv.txt
+	mv $(UV_DIR)/requirements-uv.txt requirements-uv.txt
 
 demo: $(VENV)/.installed
 	$(BIN)/devilcoins solve 4
@@ -65,6 +75,10 @@ browser:
 	fi
 
 test: $(VENV)/.installed-test browser
+	$(MAKE) --no-print-directory checks
+
+# Every check of make test, on the environment $(VENV) (test-latest runs them on another).
+checks:
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/lint-imports
@@ -72,7 +86,24 @@ test: $(VENV)/.installed-test browser
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 	$(BIN)/python -m pytest -o addopts= -q -p no:cacheprovider --nbval --nbval-current-env docs/tutorial.ipynb \
 		--nbval-sanitize-with tests/docs/tutorial_sanitize.cfg
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir $(VENV)/site-check -q
+	$(MAKE) --no-print-directory docs-check
+
+# The strict build of the docs: any warning (a broken link or anchor among them) fails it.
+# Not quiet: mkdocs's -q drops the warnings before strict mode counts them.
+# tests/docs/test_docs_check.py runs this target on a page with a broken link and sees it fail.
+MKDOCS_CONFIG ?= mkdocs.yml
+SITE_CHECK ?= $(VENV)/site-check
+docs-check:
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --config-file $(MKDOCS_CONFIG) --site-dir $(SITE_CHECK)
+
+# The suite on the newest versions pyproject.toml allows, not the lock's, in .venv-latest: a
+# release that breaks something shows here before make lock takes it. Not part of make test.
+LATEST := .venv-latest
+test-latest: browser | $(UV)
+	rm -rf $(LATEST)
+	UV_PYTHON_DOWNLOADS=never UV_NO_CONFIG=1 $(UV) venv --quiet --python $(PYTHON) $(LATEST)
+	VIRTUAL_ENV=$(LATEST) UV_NO_CONFIG=1 $(UV) pip install --quiet --upgrade -e '.[all]' --group test --group docs
+	$(MAKE) --no-print-directory checks VENV=$(LATEST)
 
 # The documentation site (mkdocs.yml) into site/; mkdocs serve shows it live.
 docs: $(VENV)/.installed-test
@@ -89,7 +120,7 @@ load: $(VENV)/.installed-test
 	$(BIN)/python bench/load.py --slow 500
 
 clean:
-	rm -rf $(VENV) build dist site src/*.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(UV_DIR) $(LATEST) build dist site src/*.egg-info .pytest_cache .ruff_cache .hypothesis
 
 # The sdist and the wheel in dist/, each checked before anything is tried (every step fails
 # loudly): the build prints no warning, twine check --strict passes, bench/package_check.py finds

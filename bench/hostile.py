@@ -30,8 +30,8 @@ from pathlib import Path
 
 #: Seconds a case may run before it counts as a hang (its --time-limit is 5).
 TIMEOUT = 40
-#: Exit statuses the program may end with: wins, loses/failed check, usage, SIGINT, SIGTERM.
-GOOD_EXITS = {0, 1, 2, 130, 143}
+#: Exit statuses the program may end with: wins, loses/failed check, usage, limit, SIGINT, SIGTERM.
+GOOD_EXITS = {0, 1, 2, 3, 130, 143}
 #: An error message longer than this quotes too much of its input.
 LONG_ERROR = 2000
 #: Commands that take --time-limit and --memory.
@@ -193,6 +193,76 @@ def cases() -> list[list[str]]:
     return out
 
 
+#: Commands run against their own limits: (command line, GB of --memory or None, seconds of
+#: --time-limit or None). Each must stop (or finish) inside its limits, with 5% to spare for
+#: memory and max(5%, 0.5 s) for time (the process's start and end are counted).
+LIMIT_CASES: list[tuple[list[str], float | None, float | None]] = [
+    (["solve", "20", "--hands", "2", "--memory", "0.3"], 0.3, None),
+    (["solve", "11", "--group", "none", "--memory", "0.3", "--goal",
+      "HHHHHHHHHHH,HTHHHHHHHHH,HHTHTHHHHHH,TTHHHHHHHHH,HHHHHHTHHTH,THTHTHTHTHT,HHHHHHHHTTT,"
+      "TTTTHHHHHHH,HTHTHTHTHTH"], 0.3, None),
+    (["solve", "12", "--hands", "8", "--goal", "same", "--observe", "touch", "--memory", "0.5"],
+     0.5, None),
+    (["solve", "12", "--hands", "8", "--goal", "same", "--observe", "touch", "--time-limit", "2"],
+     None, 2.0),
+    (["solve", "10", "--group", "none", "--time-limit", "2", "--goal",
+      "HHHHHHHHHH,HTHHHHHHHH,HHTHTHHHHH,TTHHHHHHHH,HHHHHHTHHT,THTHTHTHTH,HHHHHHHHTT,"
+      "TTTTHHHHHH,HTHTHTHTHT,HHTTHHTTHH,THHTTHHTTH,TTTHHHTTTH"], None, 2.0),
+    (["solve", "4", "--values", "3", "--group", "none", "--hands", "1", "--goal",
+      "0121,2001,2021", "--time-limit", "2"], None, 2.0),
+    (["atlas", "--n", "1..40", "--memory", "0.3"], 0.3, None),
+]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class LimitOutcome:
+    """What one command did against its limits: its status, peak memory and seconds."""
+
+    argv: tuple[str, ...]
+    code: int | None
+    peak_gb: float
+    seconds: float
+    memory: float | None
+    time_limit: float | None
+
+    def passed(self) -> list[str]:
+        """Each limit the command went past by more than its margin."""
+        out = []
+        if self.memory is not None and self.peak_gb > self.memory * 1.05:
+            out.append(f"memory {self.peak_gb:.3f} GB > {self.memory} GB + 5%")
+        limit = self.time_limit
+        if limit is not None and self.seconds > max(limit * 1.05, limit + 0.5):
+            out.append(f"time {self.seconds:.2f} s > {self.time_limit} s + 0.5 s")
+        return out
+
+
+def run_limit_case(case: tuple[list[str], float | None, float | None]) -> LimitOutcome:
+    """Run one command in a fresh folder and measure its peak resident memory (os.wait4's
+    rusage of the child) and its time; a command still running after 3 x TIMEOUT is killed."""
+    import threading
+    import time
+
+    argv, memory, seconds = case
+    with tempfile.TemporaryDirectory(prefix="hostile-limit-") as tmp:
+        start = time.monotonic()
+        child = subprocess.Popen(
+            [sys.executable, "-m", "devilcoins", *argv],
+            cwd=tmp,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        killer = threading.Timer(TIMEOUT * 3, child.kill)
+        killer.start()
+        _, status, usage = os.wait4(child.pid, 0)
+        took = time.monotonic() - start
+        killed = not killer.is_alive()
+        killer.cancel()
+        child.returncode = os.waitstatus_to_exitcode(status)
+    code = None if killed else child.returncode
+    peak = usage.ru_maxrss * 1024 / 1e9  # Linux gives kilobytes
+    return LimitOutcome(tuple(argv), code, peak, took, memory, seconds)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What one case did."""
@@ -271,6 +341,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="print the command lines only")
     parser.add_argument("--only", default="", help="only the cases whose line contains this")
     parser.add_argument("--jobs", type=int, default=2, help="cases run at once")
+    parser.add_argument(
+        "--no-limits", action="store_true", help="skip the commands run against their limits"
+    )
     args = parser.parse_args(argv)
     todo = [c for c in cases() if args.only in " ".join(c)]
     if args.list:
@@ -294,7 +367,27 @@ def main(argv: list[str] | None = None) -> int:
         f"{tally['other']}, bad input accepted {tally['accepted']}, long error lines "
         f"{tally['error line']}, files changed {sum(1 for o in outcomes if o.changed)}"
     )
-    return 1 if any(problems(o) for o in outcomes) else 0
+    passed = 0 if args.no_limits or args.only else _limits_report()
+    return 1 if any(problems(o) for o in outcomes) or passed else 0
+
+
+def _limits_report() -> int:
+    """Run LIMIT_CASES one at a time (a neighbour would share the machine's memory); print each
+    one's peak and time; return how many went past a limit."""
+    passed = 0
+    for case in LIMIT_CASES:
+        o = run_limit_case(case)
+        over = o.passed()
+        passed += bool(over)
+        shown = " ".join(a if len(a) <= 40 else a[:37] + "..." for a in o.argv)
+        print(
+            f"limits: exit {o.code}, peak {o.peak_gb:.3f} GB, {o.seconds:.2f} s"
+            f"{'; PASSED ' + ', '.join(over) if over else ''}: devilcoins {shown}"
+        )
+    print(
+        f"{len(LIMIT_CASES)} commands against their limits: limits passed by more than 5% {passed}"
+    )
+    return passed
 
 
 if __name__ == "__main__":

@@ -19,9 +19,10 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def assert_usage_error(code: int, out: str, err: str, *fragments: str) -> str:
-    """Status 2, one line on stderr starting 'devilcoins: error:', no traceback; the line."""
-    assert code == 2, (code, out, err)
+def assert_usage_error(code: int, out: str, err: str, *fragments: str, status: int = 2) -> str:
+    """Status 2 (or status), one line on stderr starting 'devilcoins: error:', no traceback;
+    the line."""
+    assert code == status, (code, out, err)
     assert "Traceback" not in out + err
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
@@ -29,3 +30,8 @@ def assert_usage_error(code: int, out: str, err: str, *fragments: str) -> str:
     for fragment in fragments:
         assert fragment in lines[0], (fragment, lines[0])
     return lines[0]
+
+
+def assert_limit_stop(code: int, out: str, err: str, *fragments: str) -> str:
+    """A stop at --time-limit or --memory: status 3 and one line, as assert_usage_error."""
+    return assert_usage_error(code, out, err, *fragments, status=3)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from needs import missing
 
 # Every hypothesis test runs without a deadline and without the too-slow health check: a busy
 # machine (a CPU-bound loop on each core) must not fail a test; speed belongs to bench/.
@@ -27,7 +28,7 @@ def read_seed(name: str) -> str:
     """The text of one seed file, or skip the calling test when it is not there."""
     path = SEEDS_DIR / name
     if not path.is_file():
-        pytest.skip(
+        missing(
             f"seed file {name} not found in {SEEDS_DIR}: the seeds folder shared/seeds must sit "
             "beside the repository for the tests that compare against the notebook"
         )
@@ -38,7 +39,7 @@ def read_seed(name: str) -> str:
 def seeds_dir() -> Path:
     """The seeds folder; tests using it are skipped when it is missing."""
     if not SEEDS_DIR.is_dir():
-        pytest.skip(f"seeds folder {SEEDS_DIR} not found (shared/seeds beside the repository)")
+        missing(f"seeds folder {SEEDS_DIR} not found (shared/seeds beside the repository)")
     return SEEDS_DIR
 
 

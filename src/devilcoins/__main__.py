@@ -2,7 +2,7 @@
 
 import sys
 
-from devilcoins.cli import main
+from _devilcoins_entry import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -33,7 +33,7 @@ def _construction(verdict: Verdict, plain: bool) -> str:
     game = verdict.game
     if not plain:
         return _fill(
-            f"A recipe builds the strategy ({verdict.method}): {verdict.length_text} moves, "
+            f"A recipe builds the strategy ({verdict.method}): {verdict.length_words}, "
             "which nothing shorter beats.",
             *(e.statement for e in verdict.evidence),
         )
@@ -51,7 +51,7 @@ def _construction(verdict: Verdict, plain: bool) -> str:
         f"({steps}): the strategy for a step is the one before, then the new move, then the one "
         "before again, p - 1 times over, so the new move walks through the p copies and the "
         "strategy before is played in each. Altogether that meets every family of states that "
-        f"differ by a goal state once: {verdict.length_text} moves, which no strategy can beat "
+        f"differ by a goal state once: {verdict.length_words}, which no strategy can beat "
         "(if the Devil never turns, each family of starts needs a running total of the moves of "
         "its own, and L moves have only L + 1 running totals). (The families are the cosets of "
         "the goal: docs/mathematics.md §3.)",
@@ -80,7 +80,7 @@ def _search(verdict: Verdict, plain: bool) -> str:
         why.append("the Devil's certificate did not pass its check")
     reason = " and ".join(why) or "no construction or certificate applies"
     found = (
-        f"it found a shortest strategy of {verdict.length_text} moves"
+        f"it found a shortest strategy of {verdict.length_words}"
         if verdict.winnable
         else "it explored every belief the player can reach and none leaves only the goal, so "
         "no strategy wins"
@@ -122,7 +122,7 @@ def covering_text(verdict: Verdict) -> str:
         )
     return _fill(
         f"The Devil never turns the table, so the game is a covering problem ({verdict.method}): "
-        f"{verdict.length_text} moves, and nothing shorter wins.",
+        f"{verdict.length_words}, and nothing shorter wins.",
         *(e.statement for e in verdict.evidence),
     )
 
@@ -150,7 +150,7 @@ def tree_text(verdict: Verdict) -> str:
         "next depends on what was observed. "
         + searched
         + (
-            f"the least worst case is {verdict.length_text} moves."
+            f"the least worst case is {verdict.length_words}."
             if verdict.winnable
             else "the Devil holds out forever."
         )
@@ -173,7 +173,7 @@ def blind_text(verdict: Verdict, *, plain: bool = True) -> str:
 def explained(verdict: Verdict, body: str) -> Explanation:
     """The verdict's explanation: who wins and how fast in a line, then body."""
     outcome = "the player wins" if verdict.winnable else "no strategy wins"
-    length = f" in {verdict.length_text} moves" if verdict.winnable else ""
+    length = f" in {verdict.length_words}" if verdict.winnable else ""
     failed = "" if verdict.holds else "a check FAILED, so this is NOT established: "
     head = f"How {verdict.game} is settled: {failed}{outcome}{length}."
     return Explanation(verdict, f"{head}\n\n{body}\n")

@@ -26,6 +26,7 @@ from typing import Any
 from devilcoins.blind.chain import chain, levels_evidence
 from devilcoins.core.game import Game
 from devilcoins.results import Evidence, EvidenceKind, Verdict, Verification
+from devilcoins.results.words import counted
 
 __all__ = ["CHECK_STATES", "TRAP_STATES", "blind_checks", "tree_checks"]
 
@@ -86,7 +87,7 @@ def _verified(verdict: Verdict, v: Verification) -> Evidence:
         name="exact verification of the strategy",
         statement=(
             f"The belief of every start, against every turn of the Devil, propagated through the "
-            f"{len(strategy):,} moves: {found} ({v.seconds:.3f} s)."
+            f"{counted(len(strategy), 'move')}: {found} ({v.seconds:.3f} s)."
         ),
         checked=True,
         holds=holds,
@@ -98,7 +99,8 @@ def _replayed(verdict: Verdict, v: Verification) -> Evidence:
     """The tree replayed against every start and every turn, by the independent checker."""
     holds = v.wins and v.won_at == verdict.length
     found = (
-        f"every start reaches the goal within {verdict.length:,} moves, and some needs all of them"
+        f"every start reaches the goal within {verdict.length_words}, and some needs "
+        "all of them"
         if holds
         else f"it does NOT keep its promise ({'wins in ' + str(v.won_at) if v.wins else 'loses'})"
     )

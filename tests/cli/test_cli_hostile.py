@@ -9,7 +9,7 @@ import sys
 
 import numpy as np
 import pytest
-from cli_helpers import assert_usage_error, run
+from cli_helpers import assert_limit_stop, assert_usage_error, run
 
 from devilcoins import Game
 from devilcoins.cli.common import unlimited_digits
@@ -104,7 +104,7 @@ def test_the_atlas_stops_at_its_memory_limit(capsys, monkeypatch):
 
     monkeypatch.setattr(resources, "resident_bytes", lambda: 10**12)
     monkeypatch.setattr(sys.modules["devilcoins.cli.limits"], "resident_bytes", lambda: 10**12)
-    line = assert_usage_error(*run(capsys, "atlas", "--max-n", "8", "--memory", "0.5"))
+    line = assert_limit_stop(*run(capsys, "atlas", "--max-n", "8", "--memory", "0.5"))
     assert "stopped at the memory limit (0.5 GB resident)" in line
 
 
@@ -196,7 +196,7 @@ def test_the_time_limit_counts_the_start_up():
     done = subprocess.run(
         [sys.executable, "-c", SLOW_START], capture_output=True, text=True, timeout=300, check=False
     )
-    assert_usage_error(done.returncode, done.stdout, done.stderr, "stopped at the time limit (1 s)")
+    assert_limit_stop(done.returncode, done.stdout, done.stderr, "stopped at the time limit (1 s)")
 
 
 def test_a_search_takes_chunks_that_fit_in_the_memory_left():

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_helpers import assert_usage_error, run
+from cli_helpers import assert_limit_stop, assert_usage_error, run
 
 from devilcoins.cli import limits
 from devilcoins.cli.limits import Limits, Watch
@@ -27,7 +27,7 @@ LONG = ["solve", "4", "--values", "3", "--devil-moves", "1 0 3 2; 1 3 0 2"]
 def test_a_search_stops_at_its_time_limit_with_how_far_it_got(capsys):
     # 4 s: on a loaded machine the work before the search (reading the game) must not use it up
     code, out, err = run(capsys, *LONG, "--time-limit", "4")
-    line = assert_usage_error(code, out, err, "stopped at the time limit (4 s)")
+    line = assert_limit_stop(code, out, err, "stopped at the time limit (4 s)")
     assert "while solving n=4 values=3" in line
     assert "--time-limit SECONDS" in line
 
@@ -36,16 +36,16 @@ def test_a_touch_search_that_stops_names_the_bounds_it_can_still_write(capsys):
     """8 dials of 3 values with 4 hands do not settle: the stop also says that --bounds writes
     what is proved; a blind game's stop does not."""
     touch = ["solve", "8", "--values", "3", "--hands", "4", "--goal", "same", "--observe", "touch"]
-    line = assert_usage_error(*run(capsys, *touch, "--time-limit", "2"), "stopped at the time")
+    line = assert_limit_stop(*run(capsys, *touch, "--time-limit", "2"), "stopped at the time")
     assert "--bounds --certificate FILE.json" in line and "--time-limit SECONDS" in line
-    blind = assert_usage_error(*run(capsys, *LONG, "--time-limit", "2"), "stopped at the time")
+    blind = assert_limit_stop(*run(capsys, *LONG, "--time-limit", "2"), "stopped at the time")
     assert "--bounds" not in blind
 
 
 def test_a_search_stops_at_its_memory_limit(capsys):
     floor = resident_bytes() / 1e9  # this process already holds more than the limit below
     code, out, err = run(capsys, *LONG, "--memory", f"{max(0.2, floor - 0.05):.2f}")
-    line = assert_usage_error(code, out, err, "stopped at the memory limit")
+    line = assert_limit_stop(code, out, err, "stopped at the memory limit")
     assert "--memory GB" in line
 
 
@@ -226,4 +226,4 @@ def test_a_limit_stops_the_command_where_ctrl_c_is_ignored():
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False
     )
-    assert_usage_error(done.returncode, done.stdout, done.stderr, "stopped at the time limit (1 s)")
+    assert_limit_stop(done.returncode, done.stdout, done.stderr, "stopped at the time limit (1 s)")

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from helpers import live_server, settled
+from needs import missing
 from playwright.sync_api import expect
 from screenshot import CHROMIUM_ARGS
 
@@ -44,7 +45,7 @@ def base_url():
 def browser():
     """Debian's chromium, for one module (skips the test when it is not installed)."""
     if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed: run `make test`, which installs it")
+        missing("Debian's chromium is not installed: run `make test`, which installs it")
     from playwright import sync_api
 
     with sync_api.sync_playwright() as p:

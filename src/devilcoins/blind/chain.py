@@ -31,6 +31,7 @@ from devilcoins.core.numbers import smallest_prime_factor
 from devilcoins.core.perm import Perm
 from devilcoins.core.tables import ClassTable, class_table
 from devilcoins.results import Evidence, EvidenceKind
+from devilcoins.results.words import counted
 from devilcoins.traps import trap_evidence
 
 __all__ = [
@@ -306,7 +307,8 @@ def lower_bound_evidence(c: Chain) -> Evidence:
         kind=EvidenceKind.LOWER_BOUND,
         name="lower bound",
         statement=(
-            f"Nothing shorter than {bound:,} moves wins: if the Devil never turns, each of the "
+            f"Nothing shorter than {counted(bound, 'move')} wins: if the Devil never turns, "
+            "each of the "
             f"{bound + 1:,} families of starts (states that differ by a goal state) needs a "
             "running total of the moves of its own, and L moves have only L + 1 running totals, "
             "the empty one included (docs/mathematics.md §3: the families are the cosets of the "

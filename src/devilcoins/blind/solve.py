@@ -44,6 +44,7 @@ from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
 from devilcoins.core.tables import class_table
 from devilcoins.results import Evidence, EvidenceKind, How, Verdict
+from devilcoins.results.words import counted
 from devilcoins.traps import largest_trap, largest_trap_evidence
 
 __all__ = ["LARGEST_TRAP", "NOTEBOOK_N", "STALLED", "blind_route", "solve_blind", "solve_in_group"]
@@ -170,7 +171,7 @@ def _products_bound(length: int) -> Evidence:
         name="lower bound",
         kind=EvidenceKind.LOWER_BOUND,
         statement=(
-            f"Nothing shorter than {length:,} moves wins: if the Devil never turns, each "
+            f"Nothing shorter than {counted(length, 'move')} wins: if the Devil never turns, each "
             f"of the {length + 1:,} families of starts needs a running product of the "
             "moves (the moves so far, combined in order) of its own, and L moves have only "
             "L + 1 running products, the empty one included (docs/mathematics.md §7.5: the "

@@ -45,6 +45,7 @@ from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.results import Evidence, EvidenceKind, How, Verdict
+from devilcoins.results.words import moves_word
 
 __all__ = [
     "COVERING",
@@ -268,7 +269,7 @@ def _covering(cover: Cover, length: int, found: Outcome | Walk | None) -> Eviden
     )
 
 
-def _counting(cover: Cover, counted: int) -> Evidence:
+def _counting(cover: Cover, bound: int) -> Evidence:
     """The counting bound, checked: every translate holds exactly |G| states."""
     sizes = {len(np.unique(row)) for row in cover.sets}
     holds = sizes == {cover.goal_size}
@@ -276,9 +277,9 @@ def _counting(cover: Cover, counted: int) -> Evidence:
         kind=EvidenceKind.LOWER_BOUND,
         name="lower bound (the count)",
         statement=(
-            f"Nothing shorter than {counted:,} moves wins: L moves have L + 1 running products, "
+            f"Nothing shorter than {moves_word(bound)} wins: L moves have L + 1 running products, "
             f"and each translate of the goal holds {cover.goal_size:,} states, so fewer than "
-            f"{counted + 1:,} translates hold fewer than the {cover.size:,} states. Checked: "
+            f"{bound + 1:,} translates hold fewer than the {cover.size:,} states. Checked: "
             + (
                 "every translate holds exactly as many states as the goal."
                 if holds
@@ -287,7 +288,7 @@ def _counting(cover: Cover, counted: int) -> Evidence:
         ),
         checked=True,
         holds=holds,
-        detail={"lower_bound": counted},
+        detail={"lower_bound": bound},
     )
 
 
@@ -299,7 +300,7 @@ def _by_cosets(cover: Cover, b: CosetBound) -> Evidence:
         kind=EvidenceKind.LOWER_BOUND,
         name="lower bound (a subgroup in the goal)",
         statement=(
-            f"Nothing shorter than {moves:,} moves wins: the goal moved by its state "
+            f"Nothing shorter than {moves_word(moves)} wins: the goal moved by its state "
             f"{game.state_text(b.shift)} holds a subgroup H of {b.subgroup_size:,} states, and "
             f"e = {b.extra:,} other {other}. Each translate holds one whole coset of H and e "
             "single states; a coset that no translate holds whole needs all its "
@@ -324,7 +325,7 @@ def _proved(cover: Cover, fewest: int, found: Outcome) -> Evidence:
     return Evidence.stated(
         EvidenceKind.LOWER_BOUND,
         "lower bound (the solver's proof)",
-        f"Nothing shorter than {fewest:,} moves wins: no {fewest:,} translates of the goal "
+        f"Nothing shorter than {moves_word(fewest)} wins: no {fewest:,} translates of the goal "
         f"cover the {cover.size:,} states. HiGHS proved it (branch and bound, "
         f"{found.seconds:.2f} s); the program does not check the proof again.",
         lower_bound=fewest,
@@ -342,7 +343,7 @@ def _walk_bound(
     return cover_bound, Evidence.stated(
         EvidenceKind.LOWER_BOUND,
         "lower bound (the solver's proof)",
-        f"Nothing shorter than {length:,} moves wins: fewer than {fewest + 1:,} translates of "
+        f"Nothing shorter than {moves_word(length)} wins: fewer than {fewest + 1:,} translates of "
         f"the goal cannot cover every state ({why}), and {NAME} proved that no walk of "
         f"{length - 1:,} allowed moves covers them ({proof.seconds:.2f} s), so none shorter "
         "does either (a shorter walk that covers still covers when it goes on, any move "

@@ -42,6 +42,7 @@ from devilcoins.core.errors import DevilcoinsError, InvalidInput
 from devilcoins.core.game import Game
 from devilcoins.results.certificate import CertificateCheck
 from devilcoins.results.evidence import Evidence, EvidenceKind
+from devilcoins.results.words import counted
 
 __all__ = [
     "COUNT",
@@ -239,7 +240,7 @@ def _upper_half(tab: Tables, data: dict[str, Any], checker: Checker, high: int) 
         "upper bound (the strategy)",
         EvidenceKind.CHECK,
         lambda: checker.upper(tab, data.get("strategy")),
-        lambda got: f"wins within {got:,} moves from every start against every turn",
+        lambda got: f"wins within {counted(got, 'move')} from every start against every turn",
         lambda got: got <= high,
     )
 

@@ -8,6 +8,7 @@ import random
 
 from devilcoins.cli.common import Command, Options, UsageError, coins_count, emit_json, positive
 from devilcoins.cli.strategies import add_strategy_options, strategy_for
+from devilcoins.results import counted
 
 __all__ = ["COMMAND", "MAX_PLAY_STEPS"]
 
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(
             f"Exact check: the strategy does NOT always win; {exact.sizes[-1]:,} canonical "
-            f"sequences are still possible after its {len(strategy):,} moves."
+            f"sequences are still possible after its {counted(len(strategy), 'move')}."
         )
     return 0 if exact.wins else 1
 

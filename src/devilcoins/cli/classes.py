@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
             "or so"
         )
     count = canonical_count(args.n)
-    with unlimited_digits():  # past N = 14,284 the counts have more than 4,300 digits
+    with unlimited_digits():  # from N = 14,285 on, 2^N has more than 4,300 digits
         if args.json:
             emit_json({"coins": args.n, "canonical": count, "sequences": 2**args.n})
             return 0

@@ -23,6 +23,7 @@ from devilcoins.core.files import write_all, write_new
 
 __all__ = [
     "EXIT_INTERRUPTED",
+    "EXIT_LIMIT",
     "EXIT_USAGE",
     "Command",
     "Options",
@@ -46,7 +47,12 @@ __all__ = [
     "writing_stdout",
 ]
 
+#: The exit status of a usage error: a bad command line or file, a request refused up front.
 EXIT_USAGE = 2
+
+#: The exit status of a command stopped at --time-limit or --memory (one line says how far it
+#: got): distinct from a usage error, since the same command may finish with more time or memory.
+EXIT_LIMIT = 3
 
 
 class UsageError(DevilcoinsError):

@@ -85,7 +85,7 @@ def run_construct(args: argparse.Namespace) -> int:
         write_new_with(
             args.output, lambda out: _stream(out, args, n, count, f"writing {args.output}")
         )
-        print(f"devilcoins: wrote {count:,} moves to {args.output}", file=sys.stderr)
+        print(f"devilcoins: wrote {counted(count, 'move')} to {args.output}", file=sys.stderr)
         return 0
     out = sys.stdout.buffer
     show = not sys.stdout.isatty() and None  # a bar only when the moves go to a file or pipe

@@ -3,7 +3,7 @@
 A watcher thread looks at the clock and at the process's resident memory twenty times a second.
 On a terminal it draws the progress line (the command's status, ``cli.progress``) once the work
 passes two seconds.  At either limit it interrupts the command, which then stops with one line
-saying how far it got and what to try (exit 2).  On the real command line, a command stuck in a
+saying how far it got and what to try (exit 3).  On the real command line, a command stuck in a
 compiled kernel that does not stop within a few seconds more is ended by the watcher itself,
 its unfinished files removed (never when main() was called in-process, as by the tests).
 The searches read the memory limit too (``core.resources.memory_limit``) and stop on their own
@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from devilcoins.cli.common import EXIT_USAGE, Options, decimal
+from devilcoins.cli.common import EXIT_LIMIT, Options, decimal
 from devilcoins.cli.progress import STATUS, Status
 from devilcoins.core.files import remove_unfinished
 from devilcoins.core.resources import (
@@ -280,7 +280,7 @@ class Watch:
             remove_unfinished()
             self.stream.write(f"devilcoins: error: {self.message()}\n")
             self.stream.flush()
-            os._exit(EXIT_USAGE)
+            os._exit(EXIT_LIMIT)
 
     def _draw(self, took: float, size: int) -> None:
         """Show or update the progress line (a terminal only, and not while hidden)."""

@@ -1,7 +1,8 @@
 """The ``devilcoins`` command: a thin shell over the library.
 
-Usage errors print one line and exit with status 2, as does a stop at --time-limit or
---memory; an interrupt exits with status 130, SIGTERM with 143 (unfinished files removed).
+Usage errors print one line and exit with status 2; a stop at --time-limit or --memory prints
+one line saying how far it got and exits with status 3; an interrupt exits with status 130,
+SIGTERM with 143 (unfinished files removed).
 """
 
 from __future__ import annotations
@@ -12,7 +13,13 @@ import sys
 from dataclasses import replace
 from typing import NoReturn
 
-from devilcoins.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, Options, writing_stdout
+from devilcoins.cli.common import (
+    EXIT_INTERRUPTED,
+    EXIT_LIMIT,
+    EXIT_USAGE,
+    Options,
+    writing_stdout,
+)
 from devilcoins.cli.games import add_game_options
 from devilcoins.cli.limits import (
     UNLIMITED,
@@ -126,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         if watch is not None and watch.stopped:
             print(f"devilcoins: error: {watch.message()}", file=sys.stderr)
-            return EXIT_USAGE
+            return EXIT_LIMIT
         print("devilcoins: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except Terminated:

@@ -35,7 +35,7 @@ from devilcoins.cli.signals import Terminated
 from devilcoins.cli.strategies import add_format_argument
 from devilcoins.core.errors import DevilcoinsError, InvalidInput, NotSupported, TooLarge
 from devilcoins.core.files import write_new
-from devilcoins.results import goal_words
+from devilcoins.results import counted, goal_words
 
 if TYPE_CHECKING:
     from devilcoins import Game
@@ -223,7 +223,7 @@ def _print_verdict(verdict: Verdict, checked: Verification | None, skipped: str 
         print(f"Exact check: not run ({skipped}).")
     if checked is not None:
         when = (
-            f"within {checked.won_at:,} moves"
+            f"within {counted(checked.won_at or 0, 'move')}"
             if game.observe.tree
             else f"by move {checked.won_at:,}"
         )
@@ -304,7 +304,9 @@ def _bounds_said(cert: dict[str, Any]) -> str:
     below = f"at least: {how.get('lower', '?')}"
     if high is None:
         return f"no strategy wins in fewer than {low:,} moves ({below}); {how.get('upper', '?')}"
-    what = f"between {low:,} and {high:,} moves" if low < high else f"exactly {low:,} moves"
+    what = (
+        f"between {low:,} and {high:,} moves" if low < high else f"exactly {counted(low, 'move')}"
+    )
     return f"the least worst case is {what} (at most: {how.get('upper', '?')}; {below})"
 
 
@@ -372,8 +374,12 @@ def _save(path: str, verdict: Verdict) -> None:
     """Write the strategy: blind moves one a line, or a policy file (JSON lines, any size)."""
     from devilcoins import save_strategy
 
-    if not verdict.winnable:
-        raise UsageError(f"no strategy wins {verdict.game}; nothing to save")
+    if not verdict.winnable:  # an answer, printed as ever: only the file is not written
+        print(
+            f"devilcoins: no strategy wins {verdict.game}: nothing was saved to {path}",
+            file=sys.stderr,
+        )
+        return
     try:
         save_strategy(verdict, path)
     except DevilcoinsError as err:

@@ -16,6 +16,7 @@ from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
 from devilcoins.results import Evidence, EvidenceKind, How, Verdict
+from devilcoins.results.words import counted
 
 __all__ = ["MAX_PROVE_N", "prove_coins"]
 
@@ -70,7 +71,7 @@ def _verified(n: int) -> Evidence:
         found = "never becomes {all heads}: the check FAILS"
     statement = (
         f"The belief (every coin sequence, up to rotation) propagated through all "
-        f"{(1 << n) - 1:,} moves {found} ({v.seconds:.3f} s)."
+        f"{counted((1 << n) - 1, 'move')} {found} ({v.seconds:.3f} s)."
     )
     return Evidence(
         kind=EvidenceKind.CHECK,
@@ -89,8 +90,9 @@ def _searched(n: int, winnable: bool) -> Evidence:
     if r.length is not None:
         holds = winnable and r.length == (1 << n) - 1
         statement = (
-            f"Breadth-first search over beliefs finds no strategy shorter than {r.length:,} "
-            f"moves ({r.explored or 0:,} beliefs explored, {r.seconds:.3f} s)."
+            f"Breadth-first search over beliefs finds no strategy shorter than "
+            f"{counted(r.length, 'move')} ({r.explored or 0:,} beliefs explored, "
+            f"{r.seconds:.3f} s)."
         )
     else:
         holds = not winnable

@@ -13,6 +13,7 @@ from devilcoins.results import Evidence, EvidenceKind, How, Verdict
 from devilcoins.results.count import BY_SIGHT, CountSolution
 from devilcoins.results.touch import TouchSolution
 from devilcoins.results.trees import TreeSolution
+from devilcoins.results.words import counted
 
 __all__ = ["TRIED", "tree_verdict"]
 
@@ -42,6 +43,16 @@ def _sight_trap(sol: TreeSolution) -> Evidence:
     )
 
 
+def _method(sol: TreeSolution) -> str:
+    """How the values were settled, in the words of a verdict's method line: the sight game's
+    trap, the level search (depth first), or value iteration (from the goal outwards)."""
+    if _by_sight(sol):
+        return BY_SIGHT
+    if isinstance(sol, TouchSolution) and isinstance(sol.search, Levels):
+        return f"{TRIED} (AND-OR level search, depth first, {sol.game.observe})"
+    return f"{TRIED} (AND-OR value iteration, {sol.game.observe})"
+
+
 def _resumed(search: Levels) -> str:
     """What a level search took from its checkpoint, in words ('' when nothing)."""
     if not search.resumed:
@@ -61,14 +72,16 @@ def _settled(sol: TreeSolution, over: str) -> Evidence:
             statement=(
                 f"Searched depth first over what the player can know (cylinder nodes), halving "
                 f"the moves allowed from {MAX_LEVELS - 1}: the start is won within "
-                f"{sol.length:,} moves and not within {sol.length - 1:,} ({sol.explored:,} "
+                f"{counted(sol.length, 'move')} and not within {sol.length - 1:,} "
+                f"({sol.explored:,} "
                 f"beliefs settled{_resumed(sol.search)})."
             ),
             checked=True,
             holds=True,
             detail={"explored": sol.explored},
         )
-    settled = f"least worst case {sol.length:,} moves" if sol.winnable else "the Devil holds out"
+    least = f"least worst case {counted(sol.length or 0, 'move')}"
+    settled = least if sol.winnable else "the Devil holds out"
     return Evidence(
         name="value iteration",
         kind=EvidenceKind.SEARCH,
@@ -89,7 +102,7 @@ def tree_verdict(sol: TreeSolution, over: str = "every reachable belief") -> Ver
         game=game,
         winnable=sol.winnable,
         length=sol.length,
-        method=BY_SIGHT if _by_sight(sol) else f"{TRIED} (AND-OR value iteration, {game.observe})",
+        method=_method(sol),
         how=How.TREE,
         seconds=sol.seconds,
         explored=sol.explored,

@@ -9,6 +9,7 @@ from typing import Any
 from devilcoins.core.game import Game
 from devilcoins.results.evidence import Evidence
 from devilcoins.results.html import card
+from devilcoins.results.words import moves_word
 
 __all__ = ["CertificateCheck"]
 
@@ -34,10 +35,10 @@ class CertificateCheck:
                 if high is None
                 else f"the least worst case is between {low:,} and {high:,} moves"
                 if low < high
-                else f"the least worst case is exactly {low:,} moves (the bounds meet)"
+                else f"the least worst case is exactly {moves_word(low)} (the bounds meet)"
             )
         elif self.value is not None:
-            what = f"the least worst case is exactly {self.value:,} moves"
+            what = f"the least worst case is exactly {moves_word(self.value)}"
         else:
             what = "the Devil wins (the trap holds)"
         head = f"{self.game}: the certificate {'holds' if self.holds else 'FAILS'}: "

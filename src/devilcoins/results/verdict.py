@@ -91,14 +91,18 @@ class Verdict:
             return self.length_expr
         return "none" if self.length is None else f"{self.length:,}"
 
+    @property
+    def length_words(self) -> str:
+        """The length with its word: '1 move', '15 moves', '2^16 - 1 = 65,535 moves'."""
+        return f"{self.length_text} {'move' if self.length == 1 else 'moves'}"
+
     def headline(self) -> str:
         """One line in plain words: who wins and in how many moves; it says when a check failed
         (how the game was settled is ``method_line``, below it)."""
         name = describe(self.game)
         if self.winnable:
             worst = "in the worst case " if self.game.observe.tree else ""
-            moves = "move" if self.length == 1 else "moves"
-            claim = f"the player wins {worst}in {self.length_text} {moves}"
+            claim = f"the player wins {worst}in {self.length_words}"
         else:
             claim = "no strategy wins; the Devil holds out forever"
         if not self.holds:

@@ -30,6 +30,7 @@ from devilcoins.core.beliefs import Ints, Rows
 from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.game import Game
 from devilcoins.results import Evidence, EvidenceKind, How, Verdict
+from devilcoins.results.words import counted
 
 __all__ = ["search_devil_moves", "search_states"]
 
@@ -268,7 +269,8 @@ def _bound_evidence(game: Game) -> Evidence:
         kind=EvidenceKind.LOWER_BOUND,
         name="the counting bound",
         statement=(
-            f"Nothing shorter than {bound:,} moves wins: the belief starts with the {states} "
+            f"Nothing shorter than {counted(bound, 'move')} wins: the belief starts with the "
+            f"{states} "
             f"outside the goal, each of the Devil's moves is one-to-one so it never shrinks, "
             f"and a move takes out at most {takes}."
         ),
