@@ -5,8 +5,9 @@
 pydantic model (devilcoins.web.models), every answer is JSON (or SVG for ``/api/draw``), and bad
 input gets a 4xx answer with a ``detail`` message.  Games live in a store inside the application
 (devilcoins.web.store), each client's its own (a client: a browser that loaded the page, its
-cookie signed by the app): a client's oldest games are dropped past ``GAMES_PER_CLIENT``, past
-``MAX_CLIENTS`` the client idle longest of the address with the most clients.
+cookie signed by the app): a client's oldest games are dropped past ``GAMES_PER_CLIENT``; past
+``MAX_CLIENTS`` a new client takes the place of one idle for ``KEEP_ACTIVE_SECONDS``, never of
+one that played within it (it is refused with 503 while there is none).
 """
 
 from __future__ import annotations
@@ -17,7 +18,11 @@ import threading
 from fastapi import Depends, FastAPI
 
 from devilcoins import LiveGame, __version__
-from devilcoins.web.errors import add_error_handlers, forbid_unknown_query
+from devilcoins.web.errors import (
+    add_error_handlers,
+    forbid_duplicate_keys,
+    forbid_unknown_query,
+)
 from devilcoins.web.heavy import HEAVY
 from devilcoins.web.middleware import BodyLimit, HostCheck, SecurityHeaders
 from devilcoins.web.routes.devil import devil_router
@@ -43,7 +48,7 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
         version=__version__,
         docs_url=None,
         redoc_url=None,
-        dependencies=[Depends(forbid_unknown_query)],
+        dependencies=[Depends(forbid_unknown_query), Depends(forbid_duplicate_keys)],
     )
     app.add_middleware(BodyLimit)
     if trusted_hosts is not None:
@@ -53,6 +58,7 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
     app.state.client_secret = secrets.token_bytes(32)  # signs the page's client cookies
     games: LiveGames[LiveGame] = LiveGames()
     glasses: LiveGames[LiveGame] = LiveGames()
+    app.state.games, app.state.glasses = games, glasses  # the coin games, the touch games
     for router in (
         pages_router(),
         play_router(games),

@@ -7,7 +7,7 @@ from fastapi import HTTPException
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from devilcoins.web.errors import error_body
+from devilcoins.web.errors import error_body, excerpt
 from devilcoins.web.models import MAX_BODY_BYTES
 
 __all__ = ["SECURITY_HEADERS", "BodyLimit", "HostCheck", "SecurityHeaders", "host_name"]
@@ -129,5 +129,5 @@ class HostCheck:
         if host_name(header).lower() in self.allowed:
             await self.app(scope, receive, send)
             return
-        detail = f"{header or 'no host'!r} is not a host name this server answers to"
+        detail = f"{excerpt(header or 'no host')!r} is not a host name this server answers to"
         await JSONResponse(error_body(detail), status_code=400)(scope, receive, send)

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 from devilcoins import Strategy, belief_table, construction, solve, verify
 from devilcoins.coins import canonical_coins
 from devilcoins.core.resources import CACHED_GAMES
+from devilcoins.web.errors import duplicate_key
 from devilcoins.web.heavy import HEAVY
 from devilcoins.web.models import MAX_PLAY_N, SUMMARY_MOVES, VerifyRequest
 from devilcoins.web.responses import StrategyShown, Verified
@@ -73,7 +74,11 @@ def verified(n: int, moves: list[list[int]]) -> dict[str, Any]:
 
 def verified_body(body: bytes) -> dict[str, Any]:
     """The verify endpoint's answer for a request body (in a worker process): ``verified``, or
-    {"invalid": the validation errors} for a body that is no VerifyRequest."""
+    {"invalid": the validation errors} for a body that is no VerifyRequest (a key twice in
+    one object too)."""
+    twice = duplicate_key(body)
+    if twice is not None:
+        return {"invalid": [twice]}
     try:
         req = VerifyRequest.model_validate_json(body)
     except ValidationError as err:  # located in the body, as FastAPI locates its own
