@@ -129,7 +129,6 @@ clean:
 # command answers and serve, plot and the atlas on Dask each name the extra they need; with the
 # all extra, plot draws, the atlas runs on Dask and serve answers with the page and its files.
 wheel: $(VENV)/.installed-test
-	$(BIN)/python -m pip install --quiet build twine
 	rm -rf dist
 	@out=$$(PYTHONDONTWRITEBYTECODE= $(BIN)/python -m build --sdist --wheel --outdir dist . 2>&1) || \
 		{ echo "$$out"; echo "make wheel: the build failed"; exit 1; }; \

@@ -13,6 +13,13 @@ from needs import missing
 settings.register_profile("devilcoins", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("devilcoins")
 
+# The heavy modules imported once, before any test: a test that runs a command in this process
+# with a short --time-limit interrupts it (the watcher's signal), and on a busy machine that
+# signal could land inside a first import of numba, leaving a half-made module behind for every
+# later test in the process.
+import numba  # noqa: E402, F401
+import numpy  # noqa: E402, F401
+
 # The naive models and shared helpers assert too: have pytest explain their failures.
 pytest.register_assert_rewrite("reference", "helpers")
 
