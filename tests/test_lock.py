@@ -173,3 +173,13 @@ def test_no_pre_release_but_the_one_named() -> None:
     for name in PRE_RELEASES_ALLOWED:
         (text,) = [t for t in texts if canonicalize_name(Requirement(t).name) == name]
         assert str(Requirement(text).specifier).startswith("=="), f"{name} is not pinned: {text}"
+
+
+def test_the_package_page_names_every_extra_and_core_dependency() -> None:
+    page = (ROOT / "DESCRIPTION.md").read_text()
+    p = pyproject()["project"]
+    for extra in p["optional-dependencies"]:
+        assert f"`{extra}`" in page, f"DESCRIPTION.md does not name the extra {extra}"
+    for text in p["dependencies"]:
+        name = Requirement(text).name
+        assert name in page or name.replace("_", "-") in page, f"DESCRIPTION.md lacks {name}"
