@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import run
+from cli_helpers import assert_usage_error, run
 
 from devilcoins.cli.common import EXIT_LIMIT, EXIT_USAGE
 
@@ -84,3 +84,18 @@ def test_the_level_search_is_named_in_the_method(capsys) -> None:
     assert "level search" in out and "value iteration" not in out.split("\n")[1]
     _, out, _ = run(capsys, "solve", *game, "--method", "closure")
     assert "value iteration" in out.split("\n")[1]
+
+
+@pytest.mark.parametrize("command", ["solve", "explain", "prove", "play"])
+@pytest.mark.parametrize("observe", ["blind", "count"])
+def test_one_value_on_too_many_positions_is_refused_in_one_line(capsys, command, observe) -> None:
+    # one state only, yet a map for each of the 10^12 turns: numpy was asked for 7 TiB
+    code, out, err = run(capsys, command, str(10**12), "--values", "1", "--observe", observe)
+    if command == "prove" and observe == "count":  # the closed form: stated, not built
+        assert code == 0, err
+        return
+    if command == "play" and observe == "count":  # play takes blind games only
+        assert_usage_error(code, out, err, "play shows blind games")
+        return
+    line = assert_usage_error(code, out, err, "positions are past what the tables hold")
+    assert "1,000,000,000,000 positions" in line

@@ -74,6 +74,10 @@ __all__ = ["GOALS", "MAX_N", "MAX_STATES", "OBSERVATIONS", "Game", "Observe", "p
 #: How many states (m^n) the tables of a game may hold: a few numbers per state.
 MAX_STATES = 1 << 20
 
+#: How many positions the tables of a game may have: each turn of the table is a map of its own,
+#: so one value on a million positions is already a million maps (4 s here).
+MAX_TABLE_POSITIONS = 1 << 20
+
 #: The largest number of positions a game may name (a description; see ``check_size``).
 MAX_N = 10**18
 
@@ -263,7 +267,13 @@ class Game:
         return int(self.values**self.n)
 
     def check_size(self, limit: int = MAX_STATES, what: str = "the tables hold") -> int:
-        """m^n when it is at most limit, else a TooLarge error that says so."""
+        """m^n when it is at most limit (and n at most MAX_TABLE_POSITIONS), else a TooLarge
+        error that says so."""
+        if self.n > MAX_TABLE_POSITIONS:
+            raise TooLarge(
+                f"{self}: {self.n:,} positions are past what {what} ({MAX_TABLE_POSITIONS:,} "
+                "positions, one map for each turn of the table); use fewer positions"
+            )
         if self.log2_states > math.log2(limit) + 1e-9:
             raise TooLarge(
                 f"{self}: {power_text(self.values, self.n)} states is past what {what} "
