@@ -99,8 +99,7 @@ def _replayed(verdict: Verdict, v: Verification) -> Evidence:
     """The tree replayed against every start and every turn, by the independent checker."""
     holds = v.wins and v.won_at == verdict.length
     found = (
-        f"every start reaches the goal within {verdict.length_words}, and some needs "
-        "all of them"
+        f"every start reaches the goal within {verdict.length_words}, and some needs all of them"
         if holds
         else f"it does NOT keep its promise ({'wins in ' + str(v.won_at) if v.wins else 'loses'})"
     )
