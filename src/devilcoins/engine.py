@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from devilcoins.core.errors import InvalidInput, NotSupported, TooLarge
-from devilcoins.core.files import write_new_with
+from devilcoins.core.files import open_regular, write_new_with
 from devilcoins.core.game import Game
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.families import Family, Progress, blind_moves, family_of
@@ -219,8 +219,10 @@ def read_strategy(game: Game | int, text: str) -> Any:
 
 
 def load_strategy(game: Game | int, path: str | Path) -> Any:
-    """A strategy read from a file (``read_strategy``)."""
-    return read_strategy(game, Path(path).read_text(encoding="utf-8-sig"))
+    """A strategy read from a file (``read_strategy``); a named pipe or a device is refused
+    before any read (``core.files.open_regular``)."""
+    with open_regular(path, "strategy") as file:
+        return read_strategy(game, file.read().decode("utf-8-sig"))
 
 
 def belief_table(verdict: Verdict, verification: Verification | None = None) -> BeliefTable:

@@ -144,7 +144,9 @@ def _explain_heading(verdict: dict) -> str:
             else (f"Why no strategy wins for {coins}")
         )
     return f"How {game} is settled: " + (
-        f"the player wins in {length:,} moves." if won else "no strategy wins."
+        f"the player wins in {length:,} {'move' if length == 1 else 'moves'}."
+        if won
+        else "no strategy wins."
     )
 
 

@@ -87,10 +87,14 @@ def test_a_changed_sight_move_is_caught_and_the_naive_policy_check_agrees():
 
 
 def test_a_promise_too_short_is_caught():
+    """The header and every line promise 4 moves (they agree: tests/results/test_policy_headers.py
+    refuses a header alone changed); the replay finds a start that needs 5."""
     game, lines = _lines(GARDNER)
     head = json.loads(lines[0])
     head["length"] = 4
-    v = verify(game, [json.dumps(head), *lines[1:]])
+    nodes = [json.loads(line) for line in lines[1:]]
+    body = [json.dumps({**node, "left": min(node["left"], 4)}) for node in nodes]
+    v = verify(game, [json.dumps(head), *body])
     assert not v.wins and "within the 4 moves" in v.counterexample.why
 
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from devilcoins.core.errors import DevilcoinsError, InvalidInput, TooLarge, did_you_mean
+from devilcoins.core.errors import DevilcoinsError, InvalidInput, TooLarge, did_you_mean, quoted
 from devilcoins.core.game import GOALS, MAX_STATES, Game
+from devilcoins.core.numbers import read_whole
 from devilcoins.core.observe import Observe
 from devilcoins.core.symmetry import Group
 
@@ -94,16 +95,17 @@ def parse_range(text: str, what: str, low: int = 1, high: int | None = None) -> 
     for part in text.split(","):
         match = re.fullmatch(r"\s*([0-9]+)\s*(?:\.\.\s*([0-9]+)\s*)?", part)
         if match is None:
-            raise InvalidInput(f"{what} {text!r} is not a range like 4, 1..8 or 2..3,5")
-        first, last = int(match[1]), int(match[2] or match[1])
+            raise InvalidInput(f"{what} {quoted(text)} is not a range like 4, 1..8 or 2..3,5")
+        each = f"{what} {quoted(text)}: each number"
+        first, last = read_whole(match[1], each), read_whole(match[2] or match[1], each)
         if first < low or last < first:
             raise InvalidInput(
-                f"{what} {text!r}: each number must be at least {low}, "
+                f"{what} {quoted(text)}: each number must be at least {low}, "
                 "and a range a..b needs a <= b"
             )
         if high is not None and last > high:
             raise TooLarge(
-                f"{what} {text!r} goes past {high:,}: the tables hold at most {MAX_STATES:,} "
+                f"{what} {quoted(text)} goes past {high:,}: the tables hold at most {MAX_STATES:,} "
                 f"states (m^n, m values on n positions), so n is at most {MOST_N} and values "
                 f"at most {MAX_STATES:,}"
             )
@@ -123,7 +125,7 @@ def parse_names(text: str, choices: Iterable[str]) -> tuple[str, ...]:
     for name in names:
         if name not in choices:
             raise InvalidInput(
-                f"{name!r} is not one of {', '.join(choices)}{did_you_mean(name, choices)}"
+                f"{quoted(name)} is not one of {', '.join(choices)}{did_you_mean(name, choices)}"
             )
     return names
 

@@ -8,7 +8,6 @@ import gzip
 import importlib.util
 import json
 import os
-import re
 import sys
 import zlib
 from collections.abc import Callable, Iterator
@@ -18,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from devilcoins.cli.signals import EXIT_INTERRUPTED
-from devilcoins.core.errors import DevilcoinsError
-from devilcoins.core.files import write_all, write_new
+from devilcoins.core.errors import DevilcoinsError, InvalidInput
+from devilcoins.core.files import open_regular, write_all, write_new
+from devilcoins.core.numbers import read_decimal, read_whole
 
 __all__ = [
     "EXIT_INTERRUPTED",
@@ -103,28 +103,19 @@ class Options:
 
 
 def _whole(text: str, *, what: str, low: int, digits: int = 19) -> int:
-    """A whole number >= low of at most digits digits (19: up to 10^18), written with the
-    digits 0-9 alone: int() would also read '1_6' as 16 and '+4', ' 4' or '٤' as 4."""
-    if not re.fullmatch(r"-?[0-9]+", text):
-        raise argparse.ArgumentTypeError(
-            f"{what} must be a whole number written with the digits 0-9 alone (no sign, space "
-            f"or underscore), got {text!r}"
-        )
-    if len(text.lstrip("-")) > digits:
-        most = "10^18" if digits == 19 else f"{digits:,} digits"
-        raise argparse.ArgumentTypeError(
-            f"{what} must be at most {most}, got a number of {len(text.lstrip('-')):,} digits"
-        )
-    with unlimited_digits():
-        value = int(text, 10)
-    if value < low:
-        raise argparse.ArgumentTypeError(f"{what} must be at least {low}, got {value}")
-    return value
+    """A whole number >= low of at most digits digits (19: up to 10^18), as ``read_whole``
+    reads every number: the digits 0-9 alone, no leading zero (int() would also read '04',
+    '1_6', '+4', ' 4' or '٤')."""
+    try:
+        return read_whole(text, what, low, digits)
+    except DevilcoinsError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def decimal(text: str, *, what: str) -> float:
-    """A number such as 30 or 2.5, written with the digits 0-9 and at most one decimal point:
-    float() would also read '1_0' as 10, '+3' or ' 3' as 3, '3e0' as 3 and 'inf'.
+    """A number such as 30 or 2.5, written with the digits 0-9 and at most one decimal point,
+    no leading zero (``read_decimal``): float() would also read '1_0' as 10, '+3', ' 3' or '03'
+    as 3, '3e0' as 3 and 'inf'.
 
     >>> decimal("2.5", what="--time-limit")
     2.5
@@ -133,12 +124,10 @@ def decimal(text: str, *, what: str) -> float:
     ...
     argparse.ArgumentTypeError: --time-limit must be a number written with the digits 0-9 ...
     """
-    if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", text):
-        raise argparse.ArgumentTypeError(
-            f"{what} must be a number written with the digits 0-9 and at most one decimal point "
-            f"(no sign, space, underscore or exponent), got {text!r}"
-        )
-    return float(text)
+    try:
+        return read_decimal(text, what)
+    except DevilcoinsError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def require_extra(what: str, extra: str, *modules: str) -> None:
@@ -305,7 +294,8 @@ def _read_bounded(stream: Any, name: str, what: str) -> str:
 
 def read_text(path: str, what: str) -> str:
     """The text of a file the user names ('-' for stdin), or a clear usage error (a file past
-    what the memory limit can read is one: ``most_file_bytes``)."""
+    what the memory limit can read is one: ``most_file_bytes``; so is a path that is no regular
+    file, a named pipe or a device, refused before any read: ``core.files.open_regular``)."""
     if path == "-":
         try:
             return _read_bounded(getattr(sys.stdin, "buffer", sys.stdin), "stdin", what)
@@ -314,13 +304,15 @@ def read_text(path: str, what: str) -> str:
     file = Path(path)
     try:
         if not file.exists():
-            raise UsageError(f"no such {what} file: {path}")
+            raise UsageError(f"no such {what} file: {_short(path)}")
         if file.is_dir():
-            raise UsageError(f"{path} is a folder; give a {what} file")
-        with file.open("rb") as raw, _unpacked(raw) as stream:
+            raise UsageError(f"{_short(path)} is a folder; give a {what} file")
+        with open_regular(path, what) as raw, _unpacked(raw) as stream:
             return _read_bounded(stream, _short(path), what)
+    except InvalidInput as err:  # a named pipe, a device, a socket: refused before any read
+        raise UsageError(str(err)) from None
     except UnicodeDecodeError as err:
-        raise UsageError(f"cannot read {what} file {path}: {err}") from None
+        raise UsageError(f"cannot read {what} file {_short(path)}: {err}") from None
     except (EOFError, zlib.error, gzip.BadGzipFile) as err:
         raise UsageError(
             f"cannot read {what} file {_short(path)}: a broken gzip file ({err})"

@@ -114,8 +114,9 @@ def _turns(args: argparse.Namespace, game: Game, moves: int) -> tuple[int | None
     if args.devil_turns == "-" and args.strategy == "-":
         raise UsageError("--strategy and --devil-turns cannot both read stdin; give one a file")
     name = "stdin" if args.devil_turns == "-" else args.devil_turns
+    text = read_text(args.devil_turns, "turns")  # its refusals name the file already
     try:
-        start, turns = game.parse_turns(read_text(args.devil_turns, "turns"))
+        start, turns = game.parse_turns(text)
     except (DevilcoinsError, RecursionError) as err:
         raise UsageError(f"{name}: {err}") from None
     if len(turns) < moves:

@@ -3,17 +3,31 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 from devilcoins.cli.common import (
     Command,
     Options,
     UsageError,
+    decimal,
     port_number,
     positive,
     require_extra,
 )
+from devilcoins.core.errors import quoted
 
 __all__ = ["COMMAND"]
+
+
+def _seconds(text: str) -> float:
+    """Seconds above 0, written as every number is (``common.decimal``): float() would also
+    read '３0', '1_0', 'inf' and 'nan'."""
+    value = decimal(text, what="--heavy-budget (seconds)")
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(
+            f"--heavy-budget must be a finite number of seconds above 0, got {quoted(text)}"
+        )
+    return value
 
 
 def add_arguments(p: Options) -> None:
@@ -38,7 +52,7 @@ def add_arguments(p: Options) -> None:
     )
     p.add_argument(
         "--heavy-budget",
-        type=float,
+        type=_seconds,
         default=30.0,
         metavar="SECONDS",
         help="seconds a heavy request may take before the page is asked to try again (default 30)",

@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from typing import overload
 
 from devilcoins.core import notation
-from devilcoins.core.errors import DevilcoinsError, NotationError, check_n
+from devilcoins.core.errors import DevilcoinsError, NotationError, check_n, quoted
+from devilcoins.core.numbers import split_words
 
 __all__ = [
     "Belief",
@@ -64,7 +65,7 @@ class Coins(str):
         bad = re.search(r"[^HT]", cleaned)
         if bad:
             raise NotationError(
-                f"coins must use only the letters H and T, got {text.strip()!r} "
+                f"coins must use only the letters H and T, got {quoted(text.strip())} "
                 f"(bad letter {bad.group()!r} at position {bad.start()})"
             )
         return super().__new__(cls, cleaned)
@@ -124,7 +125,9 @@ class Move(frozenset[int]):
         items = list(positions)
         for p in items:
             if isinstance(p, bool) or not isinstance(p, int) or p < 0:
-                raise NotationError(f"a move's positions must be whole numbers >= 0, got {p!r}")
+                raise NotationError(
+                    f"a move's positions must be whole numbers >= 0, got {quoted(p)}"
+                )
         return super().__new__(cls, items)
 
     @classmethod
@@ -138,7 +141,9 @@ class Move(frozenset[int]):
         text = pattern.strip().upper()
         bad = re.search(r"[^FL]", text)
         if not text or bad:
-            raise NotationError(f"a flip pattern uses only the letters F and L, got {pattern!r}")
+            raise NotationError(
+                f"a flip pattern uses only the letters F and L, got {quoted(pattern)}"
+            )
         return cls(i for i, c in enumerate(text) if c == "F")
 
     @classmethod
@@ -220,7 +225,7 @@ class Belief(frozenset[Coins]):
         body = text.strip()
         if body.startswith("{") and body.endswith("}"):
             body = body[1:-1]
-        return cls(t.strip("'\"") for t in re.split(r"[\s,]+", body) if t)
+        return cls(t.strip("'\"") for t in split_words(body, "belief", "coin sequences"))
 
     def __str__(self) -> str:
         return "{" + ", ".join(sorted(self)) + "}"

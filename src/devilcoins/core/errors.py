@@ -13,6 +13,7 @@ what kind of refusal it is (``kind``, a code the atlas stores and the page reads
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Collection
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "check_n",
     "did_you_mean",
     "excerpt",
+    "quoted",
 ]
 
 
@@ -44,19 +46,70 @@ def did_you_mean(word: str, choices: Collection[str]) -> str:
 MAX_WORD = 200
 
 
+#: The longest error message shown whole: past it (input quoted whole, many short words of
+#: it), the message keeps its start and its end, which says what to do.
+MAX_MESSAGE = 1000
+
+#: Past this length a message's quoted passages of several words ('1 0 2 3; ...', as argparse
+#: quotes a bad choice) are cut as ``quoted`` cuts them; a shorter message is left whole.
+LONG_MESSAGE = 400
+
+#: A passage in single quotes (not an apostrophe: no letter just outside either quote).
+_PASSAGE = re.compile(r"(?<![\w'])'([^'\n]{81,})'(?![\w'])")
+
+
+def _cut_passage(match: re.Match[str]) -> str:
+    inner = match[1]
+    return quoted(inner) if re.search(r"\s", inner) else match[0]  # a word: cut as a word
+
+
 def excerpt(message: str, most: int = MAX_WORD) -> str:
-    """The message with every word longer than most characters cut to its start and end.
+    """The message with each long quoted passage of several words cut as ``quoted`` cuts it,
+    every word longer than most characters cut to its start and end, and the whole cut in the
+    middle past MAX_MESSAGE characters (a net under ``quoted``).
 
     >>> excerpt("flip pattern '" + "F" * 1000 + "' is not 4 long", most=20)
     "flip pattern 'FFFFFFFFF...FFFFFFF' (1,002 characters) is not 4 long"
+    >>> shown = excerpt("invalid choice: '" + "1 " * 50_000 + "' (choose from 'blind', 'touch')")
+    >>> len(shown), shown.endswith(" ' (100,000 characters) (choose from 'blind', 'touch')")
+    (139, True)
+    >>> len(excerpt("generator 1 (" + "1 " * 50_000 + ") has 50,000 entries")) < 800
+    True
     """
     if len(message) <= most:
         return message
+    if len(message) > LONG_MESSAGE:
+        message = _PASSAGE.sub(_cut_passage, message)
     words = message.split(" ")
-    return " ".join(
+    message = " ".join(
         w if len(w) <= most else f"{w[: most // 2]}...{w[-8:]} ({len(w):,} characters)"
         for w in words
     )
+    if len(message) <= MAX_MESSAGE:
+        return message
+    cut = len(message) - 700
+    return f"{message[:400]} ...({cut:,} characters cut)... {message[-300:]}"
+
+
+#: The most characters of the user's input an error message quotes (``quoted``).
+MAX_QUOTED = 80
+
+
+def quoted(text: object, most: int = MAX_QUOTED) -> str:
+    """The user's input as an error message quotes it: its repr, cut to its start and end
+    (with its length) when it passes most characters; every message that echoes input quotes
+    it so (a value other than text as its repr: ``[0, 1]``).
+
+    >>> quoted("HTTH"), quoted("HT" * 50_000, most=20)
+    ("'HTTH'", "'HTHTHTHTHTHTH...THT' (100,000 characters)")
+    """
+    if isinstance(text, str) and len(text) <= most:
+        return repr(text)
+    body = text if isinstance(text, str) else repr(text)
+    if len(body) <= most:
+        return body
+    head, tail = most * 2 // 3, most // 6
+    return f"{body[:head] + '...' + body[-tail:]!r} ({len(body):,} characters)"
 
 
 class DevilcoinsError(ValueError):

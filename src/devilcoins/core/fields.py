@@ -13,7 +13,8 @@ import re
 from typing import Any
 
 from devilcoins.core import notation
-from devilcoins.core.errors import NotationError, TooLarge, check_n, did_you_mean
+from devilcoins.core.errors import NotationError, check_n, did_you_mean, quoted
+from devilcoins.core.numbers import read_whole
 from devilcoins.core.observe import Observe
 from devilcoins.core.symmetry import Group, parse_permutations
 from devilcoins.core.values import ValueGroup
@@ -35,11 +36,13 @@ def goal_states(text: str, n: int, m: int) -> tuple[Vector, ...]:
     if is_word:
         example = ",".join(notation.state_text((v,) * n, m) for v in (0, min(1, m - 1)))
         raise NotationError(
-            f"goal {body!r}: the goal is zero (every value 0), same (all values equal), or a "
+            f"goal {quoted(body)}: the goal is zero (every value 0), same (all values equal), or a "
             f"list of goal states separated by commas, e.g. '{example}'"
             + did_you_mean(body.lower(), GOALS)
         )
-    return tuple(notation.read_vector(v, n, m, "goal state") for v in notation.split_list(body))
+    return tuple(
+        notation.read_vector(v, n, m, "goal state") for v in notation.split_list(body, "goal")
+    )
 
 
 def read_fields(fields: dict[str, str], *, n: int | None = None) -> dict[str, Any]:
@@ -66,7 +69,7 @@ def read_fields(fields: dict[str, str], *, n: int | None = None) -> dict[str, An
     else:
         value_group = ValueGroup.parse(fields["values"])
         m = value_group.order
-    group: Group | None = Group.parse(fields.get("group", "cyclic").replace(",", " "), n)
+    group: Group | None = Group.parse(fields.get("group", "cyclic"), n)
     hands = whole(fields["hands"], "hands", 0) if "hands" in fields else None
     moves = None
     if "moves" in fields:
@@ -101,9 +104,9 @@ def read_fields(fields: dict[str, str], *, n: int | None = None) -> dict[str, An
 
 
 def whole(text: str, what: str, low: int) -> int:
-    """A whole number of a text field, at least low (what names it in errors): the digits 0-9
-    alone (int() would also read '1_6', '+4', ' 4' and '٤', which the user did not write as
-    numbers).
+    """A whole number of a text field, at least low (what names it in errors), as
+    ``core.numbers.read_whole`` reads every number: the digits 0-9 alone, no leading zero (int()
+    would also read '04', '1_6', '+4', ' 4' and '٤', which the user did not write as numbers).
 
     >>> whole("16", "n", 1)
     16
@@ -111,16 +114,6 @@ def whole(text: str, what: str, low: int) -> int:
     Traceback (most recent call last):
     ...
     devilcoins.core.errors.NotationError: n must be a whole number written with the digits 0-9 \
-alone (no sign, space or underscore), got '1_6'
+alone (no sign, space, underscore or leading zero), got '1_6': write 16
     """
-    if not re.fullmatch(r"-?[0-9]+", text):
-        raise NotationError(
-            f"{what} must be a whole number written with the digits 0-9 alone (no sign, space "
-            f"or underscore), got {text!r}"
-        )
-    if len(text.lstrip("-")) >= 19:
-        raise TooLarge(f"{what} = {text[:12]}... is past what devilcoins names (up to 10^18)")
-    value = int(text)
-    if value < low:
-        raise NotationError(f"{what} must be at least {low}, got {value}")
-    return value
+    return read_whole(text, what, low)

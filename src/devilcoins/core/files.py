@@ -1,9 +1,14 @@
-"""Writing files that never replace an existing one.
+"""Writing files that never replace an existing one, and opening only regular files to read.
 
 A new file is written beside its target under a temporary name and linked into place only when
 it is complete: an existing file is never touched, and a failed write leaves nothing behind.  The
 temporary file is created with mode 0o666, so the user's umask decides the mode (as for any file
 a program writes), not the 0o600 of ``tempfile.mkstemp``.
+
+A file the user names for reading (a strategy, the Devil's turns, a certificate, a checkpoint)
+is refused before any read unless it is a regular file (``check_regular``, ``open_regular``):
+``/dev/urandom`` was read for 40 s before it was refused, and a named pipe waits for a writer
+forever.
 """
 
 from __future__ import annotations
@@ -11,13 +16,22 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.errors import DevilcoinsError, InvalidInput
 
-__all__ = ["remove_leftovers", "remove_unfinished", "write_all", "write_new", "write_new_with"]
+__all__ = [
+    "check_regular",
+    "open_regular",
+    "remove_leftovers",
+    "remove_unfinished",
+    "write_all",
+    "write_new",
+    "write_new_with",
+]
 
 #: The temporary files being written now (removed by remove_unfinished when a process must end).
 _UNFINISHED: set[str] = set()
@@ -144,3 +158,59 @@ def _create_temporary(folder: Path) -> tuple[int, str]:
             continue
         _UNFINISHED.add(tmp)
         return fd, tmp
+
+
+#: What a path is, by the kind of file stat says it is (a regular file is read).
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_regular(path: str | Path, mode: int, what: str) -> InvalidInput | None:
+    """The refusal of a path of this mode to read as what, or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    shown = str(path) if len(str(path)) <= 80 else f"{str(path)[:40]}...{str(path)[-30:]}"
+    return InvalidInput(f"{shown} is {kind}, not a {what} file: name a regular file")
+
+
+def check_regular(path: str | Path, what: str) -> None:
+    """Refuse, at once and before any read, a path that exists and is no regular file (a
+    folder, a named pipe, a device, a socket); what names the file ('strategy'). A path that
+    does not exist is left to the caller, which says so in its own words.
+
+    >>> check_regular("/dev/null", "strategy")
+    Traceback (most recent call last):
+    ...
+    devilcoins.core.errors.InvalidInput: /dev/null is a character device, not a strategy file: \
+name a regular file
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):  # missing, unreadable or a name no file has: the open says
+        return
+    refusal = _not_regular(path, mode, what)
+    if refusal is not None:
+        raise refusal
+
+
+def open_regular(path: str | Path, what: str) -> BinaryIO:
+    """The file at path opened to read (binary), when it is a regular file: else refused as
+    ``check_regular`` refuses it, also when it turns into another kind between the check and
+    the open (the open does not wait: a named pipe opened to read waits for a writer)."""
+    check_regular(path, what)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        refusal = _not_regular(path, os.fstat(fd).st_mode, what)
+        if refusal is not None:
+            raise refusal
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise

@@ -47,8 +47,17 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from devilcoins.core.errors import NotationError, NotSupported
+from devilcoins.core.errors import NotationError, NotSupported, quoted
 from devilcoins.core.jsontext import read_json
+from devilcoins.core.numbers import (
+    WHOLE,
+    gap_error,
+    meant_whole,
+    read_whole,
+    split_parts,
+    split_words,
+    whole_mistake,
+)
 from devilcoins.core.perm import Perm
 
 __all__ = [
@@ -106,11 +115,11 @@ def read_vector(text: str, n: int, m: int, what: str) -> Vector:
     body = str(text).strip().upper()
     if m == 2 and re.fullmatch(r"[HT]+", body):
         body = body.replace("H", "0").replace("T", "1")
-    if n == 1 and m > 10 and re.fullmatch(r"\d+", body):  # one value: the whole number
+    if n == 1 and m > 10 and re.fullmatch(r"[0-9]+", body):  # one value: the whole number
         parts = [body]
-    elif "." in body and re.fullmatch(r"\d+(\.\d+)*", body):
+    elif "." in body and re.fullmatch(r"[0-9]+(\.[0-9]+)*", body):
         parts = body.split(".")
-    elif re.fullmatch(r"\d+", body):
+    elif re.fullmatch(r"[0-9]+", body):
         parts = list(body)
     else:
         parts = []
@@ -119,12 +128,18 @@ def read_vector(text: str, n: int, m: int, what: str) -> Vector:
     where = f" (bad letter {bad.group()!r} at position {bad.start()})" if bad else ""
     if len(parts) != n:
         raise NotationError(
-            f"{what} {str(text).strip()!r}{where}: write {n} values ({letters}), one a "
+            f"{what} {quoted(str(text).strip())}{where}: write {n} values ({letters}), one a "
             "position, position 0 first (dots between values past 9)"
         )
-    values = tuple(int(c) for c in parts)
+    loose = next((part for part in parts if not WHOLE.fullmatch(part)), None)
+    if loose is not None:
+        raise NotationError(
+            f"{what} {quoted(str(text).strip())}: {whole_mistake(loose, 'a value')}"
+        )
+    widest = len(str(m - 1))  # a wider value is past m - 1 (and may be past what int() reads)
+    values = tuple(int(c) if len(c) <= widest else m for c in parts)
     if max(values, default=0) >= m:
-        raise NotationError(f"{what} {str(text).strip()!r}: values run from 0 to {m - 1}")
+        raise NotationError(f"{what} {quoted(str(text).strip())}: values run from 0 to {m - 1}")
     return values
 
 
@@ -145,26 +160,33 @@ def read_positions(text: str, n: int) -> list[int]:
     >>> read_positions('{0, 2}', 4), read_positions('01  45', 8), read_positions('12', 16)
     ([0, 2], [0, 1, 4, 5], [12])
     """
+    shown = quoted(text.strip())
     body = text.strip()
     if body in ("set()", "-"):
         body = ""
     if body.startswith("{") and body.endswith("}"):
         body = body[1:-1]
-    tokens = [t for t in re.split(r"[\s,]+", body) if t]
-    if not all(t.isdigit() for t in tokens):
+    tokens = split_words(body, "move")
+    loose = next((t for t in tokens if not re.fullmatch(r"[0-9]+", t)), None)
+    if loose is not None and meant_whole(loose) is not None:
+        raise NotationError(f"move {shown}: {whole_mistake(loose, 'a position')}")
+    if loose is not None:
         raise NotationError(
-            f"cannot read move {text.strip()!r}: write positions like '0 2' or '{{0, 2}}', or "
+            f"cannot read move {shown}: write positions like '0 2' or '{{0, 2}}', or "
             "a pattern like 'FLFL' (F flip, L leave)"
         )
-    positions = [int(d) for t in tokens for d in t] if n <= 10 else [int(t) for t in tokens]
+    if n > 10:  # each word a position (at most 10 positions: each digit one, as in a column)
+        positions = [read_whole(t, f"move {shown}: a position") for t in tokens]
+    else:
+        positions = [int(d) for t in tokens for d in t]
     if positions and max(positions) >= n:
         raise NotationError(
-            f"move {text.strip()!r} names position {max(positions)}, but with {n} positions "
+            f"move {shown} names position {max(positions)}, but with {n} positions "
             f"they are 0..{n - 1}"
         )
     twice = next((p for i, p in enumerate(positions) if p in positions[:i]), None)
     if twice is not None:
-        raise NotationError(f"move {text.strip()!r} names position {twice} twice")
+        raise NotationError(f"move {shown} names position {twice} twice")
     return positions
 
 
@@ -205,20 +227,21 @@ flip pattern 'LLFF'
     if m == 2 and re.fullmatch(r"[FLfl]+", body):
         if len(body) != n:
             raise NotationError(
-                f"flip pattern {body!r} has {len(body)} letters but there are {n} positions"
+                f"flip pattern {quoted(body)} has {len(body)} letters but there are {n} positions"
             )
         return tuple(int(c in "Ff") for c in body)
     if re.search(r"[A-Za-z]", body.replace("set()", "")):
         letters = "F flip, L leave" if m == 2 else f"the amounts 0..{m - 1}, one a position"
         raise NotationError(
-            f"cannot read move {body!r}: write a pattern ({letters}), or positions such as '0 2'"
+            f"cannot read move {quoted(body)}: write a pattern ({letters}), or positions such "
+            "as '0 2'"
         )
-    if re.fullmatch(r"\d+(\.\d+)+", body) or (m > 2 and re.fullmatch(r"\d+", body)):
+    if re.fullmatch(r"[0-9]+(\.[0-9]+)+", body) or (m > 2 and re.fullmatch(r"[0-9]+", body)):
         return read_vector(body, n, m, "move")
     try:
         positions = read_positions(body, n)
     except NotationError as err:
-        if m == 2 and re.fullmatch(r"\d+", body):
+        if m == 2 and re.fullmatch(r"[0-9]+", body):
             raise NotationError(
                 f"{err} (with two values, digits name positions, as in the notebook's Flips "
                 f"column){_as_values_hint(body, n)}"
@@ -253,25 +276,35 @@ def flips_column(values: Sequence[int]) -> str:
     return "".join(str(i) if v else " " for i, v in enumerate(values))
 
 
-def split_list(text: str) -> list[str]:
-    """The items of a comma-separated list, commas inside braces kept ('{0, 2}, 1').
+def split_list(text: str, what: str = "the list") -> list[str]:
+    """The items of a comma-separated list, commas inside braces kept ('{0, 2}, 1'); an empty
+    text is no item, and a comma first, last or twice in a row is refused (what names the list).
 
     >>> split_list('{0, 2}, 1 3,FLFL')
     ['{0, 2}', '1 3', 'FLFL']
+    >>> split_list('HHHH,', 'goal')
+    Traceback (most recent call last):
+    ...
+    devilcoins.core.errors.NotationError: goal 'HHHH,' ends with ',' (nothing after it): \
+separate the items by single commas
     """
     items, depth, start = [], 0, 0
     for i, c in enumerate(text):
         depth += (c == "{") - (c == "}")
         if c == "," and depth == 0:
-            items.append(text[start:i])
+            items.append(text[start:i].strip())
             start = i + 1
-    items.append(text[start:])
-    return [item.strip() for item in items if item.strip()]
+    items.append(text[start:].strip())
+    if not any(items):
+        return []
+    if "" in items:
+        raise gap_error(what, text.strip(), items, ",", "separate the items by single commas")
+    return items
 
 
 def read_move_list(text: str, n: int, m: int) -> tuple[Vector, ...]:
     """Moves separated by commas (outside braces): the list of a game's allowed moves."""
-    return tuple(read_move(item, n, m) for item in split_list(text))
+    return tuple(read_move(item, n, m) for item in split_list(text, "the list of moves"))
 
 
 def read_moves(text: str, n: int, m: int) -> list[Vector]:
@@ -318,10 +351,10 @@ def _lines(text: str) -> list[tuple[str, str]]:
 
 
 #: A line that starts with a set of positions, '{0, 2}' (the notebook's moves), not JSON.
-SET_LINE = re.compile(r"\{\s*(\d+\s*(,\s*\d+\s*)*)?\}")
+SET_LINE = re.compile(r"\{\s*([0-9]+\s*(,\s*[0-9]+\s*)*)?\}")
 
 TABLE_HEADER = re.compile(r"\s*Move\s*\|\s*Flips\s*\|")
-TABLE_ROW = re.compile(r"\s*(\d+)\s*\|([^|]*)\|")
+TABLE_ROW = re.compile(r"\s*([0-9]+)\s*\|([^|]*)\|")
 
 
 def _printed_moves(text: str) -> list[tuple[str, str]] | None:
@@ -335,7 +368,7 @@ def _printed_moves(text: str) -> list[tuple[str, str]] | None:
         for k, row in rows:
             if row is None:
                 break
-            if int(row.group(1)) > 0:
+            if row.group(1).strip("0"):  # rows past 0 (the start) hold the moves
                 found.append((f"line {k}", row.group(2).strip() or "-"))
         return found
     for k, line in enumerate(lines, 1):
@@ -372,7 +405,9 @@ def _json_moves(text: str, n: int, m: int) -> list[Vector]:
                 check_positions(item, n)
                 moves.append(tuple(1 if p in item else 0 for p in range(n)))
             else:
-                raise NotationError(f"expected a move text or a list of positions, got {item!r}")
+                raise NotationError(
+                    f"expected a move text or a list of positions, got {quoted(item)}"
+                )
         except NotationError as err:
             raise NotationError(f"move {i}: {err}") from None
     return moves
@@ -387,13 +422,13 @@ def _whole(item: object) -> bool:
 
 def _turn(item: object, n: int, where: str) -> Perm:
     """One turn: r (a whole number) or a permutation (a list, or one-line text)."""
-    if isinstance(item, str) and re.fullmatch(r"\s*\d+\s*", item):
-        item = int(item)
+    if isinstance(item, str) and re.fullmatch(r"\s*[0-9]+\s*", item):
+        item = read_whole(item.strip(), where)
     if _whole(item):
         return Perm.turn(n, int(item))  # type: ignore[call-overload]
     if isinstance(item, list | str):
         return Perm.parse(item, n, where)
-    raise NotationError(f"{where}: a turn is a whole number r or a permutation, got {item!r}")
+    raise NotationError(f"{where}: a turn is a whole number r or a permutation, got {quoted(item)}")
 
 
 def read_turns(text: str, n: int) -> tuple[str | None, list[Perm]]:
@@ -425,9 +460,9 @@ def read_turns(text: str, n: int) -> tuple[str | None, list[Perm]]:
             raise NotationError("the turns are a JSON list")
         items: list[object] = data
     elif ";" in body:
-        items = [part for part in body.split(";") if part.strip()]
+        items = list(split_parts(body, "the list of turns"))
     else:
-        items = [t for t in re.split(r"[\s,]+", body) if t]
+        items = list(split_words(body, "the list of turns"))
     return start, [_turn(item, n, f"turn {i}") for i, item in enumerate(items, 1)]
 
 

@@ -16,11 +16,11 @@ for the spaces); it reads back with ``Perm.parse``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
-from devilcoins.core.errors import NotationError
+from devilcoins.core.errors import DevilcoinsError, NotationError, quoted
+from devilcoins.core.numbers import WHOLE, meant_whole, read_whole, split_words, whole_mistake
 
 __all__ = ["Perm"]
 
@@ -58,26 +58,34 @@ class Perm(tuple[int, ...]):
         >>> Perm.parse('1 1 0', 3)
         Traceback (most recent call last):
         ...
-        devilcoins.core.errors.NotationError: permutation (1 1 0) is not a permutation of 0..2
+        devilcoins.core.errors.NotationError: permutation '1 1 0' is not a permutation of 0..2
         """
         if isinstance(text, str):
-            tokens: list[object] = [t for t in re.split(r"[\s,]+", text.strip().strip("[]")) if t]
+            tokens: list[object] = list(split_words(text.strip().strip("[]"), what))
         else:
             tokens = list(text)
-        shown = " ".join(map(str, tokens))
-        if not all(_whole(t) for t in tokens):
+        shown = quoted(" ".join(map(str, tokens)))
+        loose = next((t for t in tokens if not _whole(t)), None)
+        if isinstance(loose, str) and meant_whole(loose) is not None:
+            raise NotationError(f"{what} {shown}: {whole_mistake(loose, 'a position')}")
+        if loose is not None:
             raise NotationError(
-                f"{what} {shown!r}: write the positions 0..{n - 1} in one-line notation "
+                f"{what} {shown}: write the positions 0..{n - 1} in one-line notation "
                 f"(position i goes to p[i]), e.g. '{cls.turn(n)}'"
             )
-        perm = cls(int(str(t)) for t in tokens)
+        try:  # digits past 10^18 are no position (and past 4,300 no int() reads them)
+            perm = cls(
+                t if isinstance(t, int) else read_whole(str(t), "a position") for t in tokens
+            )
+        except DevilcoinsError as err:
+            raise NotationError(f"{what} {shown}: {err}") from None
         if len(perm) != n:
             raise NotationError(
-                f"{what} ({shown}) has {len(perm)} entries; with n = {n} a permutation lists "
+                f"{what} {shown} has {len(perm)} entries; with n = {n} a permutation lists "
                 f"{n}, one a position"
             )
         if sorted(perm) != list(range(n)):
-            raise NotationError(f"{what} ({shown}) is not a permutation of 0..{n - 1}")
+            raise NotationError(f"{what} {shown} is not a permutation of 0..{n - 1}")
         return perm
 
     @property
@@ -124,7 +132,10 @@ class Perm(tuple[int, ...]):
 
 
 def _whole(token: object) -> bool:
-    """Whether a token is a whole number >= 0 (an int, not a bool, or its digits)."""
+    """Whether a token is a whole number >= 0: an int (not a bool), or its digits 0-9 as
+    ``core.numbers.WHOLE`` writes them (no leading zero)."""
     if isinstance(token, bool):
         return False
-    return (isinstance(token, int) and token >= 0) or str(token).isdigit()
+    if isinstance(token, int):
+        return token >= 0
+    return isinstance(token, str) and WHOLE.fullmatch(token) is not None

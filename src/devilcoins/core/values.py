@@ -36,7 +36,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from devilcoins.core.errors import NotationError, TooLarge
+from devilcoins.core.errors import NotationError, TooLarge, quoted
+from devilcoins.core.numbers import WHOLE, read_whole, split_parts, split_words
 from devilcoins.core.perm import Perm
 
 __all__ = ["MAX_ORDER", "VALUE_GROUP_FORMS", "ValueGroup"]
@@ -78,24 +79,25 @@ def _quaternion_generators() -> tuple[Perm, Perm]:
 def _named(text: str) -> tuple[str, tuple[Perm, ...], tuple[int, ...]] | None:
     """(canonical name, generators, cyclic factors) for a group name, or None."""
     body = text.strip().lower().replace(" ", "")
-    if re.fullmatch(r"z\d+(xz\d+)*", body):
-        factors = tuple(int(f) for f in body[1:].split("xz"))
+    what = f"values {quoted(text.strip())}: k of Z_k, S_k or D_k"
+    if re.fullmatch(r"z[0-9]+(xz[0-9]+)*", body):
+        factors = tuple(read_whole(f, what) for f in body[1:].split("xz"))
         if any(k < 1 for k in factors):
-            raise NotationError(f"values {text.strip()!r}: each factor Z_k needs k >= 1")
+            raise NotationError(f"values {quoted(text.strip())}: each factor Z_k needs k >= 1")
         points = sum(factors)
         gens = tuple(_cycle(k, sum(factors[:i]), points) for i, k in enumerate(factors) if k > 1)
         return "x".join(f"Z{k}" for k in factors), gens, factors
-    if m := re.fullmatch(r"s(\d+)", body):
-        k = int(m.group(1))
+    if m := re.fullmatch(r"s([0-9]+)", body):
+        k = read_whole(m.group(1), what)
         if not 1 <= k <= 6:
-            raise NotationError(f"values {text.strip()!r}: S_k is offered for k = 1..6")
+            raise NotationError(f"values {quoted(text.strip())}: S_k is offered for k = 1..6")
         gens = tuple(g for g in (Perm((1, 0, *range(2, k))), _cycle(k)) if g != tuple(range(k)))
         return f"S{k}", gens if k > 1 else (), ()
-    if m := re.fullmatch(r"d(\d+)", body):
-        k = int(m.group(1))
+    if m := re.fullmatch(r"d([0-9]+)", body):
+        k = read_whole(m.group(1), what)
         if k < 3:
             raise NotationError(
-                f"values {text.strip()!r}: D_k (the symmetries of a k-gon, order 2k) needs "
+                f"values {quoted(text.strip())}: D_k (the symmetries of a k-gon, order 2k) needs "
                 "k >= 3; for order 4 write Z2xZ2"
             )
         return f"D{k}", (_cycle(k), Perm((-i) % k for i in range(k))), ()
@@ -108,29 +110,29 @@ def _perm_generators(text: str) -> tuple[Perm, ...]:
     """The generators of 'perm:1,0,2;1,2,0' (spaces may stand for commas)."""
     body = text.strip()[len("perm:") :]
     gens: list[Perm] = []
-    parts = [p for p in body.split(";") if p.strip()]
+    parts = split_parts(body, "the list of generators after 'perm:'")
     if not parts:
         raise NotationError(
-            f"values {text.strip()!r}: after 'perm:' give permutations in one-line notation "
+            f"values {quoted(text.strip())}: after 'perm:' give permutations in one-line notation "
             "separated by ';', e.g. 'perm:1,0,2;1,2,0' (S3)"
         )
     size = None
     for k, part in enumerate(parts, 1):
-        tokens = [t for t in re.split(r"[\s,]+", part.strip()) if t]
-        if not all(t.isdigit() for t in tokens):
+        tokens = split_words(part, f"generator {k} after 'perm:'")
+        if not all(WHOLE.fullmatch(t) for t in tokens):
             raise NotationError(
-                f"values {text.strip()!r}: generator {k} ({part.strip()!r}) is not a "
+                f"values {quoted(text.strip())}: generator {k} ({quoted(part.strip())}) is not a "
                 "permutation in one-line notation, e.g. '1,2,0'"
             )
-        perm = Perm(int(t) for t in tokens)
+        perm = Perm(read_whole(t, f"generator {k} after 'perm:': a point") for t in tokens)
         if sorted(perm) != list(range(len(perm))):
             raise NotationError(
-                f"values {text.strip()!r}: generator {k} ({','.join(tokens)}) is not a "
+                f"values {quoted(text.strip())}: generator {k} {quoted(','.join(tokens))} is not a "
                 f"permutation of 0..{len(perm) - 1}"
             )
         if size is not None and len(perm) != size:
             raise NotationError(
-                f"values {text.strip()!r}: the generators move different numbers of points "
+                f"values {quoted(text.strip())}: the generators move different numbers of points "
                 f"({size} and {len(perm)})"
             )
         size = len(perm)
@@ -163,8 +165,8 @@ class ValueGroup:
             named = _named(body)
             if named is None:
                 raise NotationError(
-                    f"values {body!r} is not a group devilcoins knows: write {VALUE_GROUP_FORMS} "
-                    "(e.g. 4, Z2xZ2, S3, D4, Q8, perm:1,0,2;1,2,0)"
+                    f"values {quoted(body)} is not a group devilcoins knows: write "
+                    f"{VALUE_GROUP_FORMS} (e.g. 4, Z2xZ2, S3, D4, Q8, perm:1,0,2;1,2,0)"
                 )
             group = cls(*named)
         group.elements  # noqa: B018 - build now, so that a group too large fails here
@@ -207,8 +209,8 @@ class ValueGroup:
 
     def _too_large(self) -> str:
         return (
-            f"values {self.text!r}: the group has more than {MAX_ORDER:,} elements, past what "
-            "devilcoins builds"
+            f"values {quoted(self.text)}: the group has more than {MAX_ORDER:,} elements, past "
+            "what devilcoins builds"
         )
 
     @property

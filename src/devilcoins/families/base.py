@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 import numpy as np
 
-from devilcoins.core.errors import InvalidInput, NotSupported, OtherGame
+from devilcoins.core.errors import InvalidInput, NotSupported, OtherGame, quoted
 from devilcoins.core.game import Game
 from devilcoins.core.tables import class_table
 from devilcoins.results import CertificateCheck, Verdict, Verification
@@ -63,7 +63,9 @@ class Family:
         """method, when it names one of this family's routes (None: the family picks)."""
         if method is not None and method not in self.methods:
             routes = ", ".join(repr(m) for m in self.methods)
-            raise InvalidInput(f"method {method!r} is not a route for {self.name} games: {routes}")
+            raise InvalidInput(
+                f"method {quoted(method)} is not a route for {self.name} games: {routes}"
+            )
         return method
 
     def solve(self, game: Game, method: str | None, progress: Progress) -> Verdict:

@@ -164,7 +164,7 @@ class _Witness:
                 continue
             won, acc, keep, _, _ = self.sp.player_options(r, self.lv.words(x))
             if won:
-                raise AssertionError("a node the marks say fails has no change that wins")
+                raise self.lv.refuted("a node the marks say fails has no change that wins")
             for w in np.flatnonzero(keep):
                 self.need(acc[w], claim)
         return [self.text(r, x, claim) for r, x, claim in self.found]
@@ -206,7 +206,7 @@ class _Witness:
                     good = [x]
                     break
         if not good:
-            raise AssertionError("a belief of value c has a node claiming c - 1 on every reach")
+            raise self.lv.refuted("a belief of value c has a node claiming c - 1 on every reach")
         return min((self.shrink(r, x, d) for x in good), key=lambda y: (y.bit_count(), y))
 
     def shrink(self, r: int, x: int, d: int) -> int:

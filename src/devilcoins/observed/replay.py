@@ -21,12 +21,13 @@ from typing import Any
 
 import numpy as np
 
-from devilcoins.core.errors import DevilcoinsError, NotationError
+from devilcoins.core.errors import DevilcoinsError, NotationError, quoted
 from devilcoins.core.game import Game
 from devilcoins.core.jsontext import read_json
 from devilcoins.core.perm import Perm
 from devilcoins.core.tables import class_table
 from devilcoins.results import Counterexample, Verification
+from devilcoins.results.words import moves_word
 
 __all__ = ["StrategyData", "verify_count", "verify_sight", "verify_touch"]
 
@@ -58,12 +59,12 @@ def _values(game: Game, text: str, k: int, what: str) -> tuple[int, ...]:
     body = str(text).strip().upper()
     if game.values == 2 and set(body) <= {"H", "T"}:
         vals = tuple("HT".index(c) for c in body)
-    elif body.isdigit():
+    elif body.isascii() and body.isdigit():  # one digit a position (int() reads '４' too)
         vals = tuple(int(c) for c in body)
     else:
-        raise NotationError(f"{what} {text!r}: write {k} values (H/T or digits)")
+        raise NotationError(f"{what} {quoted(text)}: write {k} values (H/T or digits)")
     if len(vals) != k or any(v >= game.values for v in vals):
-        raise NotationError(f"{what} {text!r}: write {k} values below {game.values}")
+        raise NotationError(f"{what} {quoted(text)}: write {k} values below {game.values}")
     return vals
 
 
@@ -363,13 +364,44 @@ def _sight_rows(rows: list[tuple[int, dict[str, Any]]], game: Game) -> list[dict
     return [data for _number, data in rows]
 
 
-def _read_policy(game: Game, lines: list[str]) -> tuple[int, list[tuple[int, dict[str, Any]]]]:
-    """A policy file's promised length and its entry lines (numbered), the header checked."""
+#: A policy file read: its header, and its entry lines (numbered).
+Policy = tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]
+
+
+def _read_policy(game: Game, lines: list[str]) -> Policy:
+    """A policy file's header and its entry lines (numbered), the header checked."""
     rows = [(i, line) for i, line in enumerate(lines, 1) if line.strip()]
     if not rows or rows[0][0] != 1:
         raise NotationError("line 1: a policy file starts with its header line")
     head = _header(game, rows[0][1])
-    return head["length"], [(i, _json_line(line, i)) for i, line in rows[1:]]
+    return head, [(i, _json_line(line, i)) for i, line in rows[1:]]
+
+
+def _whole(value: Any) -> bool:
+    """Whether a JSON value is a whole number (true and false are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _agreed_length(policy: Policy) -> int:
+    """The length a policy file's header promises, once the header agrees with the lines after
+    it (read whole): 'entries' counts them, and 'length' is the most moves left ('left') any
+    of them holds (none: 0 moves)."""
+    head, body = policy
+    entries, length = head.get("entries"), head["length"]
+    if not _whole(entries):
+        raise NotationError(
+            f"line 1: 'entries' is the number of lines after the header ({len(body)} here)"
+        )
+    if entries != len(body):
+        raise NotationError(
+            f"line 1: 'entries' says {entries}, but {len(body)} lines follow the header"
+        )
+    lefts = [data["left"] for _, data in body if _whole(data.get("left"))]
+    held = max(lefts) if lefts else None if body else 0
+    if held is not None and held != length:
+        holds = f"the most any line leaves ('left') is {held}" if body else "no line follows it"
+        raise NotationError(f"line 1: 'length' says {moves_word(length)}, but {holds}")
+    return int(length)
 
 
 def _object(strategy: Any) -> dict[str, Any]:
@@ -390,11 +422,15 @@ def _won_at_start(game: Game) -> bool:
     return bool(tab.n_goal == tab.size)
 
 
-def _policy(game: Game, lines: list[str]) -> tuple[int, list[tuple[int, dict[str, Any]]]] | None:
-    """A policy file's length and entries (``_read_policy``); None when it is empty and the game
-    is won before any move."""
-    length, body = _read_policy(game, lines)
-    return None if not body and _won_at_start(game) else (length, body)
+def _policy(game: Game, lines: list[str]) -> Policy | None:
+    """A policy file's header and entries (``_read_policy``); None when it is empty and the
+    game is won before any move.  Once its entries are read whole, ``_agreed_length`` checks
+    the header against them."""
+    policy = _read_policy(game, lines)
+    if policy[1] or not _won_at_start(game):
+        return policy
+    _agreed_length(policy)
+    return None
 
 
 def _root(game: Game, data: dict[str, Any], key: str, shape: str) -> dict[str, Any] | None:
@@ -432,7 +468,7 @@ def verify_touch(game: Game, strategy: StrategyData) -> Verification:
         if policy is None:
             return _verification(game, WON_AT_ONCE)
         root = _touch_nodes(game, policy[1])
-        return _verification(game, _TouchReplay(game, root, policy[0]).run())
+        return _verification(game, _TouchReplay(game, root, _agreed_length(policy)).run())
     data = _object(strategy)
     if isinstance(data.get("nodes"), list):
         rows = list(enumerate(data["nodes"]))
@@ -458,6 +494,8 @@ def verify_sight(game: Game, strategy: StrategyData) -> Verification:
     if isinstance(strategy, list):
         policy = _policy(game, strategy)
         rows = None if policy is None else _sight_rows(policy[1], game)
+        if policy is not None:
+            _agreed_length(policy)
     else:
         shape = "a sight strategy is {'policy': [{'state': ..., 'move': ...}, ...]}"
         tree = _root(game, _object(strategy), "policy", shape)
@@ -478,8 +516,9 @@ def verify_count(game: Game, strategy: StrategyData) -> Verification:
         policy = _policy(game, strategy)
         if policy is None:
             return _verification(game, WON_AT_ONCE)
-        length, body = policy
-        replayed = _replay_count(game, _count_nodes([data for _, data in body]))
+        root = _count_nodes([data for _, data in policy[1]])
+        length = _agreed_length(policy)
+        replayed = _replay_count(game, root)
         if replayed[1] is not None and replayed[1] > length:
             why = f"the goal is not reached within the {length} moves promised"
             replayed = (False, None, Counterexample(game=game, start=None, turns=(), why=why))

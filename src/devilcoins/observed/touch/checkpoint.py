@@ -33,11 +33,14 @@ from typing import Any
 import numpy as np
 
 from devilcoins.core.errors import InvalidInput
+from devilcoins.core.files import check_regular
 from devilcoins.core.game import Game
+from devilcoins.observed.touch.marks import MAX_LEVELS
 
 __all__ = [
     "FORMAT",
     "Marks",
+    "damaged",
     "keeping_marks",
     "marks_file",
     "read_header",
@@ -80,13 +83,23 @@ def _not_one(path: Path) -> InvalidInput:
     )
 
 
+def damaged(path: Path, what: str) -> InvalidInput:
+    """The one-line refusal of a checkpoint with its true header whose marks are not what the
+    level search writes (what: which field, and how)."""
+    return InvalidInput(
+        f"{path} is a damaged or edited checkpoint: {what}; name a new file (this one is left "
+        "as it is)"
+    )
+
+
 #: What reading a file that is no checkpoint can raise.
 _UNREADABLE = (OSError, ValueError, KeyError, UnicodeDecodeError, zipfile.BadZipFile, EOFError)
 
 
 def read_header(path: Path, game: Game) -> None:
     """Refuse, with a clear error, a file that is not a checkpoint of game (only its header is
-    read)."""
+    read; a named pipe or a device is refused before any read)."""
+    check_regular(path, "checkpoint")
     try:
         with np.load(path, allow_pickle=False) as data:
             header = bytes(data["header"]).decode()
@@ -112,6 +125,41 @@ _KINDS = (
     ("pass_masks", "pass_levels", "pass_counts", "fail_masks", "fail_levels", "fail_counts"),
 )
 
+#: The arrays of the beliefs' levels a checkpoint holds, whichever kind of marks.
+_BELIEFS = ("hi_keys", "hi_levels", "lo_keys", "lo_levels")
+
+#: Each array a checkpoint holds, as ``write_marks`` writes it: its dtype (exactly), its
+#: number of axes, and the least and greatest value it may hold (None: any).
+_FIELDS: dict[str, tuple[np.dtype[Any], int, int | None, int | None]] = {
+    "pass_at": (np.dtype(np.int8), 2, 0, MAX_LEVELS),
+    "fail_at": (np.dtype(np.int8), 2, -1, MAX_LEVELS),
+    "pass_masks": (np.dtype(np.uint64), 3, None, None),
+    "pass_levels": (np.dtype(np.int8), 2, 0, MAX_LEVELS),
+    "pass_counts": (np.dtype(np.int64), 1, 0, None),
+    "fail_masks": (np.dtype(np.uint64), 3, None, None),
+    "fail_levels": (np.dtype(np.int8), 2, -1, MAX_LEVELS),
+    "fail_counts": (np.dtype(np.int64), 1, 0, None),
+    "hi_keys": (np.dtype(np.uint8), 2, None, None),
+    "hi_levels": (np.dtype(np.int16), 1, 0, MAX_LEVELS - 1),
+    "lo_keys": (np.dtype(np.uint8), 2, None, None),
+    "lo_levels": (np.dtype(np.int16), 1, 1, MAX_LEVELS),
+}
+
+
+def _field(path: Path, name: str, a: np.ndarray) -> np.ndarray:
+    """The array a (the checkpoint's field name), refused unless it has the dtype, axes and
+    range the level search writes (a float is never truncated to a level)."""
+    dtype, ndim, least, most = _FIELDS[name]
+    if a.dtype != dtype:
+        raise damaged(path, f"its {name} are {a.dtype}, not {dtype}")
+    if a.ndim != ndim:
+        raise damaged(path, f"its {name} are {a.ndim}-dimensional, not {ndim}-dimensional")
+    if a.size and least is not None and int(a.min()) < least:
+        raise damaged(path, f"its {name} hold {int(a.min())}, below {least}")
+    if a.size and most is not None and int(a.max()) > most:
+        raise damaged(path, f"its {name} hold {int(a.max())}, above {most}")
+    return a
+
 
 def read_marks(path: Path, game: Game) -> Marks:
     """The marks kept in path for game, or a clear error when the file is not a checkpoint,
@@ -120,26 +168,47 @@ def read_marks(path: Path, game: Game) -> Marks:
     try:
         with np.load(path, allow_pickle=False) as data:
             names = next((kind for kind in _KINDS if set(kind) <= set(data.files)), ())
-            arrays = {name: data[name] for name in names}
-            hi = _beliefs(data["hi_keys"], data["hi_levels"])
-            lo = _beliefs(data["lo_keys"], data["lo_levels"])
+            raw = {name: data[name] for name in (*names, *_BELIEFS)}
     except _UNREADABLE:
         raise _not_one(path) from None
+    arrays = {name: _field(path, name, raw[name]) for name in names}
+    beliefs = {name: _field(path, name, raw[name]) for name in _BELIEFS}
     if not arrays:
         raise InvalidInput(f"{path}: it holds no marks of the level search")
-    if "pass_at" in arrays and (
-        {a.dtype for a in arrays.values()} != {np.dtype(np.int8)}
-        or arrays["pass_at"].shape != arrays["fail_at"].shape
-    ):
-        raise InvalidInput(f"{path}: its marks are not two tables of levels of one shape")
+    if "pass_at" in arrays and arrays["pass_at"].shape != arrays["fail_at"].shape:
+        shapes = f"{arrays['pass_at'].shape} and {arrays['fail_at'].shape}"
+        raise damaged(path, f"its pass_at and fail_at are tables of two shapes, {shapes}")
+    if "pass_masks" in arrays:
+        _answers(path, arrays, "pass")
+        _answers(path, arrays, "fail")
+    hi = _beliefs(path, beliefs, "hi")
+    lo = _beliefs(path, beliefs, "lo")
     return arrays, hi, lo
 
 
-def _beliefs(keys: np.ndarray, levels: np.ndarray) -> dict[bytes, int]:
-    """Beliefs' levels from their keys (one row of bytes each)."""
-    if keys.ndim != 2 or len(keys) != len(levels):
-        raise ValueError("the beliefs' keys and levels do not match")
-    return {bytes(key): int(level) for key, level in zip(keys, levels.tolist(), strict=True)}
+def _answers(path: Path, arrays: dict[str, np.ndarray], side: str) -> None:
+    """Refuse sparse marks (one side: pass or fail) whose masks, levels and counts disagree:
+    a level for each mask, a count for each reach, each count within the room kept."""
+    masks, levels, counts = (arrays[f"{side}_{part}"] for part in ("masks", "levels", "counts"))
+    if levels.shape != masks.shape[:2] or counts.shape != masks.shape[:1]:
+        raise damaged(
+            path,
+            f"its {side}_masks {masks.shape}, {side}_levels {levels.shape} and "
+            f"{side}_counts {counts.shape} do not match",
+        )
+    if counts.size and int(counts.max()) > masks.shape[1]:
+        raise damaged(path, f"its {side}_counts exceed the {masks.shape[1]} masks kept a reach")
+
+
+def _beliefs(path: Path, arrays: dict[str, np.ndarray], side: str) -> dict[bytes, int]:
+    """Beliefs' levels (side: hi or lo) from their keys (one row of bytes each, each once)."""
+    keys, levels = arrays[f"{side}_keys"], arrays[f"{side}_levels"]
+    if len(keys) != len(levels):
+        raise damaged(path, f"it holds {len(keys)} {side}_keys but {len(levels)} {side}_levels")
+    got = {bytes(key): level for key, level in zip(keys, levels.tolist(), strict=True)}
+    if len(got) != len(keys):
+        raise damaged(path, f"its {side}_keys name a belief twice")
+    return got
 
 
 def _table(beliefs: dict[bytes, int]) -> tuple[np.ndarray, np.ndarray]:

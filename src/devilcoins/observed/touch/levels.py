@@ -40,7 +40,8 @@ from devilcoins.core.compiling import hot_loop
 from devilcoins.core.errors import InvalidInput, TooLarge
 from devilcoins.core.resources import memory_limit, resident_bytes
 from devilcoins.observed.touch.checkpoint import Marks as KeptMarks
-from devilcoins.observed.touch.checkpoint import marks_file, read_marks, write_marks
+from devilcoins.observed.touch.checkpoint import damaged, marks_file, read_marks, write_marks
+from devilcoins.observed.touch.claims import check_claims
 from devilcoins.observed.touch.cylinders import MAX_BYTES
 from devilcoins.observed.touch.marks import (
     MAX_LEVELS,
@@ -185,7 +186,16 @@ class Levels:
                 f"{path}: its marks are not this game's {self.marks.kind} marks (kept by "
                 "another version or with another memory limit; start a new file)"
             ) from None
+        check_claims(self, path)
         return self.marks.known() + len(self.hi) + len(self.lo)
+
+    def refuted(self, what: str) -> Exception:
+        """The error for a claim of the marks that the game refutes (what: the promise broken):
+        marks read from a checkpoint that was edited (one line naming it, exit 2; the checks
+        at load, ``claims``, leave only false losses made to agree with the rest), else a bug."""
+        if self.resumed and self.checkpoint is not None:
+            return damaged(self.checkpoint, f"its marks break a promise ({what})")
+        return AssertionError(what)
 
     def keep(self) -> None:
         """Write the marks to the checkpoint file (when a command named one)."""
@@ -420,7 +430,7 @@ class Levels:
         for d in range(1, most + 1):
             if self.within(row, d):
                 return d
-        raise AssertionError("a belief on the strategy is won within its promise")
+        raise self.refuted("a belief on the strategy is won within its promise")
 
     def plan(self, row: Rows, d: int) -> tuple[int, list[tuple[int, int, Rows]]]:
         """A reach that wins row within d, and for every pattern v it can show: (v, w, belief
@@ -440,7 +450,7 @@ class Levels:
             for v, x in xs:
                 choice.append((v, *self._change(r, x, d - 1)))
             return r, choice
-        raise AssertionError("a belief won within d has a reach that keeps the promise")
+        raise self.refuted("a belief won within d has a reach that keeps the promise")
 
     def _change(self, r: int, x: int, d: int) -> tuple[int, Rows]:
         """The change w (fewest values changed among the best) after feeling x on reach r
@@ -462,7 +472,7 @@ class Levels:
         for i in (*known, *range(len(order))):  # a change known to win needs no search
             if self.within(acc[order[i]], d, keys[i]):
                 return int(order[i]), acc[order[i]].copy()
-        raise AssertionError("a node that passes has a change that wins")
+        raise self.refuted("a node that passes has a change that wins")
 
     def felt(self, v: int) -> tuple[int, ...]:
         """The values of pattern number v on a reach."""
