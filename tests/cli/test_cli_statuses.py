@@ -99,3 +99,9 @@ def test_one_value_on_too_many_positions_is_refused_in_one_line(capsys, command,
         return
     line = assert_usage_error(code, out, err, "positions are past what the tables hold")
     assert "1,000,000,000,000 positions" in line
+
+
+def test_a_huge_stray_argument_is_quoted_short(capsys) -> None:
+    line = assert_usage_error(*run(capsys, "solve", "4", "--jsn", "x" * 100_000))
+    assert len(line) < 300 and "100,000 characters" in line
+    assert "did you mean '--json'" in line

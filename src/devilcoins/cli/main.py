@@ -31,7 +31,7 @@ from devilcoins.cli.limits import (
 from devilcoins.cli.progress import announce_compiling
 from devilcoins.cli.registry import COMMANDS, NAMES, RENAMED
 from devilcoins.cli.signals import EXIT_TERMINATED, Terminated, terminated
-from devilcoins.core.errors import DevilcoinsError, did_you_mean, excerpt
+from devilcoins.core.errors import MAX_QUOTED, DevilcoinsError, did_you_mean, excerpt, quoted
 
 __all__ = ["build_parser", "main"]
 
@@ -57,9 +57,13 @@ def _suggest(message: str) -> str:
 def _unrecognized(options: list[str], extras: list[str]) -> str:
     """'unrecognized arguments: --jsn (did you mean '--json'?)' for a command's options."""
     hints = "".join(
-        did_you_mean(extra.split("=", 1)[0], options) for extra in extras if extra.startswith("-")
+        did_you_mean(extra.split("=", 1)[0][:MAX_QUOTED], options)
+        for extra in extras[:5]
+        if extra.startswith("-")
     )
-    return f"unrecognized arguments: {' '.join(extras)}{hints}"
+    shown = " ".join(extra if len(extra) <= MAX_QUOTED else quoted(extra) for extra in extras[:5])
+    more = f" (and {len(extras) - 5:,} more)" if len(extras) > 5 else ""
+    return f"unrecognized arguments: {shown}{more}{hints}"
 
 
 def build_parser(

@@ -7,10 +7,11 @@ route runs.  ``check_game_fields`` and ``game_spec`` serve the models and ``/api
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from devilcoins import Game
 from devilcoins.core.resources import CACHED_GAMES
@@ -74,6 +75,29 @@ MAX_DEVIL_TEXT = 30_000
 
 #: The largest request body read (70,000 moves of 16 positions fit in about 3 MB).
 MAX_BODY_BYTES = 4_000_000
+
+
+def whole_text(value: object) -> object:
+    """A number in a query or a path as the command line reads one: the digits 0-9 alone, with
+    no sign, space, underscore or leading zero (FastAPI alone would read '04', '+4' and ' 4').
+
+    >>> whole_text("12"), whole_text(0)
+    ('12', 0)
+    >>> whole_text("04")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: a whole number written with the digits 0-9 alone ...
+    """
+    if isinstance(value, str) and not re.fullmatch(r"0|[1-9][0-9]{0,18}", value):
+        raise ValueError(
+            "a whole number written with the digits 0-9 alone (no sign, space, underscore or "
+            "leading zero)"
+        )
+    return value
+
+
+#: The check of a number in a query or a path (``whole_text``), for Annotated[int, Whole, ...].
+Whole = BeforeValidator(whole_text)
 
 Position = Annotated[int, Field(ge=0, le=63)]
 GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[0-9a-f]+$")]

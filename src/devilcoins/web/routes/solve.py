@@ -30,6 +30,7 @@ from devilcoins.web.models import (
     GoalName,
     GroupName,
     ObserveName,
+    Whole,
     check_game_fields,
     game_spec,
 )
@@ -224,11 +225,11 @@ def solve_router() -> APIRouter:
 
     @router.get("/api/solve", response_model=Solved, responses={202: {"model": Pending}})
     async def solve_game(
-        n: Annotated[int, Query(ge=1, le=MAX_PLAY_N)],
-        values: Annotated[int, Query(ge=2, le=MAX_PLAY_VALUES)] = 2,
+        n: Annotated[int, Whole, Query(ge=1, le=MAX_PLAY_N)],
+        values: Annotated[int, Whole, Query(ge=2, le=MAX_PLAY_VALUES)] = 2,
         group: Annotated[GroupName, Query()] = "cyclic",
         goal: Annotated[GoalName, Query()] = "zero",
-        hands: Annotated[int | None, Query(ge=1, le=MAX_PLAY_N)] = None,
+        hands: Annotated[int | None, Whole, Query(ge=1, le=MAX_PLAY_N)] = None,
         observe: Annotated[ObserveName, Query()] = "blind",
         prefer: Annotated[str | None, Header(max_length=200)] = None,
     ) -> Any:

@@ -12,7 +12,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Query
 
 from devilcoins import LiveGame
-from devilcoins.web.models import MAX_TOUCH_GLASSES, GameRef, TouchFeel, TouchNew, TouchSet
+from devilcoins.web.models import (
+    MAX_TOUCH_GLASSES,
+    GameRef,
+    TouchFeel,
+    TouchNew,
+    TouchSet,
+    Whole,
+)
 from devilcoins.web.responses import TouchGames, TouchReplay, TouchState, TouchTree
 from devilcoins.web.store import Client, LiveGames
 from devilcoins.web.touch import (
@@ -99,8 +106,8 @@ def touch_router(games: LiveGames[LiveGame]) -> APIRouter:
 
     @router.get("/api/touch/tree", response_model=TouchTree, response_model_exclude_unset=True)
     def tree(
-        glasses: Annotated[int, Query(ge=2, le=MAX_TOUCH_GLASSES)] = 4,
-        hands: Annotated[int, Query(ge=1, lt=MAX_TOUCH_GLASSES)] = 2,
+        glasses: Annotated[int, Whole, Query(ge=2, le=MAX_TOUCH_GLASSES)] = 4,
+        hands: Annotated[int, Whole, Query(ge=1, lt=MAX_TOUCH_GLASSES)] = 2,
     ) -> dict[str, Any]:
         """The optimal play of an offered game: the rounds it needs and its tree (H up, T
         down), nested (``tree``) or with shared nodes (``nodes``)."""

@@ -16,7 +16,7 @@ from devilcoins.coins import canonical_coins
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.web.errors import duplicate_key
 from devilcoins.web.heavy import HEAVY
-from devilcoins.web.models import MAX_PLAY_N, SUMMARY_MOVES, VerifyRequest
+from devilcoins.web.models import MAX_PLAY_N, SUMMARY_MOVES, VerifyRequest, Whole
 from devilcoins.web.responses import StrategyShown, Verified
 
 __all__ = ["strategy_data", "verified", "verified_body", "watch_router"]
@@ -101,7 +101,7 @@ def watch_router() -> APIRouter:
     @router.get(
         "/api/strategy/{n}", response_model=StrategyShown, response_model_exclude_unset=True
     )
-    def strategy(n: Annotated[int, PathParam(ge=1, le=16)]) -> dict[str, Any]:
+    def strategy(n: Annotated[int, Whole, PathParam(ge=1, le=16)]) -> dict[str, Any]:
         """The shortest strategy for n = 1..8 with its beliefs, or the construction for 16."""
         if n > MAX_PLAY_N and n != 16:
             raise HTTPException(

@@ -10,12 +10,12 @@ from fastapi import APIRouter
 from fastapi import Path as PathParam
 
 from devilcoins.coins import devil_answer, kept_out, strategy_roles
-from devilcoins.web.models import MAX_PLAY_N, WhyTurn
+from devilcoins.web.models import MAX_PLAY_N, Whole, WhyTurn
 from devilcoins.web.responses import WhyDevil, WhyStrategy, WhyTurned
 
 __all__ = ["why_router"]
 
-Coins = Annotated[int, PathParam(ge=1, le=MAX_PLAY_N)]
+Coins = Annotated[int, Whole, PathParam(ge=1, le=MAX_PLAY_N)]
 
 
 def why_router() -> APIRouter:
