@@ -91,6 +91,10 @@ def files(folder: Path, wanted: str) -> dict[str, Path]:
     (folder / "adir" / "inside.txt").write_bytes(b"kept\n")
     paths["adir"] = folder / "adir"
     paths["missing"] = folder / "missing.txt"
+    paths["fifo"] = folder / "fifo"
+    if "{fifo}" in wanted:
+        os.mkfifo(paths["fifo"])
+    paths["urandom"] = Path("/dev/urandom")
     paths["nodir_out"] = folder / "no" / "such" / "out.txt"
     return paths
 
@@ -190,6 +194,49 @@ def cases() -> list[list[str]]:
     out += [["atlas", opt, HUGE] for opt in ("--n", "--values", "--groups", "--time-limit")]
     out += [["move", "16", HUGE], ["draw", HUGE], ["play", "4", "--start", HUGE]]
     out += [["bogus"], [], ["solve"], ["verify", "4"], ["--version", "x"], ["solve", "4", "4"]]
+    out += loose_cases()
+    return out
+
+
+def loose_cases() -> list[list[str]]:
+    """Input that was once read loosely or hung: leading zeros, other digits than 0-9, trailing
+    separators, special files, huge games that must answer at once or be refused at once."""
+    out: list[list[str]] = []
+    for command in WITH_N:
+        out += [[REFUSE, command, n] for n in ("04", "007", "\uff14", "4\u0660")]
+    for opt, bad in [
+        ("--hands", ["02", "\uff12"]), ("--values", ["03", "\u0663"]),
+        ("--time-limit", ["05", "\uff15", "5."]), ("--memory", ["01", "00.5"]),
+        ("--goal", ["HHHH,", ",HHHH", "HHHH,,TTTT", "state=HHHH,"]),
+        ("--moves", ["FFFF,", "FFFF,,FLFL", ",FFFF"]),
+        ("--generators", ["\uff11 0 2 3", "1 0 2 3,", "1 0 2 3;", "01 0 2 3"]),
+        ("--devil-moves", ["1 0 2 3;", "1 0 2 3;;0 1 2 3"]),
+    ]:  # fmt: skip
+        out += [[REFUSE, "solve", "4", opt, v] for v in bad]
+    for name in ("fifo", "urandom"):
+        out += [
+            [REFUSE, "verify", "4", f"{{{name}}}"],
+            [REFUSE, "play", "4", "--strategy", f"{{{name}}}"],
+        ]
+        out += [[REFUSE, "verify", "4", "{good4}", "--certificate", f"{{{name}}}"]]
+        out += [
+            [
+                REFUSE,
+                "solve",
+                "4",
+                "--observe",
+                "touch",
+                "--hands",
+                "2",
+                "--checkpoint",
+                f"{{{name}}}",
+            ]
+        ]
+    out += [["prove", n, "--observe", "count"] for n in (str(2**30), str(2**39), str(10**12))]
+    out += [["prove", str(10**12), "--observe", "count", "--values", "1"]]
+    out += [[REFUSE, c, str(10**12), "--values", "1"] for c in ("solve", "explain")]
+    out += [["solve", "3", "--json", "--save", "three.txt"], ["solve", "9", "--save", "nine.txt"]]
+    out += [["solve", "4", "--jsn", HUGE], ["solve", "4", *("x" * 9)]]
     return out
 
 

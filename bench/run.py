@@ -42,6 +42,7 @@ from devilcoins.coins.construct import construction, move_mask, stream_moves
 from devilcoins.coins.notation import Strategy
 from devilcoins.coins.search import belief_search
 from devilcoins.coins.verification import verify
+from devilcoins.results import counted
 
 SEED = Path(__file__).resolve().parents[2] / "shared" / "peers" / "seed_reference.py"
 REPEATS = 3
@@ -657,7 +658,7 @@ def threshold_rows(with_long: bool) -> list[Row]:
         data, peak = json.loads(out[-3]), int(out[-2]) * 1024
         rows.append(
             Row(
-                f"{name} ({data['length']} moves, tree checked; whole process)",
+                f"{name} ({counted(data['length'], 'move')}, tree checked; whole process)",
                 wall,
                 seed_status="no touch",
                 note=f"{against}; independent/ours {theirs / wall:.2f}x; search "
