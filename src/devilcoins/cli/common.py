@@ -330,8 +330,9 @@ def _unpacked(raw: Any) -> Any:
 
 
 def _short(path: str) -> str:
-    """A path to show in one line: long ones cut in the middle."""
-    return path if len(path) <= 80 else f"{path[:40]}...{path[-30:]}"
+    """A path to show in one line: whole as far as a deep folder's path goes (400 characters),
+    a longer one (no file's name: made up) cut in the middle."""
+    return path if len(path) <= 400 else f"{path[:200]}...{path[-100:]}"
 
 
 def check_new_file(path: str, option: str) -> None:
