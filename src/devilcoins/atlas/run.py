@@ -80,12 +80,15 @@ def serve(solver: str) -> None:
     threading.Thread(target=_exit_with_parent, daemon=True).start()
     module, name = solver.split(":")
     solve = getattr(import_module(module), name)
-    for text in WARM_UP:
-        settle(Game.parse(text))
-    print(_READY, file=replies, flush=True)
-    for line in sys.stdin:
-        entry = settle(Game.parse(line.strip()), solve)
-        print(json.dumps(entry.to_json()), file=replies, flush=True)
+    try:
+        for text in WARM_UP:
+            settle(Game.parse(text))
+        print(_READY, file=replies, flush=True)
+        for line in sys.stdin:
+            entry = settle(Game.parse(line.strip()), solve)
+            print(json.dumps(entry.to_json()), file=replies, flush=True)
+    except BrokenPipeError:  # the worker is gone (a run stopped): nothing to say, to no one
+        os._exit(0)
 
 
 def _read_line(stream: IO[bytes], limit: float | None) -> bytes | None:

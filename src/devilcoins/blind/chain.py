@@ -29,6 +29,7 @@ from devilcoins.core.errors import InvalidInput, NotSupported
 from devilcoins.core.game import Game
 from devilcoins.core.numbers import smallest_prime_factor
 from devilcoins.core.perm import Perm
+from devilcoins.core.resources import reserve
 from devilcoins.core.tables import ClassTable, class_table
 from devilcoins.results import Evidence, EvidenceKind
 from devilcoins.results.words import counted
@@ -104,10 +105,18 @@ def _multiple(tab: ClassTable, x: int, k: int) -> int:
 
 
 def _differences(tab: ClassTable) -> list[np.ndarray]:
-    """For each generator g, the state g(x) - x for every x."""
+    """For each generator g, the state g(x) - x for every x (a position at a time: no int64
+    copy of every state's digits is held, 8 bytes a digit)."""
     m = tab.game.values
-    d = tab.digits.astype(np.int64)
-    return [(((d[g] - d) % m) @ tab.powers).astype(np.int64) for g in tab.maps]
+    reserve(8 * tab.states * (len(tab.maps) + 3), f"the chain of {tab.game}")
+    diffs = []
+    for g in tab.maps:
+        diff = np.zeros(tab.states, dtype=np.int64)
+        for i in range(tab.digits.shape[1]):
+            d = tab.digits[:, i].astype(np.int64)
+            diff += ((d[g] - d) % m) * int(tab.powers[i])
+        diffs.append(diff)
+    return diffs
 
 
 def chain(game: Game) -> Chain:

@@ -17,6 +17,7 @@ With limited hands or a list of moves, the walk's steps count too.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
@@ -25,6 +26,7 @@ from itertools import pairwise
 import numpy as np
 
 from devilcoins.core.game import Game
+from devilcoins.core.resources import reserve
 
 __all__ = ["Cover", "is_still"]
 
@@ -101,8 +103,17 @@ class Cover:
         return digits @ (self.game.values ** np.arange(self.game.n))
 
     def times(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-        """x * y position by position (arrays of states, broadcast)."""
-        return self.encode(self.mul[self.digits[xs], self.digits[ys]])
+        """x * y position by position (arrays of states, broadcast), a position at a time: the
+        digits of every product are never held at once (8 bytes each: a table of every state
+        by every move of 11 coins took 370 MB)."""
+        xs, ys = np.asarray(xs), np.asarray(ys)
+        shape = np.broadcast_shapes(xs.shape, ys.shape)
+        reserve(4 * 8 * math.prod(shape), f"the products of {self.game}")
+        products = np.zeros(shape, dtype=np.int64)
+        m = self.game.values
+        for i in range(self.game.n):
+            products += self.mul[self.digits[xs, i], self.digits[ys, i]] * m**i
+        return products
 
     def inverse(self, xs: np.ndarray) -> np.ndarray:
         """x^-1 position by position."""
@@ -126,6 +137,9 @@ class Cover:
         """The fewest allowed moves whose product is p, for every p (size: never)."""
         far = np.full(self.size, self.size, dtype=np.int64)
         far[0] = 0
+        if self.every_move:  # each state other than the identity is a move: one reaches it
+            far[1:] = 1
+            return far
         queue = deque([0])
         step = self.step
         while queue:

@@ -5,7 +5,10 @@ each a list of the states it covers) whose union is every state, one of them for
 optimum is HiGHS's, with its proof. (The walk with limited moves is a SAT problem: ``blind.sat``.)
 
 HiGHS runs in a thread of its own, so that an interrupt (Ctrl-C, or the command line's time
-limit) reaches Python at once: the solver is asked to stop, and the interrupt goes on. While it
+limit) reaches Python at once: the solver is asked to stop, and the interrupt goes on within
+``STOP_WAIT`` seconds, whether it has stopped or not (a thread of its own, which ends with the
+process). Its own time limit is the command's time left (``core.resources.seconds_left``) and a
+little more, so that a solver which does not hear the request stops there by itself. While it
 runs, ``progress`` hears its bounds.
 """
 
@@ -24,14 +27,16 @@ from typing import Any
 import numpy as np
 
 from devilcoins.core.errors import NotSupported
+from devilcoins.core.resources import seconds_left
 
 __all__ = ["HINT", "Bounds", "Outcome", "available", "min_cover"]
 
 #: The one line that says how to get the solver.
 HINT = "pip install highspy (or devilcoins[cover]), the HiGHS solver"
 
-#: How long an interrupted solver is waited for (seconds) before the interrupt goes on.
-STOP_WAIT = 1.0
+#: How long an interrupted solver is waited for (seconds) before the interrupt goes on: the
+#: command stops within half a second of its --time-limit, whatever HiGHS is doing.
+STOP_WAIT = 0.25
 
 #: What the solver reports while it runs: (proved lower bound, best found so far or -1).
 Bounds = Callable[[int, int], None] | None
@@ -156,6 +161,9 @@ def _solve(
     # solver's tolerances (at 1 - 1e-6 a bound of 4 + 1e-7 closed 5 against 4 wrongly)
     h.setOptionValue("mip_abs_gap", 0.5)
     h.setOptionValue("mip_rel_gap", 0.0)
+    left = seconds_left()  # the command's time: HiGHS stops by itself just after it
+    if left is not None:
+        seconds = min(left + STOP_WAIT, math.inf if seconds is None else seconds)
     if seconds is not None:
         h.setOptionValue("time_limit", float(seconds))
     lp = hs.HighsLp()

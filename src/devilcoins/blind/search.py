@@ -26,7 +26,7 @@ from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import expand
-from devilcoins.core.resources import memory_limit, resident_bytes
+from devilcoins.core.resources import memory_limit, reserve, resident_bytes
 from devilcoins.core.tables import ClassTable, class_table
 from devilcoins.results import Evidence, EvidenceKind, How, Verdict
 
@@ -232,6 +232,8 @@ def _level(
     next_rows: list[Rows] = []
     next_ids: list[int] = []
     for lo in range(0, len(frontier), chunk):
+        words = min(chunk, len(frontier) - lo) * len(moves) * width  # one belief's at least
+        reserve(words * _BYTES_PER_WORD, f"the belief search of {space.game}")
         children = space.expand(frontier[lo : lo + chunk], moves)
         keys = children.view(key_type).ravel()
         _, first = np.unique(keys, return_index=True)

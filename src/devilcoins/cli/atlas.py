@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from devilcoins import Game
     from devilcoins.atlas.entry import AtlasEntry
     from devilcoins.atlas.store import AtlasStore
+    from devilcoins.cli.progress import Reporter
 
 __all__ = ["COMMAND"]
 
@@ -253,7 +254,7 @@ def _serial(games: list[Game], fmt: str) -> int:
     from devilcoins.atlas.entry import atlas
     from devilcoins.cli.progress import reporter
 
-    with reporter("atlas", total=len(games)) as rep:
+    with reporter("atlas", total=len(games), logged=True) as rep:
         entries = atlas(games, on_progress=lambda done, _total: rep.reach(done))
     _print(entries, fmt)
     return _status(entries)
@@ -294,7 +295,7 @@ def _solve(
     from devilcoins.cli.progress import reporter
 
     counts = {"done": 0, "open": 0}
-    with _cluster(args) as client, reporter("atlas", total=todo) as rep:
+    with reporter("atlas", total=todo, logged=True) as rep, _cluster(args, rep) as client:
         width = atlas_run.threads(client) if _on_dask(args) else 1
         rep.note(f"atlas: {min(width, todo)} running, 0 open")
 
@@ -311,15 +312,23 @@ def _solve(
 
 
 @contextmanager
-def _cluster(args: argparse.Namespace) -> Iterator[Any]:
-    """The Dask client the options ask for (nothing for a run here)."""
+def _cluster(args: argparse.Namespace, rep: Reporter) -> Iterator[Any]:
+    """The Dask client the options ask for (nothing for a run here); the status says when the
+    cluster starts (seconds: the workers import everything; Ctrl-C leaves it at once)."""
     if not _on_dask(args):
         yield None
         return
     require_extra(_ON_DASK, "atlas", "dask", "distributed")
+    import distributed  # noqa: F401  (first: what the status names next is the start itself)
+
     from devilcoins.atlas.run import local_client, remote_client
 
-    connect = remote_client(args.scheduler) if args.scheduler else local_client(args.workers or 2)
+    if args.scheduler:
+        rep.note(f"atlas: connecting to the Dask scheduler at {args.scheduler}")
+        connect = remote_client(args.scheduler)
+    else:
+        rep.note(f"atlas: starting {args.workers or 2} Dask worker processes")
+        connect = local_client(args.workers or 2)
     with connect as client:
         yield client
 

@@ -2,7 +2,8 @@
 
 A watcher thread looks at the clock and at the process's resident memory twenty times a second.
 On a terminal it draws the progress line (the command's status, ``cli.progress``) once the work
-passes two seconds.  At either limit it interrupts the command, which then stops with one line
+passes two seconds; off a terminal, a long batch's status (the atlas's) is printed as a plain
+line every ten seconds.  At either limit it interrupts the command, which then stops with one line
 saying how far it got and what to try (exit 3).  On the real command line, a command stuck in a
 compiled kernel that does not stop within a few seconds more is ended by the watcher itself,
 its unfinished files removed (never when main() was called in-process, as by the tests).
@@ -28,8 +29,10 @@ from devilcoins.cli.progress import STATUS, Status
 from devilcoins.core.files import remove_unfinished
 from devilcoins.core.resources import (
     machine_bytes,
+    on_memory_limit,
     process_seconds,
     resident_bytes,
+    until,
     using_at_most,
 )
 
@@ -67,6 +70,10 @@ SHOW_AFTER = 2.0
 
 #: How often the watcher looks (seconds).
 TICK = 0.05
+
+#: How often a logged status (``cli.progress.Status.logged``: the atlas) is printed as a plain
+#: line when the stream is not a terminal (seconds): a log shows that the work goes on.
+LOG_EVERY = 10.0
 
 #: How long a command has to stop after the watcher interrupts it, before the watcher ends it
 #: (at most; a short time limit gives less, ``grace``).
@@ -195,6 +202,7 @@ class Watch:
         self.how_far = ""
         self.advice = ""
         self.peak = 0
+        self._logged_at = 0.0
         self._done = threading.Event()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -206,8 +214,14 @@ class Watch:
         # on the command line the clock starts with the process (its start-up and imports
         # count against --time-limit); called in-process, with the watch
         self.status.started = time.monotonic() - (process_seconds() if self.may_end_process else 0)
+        self.status.unfinished = ""
         self._memory = using_at_most(self.limits.memory)
         self._memory.__enter__()
+        self._refusing = on_memory_limit(self._refused)
+        self._refusing.__enter__()
+        finite = math.isfinite(self.limits.seconds)
+        self._deadline = until(self.status.started + self.limits.seconds if finite else None)
+        self._deadline.__enter__()
         if self._may_interrupt:  # a signal of its own: SIGINT may be ignored (a background job)
             self._saved = signal.signal(STOP_SIGNAL, _stop_here)
         self._thread = threading.Thread(target=self._watch, name="devilcoins-limits", daemon=True)
@@ -224,6 +238,8 @@ class Watch:
         if self._thread is not None:
             self._thread.join()
             self._thread = None
+            self._deadline.__exit__(None, None, None)
+            self._refusing.__exit__(None, None, None)
             self._memory.__exit__(None, None, None)
             if self._may_interrupt:
                 signal.signal(STOP_SIGNAL, self._saved)
@@ -245,6 +261,31 @@ class Watch:
         advice = f"; {self.advice}" if self.advice else ""
         return f"stopped at {reached} after {took:,.1f} s{where}; {hint}{advice}"
 
+    def interrupted(self, word: str = "interrupted") -> str:
+        """The line Ctrl-C prints: word alone, or, once the work has run past SHOW_AFTER (its
+        progress line shown on a terminal), word with how far it got, as a stop at a limit
+        says it ('interrupted after 7.2 s while solving ...: at least 34 moves proved, a
+        strategy of 63 found')."""
+        took = time.monotonic() - self.status.started
+        if took <= SHOW_AFTER or not self.status.unfinished:
+            return word
+        return f"{word} after {took:,.1f} s while {self.status.unfinished}"
+
+    def _refused(self) -> None:
+        """An allocation would pass the memory limit (``core.resources.reserve``, in the
+        command's thread): the command stops there, as the watcher stops it at the limit."""
+        if not self._may_interrupt or threading.current_thread() is not threading.main_thread():
+            return  # another thread's work: reserve's refusal alone
+        with self._lock:
+            if self._done.is_set():
+                return
+            self.stopped, self.how_far = "memory", self.status.text()
+            self.advice = self.status.advice
+            self._done.set()  # the watcher ends (its line erased) before the stop is said
+        if self._thread is not None:
+            self._thread.join()
+        raise KeyboardInterrupt
+
     def _watch(self) -> None:
         """The watcher thread: look at the clock and the memory until the command ends."""
         last = resident_bytes()
@@ -262,6 +303,7 @@ class Watch:
                 last = size
                 if took > SHOW_AFTER:
                     self._draw(took, size)
+                self._log(took)
         finally:
             self._erase()
 
@@ -309,6 +351,19 @@ class Watch:
             description=status.text() or "working",
             extra=f"{took:,.0f}{of} s {size / 1e9:,.2f} GB",
         )
+
+    def _log(self, took: float) -> None:
+        """Print the status as a plain line every LOG_EVERY seconds, when it is logged and the
+        stream is not a terminal (where the progress line shows it)."""
+        status = self.status
+        if not status.logged or status.hidden or took - self._logged_at < LOG_EVERY:
+            return
+        if getattr(self.stream, "isatty", lambda: False)():
+            return
+        self._logged_at = took
+        of = f" of {self.limits.seconds:g}" if math.isfinite(self.limits.seconds) else ""
+        self.stream.write(f"devilcoins: {status.text() or 'working'} at {took:,.0f}{of} s\n")
+        self.stream.flush()
 
     def _erase(self) -> None:
         """Take the progress line away."""

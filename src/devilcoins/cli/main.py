@@ -138,7 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         if watch is not None and watch.stopped:
             print(f"devilcoins: error: {watch.message()}", file=sys.stderr)
             return EXIT_LIMIT
-        print("devilcoins: interrupted", file=sys.stderr)
+        said = "interrupted" if watch is None else watch.interrupted()
+        print(f"devilcoins: {said}", file=sys.stderr)
         return EXIT_INTERRUPTED
     except Terminated:
         print("devilcoins: terminated", file=sys.stderr)

@@ -1,5 +1,7 @@
 """What long work reports as it goes: the status a progress line shows (drawn by
-``cli.limits`` on a terminal), and the kernel's compile notice."""
+``cli.limits`` on a terminal; for a long batch, the atlas, also printed as a plain line every
+``cli.limits.LOG_EVERY`` seconds when stderr is not a terminal), and the kernel's compile
+notice."""
 
 from __future__ import annotations
 
@@ -87,6 +89,12 @@ class Status:
     started: float = field(default_factory=time.monotonic)
     #: What else to try, added to the line a stop prints (set by the command, or empty).
     advice: str = ""
+    #: Whether the status is also printed as a plain line now and then when stderr is not a
+    #: terminal (a long batch whose log should show it is alive: the atlas).
+    logged: bool = False
+    #: What the innermost stage said when an interrupt left it, for the line Ctrl-C prints
+    #: (``cli.limits.Watch.interrupted``); empty until then.
+    unfinished: str = ""
 
     def text(self) -> str:
         """'solving n=12 ...: depth 9, 1,234 beliefs (40%)'."""
@@ -119,16 +127,27 @@ class Reporter:
 
 @contextmanager
 def reporter(
-    description: str, total: int | None = None, *, enabled: bool | None = None
+    description: str,
+    total: int | None = None,
+    *,
+    enabled: bool | None = None,
+    logged: bool = False,
 ) -> Iterator[Reporter]:
     """Report a stage of the work (a bar when total is given) while the block runs; the line
     shows on stderr when it is a terminal and the work passes two seconds (``cli.limits``).
-    enabled=False keeps the line hidden (say, while moves stream to the same terminal)."""
+    enabled=False keeps the line hidden (say, while moves stream to the same terminal);
+    logged=True prints it as a plain line every ``cli.limits.LOG_EVERY`` seconds when stderr
+    is not a terminal (a log, a pipe: the work is seen to go on)."""
     saved = dataclasses.replace(STATUS)
     STATUS.description, STATUS.completed, STATUS.total = description, 0, total
     STATUS.hidden = enabled is False or saved.hidden
+    STATUS.logged = logged or saved.logged
     try:
         yield Reporter(STATUS)
+    except KeyboardInterrupt:
+        STATUS.unfinished = STATUS.unfinished or STATUS.text()  # the innermost stage's
+        raise
     finally:
         STATUS.description, STATUS.completed = saved.description, saved.completed
         STATUS.total, STATUS.hidden = saved.total, saved.hidden
+        STATUS.logged = saved.logged

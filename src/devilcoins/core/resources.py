@@ -2,22 +2,34 @@
 started), what the machine has, and the memory limit a command set for its searches.
 
 The readings come from psutil, which reads them on Linux, macOS and Windows alike.
+
+The limit holds in two ways: the command line's watcher (``cli.limits``) looks at the resident
+memory twenty times a second and stops the command near it, and a search about to allocate
+much at once (one compiled call, which no interrupt stops halfway) calls ``reserve`` first,
+which refuses when the resident memory and the new bytes would pass the limit.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from devilcoins.core.errors import TooLarge
+
 __all__ = [
     "CACHED_GAMES",
+    "RESERVE_FROM",
     "machine_bytes",
     "memory_limit",
+    "on_memory_limit",
     "process_seconds",
+    "reserve",
     "resident_bytes",
+    "seconds_left",
+    "until",
     "using_at_most",
 ]
 
@@ -27,6 +39,9 @@ CACHED_GAMES = 32
 
 #: The memory limit a command set (bytes), or None: see using_at_most.
 _LIMIT: list[int | None] = [None]
+
+#: When the command's time is up (``time.monotonic``), or None: see until.
+_DEADLINE: list[float | None] = [None]
 
 
 def _process() -> Any:
@@ -101,6 +116,73 @@ def memory_limit(default: int) -> int:
     True
     """
     return default if _LIMIT[0] is None else min(default, _LIMIT[0])
+
+
+#: Allocations smaller than this (bytes) are not checked by reserve: the watcher sees memory
+#: that grows by them in time.
+RESERVE_FROM = 8 << 20
+
+#: Called by reserve, in the allocating thread, before it refuses (``on_memory_limit``).
+_ON_LIMIT: list[Callable[[], None]] = []
+
+
+def reserve(size: int, what: str = "the search") -> None:
+    """Before allocating size bytes at once: refuse (TooLarge) when the resident memory and
+    them would pass the memory limit a command set (``using_at_most``; none set: no check).
+    The command line's watcher hears of it first (``on_memory_limit``) and stops the command
+    there as at its limit. Allocations under RESERVE_FROM are not checked.
+
+    >>> reserve(1 << 40)  # no limit set: nothing to refuse
+    >>> with using_at_most(1 << 30):
+    ...     reserve(1 << 40, "the table")
+    Traceback (most recent call last):
+    ...
+    devilcoins.core.errors.TooLarge: the table needs 1,099.5 GB more, past the memory limit (1.1 GB)
+    """
+    limit = _LIMIT[0]
+    if limit is None or size < RESERVE_FROM or resident_bytes() + size <= limit:
+        return
+    for heard in list(_ON_LIMIT):
+        heard()
+    raise TooLarge(
+        f"{what} needs {size / 1e9:,.1f} GB more, past the memory limit ({limit / 1e9:,.1f} GB)"
+    )
+
+
+@contextmanager
+def on_memory_limit(heard: Callable[[], None]) -> Iterator[None]:
+    """While inside, reserve calls heard() before it refuses an allocation (heard may raise:
+    the command line stops the command there)."""
+    _ON_LIMIT.append(heard)
+    try:
+        yield
+    finally:
+        _ON_LIMIT.remove(heard)
+
+
+def seconds_left() -> float | None:
+    """The seconds until the command's time limit (``until``; at least 0), or None when it
+    set none: a solver that runs outside Python (HiGHS) is given them as its own limit.
+
+    >>> seconds_left() is None
+    True
+    >>> with until(time.monotonic() + 60):
+    ...     0 < seconds_left() <= 60
+    True
+    """
+    end = _DEADLINE[0]
+    return None if end is None else max(0.0, end - time.monotonic())
+
+
+@contextmanager
+def until(deadline: float | None) -> Iterator[None]:
+    """While inside, seconds_left counts down to deadline (``time.monotonic``; None: none)."""
+    saved = _DEADLINE[0]
+    _DEADLINE[0] = deadline
+    try:
+        yield
+    finally:
+        _DEADLINE[0] = saved
 
 
 @contextmanager

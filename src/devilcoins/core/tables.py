@@ -26,7 +26,7 @@ import numpy as np
 from devilcoins.core.beliefs import KernelTables
 from devilcoins.core.errors import InvalidInput, TooLarge, check_n
 from devilcoins.core.game import Game
-from devilcoins.core.resources import CACHED_GAMES
+from devilcoins.core.resources import CACHED_GAMES, reserve
 
 __all__ = ["MAX_TABLE_N", "ORDERS", "ClassTable", "class_table", "table"]
 
@@ -168,11 +168,32 @@ def _add_table(m: int, digits: int, mul: np.ndarray | None = None) -> np.ndarray
 
 def _digits(states: int, m: int, n: int) -> np.ndarray:
     """digits[x, i] = the value at position i of state x (base m, position 0 lowest)."""
-    xs = np.arange(states, dtype=np.int64)
     dtype = np.uint8 if m <= 256 else np.uint16 if m <= 1 << 16 else np.int64  # each value whole
+    digits = np.empty((states, n), dtype=dtype)
     if not n:
-        return np.zeros((states, 0), dtype=dtype)
-    return np.stack([(xs // m**i) % m for i in range(n)], axis=1).astype(dtype)
+        return digits
+    reserve(digits.nbytes + 2 * 8 * states, "the table of states")
+    xs = np.arange(states, dtype=np.int64)
+    for i in range(n):  # a column at a time: the int64 columns are never all held at once
+        digits[:, i] = xs % m
+        xs //= m
+    return digits
+
+
+def _numbers(
+    digits: np.ndarray, powers: np.ndarray, values: np.ndarray | None = None
+) -> np.ndarray:
+    """The state numbers sum_i values[digits[x, i]] * powers[i] (values: none, the digits
+    themselves), a column at a time: no int64 copy of every state's digits is held.
+
+    >>> _numbers(np.array([[1, 0], [1, 1]], dtype=np.uint8), np.array([1, 2])).tolist()
+    [1, 3]
+    """
+    numbers = np.zeros(len(digits), dtype=np.int64)
+    for i in range(digits.shape[1]):
+        column = digits[:, i].astype(np.int64)
+        numbers += (column if values is None else values[column]) * int(powers[i])
+    return numbers
 
 
 def _goal_mask(game: Game, digits: np.ndarray, powers: np.ndarray) -> np.ndarray:
@@ -238,6 +259,10 @@ def class_table(game: Game, order: str = "state") -> ClassTable:
         raise InvalidInput(f"order must be one of {', '.join(ORDERS)}, got {order!r}")
     n, m = game.n, game.values
     states = game.check_size()
+    # what the table and its making hold at their peak: the digits, a map per generator, and
+    # some ten arrays of a number per state
+    gens = len(game.group.generators)
+    reserve(states * (n * (1 if m <= 256 else 8) + 8 * gens + 80), f"the table of {game}")
     powers = m ** np.arange(n, dtype=np.int64)
     digits = _digits(states, m, n)
     maps = tuple(game.group.index_maps(digits, powers))
@@ -245,7 +270,7 @@ def class_table(game: Game, order: str = "state") -> ClassTable:
     goal = _goal_mask(game, digits, powers)
     _check_goal(game, goal, maps)
     if order == "text":  # the key of a state is its text read as a number, position 0 first
-        key = np.asarray(digits.astype(np.int64) @ powers[::-1])
+        key = _numbers(digits, powers[::-1])
         label = _names(label, key)
     else:
         key = np.arange(states, dtype=np.int64)
@@ -257,10 +282,9 @@ def class_table(game: Game, order: str = "state") -> ClassTable:
     index_of = rank[label].astype(np.int32)
     counts = np.bincount(index_of, minlength=len(reps))
     if game.value_group is None:
-        neg = ((m - digits.astype(np.int64)) % m) @ powers
+        neg = _numbers(digits, powers, (m - np.arange(m, dtype=np.int64)) % m)
     else:
-        inverse = np.array(game.value_group.inverse, dtype=np.int64)
-        neg = inverse[digits.astype(np.int64)] @ powers
+        neg = _numbers(digits, powers, np.array(game.value_group.inverse, dtype=np.int64))
     return ClassTable(
         game=game,
         order=order,
