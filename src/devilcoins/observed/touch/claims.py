@@ -28,16 +28,34 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from devilcoins.core.beliefs import Rows
 from devilcoins.observed.touch.checkpoint import damaged
-from devilcoins.observed.touch.marks import MAX_LEVELS, DenseMarks, SparseMarks, as_int
+from devilcoins.observed.touch.marks import MAX_LEVELS, DenseMarks, Marks, SparseMarks, as_int
 
 if TYPE_CHECKING:
-    from devilcoins.observed.touch.levels import Levels
+    from devilcoins.observed.touch.space import Space
+
+
+class Levels(Protocol):
+    """What the checks read of a level search (``levels.Levels``, which calls them): its space,
+    its marks and beliefs' levels, and the questions it would ask (no import of it: it imports
+    this module)."""
+
+    space: Space
+    marks: Marks
+    hi: dict[bytes, int]
+    lo: dict[bytes, int]
+
+    def words(self, x: int) -> Rows:
+        """The set of patterns x as the rows' words."""
+
+    def questions(self, row: Rows, d: int) -> Iterator[tuple[int, list[int]]] | None:
+        """What deciding "row is won within d" asks, or None when the marks already pass."""
+
 
 __all__ = ["check_claims"]
 
