@@ -12,8 +12,8 @@ from __future__ import annotations
 import time
 
 from devilcoins import Game, certificate, solve
-from devilcoins.coins.doubling import doubled_strategy, halves
-from devilcoins.coins.tested import difference_strategy
+from devilcoins.touchbounds.doubling import doubled_strategy, halves
+from devilcoins.touchbounds.tested import difference_strategy
 
 GAMES = [(8, 4), (12, 8), (16, 8), (16, 9), (16, 10), (16, 11), (16, 12)]
 

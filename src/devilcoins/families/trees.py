@@ -159,14 +159,14 @@ class Touch(Observed):
             return self.solve(game, method, progress)
 
     def check_checkpoint(self, game: Game, path: str | Path) -> None:
-        from devilcoins.coins.bounds import check_checkpoint
+        from devilcoins.touchbounds.bounds import check_checkpoint
 
         check_checkpoint(game, path)
 
     def bounds_certificate(
         self, game: Game, checkpoint: str | Path | None, witness: Any
     ) -> dict[str, Any]:
-        from devilcoins.coins.bounds import touch_bounds
+        from devilcoins.touchbounds.bounds import touch_bounds
 
         return touch_bounds(game, _solved, _certified, checkpoint, witness=witness)
 

@@ -2,8 +2,8 @@
 for the checker, and the checkpoint a level search keeps (docs/mathematics.md §8.4-§8.7).
 
 The upper half is the shortest of the strategies known to win: the one read off a checkpoint's
-marks, the doubling of the half game's (``coins.doubling``), the peeling of the coin game's
-(``coins.peeling``) and the blind game's with the same hands.  The lower half is the
+marks, the doubling of the half game's (``touchbounds.doubling``), the peeling of the coin game's
+(``touchbounds.peeling``) and the blind game's with the same hands.  The lower half is the
 checkpoint's witness, or a settled certificate of the game with as many hands or more.  The
 touch family (``families.Touch``) answers ``bounds_certificate`` and ``check_checkpoint`` from
 here, handing in how to solve another game and write its certificate, so this module asks no
@@ -132,15 +132,15 @@ def _blind(game: Game, solve: Solver) -> _Upper | None:
 
 
 def _doubled(game: Game, solve: Solver, certify: Certifier) -> _Upper | None:
-    """The doubling of the half game's strategy (``coins.doubling``)."""
-    from devilcoins.coins.doubling import doubled_strategy, halves
+    """The doubling of the half game's strategy (``touchbounds.doubling``)."""
+    from devilcoins.touchbounds.doubling import doubled_strategy, halves
 
     return _built(game, halves(game), doubled_strategy, "doubling", solve, certify)
 
 
 def _peeled(game: Game, solve: Solver, certify: Certifier) -> _Upper | None:
-    """The peeling of the coin game's strategy (``coins.peeling``)."""
-    from devilcoins.coins.peeling import coin_game, peeled_strategy
+    """The peeling of the coin game's strategy (``touchbounds.peeling``)."""
+    from devilcoins.touchbounds.peeling import coin_game, peeled_strategy
 
     return _built(game, coin_game(game), peeled_strategy, "peeling", solve, certify)
 

@@ -1,7 +1,7 @@
 """The strategy the doubling plays on differences, chosen for the doubling: each of its moves
 that may make the table all the same costs a test after it (docs/mathematics.md §8.6).
 
-The doubling (``coins.doubling``) plays a strategy S of the m-coin game on the differences of
+The doubling (``touchbounds.doubling``) plays a strategy S of the m-coin game on the differences of
 opposite glasses and follows each outcome of S after which some table may be all the same with
 a test of t moves.  Its length is t for the first test plus the worst, over S's plays, of S's
 moves and t for each test met.  The search here finds the S for which that is least: the level

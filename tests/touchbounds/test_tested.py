@@ -8,8 +8,8 @@ import pytest
 from reference import brute_touch, cost_with_tests
 
 from devilcoins import Game, solve
-from devilcoins.coins.doubling import coin_plan, may_win
-from devilcoins.coins.tested import difference_strategy
+from devilcoins.touchbounds.doubling import coin_plan, may_win
+from devilcoins.touchbounds.tested import difference_strategy
 
 
 def _touch(m: int, k: int) -> Game:

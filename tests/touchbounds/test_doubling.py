@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from reference import brute_touch, replay_nodes
 
 from devilcoins import Game, bounds_certificate, certificate, check_certificate, solve
-from devilcoins.coins.doubling import coin_plan, doubled_strategy, halves, may_win
 from devilcoins.observed.certificates import bounds_of
+from devilcoins.touchbounds.doubling import coin_plan, doubled_strategy, halves, may_win
 
 
 def _touch(n: int, k: int) -> Game:

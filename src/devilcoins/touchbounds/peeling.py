@@ -18,9 +18,9 @@ import itertools
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from devilcoins.coins.doubling import CoinPlan, applying, coin_plan
 from devilcoins.core.game import Game
 from devilcoins.results.trees import values_text
+from devilcoins.touchbounds.doubling import CoinPlan, applying, coin_plan
 
 __all__ = ["coin_game", "peeled_strategy"]
 

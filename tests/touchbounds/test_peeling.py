@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from reference import brute_touch, replay_nodes, worst_touch_nodes
 
 from devilcoins import Game, bounds_certificate, certificate, check_certificate, solve
-from devilcoins.coins.peeling import coin_game, peeled_strategy
 from devilcoins.observed.certificates import bounds_of
+from devilcoins.touchbounds.peeling import coin_game, peeled_strategy
 
 
 def _dials(n: int, m: int, k: int) -> Game:

@@ -19,7 +19,7 @@ flipped d as it moves d, and a flipped d is all the same exactly when d is): V m
 differences and V + 1 tests of at most V + 2 moves, V^2 + 4V + 2 moves in all for V the
 m-glass value.  A test follows only the outcomes of the first strategy after which some table
 it meets is all the same (``may_win``): after the others d cannot have become all the same.
-And the first strategy is the one whose plays meet the fewest tests (``coins.tested``; the
+And the first strategy is the one whose plays meet the fewest tests (``touchbounds.tested``; the
 game's own strategy where that search does not finish): 8 glasses with 4 hands (V = 9) take 42
 moves doubled, 119 with a test after each move.
 """
@@ -30,9 +30,9 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from devilcoins.coins.tested import difference_strategy
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
+from devilcoins.touchbounds.tested import difference_strategy
 
 __all__ = ["CoinPlan", "coin_plan", "doubled_strategy", "halves", "may_win"]
 
