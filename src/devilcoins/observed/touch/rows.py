@@ -104,15 +104,48 @@ def _size(a: Rows) -> int:  # pragma: no cover - a hot loop
 
 
 @hot_loop
+def _hash(a: Rows) -> np.uint64:  # pragma: no cover - a hot loop
+    """A hash of the set a (equal sets, equal hashes)."""
+    h = np.uint64(0x9E3779B97F4A7C15)
+    for w in range(a.shape[0]):
+        h = (h ^ a[w]) * np.uint64(0x100000001B3)
+        h ^= h >> np.uint64(29)
+    return h
+
+
+@hot_loop
+def _fold(a: Rows) -> np.uint64:  # pragma: no cover - a hot loop
+    """The set a folded into one word (word w turned by 7w bits): a within b gives the fold of
+    a within the fold of b, so a fold outside another's shows at once that a is not within b."""
+    f = np.uint64(0)
+    for w in range(a.shape[0]):
+        turn = np.uint64((7 * w) & 63)
+        f |= (a[w] << turn) | (a[w] >> ((np.uint64(64) - turn) & np.uint64(63)))
+    return f
+
+
+@hot_loop
+def _same(a: Rows, b: Rows) -> bool:  # pragma: no cover - a hot loop
+    """Whether the sets a and b are equal."""
+    for w in range(a.shape[0]):  # noqa: SIM110 - numba compiles loops, not generators
+        if a[w] != b[w]:
+            return False
+    return True
+
+
+@hot_loop
 def _antichain(
     sets: Rows, keep: Bools, largest: bool, scratch: Ints, prune: bool
 ) -> None:  # pragma: no cover
-    """keep[i] = sets[i] is not empty and no other set is strictly beyond it (one of equals).
+    """keep[i] = sets[i] is not empty and no other set is strictly beyond it (the first of
+    equals, by index).
 
     largest=True keeps the maximal sets (none strictly contains it), False the minimal ones.
-    Sets are visited by size (a counting sort), so each is compared only with those already
-    kept.  scratch holds at least 2 * len(sets) + 64 * words + 2 integers.  With prune False
-    every set that is not empty is kept (all choices, for values of every belief).
+    Sets are visited by size (a counting sort), so each is compared only with those kept of a
+    size before its own (a set of the same size is beyond it only when equal: those are
+    found by a hash, each size's sets sorted by hash and then index).  scratch holds at least
+    2 * len(sets) + 64 * words + 2 integers.  With prune False every set that is not empty
+    is kept (all choices, for values of every belief).
     """
     count, bits = sets.shape[0], 64 * sets.shape[1]
     if not prune:
@@ -131,21 +164,39 @@ def _antichain(
     for i in range(count):
         order[start[sizes[i]]] = i
         start[sizes[i]] += 1
+    hashes, folds = np.empty(count, dtype=np.uint64), np.empty(count, dtype=np.uint64)
+    for i in range(count):
+        hashes[i], folds[i] = _hash(sets[i]), _fold(sets[i])
     empty = bits if largest else 0
-    for j in range(count):
-        i = order[j]
-        if sizes[i] == empty:
-            continue
-        beaten = False
-        for q in range(j):
-            o = order[q]
-            if keep[o] and (
-                (largest and _inside(sets[i], sets[o]))
-                or (not largest and _inside(sets[o], sets[i]))
-            ):
-                beaten = True
-                break
-        keep[i] = not beaten
+    first = 0  # where the current size's sets begin in order
+    while first < count:
+        last = first
+        while last < count and sizes[order[last]] == sizes[order[first]]:
+            last += 1
+        group = order[first:last].copy()
+        by_hash = np.argsort(hashes[group], kind="mergesort")  # stable: index order kept
+        for j in range(last - first):
+            order[first + j] = group[by_hash[j]]
+        for j in range(first, last):
+            i = order[j]
+            if sizes[i] == empty:
+                continue
+            beaten = False
+            for q in range(first):  # the kept sets of other sizes: strictly beyond, or not
+                o = order[q]
+                if not keep[o]:
+                    continue
+                small, big = (i, o) if largest else (o, i)
+                if folds[small] & ~folds[big] == 0 and _inside(sets[small], sets[big]):
+                    beaten = True
+                    break
+            q = j - 1  # the same size: an equal set (same hash) kept before it
+            while not beaten and q >= first and hashes[order[q]] == hashes[i]:
+                o = order[q]
+                beaten = keep[o] and _same(sets[i], sets[o])
+                q -= 1
+            keep[i] = not beaten
+        first = last
 
 
 @hot_loop
@@ -162,23 +213,31 @@ def _beliefs_of(
                     acc[w, cl >> 6] |= np.uint64(1) << np.uint64(cl & 63)
 
 
+#: Where the one bit of a power of two 2^b lies: _DE_BRUIJN[(2^b * _DE_BRUIJN_WORD) >> 58] = b.
+_DE_BRUIJN_WORD = np.uint64(0x03F79D71B4CB0A89)
+_DE_BRUIJN = np.zeros(64, dtype=np.int64)
+for _b in range(64):
+    _DE_BRUIJN[((1 << _b) * 0x03F79D71B4CB0A89 & 0xFFFF_FFFF_FFFF_FFFF) >> 58] = _b
+
+
 @hot_loop
 def _canon(row: Rows, symmetries: I32, tmp: Rows, out: Rows) -> None:  # pragma: no cover
     """out = the least image of the belief row under the game's symmetries (itself included)."""
     out[:] = row
     if symmetries.shape[0] == 0:
         return
-    members = np.empty(row.shape[0] * 64, dtype=np.int64)  # the set bits, found once
+    count = 0
+    for wd in range(row.shape[0]):
+        count += _size(row[wd : wd + 1])
+    members = np.empty(count, dtype=np.int64)  # the set bits, found once
     count = 0
     for wd in range(row.shape[0]):
         word = row[wd]
-        b = 0
         while word:
-            if word & np.uint64(1):
-                members[count] = wd * 64 + b
-                count += 1
-            word >>= np.uint64(1)
-            b += 1
+            low = word & (~word + np.uint64(1))  # the lowest bit set
+            members[count] = wd * 64 + _DE_BRUIJN[(low * _DE_BRUIJN_WORD) >> np.uint64(58)]
+            count += 1
+            word ^= low
     for a in range(symmetries.shape[0]):
         tmp[:] = 0
         for c in range(count):
