@@ -759,9 +759,16 @@ def _put(x: tuple[int, ...], reach: tuple[int, ...], new: tuple[int, ...]) -> tu
     return tuple(y)
 
 
-def touch_search(n: int, m: int, hands: int, elements, goal):
+def touch_search(n: int, m: int, hands: int, elements, goal, reaches=None):
     """(close, wins) of the touch game: close(states) turns them every way and drops the goal;
-    wins(belief, d): some strategy wins from the belief within d moves (naive minimax)."""
+    wins(belief, d): some strategy wins from the belief within d moves (naive minimax).
+    reaches: the only position sets the player may reach for, with their images under the
+    group (None: every set of `hands` positions)."""
+    allowed = (
+        list(combinations(range(n), hands))
+        if reaches is None
+        else sorted({tuple(sorted(e[p] for p in r)) for r in reaches for e in elements})
+    )
 
     def close(states) -> frozenset:
         return frozenset(permute(e, x) for x in states for e in elements if x not in goal)
@@ -772,7 +779,7 @@ def touch_search(n: int, m: int, hands: int, elements, goal):
             return True
         if d == 0:
             return False
-        for reach in combinations(range(n), hands):
+        for reach in allowed:
             by_felt: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
             for x in belief:
                 by_felt.setdefault(tuple(x[p] for p in reach), []).append(x)
@@ -789,7 +796,9 @@ def touch_search(n: int, m: int, hands: int, elements, goal):
     return close, wins
 
 
-def touch_value(n: int, m: int, hands: int, elements, goal, cap: int | None = None) -> int | None:
+def touch_value(
+    n: int, m: int, hands: int, elements, goal, cap: int | None = None, reaches=None
+) -> int | None:
     """Least worst-case moves of the touch game by depth-limited minimax over sets of states.
 
     Each move reaches for `hands` positions, feels their values, and sets them; the Devil then
@@ -797,7 +806,7 @@ def touch_value(n: int, m: int, hands: int, elements, goal, cap: int | None = No
     not won within cap moves.  Cap None: the number of possible beliefs (unions of classes
     outside the goal), which no finite value exceeds, so None then means never.
     """
-    close, wins = touch_search(n, m, hands, elements, goal)
+    close, wins = touch_search(n, m, hands, elements, goal, reaches)
     start = close(product(range(m), repeat=n))
     if cap is None:
         cap = 2 ** len({close([x]) for x in start}) - 1
@@ -826,10 +835,11 @@ def brute_node(game, node, cap: int = 12) -> int:
     raise AssertionError(f"node not won within {cap}")
 
 
-def brute_touch(game, cap: int) -> int | None:
-    """touch_value for a Game value, read from its plain fields: None if not won within cap."""
+def brute_touch(game, cap: int, reaches=None) -> int | None:
+    """touch_value for a Game value, read from its plain fields: None if not won within cap
+    (reaches: the only position sets the player may reach for, and their turns)."""
     elements = closure(game.group.generators, game.n)
-    return touch_value(game.n, game.values, game.hands, elements, game_goal(game), cap)
+    return touch_value(game.n, game.values, game.hands, elements, game_goal(game), cap, reaches)
 
 
 def sight_value(n: int, m: int, elements, goal, moves=None) -> int | None:

@@ -88,7 +88,12 @@ def solve(
 
 
 def bounds_certificate(
-    game: Game | int, checkpoint: str | Path | None = None, *, witness: Any = None
+    game: Game | int,
+    checkpoint: str | Path | None = None,
+    *,
+    witness: Any = None,
+    reaches: str | None = None,
+    on_progress: Progress = None,
 ) -> dict[str, Any]:
     """The certificate of what is proved of a touch game without settling it: "bounds" [L, U],
     a strategy within U moves and the Devil's witness that none wins in fewer than L
@@ -99,19 +104,27 @@ def bounds_certificate(
     the checkpoint's, or 1; witness (a settled certificate, parsed, of this game with as many
     hands or more) raises it to its value.
 
-    >>> cert = bounds_certificate(Game.parse('n=4 hands=2 goal=same observe=touch'))
+    reaches (a family's name, such as 'dyadic', or a list of reaches, '0 2; 0 1') also searches
+    for the best strategy that reaches only there: a strategy of the game, so an upper bound
+    (checkpoint is then that search's; on_progress follows it).
+
+    >>> four = Game.parse('n=4 hands=2 goal=same observe=touch')
+    >>> cert = bounds_certificate(four)
     >>> cert['bounds'], len(cert['strategy']['blind'].split())
     ([1, 7], 7)
+    >>> bounds_certificate(four, reaches='dyadic')['bounds']
+    [1, 5]
     """
     game = Game.of(game)
-    return _family(game).bounds_certificate(game, checkpoint, witness)
+    return _family(game).bounds_certificate(game, checkpoint, witness, reaches, on_progress)
 
 
-def check_checkpoint(game: Game | int, path: str | Path) -> None:
+def check_checkpoint(game: Game | int, path: str | Path, *, reaches: str | None = None) -> None:
     """Refuse a checkpoint for a game without a level search, or a file that exists and is not
-    this game's checkpoint (a new file is fine: solve writes it)."""
+    this game's checkpoint (searched over those reaches, when given; a new file is fine: solve
+    writes it)."""
     game = Game.of(game)
-    _family(game).check_checkpoint(game, path)
+    _family(game).check_checkpoint(game, path, reaches)
 
 
 def methods(game: Game | int) -> tuple[str, ...]:

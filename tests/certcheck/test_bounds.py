@@ -103,11 +103,11 @@ def test_bounds_are_refused_where_they_cannot_be_written(eight):
     with pytest.raises(NotSupported, match="the blind game is lost, neither the doubling nor"):
         bounds_certificate(touch_game(6, 4, group="dihedral"))
     lent = certificate(solve(touch_game(4, 1, values=3)))  # the Devil wins it: no value
-    with pytest.raises(InvalidInput, match="not the certificate of a settled game"):
+    with pytest.raises(InvalidInput, match="not a certificate of a settled game"):
         bounds_certificate(touch_game(4, 1, values=3), witness=lent)
     with pytest.raises(InvalidInput, match="not of n=8 hands=6"):
         bounds_certificate(touch_game(8, 6), witness=witness)
-    with pytest.raises(InvalidInput, match="not the certificate of a settled game"):
+    with pytest.raises(InvalidInput, match="not a certificate of a settled game"):
         bounds_certificate(game, witness={"value": None})
 
 
@@ -248,3 +248,15 @@ def test_every_bounds_certificate_holds_and_contains_the_value(game):
     assert check_certificate(game, cert).holds
     verdict = solve(game)
     assert verdict.winnable and low <= verdict.length <= high
+
+
+def test_a_bounds_certificate_lends_its_lower_bound_and_its_witness_game(eight):
+    """A bounds certificate (L from a witness with more hands) is itself a witness for as many
+    hands or fewer: its L, and the witness of the game it borrowed it from."""
+    game, witness, cert = eight
+    again = bounds_certificate(game, witness=cert)
+    assert again["bounds"][0] == cert["bounds"][0] == witness["value"]
+    assert again["witness_game"] == str(touch_game(8, 5))
+    assert check_certificate(game, again).holds
+    with pytest.raises(InvalidInput, match="or of bounds"):
+        bounds_certificate(game, witness={"bounds": ["5", 9]})

@@ -105,10 +105,20 @@ def add_arguments(p: Options) -> None:
         "--checkpoint or --witness",
     )
     p.add_argument(
+        "--reaches",
+        metavar="SPEC",
+        help="touch games: search only strategies that reach for these positions: a family "
+        "('dyadic': the blocks {x : x mod 2^j < 2^(j-1)}, for n/2 hands; 'dyadic+pad': each "
+        "padded with the first positions outside it, for more hands) or reaches separated by "
+        "';' ('0 2 4 6; 0 1 4 5'); the best such strategy wins the game too, so its length is "
+        "an upper bound, checked against the whole game and written with --certificate (L "
+        "from --witness)",
+    )
+    p.add_argument(
         "--witness",
         metavar="FILE",
-        help="with --bounds: a certificate of this game with as many hands or more (written by "
-        "solve --certificate); its witness shows L for this game too",
+        help="with --bounds or --reaches: a certificate of this game with as many hands or more "
+        "(written by solve --certificate); its witness shows L for this game too",
     )
 
 
@@ -127,13 +137,18 @@ def _solve(args: argparse.Namespace, game: Game) -> int:
         _check_save(args.save, game)
     if args.certificate is not None:
         _check_certificate(args.certificate, game)
+    if args.reaches is not None:
+        return _restricted(args, game)
     if args.checkpoint is not None:
         _check_checkpoint(args.checkpoint, game)
     cluster = _cluster(args)
     if args.bounds:
         return _write_bounds(args, game)
     if args.witness is not None:
-        raise UsageError("--witness lends its witness to --bounds: give both, with --certificate")
+        raise UsageError(
+            "--witness lends its witness to --bounds or --reaches: give one of them, with "
+            "--certificate"
+        )
     if args.json and args.format != "table":
         raise UsageError("--json prints the whole verdict; --format lists the moves: use one")
 
@@ -296,6 +311,70 @@ def _write_bounds(args: argparse.Namespace, game: Game) -> int:
     print_out(f"{game}: {_bounds_said(cert)}; wrote the certificate to {args.certificate}; "
               f"check it with: {check}\n")  # fmt: skip
     return 0
+
+
+def _restricted(args: argparse.Namespace, game: Game) -> int:
+    """solve --reaches: the best strategy over those reaches, an upper bound checked against the
+    whole game, said (and written with --certificate)."""
+    import json
+
+    import devilcoins
+
+    for flag, given in (("--bounds", args.bounds), ("--save", args.save), ("--method", args.method),
+                        ("--workers or --scheduler", args.workers or args.scheduler)):  # fmt: skip
+        if given:
+            raise UsageError(
+                f"--reaches searches the level search over those reaches alone and writes what "
+                f"it proves with --certificate; leave out {flag}"
+            )
+    if args.json and args.format != "table":
+        raise UsageError("--json prints the whole result; --format lists the moves: use one")
+    if not game.observe.feels:
+        raise UsageError(f"--reaches restricts a touch game's reaches; {game} is not one")
+    try:
+        if args.checkpoint is not None:
+            if not args.checkpoint.endswith(".npz"):
+                raise UsageError(f"name the checkpoint FILE.npz, not {args.checkpoint!r}")
+            devilcoins.check_checkpoint(game, args.checkpoint, reaches=args.reaches)
+        witness = None if args.witness is None else _read_witness(args.witness)
+        with reporter(f"solving {game} over the reaches {args.reaches}") as rep:
+
+            def progress(done: int, known: int) -> None:
+                rep.note(f"reaches {args.reaches}: {devilcoins.progress_note(game, done, known)}")
+
+            cert = devilcoins.bounds_certificate(
+                game, args.checkpoint, witness=witness, reaches=args.reaches, on_progress=progress
+            )
+            rep.note(f"checking the certificate of {game} against the whole game")
+            check = devilcoins.check_certificate(game, cert)
+    except (NotSupported, InvalidInput) as err:
+        raise UsageError(f"solve --reaches: {err}") from None
+    except TooLarge as err:
+        raise too_large(game, err, "solve") from None
+    if args.certificate is not None and check.holds:
+        write_new(args.certificate, json.dumps(cert, separators=(",", ":")).encode())
+    if args.json:
+        kept = args.certificate if check.holds else None
+        said = {"game": str(game), "reaches": args.reaches, "bounds": cert["bounds"]}
+        said |= {"how": cert.get("how", {}), "checked": check.holds, "certificate": kept}
+        print_out(json.dumps(said) + "\n")
+    else:
+        print_out(_restricted_said(game, cert, check, args.certificate))
+    return 0 if check.holds else 1
+
+
+def _restricted_said(game: Game, cert: dict[str, Any], check: Any, path: str | None) -> str:
+    """What solve --reaches found, whether the check held, and where the certificate is."""
+    searched = cert.get("how", {}).get("reaches", "")
+    lines = [f"{game}: {searched}", f"{game}: {_bounds_said(cert)}", *check.lines()]
+    if not check.holds:
+        lines.append("devilcoins: the check failed: no certificate written (please report it)")
+    elif path is None:
+        lines.append("(add --certificate FILE.json to keep it, for verify --certificate)")
+    else:
+        verify = command_line("verify", game, "--certificate", path)
+        lines.append(f"wrote the certificate to {path}; check it again with: {verify}")
+    return "\n".join(lines) + "\n"
 
 
 def _bounds_said(cert: dict[str, Any]) -> str:

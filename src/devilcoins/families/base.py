@@ -120,14 +120,21 @@ class Family:
             f"workers on a cluster take the touch level search's questions; {game} has none"
         )
 
-    def check_checkpoint(self, game: Game, path: str | Path) -> None:
-        """Refuse a checkpoint this game's search cannot keep, or a file that is not its own."""
+    def check_checkpoint(self, game: Game, path: str | Path, reaches: str | None = None) -> None:
+        """Refuse a checkpoint this game's search cannot keep, or a file that is not its own
+        (reaches: the search's restriction, ``bounds_certificate``)."""
         raise NotSupported(f"a checkpoint keeps the touch level search's marks; {game} has none")
 
     def bounds_certificate(
-        self, game: Game, checkpoint: str | Path | None, witness: Any
+        self,
+        game: Game,
+        checkpoint: str | Path | None,
+        witness: Any,
+        reaches: str | None = None,
+        progress: Progress = None,
     ) -> dict[str, Any]:
-        """The certificate of bounds [L, U] proved without settling the game (touch only)."""
+        """The certificate of bounds [L, U] proved without settling the game (touch only;
+        reaches: also search the best strategy over those reaches alone)."""
         raise NotSupported(f"bounds are written for touch games; {game} is settled by solve")
 
     def strongest(self, game: Game) -> Devil | None:

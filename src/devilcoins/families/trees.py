@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from devilcoins.certcheck import Checker
     from devilcoins.core.cluster import Cluster
     from devilcoins.observed.replay import StrategyData
+    from devilcoins.observed.touch.reaches import Restriction
     from devilcoins.playing import Devil
 
 from devilcoins.families.base import (
@@ -158,17 +159,25 @@ class Touch(Observed):
         with keeping_marks(kept), spread_over(cluster):
             return self.solve(game, method, progress)
 
-    def check_checkpoint(self, game: Game, path: str | Path) -> None:
+    def check_checkpoint(self, game: Game, path: str | Path, reaches: str | None = None) -> None:
         from devilcoins.touchbounds.bounds import check_checkpoint
 
-        check_checkpoint(game, path)
+        check_checkpoint(game, path, _restriction(game, reaches))
 
     def bounds_certificate(
-        self, game: Game, checkpoint: str | Path | None, witness: Any
+        self,
+        game: Game,
+        checkpoint: str | Path | None,
+        witness: Any,
+        reaches: str | None = None,
+        progress: Progress = None,
     ) -> dict[str, Any]:
         from devilcoins.touchbounds.bounds import touch_bounds
 
-        return touch_bounds(game, _solved, _certified, checkpoint, witness=witness)
+        only = _restriction(game, reaches)
+        return touch_bounds(
+            game, _solved, _certified, checkpoint, witness=witness, only=only, progress=progress
+        )
 
     def coach(self, game: Game, known: Sequence[int], held: Held | None = None) -> Advice:
         from devilcoins.observed.touch.coach import best_reach, best_values
@@ -363,6 +372,15 @@ def _count_rules() -> TreeRules:
         return solve_count(game)
 
     return _rules("count", solve)
+
+
+def _restriction(game: Game, reaches: str | None) -> Restriction | None:
+    """The reaches a text names for a touch game's search (None: all)."""
+    if reaches is None:
+        return None
+    from devilcoins.observed.touch.reaches import Restriction
+
+    return Restriction.parse(game, reaches)
 
 
 def _solved(game: Game) -> Verdict:

@@ -25,12 +25,16 @@ from typing import Any
 from devilcoins.core.errors import InvalidInput, NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.observe import Observe
+from devilcoins.observed.touch.reaches import Restriction
 from devilcoins.results import Verdict
 
 __all__ = ["check_checkpoint", "touch_bounds"]
 
 #: Solves another game (the blind game, a smaller touch game): the library's ``solve``.
 Solver = Callable[[Game], Verdict]
+
+#: Called now and then while a search runs: (questions answered, beliefs and nodes met).
+Progress = Callable[[int, int], None]
 
 #: Writes a solved touch game's certificate: the library's ``certificate``.
 Certifier = Callable[[Verdict], dict[str, Any]]
@@ -58,23 +62,32 @@ def touch_bounds(
     checkpoint: str | Path | None = None,
     *,
     witness: Any = None,
+    only: Restriction | None = None,
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
     """The certificate of bounds [L, U] of a touch game (``bounds_certificate``): the shortest
-    strategy known and the best witness given, [L, None] with no strategy when none is known."""
+    strategy known and the best witness given, [L, None] with no strategy when none is known.
+    only: also search for the best strategy that reaches only as it allows (the checkpoint is
+    then that search's, and shows nothing below)."""
     from devilcoins.observed.certificates import bounds_of
 
     lower: tuple[int, list[dict[str, Any]]] = (1, [])
     found = "the start is off the goal"
     built = (_doubled(game, solve, certify), _peeled(game, solve, certify))
     uppers = [u for u in (_blind(game, solve), *built) if u]  # blind first: it wins a tie
-    if checkpoint is not None:
+    searched = {}
+    if only is not None:
+        upper, searched["reaches"] = _restricted(game, only, checkpoint, progress)
+        uppers += [] if upper is None else [upper]
+    elif checkpoint is not None:
         low, witness_nodes, upper = _checkpoint_bounds(game, checkpoint)
         lower, found = (low, witness_nodes), f"the checkpoint's witness ({checkpoint})"
         uppers += [] if upper is None else [upper]
     length, strategy, made = min(uppers, key=lambda u: u[0]) if uppers else _NO_UPPER
     if length == 0:  # every start is in the goal: nothing to show below
         lower, found = (0, []), "every start is in the goal"
-    out = bounds_of(game, lower, (length, strategy)) | {"how": {"upper": made, "lower": found}}
+    how = {"upper": made, "lower": found} | searched
+    out = bounds_of(game, lower, (length, strategy)) | {"how": how}
     out = out if witness is None else _with_witness(game, out, witness)
     if out["bounds"][1] is None and out["bounds"][0] <= 1:
         raise NotSupported(
@@ -86,13 +99,33 @@ def touch_bounds(
     return out
 
 
-def check_checkpoint(game: Game, path: str | Path) -> None:
-    """Refuse a file that exists and is not this game's checkpoint (a new file is fine: the
-    search writes it)."""
+def check_checkpoint(game: Game, path: str | Path, only: Restriction | None = None) -> None:
+    """Refuse a file that exists and is not this game's checkpoint, searched over the reaches
+    only allows (None: all; a new file is fine: the search writes it)."""
     from devilcoins.observed.touch.checkpoint import read_header
 
     if Path(path).exists():
-        read_header(Path(path), game)
+        read_header(Path(path), game, only)
+
+
+def _restricted(
+    game: Game, only: Restriction, checkpoint: str | Path | None, progress: Progress | None
+) -> tuple[_Upper | None, str]:
+    """The best strategy that reaches only as only allows (the level search over those
+    reaches, keeping its marks in checkpoint; None when none wins), and what was found, in
+    words."""
+    from devilcoins.observed.touch import restricted
+    from devilcoins.observed.touch.checkpoint import keeping_marks
+
+    if checkpoint is not None:
+        check_checkpoint(game, checkpoint, only)
+    with keeping_marks(None if checkpoint is None else Path(checkpoint)):
+        sol, said = restricted(game, only, progress=progress)
+    said = f"strategies reaching only for {only.said()}: {said}"
+    if sol is None:
+        return None, said
+    made = f"a strategy reaching only for {only.said()}"
+    return (sol.length or 0, {"nodes": sol.nodes()}, made), said
 
 
 def _checkpoint_bounds(
@@ -167,27 +200,39 @@ def _built(
     return length, {"nodes": nodes}, f"the {how} of {smaller} ({verdict.length} moves)"
 
 
+def _witness_value(witness: Any) -> int:
+    """The moves a certificate's witness shows no strategy wins in fewer of: a settled game's
+    value, or a bounds certificate's L."""
+    if isinstance(witness, dict) and isinstance(witness.get("value"), int):
+        return int(witness["value"])
+    bounds = witness.get("bounds") if isinstance(witness, dict) else None
+    if isinstance(bounds, list) and len(bounds) == 2 and type(bounds[0]) is int:
+        return bounds[0]
+    raise InvalidInput(
+        "--witness: not a certificate of a settled game (its value) or of bounds (its L)"
+    )
+
+
 def _with_witness(game: Game, cert: dict[str, Any], witness: Any) -> dict[str, Any]:
     """cert with L raised to a settled certificate's value, its witness borrowed: a player
     with fewer hands is one with more who leaves the others still (docs/mathematics.md §8.4)."""
     from devilcoins.certcheck import with_more_hands
 
-    if not isinstance(witness, dict) or not isinstance(witness.get("value"), int):
-        raise InvalidInput("--witness: not the certificate of a settled game (its value)")
-    other = with_more_hands(game, witness.get("game"))
+    shown = _witness_value(witness)
+    named = witness.get("witness_game", witness.get("game"))  # a bounds certificate's own source
+    other = with_more_hands(game, named)
     if other is None:
         raise InvalidInput(
-            f"--witness: a certificate of {witness.get('game')!r}, not of {game} with as many "
-            "hands or more"
+            f"--witness: a certificate of {named!r}, not of {game} with as many hands or more"
         )
     low, high = cert["bounds"]
-    if witness["value"] <= low:
+    if shown <= low:
         return cert
-    if high is not None and witness["value"] > high:
+    if high is not None and shown > high:
         raise InvalidInput(
-            f"--witness claims {witness['value']} moves, more than the strategy's {high}: "
-            "one of them is wrong (check both with verify --certificate)"
+            f"--witness claims {shown} moves, more than the strategy's {high}: one of them is "
+            "wrong (check both with verify --certificate)"
         )
-    borrowed = {"bounds": [witness["value"], high], "witness": witness.get("witness", [])}
+    borrowed = {"bounds": [shown, high], "witness": witness.get("witness", [])}
     how = {**cert.get("how", {}), "lower": f"the witness of {other}"}
     return cert | borrowed | {"witness_game": str(other), "how": how}

@@ -34,19 +34,28 @@ import numpy as np
 from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
-from devilcoins.core.resources import memory_limit
+from devilcoins.core.resources import memory_limit, seconds_left
 from devilcoins.observed.sizes import for_small_games
 from devilcoins.observed.touch import cylinders
 from devilcoins.observed.touch.checkpoint import marks_file
 from devilcoins.observed.touch.cylinders import MAX_NODES, Progress, solve_space
 from devilcoins.observed.touch.levels import Levels, dense_fits
 from devilcoins.observed.touch.plan import Node, level_strategy, strategy
+from devilcoins.observed.touch.reaches import Restriction
 from devilcoins.observed.touch.space import Space
 from devilcoins.observed.touch.spread import spread_asker
 from devilcoins.observed.touch.trap import largest_trap
 from devilcoins.results.touch import Reach, TouchSolution
 
-__all__ = ["MAX_NODES", "NARROW", "WIDE_STATES", "bounded", "by_levels", "solve_touch"]
+__all__ = [
+    "MAX_NODES",
+    "NARROW",
+    "WIDE_STATES",
+    "bounded",
+    "by_levels",
+    "restricted",
+    "solve_touch",
+]
 
 #: Patterns off a reach up to which the level search always runs (its marks are small).
 NARROW = 16
@@ -115,6 +124,46 @@ def solve_touch(
             game=game, winnable=False, length=None, explored=closure.explored, seconds=t0.seconds()
         )
     return _won(game, t0, length, closure.explored, closure, strategy(closure))
+
+
+def restricted(
+    game: Game, only: Restriction, *, progress: Progress | None = None
+) -> tuple[TouchSolution | None, str]:
+    """A strategy that reaches only as only allows, as short as the search finds before the
+    command's limits, and what is known of the best such strategy, in words.  It is a strategy
+    of the game too, so its length bounds the game's value from above (``reaches``); None when
+    the Devil traps the restricted player, or the search found none.  The search asks for
+    shorter and shorter strategies (``Levels.descend``) and stops at the command's time limit
+    (with time left to check what it found) or at the first length it refutes.
+
+    >>> four = Game.parse('n=4 hands=2 goal=same observe=touch')
+    >>> sol, said = restricted(four, Restriction.parse(four, 'dyadic'))
+    >>> sol.length, said
+    (5, 'the best over them takes 5 moves (none over them wins in 4)')
+    """
+    t0 = Stopwatch()
+    space = Space.of(game, only)
+    if space.kp == 0:
+        empty = TouchSolution(game=game, winnable=True, length=0, explored=0, seconds=t0.seconds())
+        return empty, "every start is in the goal"
+    if largest_trap(space).any():
+        return None, "the Devil holds out against them from the start"
+    left = seconds_left()
+    budget = None if left is None else max(1.0, 0.85 * left - 10)  # leave time for the check
+    search = Levels(space, memory=memory_limit(cylinders.MAX_BYTES), seconds=budget)
+    if progress is not None:
+        search.progress = progress
+    high, low = search.descend()
+    if high is None:
+        return None, f"none over them is found within {search.level} moves"
+    plan = level_strategy(search, high, exact=False)
+    said = (
+        f"the best over them takes {high} moves (none over them wins in {high - 1})"
+        if low >= high
+        else f"one over them wins within {high} moves; asking for {search.level} stopped at "
+        f"the {search.stopped_at}"
+    )
+    return _won(game, t0, high, search.beliefs(), search, plan), said
 
 
 def bounded(game: Game) -> tuple[int, Levels, TouchSolution | None]:

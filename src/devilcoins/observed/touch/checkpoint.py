@@ -36,6 +36,7 @@ from devilcoins.core.errors import InvalidInput
 from devilcoins.core.files import check_regular
 from devilcoins.core.game import Game
 from devilcoins.observed.touch.marks import MAX_LEVELS
+from devilcoins.observed.touch.reaches import Restriction, searched
 
 __all__ = [
     "FORMAT",
@@ -72,8 +73,8 @@ def marks_file() -> Path | None:
     return _FILE[0]
 
 
-def _header(game: Game) -> np.ndarray:
-    return np.frombuffer(f"{FORMAT}\n{game}".encode(), dtype=np.uint8)
+def _header(game: Game, only: Restriction | None) -> np.ndarray:
+    return np.frombuffer(f"{FORMAT}\n{searched(game, only)}".encode(), dtype=np.uint8)
 
 
 def _not_one(path: Path) -> InvalidInput:
@@ -96,9 +97,10 @@ def damaged(path: Path, what: str) -> InvalidInput:
 _UNREADABLE = (OSError, ValueError, KeyError, UnicodeDecodeError, zipfile.BadZipFile, EOFError)
 
 
-def read_header(path: Path, game: Game) -> None:
-    """Refuse, with a clear error, a file that is not a checkpoint of game (only its header is
-    read; a named pipe or a device is refused before any read)."""
+def read_header(path: Path, game: Game, only: Restriction | None = None) -> None:
+    """Refuse, with a clear error, a file that is not a checkpoint of game searched over the
+    reaches only allows (None: all; only its header is read; a named pipe or a device is
+    refused before any read)."""
     check_regular(path, "checkpoint")
     try:
         with np.load(path, allow_pickle=False) as data:
@@ -108,8 +110,10 @@ def read_header(path: Path, game: Game) -> None:
     kind, _, named = header.partition("\n")
     if kind != FORMAT:
         raise InvalidInput(f"{path} is a checkpoint of another format ({kind!r}); start a new one")
-    if named != str(game):
-        raise InvalidInput(f"{path} is the checkpoint of {named}, not {game}; name a new file")
+    if named != searched(game, only):
+        raise InvalidInput(
+            f"{path} is the checkpoint of {named}, not {searched(game, only)}; name a new file"
+        )
 
 
 #: The marks a checkpoint holds: the arrays of the marks on the cylinder nodes (dense: the
@@ -161,10 +165,10 @@ def _field(path: Path, name: str, a: np.ndarray) -> np.ndarray:
     return a
 
 
-def read_marks(path: Path, game: Game) -> Marks:
-    """The marks kept in path for game, or a clear error when the file is not a checkpoint,
-    or one of another game."""
-    read_header(path, game)
+def read_marks(path: Path, game: Game, only: Restriction | None = None) -> Marks:
+    """The marks kept in path for game (searched over the reaches only allows), or a clear
+    error when the file is not a checkpoint, or one of another game or restriction."""
+    read_header(path, game, only)
     try:
         with np.load(path, allow_pickle=False) as data:
             names = next((kind for kind in _KINDS if set(kind) <= set(data.files)), ())
@@ -218,13 +222,13 @@ def _table(beliefs: dict[bytes, int]) -> tuple[np.ndarray, np.ndarray]:
     return keys, np.fromiter(beliefs.values(), dtype=np.int16, count=len(beliefs))
 
 
-def write_marks(path: Path, game: Game, marks: Marks) -> None:
+def write_marks(path: Path, game: Game, marks: Marks, only: Restriction | None = None) -> None:
     """Keep the marks in path: written beside it, then renamed over it (never half written)."""
     arrays, hi, lo = marks
     (hi_keys, hi_levels), (lo_keys, lo_levels) = _table(hi), _table(lo)
     part = path.with_name(path.name + ".part")
     with open(part, "wb") as f:
-        kept: dict[str, Any] = {"header": _header(game), **arrays}
+        kept: dict[str, Any] = {"header": _header(game, only), **arrays}
         kept |= {"hi_keys": hi_keys, "hi_levels": hi_levels}
         np.savez(f, lo_keys=lo_keys, lo_levels=lo_levels, **kept)
     os.replace(part, path)

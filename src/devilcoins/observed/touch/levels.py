@@ -60,6 +60,7 @@ from devilcoins.observed.touch.rows import (
     _size,
     digits,
 )
+from devilcoins.observed.touch.settle import PASSES, Settler
 from devilcoins.observed.touch.space import Space
 
 __all__ = ["MARK_BYTES", "MAX_LEVELS", "MAX_OFF", "Levels", "dense_fits"]
@@ -152,6 +153,7 @@ class Levels:
             space.felt, space.off,
         )  # fmt: skip
         self._out = np.zeros((len(space.reaches), space.felt_count, space.rwords), np.uint64)
+        self.settler = Settler(self.args, t.states, space.felt_count, space.rwords)
         self.hi: dict[bytes, int] = {}
         self.lo: dict[bytes, int] = {}
         self.asked = 0
@@ -178,7 +180,7 @@ class Levels:
         path = self.checkpoint
         if path is None or not path.exists():
             return 0
-        arrays, self.hi, self.lo = read_marks(path, self.space.game)
+        arrays, self.hi, self.lo = read_marks(path, self.space.game, self.space.restriction)
         try:
             self.marks.load(arrays)
         except (KeyError, ValueError):
@@ -201,7 +203,10 @@ class Levels:
         """Write the marks to the checkpoint file (when a command named one)."""
         if self.checkpoint is not None:
             began = time.monotonic()
-            write_marks(self.checkpoint, self.space.game, (self.marks.arrays(), self.hi, self.lo))
+            sp = self.space
+            write_marks(
+                self.checkpoint, sp.game, (self.marks.arrays(), self.hi, self.lo), sp.restriction
+            )
             took = time.monotonic() - began  # a large file is written less often
             self.save_next = time.monotonic() + max(SAVE_EVERY, 10 * took)
 
@@ -233,14 +238,37 @@ class Levels:
             back = self._back_on_path(least[picks])  # leaves a belief holding one being asked
             order = picks[np.lexsort((sizes[picks], back))]
             keys = [least[w].tobytes() for w in order]
-            hi, lo = self.hi, self.lo
             # a change already known to win first; then those not known to lose, asked
-            if any(hi.get(key, d + 1) <= d for key in keys) or any(
-                lo.get(key, 1) <= d and self.within(acc[w], d, key)
-                for w, key in zip(order, keys, strict=True)
+            if any(self.hi.get(key, d + 1) <= d for key in keys) or self._some_within(
+                acc, order, keys, d
             ):
                 return d
         return None
+
+    def _some_within(self, acc: Rows, order: np.ndarray, keys: list[bytes], d: int) -> bool:
+        """Whether the belief of some setting (acc[w], w in order) is won within d, asked in
+        order, those known to fail at d left out: the marks settle most of them in one
+        compiled pass (``settle``), the open ones are asked one at a time (``within``).  The
+        answers and the questions asked are those of asking each in turn."""
+        lo = self.lo
+        skip = np.fromiter((lo.get(key, 1) > d for key in keys), dtype=np.bool_, count=len(keys))
+        at = 0
+        while at < len(order):
+            place, verdict = self.settler.first(self.marks, acc, order, skip, at, d - 1)
+            for j in range(at, place):  # the marks fail each: as within records it
+                if not skip[j]:
+                    lo[keys[j]] = d + 1
+            if self.limit is not None and len(lo) + len(self.hi) > self.limit:
+                self.stop(f"limit of {self.limit:,} beliefs")
+            if place == len(order):
+                return False
+            if verdict == PASSES:
+                self.hi[keys[place]] = d
+                return True
+            if self.within(acc[order[place]], d, keys[place]):
+                return True
+            at = place + 1
+        return False
 
     def _back_on_path(self, rows: Rows) -> np.ndarray:
         """For each belief row (least images), whether it holds a belief the search is asking
@@ -407,6 +435,38 @@ class Levels:
                 low = self.level + 1
         self.level = high
         return high
+
+    def descend(self) -> tuple[int | None, int]:
+        """Ever shorter strategies, for a search that wants a good one soon rather than the
+        least (a restricted search: ``reaches``): the levels in _FIRST, then up from the
+        second of _ROOM until one passes (room to spare: found fast), then one level below
+        the best found, again and again, until a level fails (the best is then the least) or
+        a limit stops the search (``stopped_at`` says which; what is proved stays).  Returns
+        (U, L): the least level passed (None: none within MAX_LEVELS - 1) and the least
+        level not refuted.
+        """
+        if _empty(self.start):
+            return 0, 0
+        high: int | None = None
+        try:
+            for self.level in _FIRST:
+                if self._start_within(self.level):
+                    return self.level, self.level
+            for self.level in (*_ROOM[1:], MAX_LEVELS - 1):
+                if self._start_within(self.level):
+                    high = self.level
+                    break
+            while high is not None and high > self.bounds()[0]:
+                self.level = high - 1
+                if not self._start_within(self.level):
+                    break
+                high = self.level
+        except TooLarge:  # stopped at a limit: the best found so far stands
+            if not self.stopped_at:
+                raise
+        finally:
+            self.keep()
+        return high, self.bounds()[0]
 
     def _start_within(self, d: int) -> bool:
         """Whether the start is won within d, its top questions sent to the cluster first when

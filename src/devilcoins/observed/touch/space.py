@@ -19,6 +19,7 @@ from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.perm import Perm
 from devilcoins.core.tables import ClassTable, class_table
+from devilcoins.observed.touch.reaches import Restriction, orbit_of
 from devilcoins.observed.touch.rows import (
     I32,
     Bools,
@@ -89,16 +90,25 @@ def symmetry_maps(game: Game, t: ClassTable) -> list[Symmetry]:
     return found
 
 
-def _symmetries(game: Game, t: ClassTable) -> I32:
-    """The game's symmetries (``symmetry_maps``) as maps of the non-goal classes."""
+def _symmetries(game: Game, t: ClassTable, only: Restriction | None = None) -> I32:
+    """The game's symmetries (``symmetry_maps``) as maps of the non-goal classes; with a
+    restriction, only those that send its reaches to its reaches (the others are no symmetry
+    of the game it leaves)."""
     m, digits = game.values, t.digits.astype(np.int64)
     maps = []
     for p, u, c in symmetry_maps(game, t):
+        if only is not None and not _keeps(game, p, only):
+            continue
         moved = np.empty_like(digits)
         moved[:, list(p)] = digits
         image = ((u * moved + c) % m) @ t.powers.astype(np.int64)
         maps.append(t.index_of[image[t.reps[t.n_goal :]]] - t.n_goal)
     return np.array(maps, dtype=np.int32).reshape(len(maps), t.size - t.n_goal)
+
+
+def _keeps(game: Game, p: tuple[int, ...], only: Restriction) -> bool:
+    """Whether the position map p sends every reach of the restriction to one of its reaches."""
+    return all(orbit_of(game, tuple(p[i] for i in r)) in only.reaches for r in only.reaches)
 
 
 @dataclass(frozen=True, eq=False)
@@ -108,6 +118,7 @@ class Space:
     felt[r, x] / off[r, x]   the pattern of state x on reach r / on the positions off it
     compose[r, w * off_count + y]   the state with w on reach r and y off it
     symmetries[a, i]   where the game's a-th symmetry sends non-goal class i (see ``_symmetries``)
+    restriction        the reaches a search may use, when not all (``reaches.Restriction``)
     """
 
     game: Game
@@ -117,6 +128,7 @@ class Space:
     off: I32
     compose: I32
     symmetries: I32
+    restriction: Restriction | None = None
 
     @property
     def kp(self) -> int:
@@ -144,13 +156,14 @@ class Space:
         return max(1, (self.off_count + 63) // 64)
 
     @classmethod
-    def of(cls, game: Game) -> Space:
-        """Build the tables (a few arrays of reaches x states)."""
+    def of(cls, game: Game, only: Restriction | None = None) -> Space:
+        """Build the tables (a few arrays of reaches x states); only: the reaches a search may
+        use (None: every reach)."""
         if not game.observe.feels or game.hands is None:
             raise NotSupported(f"{game} is not a touch game (observe=touch with hands k)")
         t = class_table(game)
         n, m, k = game.n, game.values, game.hands
-        reaches = tuple(reach_orbits(game, k))
+        reaches = tuple(reach_orbits(game, k)) if only is None else only.reaches
         felt = np.zeros((len(reaches), t.states), dtype=np.int32)
         off = np.zeros_like(felt)
         compose = np.zeros_like(felt)
@@ -167,7 +180,8 @@ class Space:
             felt=felt,
             off=off,
             compose=compose,
-            symmetries=_symmetries(game, t),
+            symmetries=_symmetries(game, t, only),
+            restriction=only,
         )
 
     def belief_row(self, classes: Ints) -> Rows:
