@@ -8,8 +8,12 @@ Run it from the repository root::
 Each game is solved by ``Levels(Space.of(game)).solve()`` in a child process, once with this
 tree's ``src`` and once with the old revision's (exported by ``git archive`` into a temporary
 folder), alternately, after a warm-up on a small game so that both load their compiled kernels
-from their caches.  It prints both times, the questions asked, and the ratio old / new; the
-values must agree (it exits 1 when they do not).
+from their caches.  It prints both times, the questions asked, the seconds per question and
+the ratio old / new of those; the values and the questions asked must agree (it exits 1 when
+they do not).  A game given as 'GAME@SECONDS' (16 glasses with 8 hands by default) is not
+settled: each side searches it for that many seconds and the questions it answered in that time
+give its seconds per question (the questions are the same ones, in the same order, so the
+side that answers more is the faster).
 """
 
 from __future__ import annotations
@@ -23,20 +27,25 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-#: The revision before this issue's changes to the level search (the start of stop 39).
-OLD = "07a70be"
+#: The revision before this issue's changes to the level search (the start of stop 52).
+OLD = "d5e39d7"
 
-GAMES = ["n=8 hands=4 goal=same", "n=10 hands=8 goal=same", "n=12 hands=8 goal=same"]
+GAMES = ["n=8 hands=4 goal=same", "n=12 hands=8 goal=same", "n=16 hands=8 goal=same@120"]
 
 PROBE = """
 import json, sys, time
 from devilcoins.core.game import Game
 from devilcoins.observed.touch.levels import Levels
 from devilcoins.observed.touch.space import Space
-space = Space.of(Game.parse(sys.argv[1] + " observe=touch"))
+from devilcoins.core.errors import TooLarge
+game, _, limit = sys.argv[1].partition("@")
+space = Space.of(Game.parse(game + " observe=touch"))
 began = time.perf_counter()
-search = Levels(space)
-value = search.solve()
+search = Levels(space, seconds=float(limit) if limit else None)
+try:
+    value = search.solve()
+except TooLarge:
+    value = "open"
 print(json.dumps({"value": value, "seconds": time.perf_counter() - began,
                   "asked": search.asked, "beliefs": len(search.hi) + len(search.lo)}))
 """
@@ -75,8 +84,11 @@ def main() -> int:
     agree = True
     with tempfile.TemporaryDirectory() as tmp:
         old_src = export(args.old, Path(tmp))
-        print(f"| game | old {args.old} (s) | new (s) | old / new | questions old, new |")
-        print("|---|---:|---:|---:|---|")
+        print(
+            f"| game | old {args.old} (s) | new (s) | questions old, new | "
+            "s per question old, new | old / new |"
+        )
+        print("|---|---:|---:|---|---|---:|")
         for src in (old_src, new_src):  # warm-up: the kernels compiled and cached
             run(src, "n=6 hands=4 goal=same")
         for game in args.game or GAMES:
@@ -86,13 +98,17 @@ def main() -> int:
                 new.append(run(new_src, game))
             t_old = min(r["seconds"] for r in old)
             t_new = min(r["seconds"] for r in new)
+            q_old, q_new = max(r["asked"] for r in old), max(r["asked"] for r in new)
             agree &= old[0]["value"] == new[0]["value"]
+            agree &= "@" in game or q_old == q_new
+            per_old, per_new = t_old / max(q_old, 1), t_new / max(q_new, 1)
             print(
                 f"| {game} ({new[0]['value']} moves) | {t_old:.2f} | {t_new:.2f} | "
-                f"{t_old / t_new:.2f}x | {old[0]['asked']:,}, {new[0]['asked']:,} |"
+                f"{q_old:,}, {q_new:,} | {per_old * 1e3:.3f} ms, {per_new * 1e3:.3f} ms | "
+                f"{per_old / per_new:.1f}x |"
             )
     if not agree:
-        print("the old and new searches disagree on a value", file=sys.stderr)
+        print("the old and new searches disagree on a value or a question", file=sys.stderr)
     return 0 if agree else 1
 
 

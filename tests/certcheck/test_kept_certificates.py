@@ -53,3 +53,22 @@ def test_the_smallest_kept_certificate_verifies_as_kept(capsys) -> None:
     low, high = KEPT[key]["bounds"]
     said = f"exactly {low} moves" if low == high else f"between {low} and {high} moves"
     assert said in out
+
+
+RESTRICTED = sorted(key for key, row in KEPT.items() if "reaches" in row)
+
+
+def test_the_restricted_rows_are_row_16_with_8_to_11_hands() -> None:
+    assert sorted(f"n=16 hands={k} goal=same" for k in range(8, 12)) == RESTRICTED
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", RESTRICTED)
+def test_a_restricted_search_s_certificate_verifies_as_kept(capsys, key: str) -> None:
+    """The upper halves found over a few reaches (solve --reaches) hold in the whole game."""
+    path = ROOT / KEPT[key]["certificate_file"]
+    code, out, err = run(capsys, "verify", *_options(key), "--certificate", str(path))
+    assert code == 0, out + err
+    low, high = KEPT[key]["bounds"]
+    assert f"between {low} and {high} moves" in out
+    assert "[checked] upper bound (the strategy): wins within" in out

@@ -24,12 +24,16 @@ def _touch(n: int, k: int, goal: str = "same", group: str = "cyclic") -> Game:
     return Game.parse(f"n={n} hands={k} goal={goal} group={group} observe=touch")
 
 
-#: Small games whose every restriction the brute force settles in a moment.
-_SMALL = [(4, 2, "cyclic"), (5, 4, "cyclic"), (6, 3, "cyclic"), (6, 4, "cyclic"),
-          (6, 3, "dihedral")]  # fmt: skip
+#: Small games whose every restriction the brute force settles in a moment (6 glasses with 3
+#: hands are lost, and the brute force on a lost game runs to its cap: too slow here).
+_SMALL = [(4, 2, "cyclic"), (4, 3, "cyclic"), (5, 4, "cyclic"), (6, 4, "cyclic"),
+          (6, 5, "cyclic"), (6, 5, "dihedral")]  # fmt: skip
+
+#: The most moves the brute force looks for (longer: it says None).
+_CAP = 7
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.sampled_from(_SMALL), st.data())
 def test_the_restricted_search_agrees_with_brute_force(shape, data):
     n, k, group = shape
@@ -38,14 +42,19 @@ def test_the_restricted_search_agrees_with_brute_force(shape, data):
     chosen = data.draw(st.lists(st.sampled_from(orbits), min_size=1, unique=True))
     only = Restriction.parse(game, "; ".join(" ".join(map(str, r)) for r in chosen))
     sol, said = restricted(game, only)
-    expected = brute_touch(game, 12, reaches=chosen)
-    assert (None if sol is None else sol.length) == expected
-    assert (f"takes {expected} moves" in said) if expected else ("holds out" in said)
+    expected = brute_touch(game, _CAP, reaches=chosen)
+    if expected is None:  # not won within the cap: lost, or longer
+        assert sol is None or sol.length > _CAP
+    else:
+        assert sol is not None and sol.length == expected
+        assert f"takes {expected} moves (none over them wins in {expected - 1})" in said
     if sol is not None:  # a strategy over some reaches is a strategy of the whole game
         checked = verify_tree(game, sol)
         assert checked.wins and checked.won_at == sol.length
         assert {node.positions for node in sol.policy.values()} <= set(only.reaches)
-        assert sol.length >= brute_touch(game, 12)
+        assert sol.length >= brute_touch(game, _CAP)
+    else:
+        assert "holds out" in said
 
 
 def test_gardner_four_glasses_need_only_the_dyadic_blocks():

@@ -166,11 +166,13 @@ def _distinct(game: Game, reaches: list[tuple[int, ...]]) -> tuple[tuple[int, ..
 
 
 def searched(game: Game, only: Restriction | None) -> str:
-    """The game, and the reaches a search of it may use when not all, in words (a checkpoint's
-    header names what its marks are marks of).
+    """The game, and the reaches a search of it may use when not all, listed (a checkpoint's
+    header names what its marks are marks of: a family and the same reaches listed are one).
 
     >>> four = Game.parse('n=4 hands=2 goal=same observe=touch')
-    >>> searched(four, Restriction.parse(four, '0 2'))
-    'n=4 hands=2 goal=same observe=touch reaches=0 2'
+    >>> searched(four, Restriction.parse(four, 'dyadic'))
+    'n=4 hands=2 goal=same observe=touch reaches=0 1; 0 2'
     """
-    return str(game) if only is None else f"{game} reaches={only}"
+    if only is None:
+        return str(game)
+    return f"{game} reaches={'; '.join(' '.join(map(str, r)) for r in only.reaches)}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -130,6 +131,11 @@ class Space:
     symmetries: I32
     restriction: Restriction | None = None
 
+    @cached_property
+    def index_of(self) -> Ints:
+        """The class of each state, as the hot loops take it (made once)."""
+        return np.asarray(self.t.index_of, dtype=np.int64)
+
     @property
     def kp(self) -> int:
         """Classes outside the goal (the bits of a belief)."""
@@ -234,7 +240,7 @@ class Space:
         keep = np.zeros(self.felt_count, dtype=np.bool_)
         least, sizes = np.zeros_like(acc), np.zeros(self.felt_count, dtype=np.int64)
         won = _player_options(
-            r, rset, self.t.n_goal, self.t.index_of.astype(np.int64), self.compose,
+            r, rset, self.t.n_goal, self.index_of, self.compose,
             self.off_count, self.symmetries, acc, keep, least, sizes,
         )  # fmt: skip
         return bool(won), acc, keep, least, sizes
