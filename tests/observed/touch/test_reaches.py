@@ -33,7 +33,7 @@ _SMALL = [(4, 2, "cyclic"), (4, 3, "cyclic"), (5, 4, "cyclic"), (6, 4, "cyclic")
 _CAP = 7
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.sampled_from(_SMALL), st.data())
 def test_the_restricted_search_agrees_with_brute_force(shape, data):
     n, k, group = shape
