@@ -227,3 +227,24 @@ def test_a_limit_stops_the_command_where_ctrl_c_is_ignored():
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False
     )
     assert_limit_stop(done.returncode, done.stdout, done.stderr, "stopped at the time limit (1 s)")
+
+
+def test_a_stop_inside_the_compiler_is_sent_again_not_lost(monkeypatch):
+    """numba calls back into Python through ctypes while it compiles, and ctypes only prints
+    what a callback raises: a stop landing there is sent again a moment later instead; in any
+    other code it raises at once."""
+    sent: list[int] = []
+    monkeypatch.setattr(limits._thread, "interrupt_main", sent.append)
+    monkeypatch.setattr(limits, "_AGAIN", 0.0)
+    namespace: dict[str, object] = {"frame": sys._getframe}
+    exec(
+        compile("here = frame()", f"{os.sep}x{os.sep}numba{os.sep}core{os.sep}codegen.py", "exec"),
+        namespace,
+    )
+    limits._stop_here(limits.STOP_SIGNAL, namespace["here"])
+    deadline = time.monotonic() + 10
+    while not sent and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert sent == [limits.STOP_SIGNAL]
+    with pytest.raises(KeyboardInterrupt):
+        limits._stop_here(limits.STOP_SIGNAL, sys._getframe())

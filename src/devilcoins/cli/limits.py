@@ -22,6 +22,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
+from types import FrameType
 from typing import TYPE_CHECKING, TextIO
 
 from devilcoins.cli.common import EXIT_LIMIT, Options, decimal
@@ -57,9 +58,32 @@ __all__ = [
 STOP_SIGNAL = getattr(signal, "SIGUSR1", signal.SIGINT)
 
 
-def _stop_here(signum: int, frame: object) -> None:
-    """The stop signal's handler: the command stops as at Ctrl-C (main() says which limit)."""
+#: Where an exception raised by the stop signal's handler may be lost: numba and llvmlite call
+#: back into Python through ctypes while they compile, and ctypes only prints what such a
+#: callback raises (a cold cache's first compile then ran on past its limit).
+_COMPILERS = (f"{os.sep}numba{os.sep}", f"{os.sep}llvmlite{os.sep}")
+
+#: Seconds after which a stop that arrived inside the compiler is raised again.
+_AGAIN = 0.1
+
+
+def _stop_here(signum: int, frame: FrameType | None) -> None:
+    """The stop signal's handler: the command stops as at Ctrl-C (main() says which limit).
+    Inside the compiler the stop is sent again a moment later, until it lands in code where
+    it cannot be lost."""
+    if _in_compiler(frame):
+        threading.Timer(_AGAIN, _thread.interrupt_main, (signum,)).start()
+        return
     raise KeyboardInterrupt
+
+
+def _in_compiler(frame: FrameType | None) -> bool:
+    """Whether the main thread is running numba's or llvmlite's code (anywhere on its stack)."""
+    while frame is not None:
+        if any(part in frame.f_code.co_filename for part in _COMPILERS):
+            return True
+        frame = frame.f_back
+    return False
 
 
 #: The default --time-limit: ten minutes.
