@@ -66,7 +66,7 @@ def test_a_worker_answers_as_the_search_does() -> None:
         assert questions is not None
         passes = []
         for r, xs in questions:
-            kept = (asker.marks.arrays(), asker.hi, asker.lo)
+            kept = (asker.marks.arrays(), dict(asker.hi), dict(asker.lo))
             said = [answer_node(str(game), d - 1, r, x, kept, (None, None)) for x in xs]
             for _, marks, _, _ in said:
                 asker.absorb(marks)

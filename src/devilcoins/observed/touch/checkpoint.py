@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -121,7 +121,7 @@ def read_header(path: Path, game: Game, only: Restriction | None = None) -> None
 #: to fail at; sparse: the answers kept per reach, ``marks.SparseMarks.arrays``); for each
 #: belief asked (by its least image's bytes), the least level it is known won within (hi) and
 #: one more than the greatest it is known lost at (lo).
-Marks = tuple[dict[str, np.ndarray], dict[bytes, int], dict[bytes, int]]
+Marks = tuple[dict[str, np.ndarray], Mapping[bytes, int], Mapping[bytes, int]]
 
 #: The arrays each kind of marks keeps, by name (a checkpoint holds one kind).
 _KINDS = (
@@ -215,11 +215,20 @@ def _beliefs(path: Path, arrays: dict[str, np.ndarray], side: str) -> dict[bytes
     return got
 
 
-def _table(beliefs: dict[bytes, int]) -> tuple[np.ndarray, np.ndarray]:
-    """Beliefs' keys as rows of bytes, and their levels."""
-    width = len(next(iter(beliefs))) if beliefs else 0
-    keys = np.frombuffer(b"".join(beliefs), dtype=np.uint8).reshape(len(beliefs), width)
-    return keys, np.fromiter(beliefs.values(), dtype=np.int16, count=len(beliefs))
+def _table(beliefs: Mapping[bytes, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Beliefs' keys as rows of bytes, and their levels, in the order of the keys' bytes (so
+    the same beliefs make the same file, whatever order they were met in).  A mapping that
+    holds its keys in arrays (``met.Side``) gives them as arrays (``table()``)."""
+    table = getattr(beliefs, "table", None)
+    if table is not None:
+        keys, levels = table()
+    else:
+        width = len(next(iter(beliefs))) if beliefs else 0
+        keys = np.frombuffer(b"".join(beliefs), dtype=np.uint8).reshape(len(beliefs), width)
+        levels = np.fromiter(beliefs.values(), dtype=np.int16, count=len(beliefs))
+    width = keys.shape[1]
+    order = np.argsort(keys.view(np.dtype((np.void, max(width, 1)))).ravel(), kind="stable")
+    return keys[order], np.asarray(levels, dtype=np.int16)[order]
 
 
 def write_marks(path: Path, game: Game, marks: Marks, only: Restriction | None = None) -> None:

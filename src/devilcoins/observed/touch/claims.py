@@ -26,7 +26,7 @@ refuses the file there, in one line too; until then it can make a lower bound lo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -37,6 +37,7 @@ from devilcoins.observed.touch.checkpoint import damaged
 from devilcoins.observed.touch.marks import MAX_LEVELS, DenseMarks, Marks, SparseMarks, as_int
 
 if TYPE_CHECKING:
+    from devilcoins.observed.touch.met import Met
     from devilcoins.observed.touch.space import Space
 
 
@@ -47,8 +48,15 @@ class Levels(Protocol):
 
     space: Space
     marks: Marks
-    hi: dict[bytes, int]
-    lo: dict[bytes, int]
+    met: Met
+
+    @property
+    def hi(self) -> MutableMapping[bytes, int]:
+        """The least level each belief met is known won within, by its bytes."""
+
+    @property
+    def lo(self) -> MutableMapping[bytes, int]:
+        """One more than the greatest level each belief met is known lost at."""
 
     def words(self, x: int) -> Rows:
         """The set of patterns x as the rows' words."""
@@ -57,7 +65,7 @@ class Levels(Protocol):
         """What deciding "row is won within d" asks, or None when the marks already pass."""
 
 
-__all__ = ["check_claims"]
+__all__ = ["check_claims", "check_keys"]
 
 #: A mark on a cylinder node: (reach, set of patterns off it, level).
 Claim = tuple[int, int, int]
@@ -66,8 +74,6 @@ Claim = tuple[int, int, int]
 def check_claims(search: Levels, path: Path) -> None:
     """Refuse, in one line naming path, marks just read from it into search that the level
     search could not have written (see the module's list)."""
-    _check_keys(search, path, search.hi, "hi")
-    _check_keys(search, path, search.lo, "lo")
     _check_bounds_meet(search, path)
     passes, fails = _generators(search, path)
     for claim in fails:
@@ -78,7 +84,16 @@ def check_claims(search: Levels, path: Path) -> None:
         _check_won(search, path, key, d)
 
 
-def _check_keys(search: Levels, path: Path, beliefs: dict[bytes, int], side: str) -> None:
+def check_keys(
+    search: Levels, path: Path, hi: Mapping[bytes, int], lo: Mapping[bytes, int]
+) -> None:
+    """Refuse, in one line naming path, beliefs' keys read from it that are not rows of the
+    game's width (checked before the search takes them)."""
+    _check_keys(search, path, hi, "hi")
+    _check_keys(search, path, lo, "lo")
+
+
+def _check_keys(search: Levels, path: Path, beliefs: Mapping[bytes, int], side: str) -> None:
     """The beliefs' keys are rows of the game's width, with no class past its last."""
     if not beliefs:
         return
@@ -95,13 +110,14 @@ def _check_keys(search: Levels, path: Path, beliefs: dict[bytes, int], side: str
 
 def _check_bounds_meet(search: Levels, path: Path) -> None:
     """No belief is marked won within d moves (hi) and lost at d or more (lo > d)."""
-    hi, lo = search.hi, search.lo
-    for key in hi.keys() & lo.keys():
-        if lo[key] > hi[key]:
+    met = search.met
+    for e in met.both().tolist():
+        hi, lo = int(met.hi_at[e]), int(met.lo_at[e])
+        if lo > hi:
             raise damaged(
                 path,
-                f"its hi_levels mark a belief won within {_moves(hi[key])} that its lo_levels "
-                f"mark lost at {_moves(lo[key] - 1)}",
+                f"its hi_levels mark a belief won within {_moves(hi)} that its lo_levels "
+                f"mark lost at {_moves(lo - 1)}",
             )
 
 
@@ -155,8 +171,7 @@ def _check_fail(search: Levels, path: Path, claim: Claim) -> None:
     won, _, keep, least, _ = search.space.player_options(r, search.words(x))
     if won:
         raise damaged(path, f"{said} where a change wins at once")
-    hi = search.hi
-    if any(hi.get(least[w].tobytes(), d + 1) <= d for w in np.flatnonzero(keep)):
+    if search.met.won_within(least, np.flatnonzero(keep), d):
         raise damaged(path, f"{said} where its hi marks say a change wins")
 
 
@@ -170,9 +185,9 @@ def _check_pass(search: Levels, path: Path, claim: Claim) -> None:
     if won:
         return
     picks = np.flatnonzero(keep)
-    hi, picks = search.hi, picks[np.argsort(sizes[picks], kind="stable")]  # as the search asks
+    picks = picks[np.argsort(sizes[picks], kind="stable")]  # as the search asks
     if d > 0 and (
-        any(hi.get(least[w].tobytes(), d + 1) <= d for w in picks)
+        search.met.won_within(least, picks, d)
         or any(search.questions(acc[w], d) is None for w in picks)  # the belief asked first
         or any(_passes_below(search, acc[w], d) for w in picks)
     ):

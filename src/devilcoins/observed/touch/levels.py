@@ -31,7 +31,7 @@ answers take.  ``dense_fits`` says which a game gets.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 import numpy as np
 
@@ -41,7 +41,7 @@ from devilcoins.core.errors import InvalidInput, TooLarge
 from devilcoins.core.resources import memory_limit, resident_bytes
 from devilcoins.observed.touch.checkpoint import Marks as KeptMarks
 from devilcoins.observed.touch.checkpoint import damaged, marks_file, read_marks, write_marks
-from devilcoins.observed.touch.claims import check_claims
+from devilcoins.observed.touch.claims import check_claims, check_keys
 from devilcoins.observed.touch.cylinders import MAX_BYTES
 from devilcoins.observed.touch.marks import (
     MAX_LEVELS,
@@ -51,6 +51,7 @@ from devilcoins.observed.touch.marks import (
     as_int,
     as_words,
 )
+from devilcoins.observed.touch.met import NO_HI, Met
 from devilcoins.observed.touch.rows import (
     Bools,
     _antichain,
@@ -154,8 +155,8 @@ class Levels:
         )  # fmt: skip
         self._out = np.zeros((len(space.reaches), space.felt_count, space.rwords), np.uint64)
         self.settler = Settler(self.args, t.states, space.felt_count, space.rwords)
-        self.hi: dict[bytes, int] = {}
-        self.lo: dict[bytes, int] = {}
+        self.met = Met(space.words)
+        self.hi, self.lo = self.met.hi, self.met.lo  # by a belief's bytes, as files keep them
         self.asked = 0
         self.level = 0
         self.progress: Progress | None = None
@@ -180,7 +181,9 @@ class Levels:
         path = self.checkpoint
         if path is None or not path.exists():
             return 0
-        arrays, self.hi, self.lo = read_marks(path, self.space.game, self.space.restriction)
+        arrays, hi, lo = read_marks(path, self.space.game, self.space.restriction)
+        check_keys(self, path, hi, lo)
+        self._take(hi, lo)
         try:
             self.marks.load(arrays)
         except (KeyError, ValueError):
@@ -190,6 +193,12 @@ class Levels:
             ) from None
         check_claims(self, path)
         return self.marks.known() + len(self.hi) + len(self.lo)
+
+    def _take(self, hi: Mapping[bytes, int], lo: Mapping[bytes, int]) -> None:
+        """Add beliefs' levels as a checkpoint keeps them (the least hi, the greatest lo)."""
+        for side, levels in (("hi", hi), ("lo", lo)):
+            keys = np.frombuffer(b"".join(levels), dtype=np.uint64).reshape(len(levels), -1)
+            self.met.take(side, keys, np.fromiter(levels.values(), np.int64, len(levels)))
 
     def refuted(self, what: str) -> Exception:
         """The error for a claim of the marks that the game refutes (what: the promise broken):
@@ -230,6 +239,8 @@ class Levels:
     def setting_wins(self, d: int, r: int, x: int) -> int | None:
         """The search behind ``node_passes``: the level at which some setting after feeling x
         on reach r is proved to win within d (0: one wins at once), or None when none does."""
+        if d == 0:  # the deepest questions, most of them: no belief needs making
+            return 0 if self.space.wins_at_once(r, self.words(x)) else None
         won, acc, keep, least, sizes = self.space.player_options(r, self.words(x))
         if won:
             return 0
@@ -237,35 +248,36 @@ class Levels:
             picks = np.flatnonzero(keep)
             back = self._back_on_path(least[picks])  # leaves a belief holding one being asked
             order = picks[np.lexsort((sizes[picks], back))]
-            keys = [least[w].tobytes() for w in order]
-            # a change already known to win first; then those not known to lose, asked
-            if any(self.hi.get(key, d + 1) <= d for key in keys) or self._some_within(
-                acc, order, keys, d
-            ):
+            if self._some_within(acc, least, order, d):
                 return d
         return None
 
-    def _some_within(self, acc: Rows, order: np.ndarray, keys: list[bytes], d: int) -> bool:
-        """Whether the belief of some setting (acc[w], w in order) is won within d, asked in
-        order, those known to fail at d left out: the marks settle most of them in one
-        compiled pass (``settle``), the open ones are asked one at a time (``within``).  The
-        answers and the questions asked are those of asking each in turn."""
-        lo = self.lo
-        skip = np.fromiter((lo.get(key, 1) > d for key in keys), dtype=np.bool_, count=len(keys))
+    def _some_within(self, acc: Rows, least: Rows, order: np.ndarray, d: int) -> bool:
+        """Whether the belief of some setting (acc[w], w in order; least images least[w]) is
+        won within d: one already known to win first; then those not known to fail at d, in
+        order: the marks settle most of them in one compiled pass (``settle``), the open
+        ones are asked one at a time (``within``).  The answers and the questions asked are
+        those of asking each in turn."""
+        met = self.met
+        found = met.find_all(least, order)
+        seen = found[found >= 0]
+        if (met.hi_at[seen] <= d).any():
+            return True
+        skip = np.zeros(len(order), dtype=np.bool_)
+        skip[found >= 0] = met.lo_at[seen] > d
         at = 0
         while at < len(order):
             place, verdict = self.settler.first(self.marks, acc, order, skip, at, d - 1)
-            for j in range(at, place):  # the marks fail each: as within records it
-                if not skip[j]:
-                    lo[keys[j]] = d + 1
-            if self.limit is not None and len(lo) + len(self.hi) > self.limit:
+            met.lost_from(least, order, skip, at, place, d + 1)  # as within records them
+            if self.limit is not None and len(self.lo) + len(self.hi) > self.limit:
                 self.stop(f"limit of {self.limit:,} beliefs")
             if place == len(order):
                 return False
+            key = least[order[place]]
             if verdict == PASSES:
-                self.hi[keys[place]] = d
+                met.set_hi(key, d)
                 return True
-            if self.within(acc[order[place]], d, keys[place]):
+            if self.within(acc[order[place]], d, key):
                 return True
             at = place + 1
         return False
@@ -285,36 +297,39 @@ class Levels:
         """A set of patterns off a reach as the tables take it (words of 64 bits)."""
         return as_words(x, self.space.rwords)
 
-    def within(self, row: Rows, d: int, key: bytes | None = None) -> bool:
-        """Whether the belief row (not empty) is won within d moves (key: the bytes of its
-        least image, when known)."""
-        key = self.least(row).tobytes() if key is None else key
+    def within(self, row: Rows, d: int, key: Rows | None = None) -> bool:
+        """Whether the belief row (not empty) is won within d moves (key: its least image,
+        when known)."""
+        key = self.least(row) if key is None else key
         known = self.known(row, d, key)
         if known is not None:
             return known
         questions = self.questions(row, d)
         if questions is None:
-            self.hi[key] = d
+            self.met.set_hi(key, d)
             return True
-        self._path.append(np.frombuffer(key, dtype=np.uint64))
+        self._path.append(key)
         try:
             for r, xs in questions:
                 if all(self.node_passes(d - 1, r, x) for x in xs):
-                    self.hi[key] = d
+                    self.met.set_hi(key, d)
                     return True
         finally:
             self._path.pop()
-        self.lo[key] = d + 1
+        self.met.set_lo(key, d + 1)
         if self.limit is not None and len(self.lo) + len(self.hi) > self.limit:
             self.stop(f"limit of {self.limit:,} beliefs")
         return False
 
-    def known(self, row: Rows, d: int, key: bytes | None = None) -> bool | None:
-        """Whether the belief row is known to be won within d moves (None: not known yet)."""
-        key = self.least(row).tobytes() if key is None else key
-        if self.hi.get(key, d + 1) <= d:
+    def known(self, row: Rows, d: int, key: Rows | None = None) -> bool | None:
+        """Whether the belief row is known to be won within d moves (None: not known yet;
+        key: its least image, when known)."""
+        e = self.met.find(self.least(row) if key is None else key)
+        if e < 0:
+            return None if d > 0 else False
+        if self.met.hi_at[e] <= d:
             return True
-        if self.lo.get(key, 1) > d:
+        if max(1, int(self.met.lo_at[e])) > d:
             return False
         return None
 
@@ -345,10 +360,7 @@ class Levels:
         """Add what another search of this game proved (its marks, as a checkpoint keeps them)."""
         arrays, hi, lo = marks
         self.marks.merge(arrays)
-        for key, level in hi.items():
-            self.hi[key] = min(level, self.hi.get(key, level))
-        for key, level in lo.items():
-            self.lo[key] = max(level, self.lo.get(key, level))
+        self._take(hi, lo)
 
     def beliefs(self) -> int:
         """How many beliefs the search has met (the workers' too, when it spreads)."""
@@ -480,8 +492,9 @@ class Levels:
         wins within U (None: none found yet)."""
         if _empty(self.start):
             return 0, 0
-        key = self.least(self.start).tobytes()
-        return self.lo.get(key, 1), self.hi.get(key)
+        key = self.least(self.start)
+        high = self.met.hi_of(key)
+        return self.met.lo_of(key), None if high == NO_HI else high
 
     def value(self, row: Rows, most: int) -> int:
         """The value of a belief row known to be won within most moves."""
@@ -527,10 +540,10 @@ class Levels:
                     return w, acc[w].copy()
         picks = np.flatnonzero(keep)
         order = picks[np.argsort(sizes[picks], kind="stable")]
-        keys = [least[w].tobytes() for w in order]
-        known = [i for i, key in enumerate(keys) if self.hi.get(key, d + 1) <= d]
+        found = self.met.find_all(least, order)
+        known = [i for i, e in enumerate(found.tolist()) if e >= 0 and self.met.hi_at[e] <= d]
         for i in (*known, *range(len(order))):  # a change known to win needs no search
-            if self.within(acc[order[i]], d, keys[i]):
+            if self.within(acc[order[i]], d, least[order[i]]):
                 return int(order[i]), acc[order[i]].copy()
         raise self.refuted("a node that passes has a change that wins")
 

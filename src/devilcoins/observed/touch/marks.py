@@ -59,7 +59,7 @@ def as_int(row: Rows) -> int:
     >>> as_int(as_words(1 << 100 | 3, 2)) == 1 << 100 | 3
     True
     """
-    return sum(int(w) << (64 * i) for i, w in enumerate(row.tolist()))
+    return int.from_bytes(np.ascontiguousarray(row, dtype="<u8").tobytes(), "little")
 
 
 # --- dense: a byte per subset -----------------------------------------------------------------

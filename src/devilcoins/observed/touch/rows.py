@@ -199,25 +199,54 @@ def _antichain(
         first = last
 
 
+#: Where the one bit of a power of two 2^b lies: _DE_BRUIJN[(2^b * _DE_BRUIJN_WORD) >> 58] = b.
+_DE_BRUIJN_WORD = np.uint64(0x03F79D71B4CB0A89)
+_DE_BRUIJN = np.zeros(64, dtype=np.int64)
+for _b in range(64):
+    _DE_BRUIJN[((1 << _b) * 0x03F79D71B4CB0A89 & 0xFFFF_FFFF_FFFF_FFFF) >> 58] = _b
+
+
 @hot_loop
 def _beliefs_of(
     r: np.uint64, rset: Rows, ng: int, index_of: Ints, compose: I32, offs: int, acc: Rows
 ) -> None:  # pragma: no cover - a hot loop
     """acc[w] = the belief after setting w on reach r, the rest being one of the set rset."""
     acc[:] = 0
-    for w in range(acc.shape[0]):
-        for y in range(offs):
-            if (rset[y >> 6] >> np.uint64(y & 63)) & np.uint64(1):
+    for wd in range(rset.shape[0]):  # each pattern y of the set, found bit by bit
+        word = rset[wd]
+        while word:
+            low = word & (~word + np.uint64(1))
+            y = wd * 64 + _DE_BRUIJN[(low * _DE_BRUIJN_WORD) >> np.uint64(58)]
+            word ^= low
+            for w in range(acc.shape[0]):
                 cl = index_of[compose[r, w * offs + y]] - ng
                 if cl >= 0:
                     acc[w, cl >> 6] |= np.uint64(1) << np.uint64(cl & 63)
 
 
-#: Where the one bit of a power of two 2^b lies: _DE_BRUIJN[(2^b * _DE_BRUIJN_WORD) >> 58] = b.
-_DE_BRUIJN_WORD = np.uint64(0x03F79D71B4CB0A89)
-_DE_BRUIJN = np.zeros(64, dtype=np.int64)
-for _b in range(64):
-    _DE_BRUIJN[((1 << _b) * 0x03F79D71B4CB0A89 & 0xFFFF_FFFF_FFFF_FFFF) >> 58] = _b
+@hot_loop
+def _wins_at_once(
+    r: int, rset: Rows, ng: int, index_of: Ints, compose: I32, offs: int, felts: int
+) -> bool:  # fmt: skip  # pragma: no cover - a hot loop
+    """Whether some setting w on reach r leaves no state outside the goal, whichever pattern
+    of the set rset lies off the reach (``_player_options``'s first answer, without the
+    beliefs: each w is dropped at its first state outside the goal)."""
+    for w in range(felts):
+        wins = True
+        for wd in range(rset.shape[0]):
+            word = rset[wd]
+            while word:
+                low = word & (~word + np.uint64(1))
+                y = wd * 64 + _DE_BRUIJN[(low * _DE_BRUIJN_WORD) >> np.uint64(58)]
+                word ^= low
+                if index_of[compose[r, w * offs + y]] >= ng:
+                    wins = False
+                    break
+            if not wins:
+                break
+        if wins:
+            return True
+    return False
 
 
 @hot_loop

@@ -52,13 +52,12 @@ def _states(row: Rows, ng: int, start: Ints, states: Ints, xs: Ints) -> int:  # 
 
 
 @hot_loop
-def _reach_status(
-    xs: Ints, count: int, r: int, felt: I32, off: I32, shown: Rows, dense: bool,
-    pass_at: np.ndarray, fail_at: np.ndarray, pm: Rows, pl: np.ndarray, ps: np.ndarray,
-    pc: Ints, fm: Rows, fl: np.ndarray, fs: np.ndarray, fc: Ints, d: int,
+def _sparse_status(
+    xs: Ints, count: int, r: int, felt: I32, off: I32, shown: Rows, pm: Rows, pl: np.ndarray,
+    ps: np.ndarray, pc: Ints, fm: Rows, fl: np.ndarray, fs: np.ndarray, fc: Ints, d: int,
 ) -> int:  # fmt: skip  # pragma: no cover - a hot loop
-    """What the marks say of the states xs on reach r at level d: 1 every pattern's set
-    passes, 2 one fails, 0 neither (``marks.DenseMarks.status`` for one reach)."""
+    """What sparse marks say of the states xs on reach r at level d: 1 every pattern's set
+    passes, 2 one fails, 0 neither (``marks.SparseMarks``, one reach)."""
     shown[:] = 0
     for i in range(count):
         x = xs[i]
@@ -66,20 +65,11 @@ def _reach_status(
         shown[felt[r, x], y >> 6] |= np.uint64(1) << np.uint64(y & 63)
     status = 1
     for v in range(shown.shape[0]):
-        if shown[v, 0] == 0 and (dense or _empty(shown[v])):
+        s = shown[v]
+        if _empty(s) or _find_pass(pm[r], pl[r], ps[r], pc[r], s, d):
             continue
-        if dense:  # one word: the set is its own index (read as a number, no view made)
-            x0 = shown[v, 0]
-            if pass_at[r, x0] <= d:
-                continue
-            if fail_at[r, x0] >= d:
-                return 2
-        else:
-            s = shown[v]
-            if _find_pass(pm[r], pl[r], ps[r], pc[r], s, d):
-                continue
-            if _find_fail(fm[r], fl[r], fs[r], fc[r], s, d):
-                return 2
+        if _find_fail(fm[r], fl[r], fs[r], fc[r], s, d):
+            return 2
         status = 0
     return status
 
@@ -93,7 +83,13 @@ def _first_unsettled(
 ) -> int:  # fmt: skip  # pragma: no cover - a hot loop
     """From order[at] on (skipping those flagged), the first setting whose belief the marks
     do not fail at d: its place in order (len(order): none), verdict[0] = PASSES or OPEN.
-    hint[0] is the reach tried first, and becomes the reach that last passed a belief."""
+    hint[0] is the reach tried first, and becomes the reach that last passed a belief.
+
+    With dense marks a set of patterns is one word, its own index, and each reach is looked
+    at in two scans of the belief's states: the first adds each state's pattern to its set
+    and stops at the first set marked to fail (a set that fails fails with more patterns in
+    it: an up-set, so the scan need not finish); the second stops at the first set not
+    marked to pass.  Only the rows of shown the states touch are read and cleared."""
     reaches = felt.shape[0]
     for j in range(at, order.shape[0]):
         if skip[j]:
@@ -102,10 +98,29 @@ def _first_unsettled(
         seen = 2
         for q in range(reaches):
             r = (hint[0] + q) % reaches
-            status = _reach_status(
-                xs, count, r, felt, off, shown, dense, pass_at, fail_at, pm, pl, ps, pc, fm,
-                fl, fs, fc, d,
-            )  # fmt: skip
+            if dense:  # written out here: a call a reach and belief costs more than this
+                status = 1
+                for i in range(count):  # a failure is looked for as the sets grow
+                    x = xs[i]
+                    v = felt[r, x]
+                    x0 = shown[v, 0] | np.uint64(1) << np.uint64(off[r, x])
+                    shown[v, 0] = x0
+                    if fail_at[r, x0] >= d:
+                        status = 2
+                        for k in range(i + 1):  # shown is all zero between reaches
+                            shown[felt[r, xs[k]], 0] = 0
+                        break
+                if status == 1:
+                    for i in range(count):  # the first set that does not pass ends it
+                        if pass_at[r, shown[felt[r, xs[i]], 0]] > d:
+                            status = 0
+                            break
+                    for i in range(count):
+                        shown[felt[r, xs[i]], 0] = 0
+            else:
+                status = _sparse_status(
+                    xs, count, r, felt, off, shown, pm, pl, ps, pc, fm, fl, fs, fc, d
+                )
             if status == 1:
                 hint[0] = r
                 seen = 1

@@ -27,6 +27,7 @@ from devilcoins.observed.touch.rows import (
     _devil_options,
     _player_options,
     _shown,
+    _wins_at_once,
 )
 
 __all__ = ["Space", "Symmetry", "reach_orbits", "symmetry_maps"]
@@ -232,6 +233,15 @@ class Space:
         slot = np.full(self.felt_count, -1, dtype=np.int64)
         _shown(xs, self.felt, self.off, slot, shown, rests, counts)
         return rests, counts
+
+    def wins_at_once(self, r: int, rset: Rows) -> bool:
+        """Whether, after feeling rset on reach r, some change w wins at once (the first answer
+        of ``player_options``, found without making the beliefs)."""
+        t = self.t
+        won = _wins_at_once(
+            r, rset, t.n_goal, self.index_of, self.compose, self.off_count, self.felt_count
+        )
+        return bool(won)
 
     def player_options(self, r: int, rset: Rows) -> tuple[bool, Rows, Bools, Rows, Ints]:
         """After feeling rset on reach r: (some w wins at once, the belief after each w, which

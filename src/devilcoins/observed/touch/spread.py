@@ -160,7 +160,7 @@ class _Round:
         from devilcoins.core.cluster import threads
 
         self.search, self.d, self.client, self.width = search, d, client, threads(client)
-        kept = (search.marks.arrays(), search.hi, search.lo)
+        kept = (search.marks.arrays(), dict(search.hi), dict(search.lo))
         self.kept = client.scatter(kept, broadcast=True, hash=False)  # a key of its own
         self.limits = (_seconds_left(search), search.memory)
         self.running: dict[Any, tuple[int, int, Any]] = {}  # task: reach, set, its quit event
