@@ -197,7 +197,8 @@ class Levels:
     def _take(self, hi: Mapping[bytes, int], lo: Mapping[bytes, int]) -> None:
         """Add beliefs' levels as a checkpoint keeps them (the least hi, the greatest lo)."""
         for side, levels in (("hi", hi), ("lo", lo)):
-            keys = np.frombuffer(b"".join(levels), dtype=np.uint64).reshape(len(levels), -1)
+            keys = np.frombuffer(b"".join(levels), dtype=np.uint64)
+            keys = keys.reshape(len(levels), self.space.words)  # widths checked (check_keys)
             self.met.take(side, keys, np.fromiter(levels.values(), np.int64, len(levels)))
 
     def refuted(self, what: str) -> Exception:
