@@ -105,3 +105,32 @@ def test_the_lessons_plans_agree_with_the_naive_reference():
     assert not naive_wins(plan[:-1], 4)
     assert len(seed_search(4)) == len(plan)
     assert seed_search(3) is None
+
+
+def _search_lines(marker: str = "def search(") -> tuple[int, int]:
+    """The lines of the lesson's code block holding marker (the search: its three functions),
+    and those not in a docstring."""
+    text = LESSON.read_text()
+    block = next(b for b in text.split("```pycon")[1:] if marker in b).split("```")[0]
+    code = [
+        line[4:]
+        for line in block.splitlines()
+        if line.startswith((">>> ", "... ")) and line[4:].strip()
+    ]
+    docstrings = [line for line in code if line.strip().startswith('"""')]
+    return len(code), len(code) - len(docstrings)
+
+
+def test_the_lesson_counts_its_search_as_it_is():
+    """The page says how long the search is, and every place that says so says the same."""
+    total, bare = _search_lines()
+    said = f"{total} lines of Python ({bare} without their docstrings)"
+    assert said in LESSON.read_text()
+    for page in (ROOT / "README.md", ROOT / "docs" / "index.md", LESSON):
+        words = page.read_text()
+        assert "fifteen lines" not in words and f"{total} lines" in words, page.name
+
+
+def test_the_lesson_counts_its_and_or_search_as_it_is():
+    total, _ = _search_lines("def or_search(")
+    assert f"AND-OR search from scratch in {total} lines" in LESSON.read_text()
