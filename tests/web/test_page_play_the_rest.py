@@ -86,3 +86,33 @@ def test_the_glasses_rest_stops(page):
     expect(page.locator("#touch-message")).to_contain_text("Stopped after")
     expect(page.locator("#touch-rest")).to_be_visible()
     assert page.errors == []
+
+
+def test_a_coach_move_in_flight_writes_nothing_on_a_new_game(page):
+    """The race of issue 50: Play the rest, then New game while the coach's move is on its way.
+    The third move's answer is held until the new game is on the table; then it lands, and the
+    new game shows no line of the old one's coach, no move, and no Stop."""
+    start(page, 8)
+    held, seen = [], []
+
+    def hold(route) -> None:  # the coach's third move waits here; the others go on
+        seen.append(route)
+        if len(seen) == 3:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/move", hold)
+    rest(page, speed="0")
+    while not held:
+        page.wait_for_timeout(20)
+    start(page, 4)  # a new game while the old move is still in flight
+    new_game = page.locator("#play-table").get_attribute("data-game")
+    held[0].continue_()  # the old answer arrives now
+    expect(page.locator("#play-rest-stop")).to_be_hidden()
+    expect(page.locator("#play-rest")).to_be_visible()
+    expect(page.locator("#play-message")).not_to_contain_text("The coach plays on")
+    expect(page.locator("#play-status")).to_contain_text(": 0 moves")
+    assert page.locator("#play-table").get_attribute("data-game") == new_game
+    assert page.locator("#play-history li").count() == 0
+    assert page.errors == []

@@ -30,12 +30,13 @@ async function playRest() {
       const before = play.moves;
       showOptimal();
       await flip(true);
+      if (play.game !== game) break;  // a new game is on the table: its line is its own
       if (play.moves === before) break;  // refused: the message says why
       if (!playing()) break;
       const said = $("play-message").textContent;
       say($("play-message"), `${said ? said + " " : ""}The coach plays on: “Stop” to take over.`);
       await pause(Number($("play-speed").value));
-    }
+    }  // (the loop's test sees a new game put on the table during the pause)
   } finally {
     const stopped = rest.stop && playing() && play.game === game;
     Object.assign(rest, { running: false, stop: false });
