@@ -2,7 +2,7 @@
 
 A command's module is imported when the command is asked for (``COMMANDS[name]``), so a command
 line builds the parser of its own command alone: ``devilcoins solve 4`` imports the solve
-command's module and not the fourteen others.
+command's module and not the others.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "serve": ("serve", "COMMAND"),
     "atlas": ("atlas", "COMMAND"),
     "classes": ("classes", "COMMAND"),
+    "lesson": ("lesson", "COMMAND"),
 }
 
 #: The commands' names, in --help's order.
