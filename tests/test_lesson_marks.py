@@ -29,7 +29,7 @@ def solutions() -> dict[int, str]:
 #: Each solution made wrong in one place, and the case the marks must name.
 WRONG = {
     1: ("for r in range(n)", "for r in range(1)", "predict("),
-    2: ('if bin(t).count("1") == bin(s).count("1")', "if t == s", "search(4)"),
+    2: ("return [*plan, move]", "return [*plan, move, move]", "search(1)"),
     3: ("if count > 0]", "]", "and_or_search(4)"),
 }
 
