@@ -116,3 +116,21 @@ def test_a_coach_move_in_flight_writes_nothing_on_a_new_game(page):
     assert page.locator("#play-table").get_attribute("data-game") == new_game
     assert page.locator("#play-history li").count() == 0
     assert page.errors == []
+
+
+def test_the_moves_played_are_counted_and_the_first_said_to_be_above(page):
+    """Issue 50: after 10 moves the list showed from move 2, with no scrollbar on a phone."""
+    start(page, 8)
+    rest(page, speed="1000")
+    history = page.locator("#play-history li")
+    expect(history).to_have_count(12, timeout=120_000)
+    page.click("#play-rest-stop")
+    expect(page.locator("#play-message")).to_contain_text("Stopped after")  # no move in flight
+    title = page.locator("#play-history-title")
+    expect(title).to_contain_text(f"Moves played: {history.count()}")
+    expect(title).to_contain_text("(scroll up for the first)")
+    page.locator("#play-history").evaluate("list => list.scrollTop = 0")
+    expect(title).to_have_text(f"Moves played: {history.count()}")
+    start(page, 4)
+    expect(title).to_have_text("Moves played")
+    assert page.errors == []

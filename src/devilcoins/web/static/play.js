@@ -437,6 +437,16 @@ function historyLine(move, data) {
   li.scrollIntoView({ block: "nearest" });
 }
 
+// The title over the moves played counts them, and says so when the first have scrolled out
+// of the list's box (a phone shows no scrollbar): every change of the list updates it.
+function historyTitle() {
+  const list = $("play-history"), count = list.children.length;
+  const above = list.scrollTop > 0 ? " (scroll up for the first)" : "";
+  $("play-history-title").textContent = count ? `Moves played: ${count}${above}` : "Moves played";
+}
+new MutationObserver(historyTitle).observe($("play-history"), { childList: true });
+$("play-history").addEventListener("scroll", historyTitle);
+
 // A refused game: the old board goes, so nothing of it can be played, and the error shows.
 function noGame(message) {
   Object.assign(play, { game: null, won: false, coins: null });
