@@ -140,13 +140,18 @@ def _mark_predict(student: Callable[..., Any]) -> list[Mark]:
     return marks
 
 
-def _mark_search(student: Callable[..., Any]) -> list[Mark]:
+def _mark_plans(
+    student: Callable[..., Any], call: str, game: str, check: Callable[[Any, int, int], str]
+) -> list[Mark]:
+    """Marks of a function of n that returns a shortest plan or None, for n = 1 to 4: its
+    answer against the length the library finds for game (its fields, n left out), then
+    check(answer, shortest length, n): '' when the plan is right, else why not."""
     from devilcoins import Game, solve
 
     marks = []
     for n in (1, 2, 3, 4):
-        case = f"search({n}), the Devil may rearrange the coins as he likes"
-        want = solve(Game.parse(f"n={n} group=full")).length
+        case = call.format(n=n)
+        want = solve(Game.parse(f"n={n} {game}")).length
         got = _call(student, n)
         if isinstance(got, Mark):
             marks.append(Mark(case, False, got.why))
@@ -154,34 +159,34 @@ def _mark_search(student: Callable[..., Any]) -> list[Mark]:
             ok = want is None and got is None
             why = "" if ok else f"expected {'None' if want is None else f'{want} moves'}"
             marks.append(Mark(case, ok, why))
-        elif len(got) != want:
-            marks.append(Mark(case, False, f"{len(got)} moves, but the shortest has {want}"))
         else:
-            why = _plan_wins(list(got), n, True)
+            why = check(got, want, n)
             marks.append(Mark(case, not why, why))
     return marks
+
+
+def _fixed_plan(got: Any, want: int, n: int) -> str:
+    """A list of moves: as long as the shortest, and winning against the rearranging Devil."""
+    if len(got) != want:
+        return f"{len(got)} moves, but the shortest has {want}"
+    return _plan_wins(list(got), n, True)
+
+
+def _tree_plan(got: Any, want: int, n: int) -> str:
+    """(moves, plan): the shortest worst case, and a plan that wins from every start."""
+    if not isinstance(got, tuple) or len(got) != 2 or got[0] != want:
+        return f"expected ({want}, plan), got {_short(got)}"
+    return next((w for s in range(1, 1 << n) if (w := _tree_wins(got[1], s, n, want))), "")
+
+
+def _mark_search(student: Callable[..., Any]) -> list[Mark]:
+    call = "search({n}), the Devil may rearrange the coins as he likes"
+    return _mark_plans(student, call, "group=full", _fixed_plan)
 
 
 def _mark_and_or(student: Callable[..., Any]) -> list[Mark]:
-    from devilcoins import Game, solve
-
-    marks = []
-    for n in (1, 2, 3, 4):
-        case = f"and_or_search({n}), the player hears how many coins show tails"
-        want = solve(Game.parse(f"n={n} observe=count")).length
-        got = _call(student, n)
-        if isinstance(got, Mark):
-            marks.append(Mark(case, False, got.why))
-        elif want is None or got is None:
-            ok = want is None and got is None
-            why = "" if ok else f"expected {'None' if want is None else f'{want} moves'}"
-            marks.append(Mark(case, ok, why))
-        elif not isinstance(got, tuple) or len(got) != 2 or got[0] != want:
-            marks.append(Mark(case, False, f"expected ({want}, plan), got {_short(got)}"))
-        else:
-            why = next((w for s in range(1, 1 << n) if (w := _tree_wins(got[1], s, n, want))), "")
-            marks.append(Mark(case, not why, why))
-    return marks
+    call = "and_or_search({n}), the player hears how many coins show tails"
+    return _mark_plans(student, call, "observe=count", _tree_plan)
 
 
 @dataclass(frozen=True)
