@@ -4,6 +4,7 @@ shows it, and a file that cannot be marked gets one clear line and exit 2."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from cli_helpers import run
 from page_runner import ROOT
 from reference import seed_search
 
-from devilcoins.lesson import EXERCISES, mark, mark_function, predict
+from devilcoins.lesson import EXERCISES, mark, mark_function, predict, reachable
 
 PAGE = ROOT / "docs" / "exercises.md"
 
@@ -29,8 +30,10 @@ def solutions() -> dict[int, str]:
 #: Each solution made wrong in one place, and the case the marks must name.
 WRONG = {
     1: ("for r in range(n)", "for r in range(1)", "predict("),
-    2: ("return [*plan, move]", "return [*plan, move, move]", "search(1)"),
-    3: ("if count > 0]", "]", "and_or_search(4)"),
+    2: ("for r in range(n))", "for r in range(n // 2 + 1))", "canonical(s, 3)"),
+    3: ("seen, frontier = {start}, [start]", "seen, frontier = set(), [start]", "reachable(1)"),
+    4: ("return [*plan, move]", "return [*plan, move, move]", "search(1)"),
+    5: ("if count > 0]", "]", "and_or_search(4)"),
 }
 
 
@@ -104,3 +107,41 @@ def test_mark_reads_a_file(tmp_path: Path):
     path = tmp_path / "mine.py"
     path.write_text(solutions()[1])
     assert all(m.right for m in mark(1, path))
+
+
+def _pruned_to_the_end(n: int) -> int:
+    """The lesson's search with its superset pruning, run to the end (no goal test): how many
+    beliefs it keeps (written here from the lesson's words, for the page's comparison)."""
+    start = frozenset(range(2**n))
+    reached, frontier = [start], [start]
+    while frontier:
+        grown = []
+        for b in frontier:
+            for move in range(1, 2**n):
+                c = predict(b, move, n)
+                if not any(c >= r for r in reached):
+                    reached.append(c)
+                    grown.append(c)
+        frontier = grown
+    return len(reached)
+
+
+def test_the_page_s_counts_of_beliefs_are_the_checker_s():
+    """Exercise 6.3's answer states the counts; they are what the checker computes, and the
+    pruned search's count is that of the lesson's search run to the end."""
+    text = PAGE.read_text().split("### 6.3", 1)[1].split("### 6.4", 1)[0]
+    stated = re.search(r"It reaches ([0-9, and]+) beliefs for 1 to 5 coins", text)
+    assert stated is not None
+    assert [int(x) for x in re.findall(r"[0-9]+", stated.group(1))] == [
+        reachable(n) for n in range(1, 6)
+    ]
+    kept = re.search(r"keeps ([0-9]+) of the ([0-9]+) for 4 coins", text)
+    assert kept is not None
+    assert (int(kept.group(1)), int(kept.group(2))) == (_pruned_to_the_end(4), reachable(4))
+
+
+def test_a_canonical_that_is_not_a_turn_is_marked_wrong():
+    marks = mark_function(2, lambda s, n: 0)
+    assert not marks[0].right and "not a turn" in marks[0].why
+    marks = mark_function(2, lambda s, n: s)  # a turn, but not the same for every turn
+    assert not marks[1].right and "gets" in marks[1].why

@@ -6,11 +6,17 @@ whose bit i is set when coin i shows tails; a move is a number whose bit i flips
 
 1. ``predict(belief, move, n)``: PREDICT, every state the move can lead to (the Devil turns
    the table first; all heads stays all heads).
-2. ``search(n)``: the shortest fixed plan against a Devil who may rearrange the coins any
+2. ``canonical(state, n)``: one name for every turn of a state; marked on every state of 1 to
+   12 coins (a turn of the state, the same for all its turns) and by the number of names,
+   which must be the notebook's count of coin sequences up to turning (Burnside's count).
+3. ``reachable(n)``: how many belief states some list of moves reaches from the start, the
+   lesson's search without its superset pruning run to the end; marked against the
+   checker's own breadth-first search for 1 to 5 coins.
+4. ``search(n)``: the shortest fixed plan against a Devil who may rearrange the coins any
    way he likes before each move (not only turn the table), or None; marked by its length,
    which must be the library's (``solve(Game.parse("n=N group=full"))``), and by playing it
    against every start and every Devil.
-3. ``and_or_search(n)``: the count game's shortest conditional plan, ``(moves, plan)`` with
+5. ``and_or_search(n)``: the count game's shortest conditional plan, ``(moves, plan)`` with
    plan = ``(move, {count: plan})``, or None; marked by its length against the library's
    count solver and by playing the plan against every start and every turn.
 
@@ -33,7 +39,7 @@ from typing import Any
 
 from devilcoins.core.errors import InvalidInput
 
-__all__ = ["EXERCISES", "Mark", "mark", "mark_function", "predict"]
+__all__ = ["EXERCISES", "Mark", "mark", "mark_function", "predict", "reachable"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,22 @@ def predict(belief: frozenset[int], move: int, n: int, shuffle: bool = False) ->
     [0, 3]
     """
     return frozenset(s if s == 0 else t ^ move for s in belief for t in _turns(s, n, shuffle))
+
+
+def reachable(n: int) -> int:
+    """How many belief states some list of moves reaches from the start (every state), the
+    start and the goal {0} included: a breadth-first search with no pruning but repeats.
+
+    >>> [reachable(n) for n in (1, 2, 3, 4)]
+    [2, 8, 11, 216]
+    """
+    start = frozenset(range(1 << n))
+    seen, frontier = {start}, [start]
+    while frontier:
+        found = {predict(b, move, n) for b in frontier for move in range(1, 1 << n)}
+        frontier = list(found - seen)
+        seen |= found
+    return len(seen)
 
 
 def _plan_wins(plan: list[int], n: int, shuffle: bool) -> str:
@@ -140,6 +162,46 @@ def _mark_predict(student: Callable[..., Any]) -> list[Mark]:
     return marks
 
 
+def _mark_canonical(student: Callable[..., Any]) -> list[Mark]:
+    from devilcoins.core.numbers import canonical_count
+
+    marks = []
+    for n in range(1, 13):
+        case = f"canonical(s, {n}) for the {1 << n} states of {n} coin{'s' * (n > 1)}"
+        want = canonical_count(n)  # the notebook's count of sequences up to turning (Burnside)
+        names: set[Any] = set()
+        why = ""
+        for s in range(1 << n):
+            got = _call(student, s, n)
+            turns = set(_turns(s, n, False))
+            if isinstance(got, Mark):
+                why = got.why
+            elif got not in turns:
+                why = f"canonical({s}, {n}) = {_short(got)}, not a turn of {s}: {sorted(turns)}"
+            elif (other := _call(student, max(turns), n)) != got:
+                why = f"canonical({s}, {n}) = {got} but its turn {max(turns)} gets {other}"
+            if why:
+                break
+            names.add(got)
+        if not why and len(names) != want:
+            why = f"{len(names)} different names, but {n} coins have {want} sequences up to turning"
+        marks.append(Mark(case, not why, why))
+    return marks
+
+
+def _mark_reachable(student: Callable[..., Any]) -> list[Mark]:
+    marks = []
+    for n in (1, 2, 3, 4, 5):
+        case = f"reachable({n})"
+        want, got = reachable(n), _call(student, n)
+        if isinstance(got, Mark):
+            marks.append(Mark(case, False, got.why))
+        else:
+            why = "" if got == want else f"expected {want}, got {_short(got)}"
+            marks.append(Mark(case, not why, why))
+    return marks
+
+
 def _mark_plans(
     student: Callable[..., Any], call: str, game: str, check: Callable[[Any, int, int], str]
 ) -> list[Mark]:
@@ -201,8 +263,10 @@ class Exercise:
 #: The coding exercises by number, easiest first.
 EXERCISES: dict[int, Exercise] = {
     1: Exercise("predict", "PREDICT on raw states", _mark_predict),
-    2: Exercise("search", "the search against a Devil who may rearrange the coins", _mark_search),
-    3: Exercise("and_or_search", "AND-OR search for the count game", _mark_and_or),
+    2: Exercise("canonical", "one name for every turn of a state", _mark_canonical),
+    3: Exercise("reachable", "the belief states reached without superset pruning", _mark_reachable),
+    4: Exercise("search", "the search against a Devil who may rearrange the coins", _mark_search),
+    5: Exercise("and_or_search", "AND-OR search for the count game", _mark_and_or),
 }
 
 

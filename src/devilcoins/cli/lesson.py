@@ -12,7 +12,7 @@ __all__ = ["COMMAND"]
 
 def add_arguments(p: Options) -> None:
     """The exercise's number and the student's file."""
-    p.add_argument("number", type=positive, metavar="N", help="the coding exercise (1 to 3)")
+    p.add_argument("number", type=positive, metavar="N", help="the coding exercise (1 to 5)")
     p.add_argument("file", type=Path, metavar="FILE.py", help="your solution, a Python file")
 
 
@@ -36,9 +36,10 @@ COMMAND = Command(
     name="lesson",
     help="mark a coding exercise of the lesson: devilcoins lesson N FILE.py",
     description="Run your solution of the lesson's coding exercise N (docs/exercises.md) on its "
-    "cases and say which are right: 1 predict, 2 search against a Devil who may rearrange the "
-    "coins as he likes, 3 AND-OR search for the count game. Exit 0 when every case is right, "
-    "1 when not.",
+    "cases and say which are right: 1 predict, 2 canonical (one name for the turns of a state), "
+    "3 reachable (the beliefs reached without superset pruning), 4 search against a Devil who "
+    "may rearrange the coins as he likes, 5 AND-OR search for the count game. Exit 0 when "
+    "every case is right, 1 when not.",
     add_arguments=add_arguments,
     run=run,
     limited=True,
