@@ -184,3 +184,17 @@ def test_a_list_of_permutations_with_an_empty_part_is_refused(parts, where):
     assert split_parts("; ".join(parts), "generators") == parts
     with pytest.raises(NotationError, match="';'"):
         split_parts(";".join([*parts[:where], "", *parts[where:]]), "generators")
+
+
+@given(st.integers(2, 10).flatmap(lambda n: st.tuples(st.just(n), st.integers(1, 2**n - 1))))
+def test_a_bit_mask_refused_as_a_move_names_its_positions_and_they_read_back(case):
+    """The lesson writes moves as bit masks; a mask that does not read as positions is refused
+    with the positions it stands for, and those positions are the mask's move."""
+    n, mask = case
+    try:
+        notation.read_move(str(mask), n, 2)
+    except NotationError as err:
+        said = str(err).rsplit("write its positions ", 1)
+        assert len(said) == 2, str(err)
+        move = notation.read_move(said[1].strip("'"), n, 2)
+        assert sum(v << i for i, v in enumerate(move)) == mask

@@ -207,6 +207,22 @@ def _as_values_hint(body: str, n: int) -> str:
     return ""
 
 
+def _as_mask_hint(body: str, n: int) -> str:
+    """ "; if 5 is a bit mask (...), write its positions '0 2'" for a number below 2^n.
+
+    >>> _as_mask_hint('5', 3).split(", ")[-1]
+    "write its positions '0 2'"
+    """
+    mask = int(body)
+    if not 0 < mask < 1 << n:
+        return ""
+    positions = " ".join(str(i) for i in range(n) if mask >> i & 1)
+    return (
+        f"; if {mask} is a bit mask (bit i flips position i, as the lesson writes moves), "
+        f"write its positions {positions!r}"
+    )
+
+
 def _pattern(bits: str) -> str:
     return bits.replace("0", "L").replace("1", "F")
 
@@ -244,7 +260,7 @@ flip pattern 'LLFF'
         if m == 2 and re.fullmatch(r"[0-9]+", body):
             raise NotationError(
                 f"{err} (with two values, digits name positions, as in the notebook's Flips "
-                f"column){_as_values_hint(body, n)}"
+                f"column){_as_values_hint(body, n) or _as_mask_hint(body, n)}"
             ) from None
         raise
     return tuple(1 if i in positions else 0 for i in range(n))
