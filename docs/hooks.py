@@ -53,3 +53,25 @@ def on_config(config):
     """Add the extension to the site's Markdown, which mkdocstrings uses too."""
     config.markdown_extensions.append(DoctestFencesExtension())
     return config
+
+
+#: A link to another page as a notebook cell writes it ("lesson.md#6-and-or-search"), which
+#: works on GitHub and in Jupyter; mkdocs-jupyter leaves it as it is in the page it builds.
+NOTEBOOK_LINK = re.compile(r'href="([A-Za-z0-9_-]+)\.md(#[^"]*)?"')
+
+
+def site_links(html: str) -> str:
+    """A notebook page's links to other pages, as the site's URLs (one folder a page).
+
+    >>> site_links('<a href="lesson.md#6-and-or">x</a> <a href="benchmark.md">y</a>')
+    '<a href="../lesson/#6-and-or">x</a> <a href="../benchmark/">y</a>'
+    """
+    return NOTEBOOK_LINK.sub(lambda m: f'href="../{m.group(1)}/{m.group(2) or ""}"', html)
+
+
+def on_post_page(output, page, config):
+    """Rewrite the links of the tutorial notebook's page (the Markdown pages' links are
+    rewritten by mkdocs itself)."""
+    if page.file.src_uri.endswith(".ipynb") and config.use_directory_urls:
+        return site_links(output)
+    return output
