@@ -215,10 +215,9 @@ def verify_moves(
     counter = None
     if not len(won):
         counter = devil_line(tab, moves, run).counterexample(game)
+    seconds = watch.seconds()  # the decision's time: the rows below are for display
     rows = _rows(tab, moves) if (len(moves) + 1) * tab.size <= ROW_CELLS else None
-    return Verification.of_sizes(
-        game, len(moves), run.sizes, won, counter, watch.seconds(), rows=rows
-    )
+    return Verification.of_sizes(game, len(moves), run.sizes, won, counter, seconds, rows=rows)
 
 
 def _rows(tab: ClassTable, moves: np.ndarray) -> list[list[int]]:
