@@ -55,9 +55,13 @@ from devilcoins.families import family_of, states_of
 from devilcoins.observed.touch import play as touchplay
 from devilcoins.playing import Devil, play, still_possible
 from devilcoins.results.advice import Advice
+from devilcoins.results.judgement import Judgement
 from devilcoins.results.play import Playthrough, Step
 
 __all__ = ["LiveGame", "TouchStep", "class_name", "play_against"]
+
+#: The most positions a live game remembers the coach's word on (``LiveGame._coach_of``).
+ADVICE_KEPT = 64
 
 #: One round of a touch game as replayed (``observed.touch.play.Step``).
 TouchStep = touchplay.Step
@@ -105,6 +109,9 @@ class LiveGame:
     coached: tuple[tuple[int, bool], Advice | None] | None = field(
         default=None, repr=False, compare=False
     )
+    #: the coach's judgement of the last move (blind, sight and count), when it has a word
+    judged: Judgement | None = field(default=None, compare=False)
+    advised: dict[tuple[int, ...], Advice] = field(default_factory=dict, repr=False, compare=False)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     @classmethod
@@ -148,6 +155,7 @@ class LiveGame:
             raise NotSupported(f"{game}: a touch game is played by feel, then set")
         self._playing()
         move = game.check_move(game.encode(amounts))
+        self.judged = self.judge(move)
         self.moves.append(move)
         if self.uncommitted is not None:
             self.won = self.uncommitted.move(move)
@@ -159,6 +167,18 @@ class LiveGame:
             self.steps.append(step)
             self.won = game.in_goal(self.x)
         self.belief = self._known_after(move)
+
+    def judge(self, move: int) -> Judgement | None:
+        """What move is worth from here against the best one (``Family.judge``), before it is
+        played; None where the coach has no word."""
+        advice = self.advice()
+        if advice is None:
+            return None
+        try:
+            family = family_of(self.game)
+            return family.judge(self.game, self.known(), move, advice, self._coach_of)
+        except (TooLarge, NotSupported):
+            return None
 
     def _known_after(self, move: int) -> list[int]:
         """What the player knows after move: the class seen (sight, or the bell), the classes of
@@ -248,11 +268,24 @@ class LiveGame:
     def _coach(self) -> Advice | None:
         if self.won:
             return Advice(self.game, True, 0)
-        held = None if self.reach is None else (self.reach, self.pattern)
         try:
-            return family_of(self.game).coach(self.game, self.known(), held)
+            if self.reach is not None:
+                held = (self.reach, self.pattern)
+                return family_of(self.game).coach(self.game, self.known(), held)
+            return self._coach_of(self.known())
         except (TooLarge, NotSupported):
             return None
+
+    def _coach_of(self, known: Sequence[int]) -> Advice:
+        """The coach's word on a position (the classes known), remembered for the game: the
+        judgement of a move asks it of the position the move leaves, the next move's advice
+        asks it again."""
+        key = tuple(sorted(int(k) for k in known))
+        if key not in self.advised:
+            if len(self.advised) >= ADVICE_KEPT:
+                self.advised.clear()
+            self.advised[key] = family_of(self.game).coach(self.game, list(key))
+        return self.advised[key]
 
     @property
     def held(self) -> bool:
@@ -309,6 +342,8 @@ class LiveGame:
             data["heard"] = sum(v != 0 for v in game.decode(self.x))
         best = self.optimal()
         data["optimal"] = None if best is None else list(game.decode(best))
+        if self.judged is not None and self.moves:
+            data["judged"] = self.judged.to_json()
         return data | self._advice_json()
 
     def _advice_json(self) -> dict[str, Any]:

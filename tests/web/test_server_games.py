@@ -125,7 +125,7 @@ def test_defaults_are_the_coin_game(client):
         k: v for k, v in same.items() if k != "game"
     }
     r = client.post("/api/move", json={"game": data["game"], "positions": [0]})
-    assert set(r.json()) == COIN_KEYS
+    assert set(r.json()) == COIN_KEYS | {"judged"}  # a move comes with the coach's judgement
     r = client.post("/api/move", json={"game": data["game"], "positions": [], "values": [1] * 4})
     assert r.status_code == 422
 

@@ -16,6 +16,7 @@ from devilcoins.core.tables import class_table
 from devilcoins.results import CertificateCheck, Verdict, Verification
 from devilcoins.results.advice import Advice
 from devilcoins.results.explanation import Explanation
+from devilcoins.results.judgement import Judgement
 from devilcoins.results.trees import POLICY_FORMAT
 
 if TYPE_CHECKING:
@@ -172,6 +173,41 @@ class Family:
         touch game, is the positions held and the values felt there (the player sets them
         next)."""
         raise NotSupported(f"the coach does not advise {self.name} games yet")
+
+    def judge(
+        self,
+        game: Game,
+        known: Sequence[int],
+        move: int,
+        before: Advice | None = None,
+        coach: Callable[[Sequence[int]], Advice] | None = None,
+    ) -> Judgement | None:
+        """What move is worth from the position known (the classes the player cannot rule
+        out, the goal's left out), against the best move: one more than the worst value of
+        what the player can know after it (every class it can lead to, split by what the
+        family lets the player learn: nothing, the count, the table), a won outcome worth 0.
+        before: the coach's advice here, when already known; coach: the coach to ask of a
+        position (a live game remembers its answers).  None where the coach has no word (too
+        large, not supported) or the position is already held by the Devil."""
+        from devilcoins.playing import update
+
+        coach = coach or (lambda k: self.coach(game, k))
+        before = coach(known) if before is None else before
+        if not before.winnable or before.at_most is None:
+            return None
+        t = class_table(game)
+        outcomes: set[tuple[int, ...]] = set()
+        for k in update(game, list(known), move):
+            if k >= t.n_goal:  # a class that is won rings the bell: worth 0
+                seen = self.belief_after(game, list(known), move, int(t.reps[k]))
+                outcomes.add(tuple(sorted(c for c in seen if c >= t.n_goal)))
+        worst = 0
+        for outcome in outcomes:
+            advice = coach(outcome)
+            if not advice.winnable or advice.at_most is None:
+                return Judgement(game, before.at_most, None)
+            worst = max(worst, advice.at_most)
+        return Judgement(game, before.at_most, 1 + worst)
 
     def strategy_lines(self, verdict: Verdict) -> Iterator[str]:
         """The won strategy as the lines of its file."""

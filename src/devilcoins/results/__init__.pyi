@@ -23,6 +23,9 @@ from .evidence import (
 from .explanation import (
     Explanation as Explanation,
 )
+from .judgement import (
+    Judgement as Judgement,
+)
 from .play import (
     Playthrough as Playthrough,
     Step as Step,

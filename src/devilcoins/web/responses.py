@@ -51,6 +51,18 @@ class Pending(BaseModel):
     detail: str
 
 
+class Judged(BaseModel):
+    """The coach's judgement of the last move (``results.judgement.Judgement``): the best
+    move's value here, this move's (None: the Devil can now hold the game), the cost, the mark
+    (✓, ?! or ??) and the line."""
+
+    best: int
+    value: int | None
+    cost: int | None
+    mark: str
+    text: str
+
+
 class PlayState(BaseModel):
     """A live blind, sight or count game as the player may know it (``LiveGame.to_json``)."""
 
@@ -74,6 +86,7 @@ class PlayState(BaseModel):
     observe: str | None = None
     coins: str | None = None
     heard: int | None = None
+    judged: Judged | None = None
 
 
 class PlayStep(BaseModel):

@@ -82,7 +82,7 @@ def play_state(game_id: str, live: LiveGame) -> dict[str, Any]:
         state["coins"] = data["state"]
     if "heard" in data:
         state["heard"] = data["heard"]
-    for key in ("winnable", "at_most", "reason", "held", "lost"):
+    for key in ("winnable", "at_most", "reason", "held", "lost", "judged"):
         if key in data:
             state[key] = data[key]
     return state

@@ -1,0 +1,110 @@
+"""The coach's judgement of a move (``Family.judge``, ``results.judgement``) against values
+worked out here by brute force: for the blind coin game a breadth-first search over beliefs of
+coin strings (tests/reference.py's update), for the count game the reference's own values of
+every belief; from positions reached by random moves."""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reference import canonical_coins, count_values, naive_update
+
+from devilcoins import Game
+from devilcoins.core.tables import class_table
+from devilcoins.families import family_of
+from devilcoins.live import class_name
+from devilcoins.playing import still_possible, update
+
+
+@cache
+def blind_value(belief: frozenset[str]) -> int | None:
+    """The fewest moves that win the coin game from belief (no all heads in it), by brute
+    force: breadth-first over the beliefs every move makes."""
+    n = len(next(iter(belief))) if belief else 0
+    frontier, seen, d = {belief}, {belief}, 0
+    moves = [frozenset(i for i in range(n) if a >> i & 1) for a in range(1, 1 << n)]
+    while frontier:
+        if any(not b for b in frontier):
+            return d
+        d += 1
+        grown = set()
+        for b in frontier:
+            for move in moves:
+                after = frozenset(c for c in naive_update(b, move) if "T" in c)
+                if after not in seen:
+                    seen.add(after)
+                    grown.add(after)
+        frontier = grown
+    return None
+
+
+def mask(move: frozenset[int]) -> int:
+    return sum(1 << i for i in move)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 15), max_size=6), st.integers(1, 15))
+def test_a_blind_move_is_worth_one_more_than_the_belief_it_leaves(played, a):
+    game, n = Game(4), 4
+    t = class_table(game)
+    known = still_possible(game, range(t.size))
+    naive = frozenset(c for c in canonical_coins(n) if "T" in c)
+    for m in played:
+        known = still_possible(game, update(game, known, m))
+        naive = frozenset(c for c in naive_update(naive, {i for i in range(n) if m >> i & 1}))
+        naive = frozenset(c for c in naive if "T" in c)
+    if not known:
+        return
+    assert {class_name(game, k) for k in known} == naive
+    judged = family_of(game).judge(game, known, a)
+    best = blind_value(naive)
+    if best is None:
+        assert judged is None
+        return
+    after = frozenset(c for c in naive_update(naive, {i for i in range(n) if a >> i & 1}))
+    left = blind_value(frozenset(c for c in after if "T" in c))
+    assert judged is not None and judged.best == best
+    assert judged.value == (None if left is None else 1 + left)
+    assert judged.cost == (None if left is None else 1 + left - best)
+
+
+def count_children(belief, a, n: int) -> list[frozenset]:
+    """What the player can know after move a in the count game (tails heard), won ones left
+    out: the reference's rule, written again here."""
+    heard: dict[int, set] = {}
+    for x in belief:
+        for y in {x[r:] + x[:r] for r in range(n)}:
+            z = tuple((u + v) % 2 for u, v in zip(y, a, strict=True))
+            if any(z):
+                heard.setdefault(sum(z), set()).update(z[r:] + z[:r] for r in range(n))
+    return [frozenset(s) for s in heard.values()]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 4), st.data())
+def test_a_count_move_is_worth_one_more_than_the_worst_count_heard(n, data):
+    game = Game.parse(f"n={n} observe=count")
+    t = class_table(game)
+    start, value = count_values(n)
+    belief = start
+    for _ in range(data.draw(st.integers(0, 3))):  # a position reached by moves and counts
+        a = data.draw(st.sampled_from(list(product(range(2), repeat=n))))
+        children = count_children(belief, a, n)
+        if not children:
+            return
+        belief = data.draw(st.sampled_from(sorted(children, key=sorted)))
+    a = data.draw(st.sampled_from(list(product(range(2), repeat=n))))
+    known = sorted({int(t.index_of[game.encode(x)]) for x in belief})
+    judged = family_of(game).judge(game, known, game.encode(a))
+    left = [value.get(c) for c in count_children(belief, a, n)]
+    if value.get(belief) is None:
+        assert judged is None
+        return
+    assert judged is not None and judged.best == value[belief]
+    if None in left:
+        assert judged.value is None and judged.mark == "??"
+    else:
+        assert judged.value == 1 + max(left, default=0)
