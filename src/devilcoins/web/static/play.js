@@ -433,8 +433,22 @@ function historyLine(move, data) {
   const learnt = data.heard !== undefined ? `; you hear ${data.heard}`
     : play.observe === "sight" && data.coins ? `; you see ${data.coins}` : "";
   li.textContent = (made || "listen") + learnt;
+  if (data.judged) li.append(" ", judgedMark(data.judged));
   $("play-history").appendChild(li);
   li.scrollIntoView({ block: "nearest" });
+}
+
+// The coach's mark on a move, as chess annotators write it: ✓ a best move, ?! one that cost
+// moves, ?? one after which the Devil can hold the game; its line is the mark's title.
+const MARK_KIND = { "✓": "best", "?!": "cost", "??": "loss" };
+
+function judgedMark(judged) {
+  const mark = document.createElement("span");
+  mark.className = `mark mark-${MARK_KIND[judged.mark] || "cost"}`;
+  mark.textContent = judged.mark;
+  mark.title = judged.text;
+  mark.setAttribute("aria-label", judged.text);
+  return mark;
 }
 
 // The title over the moves played counts them, and says so when the first have scrolled out
@@ -482,7 +496,10 @@ async function flip(coach = false) {
     historyLine(move, data);
     play.chosen = emptyChoice();
     play.coins = null;  // the Devil has turned the table: whatever was peeked is stale
-    if (!data.won && !data.lost) say($("play-message"), afterMove(data));
+    // the coach's word on the move (not on its own moves while it plays the rest), then what
+    // the move taught
+    const judged = coach === true || !data.judged ? "" : data.judged.text;
+    if (!data.won && !data.lost) say($("play-message"), [judged, afterMove(data)].join(" ").trim());
     showGame(data);
   } catch (err) {
     if (play.game === game) say($("play-message"), err.message, "error");
