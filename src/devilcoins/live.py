@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +53,7 @@ from devilcoins.devil import (
 )
 from devilcoins.families import family_of, states_of
 from devilcoins.observed.touch import play as touchplay
+from devilcoins.observed.touch.coach import reach_value, setting_value
 from devilcoins.playing import Devil, play, still_possible
 from devilcoins.results.advice import Advice
 from devilcoins.results.judgement import Judgement
@@ -198,6 +199,7 @@ class LiveGame:
         positions = _reach(game, reach)
         if self.reach is not None:
             raise InvalidInput(f"set the positions felt first ({list(self.reach)})")
+        self.judged = self._judged("reach", lambda b: reach_value(game, b, positions))
         self.before = self.x
         self.x = self.touch.feel(self.x, self.possible_states(), positions)
         self.reach, self.pattern = positions, touchplay.felt(game, self.x, positions)
@@ -213,7 +215,9 @@ class LiveGame:
             raise InvalidInput(
                 f"set the {len(self.reach)} positions held, each 0..{game.values - 1}"
             )
-        reach, self.reach = self.reach, None
+        reach, felt = self.reach, self.pattern
+        self.judged = self._judged("setting", lambda b: setting_value(game, b, reach, felt, values))
+        self.reach = None
         belief = self.possible_states()
         self.rounds.append(touchplay.Round(belief, reach, self.pattern, tuple(values)))
         turned = self.x
@@ -222,6 +226,19 @@ class LiveGame:
         self.won = game.in_goal(self.x)
         after = touchplay.after(game, belief, reach, self.pattern, values)
         self.belief = [] if self.won else _classes(game, after)
+
+    def _judged(
+        self, action: str, value: Callable[[touchplay.Belief], int | None]
+    ) -> Judgement | None:
+        """The coach's judgement of a reach or a setting about to be made: value(the states
+        still possible) against the coach's value of the position (None: no word)."""
+        advice = self.advice()
+        if advice is None or not advice.winnable or advice.at_most is None:
+            return None
+        try:
+            return Judgement(self.game, advice.at_most, value(self.possible_states()), action)
+        except (TooLarge, NotSupported):
+            return None
 
     def possible_states(self) -> touchplay.Belief:
         """The states still possible (every state of the classes of the belief)."""
@@ -336,6 +353,8 @@ class LiveGame:
             data["stage"] = stage
             data["reach"] = None if self.reach is None else list(self.reach)
             data["felt"] = None if self.reach is None else list(self.pattern)
+            if self.judged is not None and (self.rounds or self.reach is not None):
+                data["judged"] = self.judged.to_json()
             return data | self._advice_json()
         data["belief"] = self.known_names()
         if self.moves and family.hears:

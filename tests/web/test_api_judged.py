@@ -43,3 +43,18 @@ def test_the_optimal_move_is_judged_best_and_another_costs(client):
     assert moved["judged"]["text"].startswith("That move cost you ")
     back = client.post("/api/undo", json={"game": game}).json()
     assert back["judged"] == judged
+
+
+def test_a_touch_reach_and_setting_are_judged(client):
+    start = client.post("/api/touch/new", json={"glasses": 4, "hands": 2, "devil": "adversarial"})
+    state = start.json()
+    felt = client.post("/api/touch/feel", json={"game": state["game"], "positions": [0, 2]})
+    reach = felt.json()["judged"]
+    assert reach["action"] == "reach" and reach["best"] == state["at_most"]
+    assert reach["mark"] == "✓"  # on four glasses both reaches up to turning are best
+    held = felt.json()
+    done = client.post("/api/touch/set", json={"game": state["game"], "glasses": ["up", "down"]})
+    setting = done.json()["judged"]
+    assert setting["action"] == "setting" and setting["best"] == held["at_most"]
+    assert setting["cost"] == 1 and setting["mark"] == "?!"
+    assert setting["value"] == done.json()["at_most"] + 1  # one outcome: the page's next value

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import positions, start
+from helpers import feel, new_touch_game, positions, set_held, start
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -44,4 +44,24 @@ def test_a_move_off_the_winning_line_is_judged_and_taken_back(visitor):
     expect(history).to_have_count(1)
     expect(history.nth(0)).to_contain_text("✓")
     assert promise(page) == best_next
+    assert page.errors == []
+
+
+def test_a_touch_setting_off_the_winning_line_is_judged_and_taken_back(visitor):
+    page = visitor
+    new_touch_game(page)  # four glasses, two hands, the strongest Devil
+    message, history = page.locator("#touch-message"), page.locator("#touch-history li")
+    before = page.evaluate("() => touch.state.at_most")
+    feel(page, [0, 2])  # a best reach on four glasses (so is [0, 1])
+    expect(message).to_contain_text(f"Best reach: you now win within {before - 1} more rounds")
+    set_held(page, ["up", "down"])  # one up and one down: a round more than the best setting
+    expect(history).to_have_count(1)
+    marks = history.nth(0).locator(".mark")
+    expect(marks).to_have_text(["✓", "?!"])
+    expect(message).to_contain_text("That setting cost you 1 round")
+    assert page.evaluate("() => touch.state.judged.cost") == 1
+    page.click("#touch-undo")
+    expect(history).to_have_count(0)
+    expect(message).to_contain_text("Your last round is taken back")
+    assert page.evaluate("() => touch.state.at_most") == before
     assert page.errors == []

@@ -14,6 +14,9 @@ That move cost you 1 move: you now win within 14 more moves; the best move would
 >>> j = Judgement(Game(3, values=3), best=5, value=None)
 >>> j.mark, j.to_json()['cost'], Judgement.from_json(j.game, j.to_json()) == j
 ('??', None, True)
+>>> touch = Game.parse('n=4 hands=2 goal=same observe=touch')
+>>> print(Judgement(touch, best=5, value=6, action='reach').to_text())
+That reach cost you 1 round: you now win within 5 more rounds; the best reach would have left 4.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ class Judgement:
     game: Game
     best: int
     value: int | None
+    action: str = ""  # what was judged: '' a move (a round in a touch game), 'reach', 'setting'
 
     @property
     def cost(self) -> int | None:
@@ -53,22 +57,24 @@ class Judgement:
     def to_text(self) -> str:
         """The coach's line on the move."""
         unit = "round" if self.game.observe.feels else "move"
+        what = self.action or unit
         if self.value is None:
             return (
-                "That move lets the Devil hold you off forever: the best move would have "
+                f"That {what} lets the Devil hold you off forever: the best {what} would have "
                 f"won within {_count(self.best - 1, 'more ' + unit)}."
             )
         left = f"you now win within {_count(self.value - 1, 'more ' + unit)}"
         if self.value == self.best:
-            return f"Best {unit}: {left}." if self.value > 1 else f"Best {unit}: it wins."
+            return f"Best {what}: {left}." if self.value > 1 else f"Best {what}: it wins."
         return (
-            f"That {unit} cost you {_count(self.value - self.best, unit)}: {left}; the best "
-            f"{unit} would have left {self.best - 1}."
+            f"That {what} cost you {_count(self.value - self.best, unit)}: {left}; the best "
+            f"{what} would have left {self.best - 1}."
         )
 
     def to_json(self) -> dict[str, Any]:
-        """best, value, cost, mark and the line (text)."""
+        """best, value, cost, mark, the line (text) and what was judged (action)."""
         return {
+            "action": self.action or ("round" if self.game.observe.feels else "move"),
             "best": self.best,
             "value": self.value,
             "cost": self.cost,
@@ -80,7 +86,13 @@ class Judgement:
     def from_json(cls, game: Game, data: dict[str, Any]) -> Judgement:
         """The judgement from its JSON form, for game."""
         value = data.get("value")
-        return cls(game, best=int(data["best"]), value=None if value is None else int(value))
+        action = str(data.get("action", ""))
+        return cls(
+            game,
+            best=int(data["best"]),
+            value=None if value is None else int(value),
+            action="" if action in ("move", "round") else action,
+        )
 
 
 def _count(k: int, unit: str) -> str:

@@ -56,6 +56,7 @@ class Judged(BaseModel):
     move's value here, this move's (None: the Devil can now hold the game), the cost, the mark
     (✓, ?! or ??) and the line."""
 
+    action: str
     best: int
     value: int | None
     cost: int | None
@@ -165,6 +166,7 @@ class TouchState(BaseModel):
     lost: bool = False
     next_reach: list[int] | None = None
     next_set: list[str] | None = None
+    judged: Judged | None = None
 
 
 class TouchStep(BaseModel):

@@ -190,6 +190,7 @@ def touch_state(game_id: str, live: LiveGame) -> dict[str, Any]:
         "lost": data.get("lost", False),
         "next_reach": data.get("next_reach"),
         "next_set": _words(data.get("next_values")),
+        "judged": data.get("judged"),
     }
     if live.won:
         state["glasses"] = tray_words(live.game, live.x)

@@ -30,7 +30,16 @@ from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
 from devilcoins.observed.touch.play import Belief, touch_values
 
-__all__ = ["best_reach", "best_values", "left_after", "reach_value", "setting", "worth", "worths"]
+__all__ = [
+    "best_reach",
+    "best_values",
+    "left_after",
+    "reach_value",
+    "setting",
+    "setting_value",
+    "worth",
+    "worths",
+]
 
 
 def _rank(v: int | None) -> float:
@@ -86,6 +95,22 @@ def best_values(
     if left is None or best is None:
         return None, None
     return setting(game, best, len(reach)), int(left[best]) + 1
+
+
+def setting_value(
+    game: Game, belief: Belief, reach: Sequence[int], pattern: Sequence[int], values: Sequence[int]
+) -> int | None:
+    """The rounds still needed, counting this one, when values are set at reach after feeling
+    pattern there (None where the Devil then holds out): what the coach judges a setting by.
+
+    >>> from devilcoins.observed.touch.play import start
+    >>> g = Game.parse('n=4 hands=2 goal=same observe=touch')
+    >>> setting_value(g, start(g), (0, 2), (0, 1), (0, 0)), best_values(g, start(g), (0, 2), (0, 1))
+    (5, ((0, 0), 5))
+    """
+    left = left_after(game, belief, reach)[tuple(pattern)]
+    number = sum(int(v) * game.values**j for j, v in enumerate(values))
+    return None if left[number] < 0 else int(left[number]) + 1
 
 
 def worth(game: Game, belief: Belief, reach: Sequence[int], pattern: Sequence[int]) -> int | None:

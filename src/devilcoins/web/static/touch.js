@@ -229,12 +229,19 @@ async function touchCall(path, body) {
   } finally { touch.busy = false; }
 }
 
-function historyRound(reach, felt, set) {
+// One round in Rounds played, with the coach's marks (play.js: judgedMark) on its reach and
+// on its setting.
+function historyRound(reach, felt, set, reachJudged, setJudged) {
   const li = document.createElement("li");
-  li.textContent = `felt ${reach.map((p, k) => `${p} ${felt[k]}`).join(", ")}; ` +
-    `set ${reach.map((p, k) => `${p} ${set[k]}`).join(", ")}`;
+  li.append(`felt ${reach.map((p, k) => `${p} ${felt[k]}`).join(", ")}`);
+  if (reachJudged) li.append(" ", judgedMark(reachJudged));
+  li.append(`; set ${reach.map((p, k) => `${p} ${set[k]}`).join(", ")}`);
+  if (setJudged) li.append(" ", judgedMark(setJudged));
   $("touch-history").appendChild(li);
 }
+
+// The coach's line on the step just taken (none on its own steps, in a replay or the rest).
+const judgedLine = (data) => (touch.replay || !data.judged ? "" : `${data.judged.text} `);
 
 async function touchFeel(positions) {
   const k = touch.state.hands;
@@ -250,8 +257,8 @@ async function touchFeel(positions) {
   touch.chosen = [];
   touch.setting = data.felt.map((f) => (f === "up" ? 0 : 1));
   const felt = reach.map((p, j) => `glass ${p} ${data.felt[j]}`);
-  say($("touch-message"), `You feel ${listWords(felt)}. Set ${k === 1 ? "it" : "them"} as ` +
-      "you like.");
+  say($("touch-message"), `${judgedLine(data)}You feel ${listWords(felt)}. Set ` +
+      `${k === 1 ? "it" : "them"} as you like.`);
   showTouch();
   // Feel is gone now: a focus it had goes on to the first glass held's setter
   if (focusLost()) $("touch-set-0").focus();
@@ -262,10 +269,12 @@ async function touchSet() {
   const set = touch.setting.map((v) => (v === 0 ? "up" : "down"));
   const data = await touchCall("/api/touch/set", { game: touch.game, glasses: set });
   if (!data) return;
-  historyRound(s.reach, s.felt, set);
+  historyRound(s.reach, s.felt, set, s.judged, data.judged);
   touch.state = data;
   touch.setting = [];
-  if (!data.won) say($("touch-message"), "No bell: the glasses are not all the same yet.");
+  if (!data.won) {
+    say($("touch-message"), `${judgedLine(data)}No bell: the glasses are not all the same yet.`);
+  }
   showTouch();
   // Set (after the bell Next step too) is gone: a focus it took goes on to what comes next,
   // the replay's button, the tray's first glass to choose, or New game once the Devil holds it
