@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import canonical_coins, count_values, naive_update
 
-from devilcoins import Game
+from devilcoins import Game, judge_turn
 from devilcoins.core.tables import class_table
 from devilcoins.families import family_of
 from devilcoins.live import class_name
@@ -108,3 +108,32 @@ def test_a_count_move_is_worth_one_more_than_the_worst_count_heard(n, data):
         assert judged.value is None and judged.mark == "??"
     else:
         assert judged.value == 1 + max(left, default=0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 4), st.data())
+def test_a_devil_s_turn_is_judged_by_when_the_strategy_is_then_sure_to_win(n, data):
+    """judge_turn against the reference's update on coin strings: for each turn, the first
+    move after which every sequence still possible is all heads."""
+    moves = data.draw(st.lists(st.integers(1, 2**n - 1), min_size=1, max_size=8))
+    index = data.draw(st.integers(0, len(moves) - 1))
+    coins = data.draw(st.text("HT", min_size=n, max_size=n).filter(lambda c: "T" in c))
+    r = data.draw(st.integers(0, n - 1))
+    sets = [frozenset(i for i in range(n) if m >> i & 1) for m in moves]
+    judged = judge_turn(n, [sorted(s) for s in sets], index, coins, r)
+    for turn in range(n):
+        turned = coins[turn:] + coins[:turn]
+        after = "".join("HT"[(c == "T") ^ (i in sets[index])] for i, c in enumerate(turned))
+        belief, want = frozenset({after}), None
+        for k in range(index, len(moves)):
+            if k > index:
+                belief = naive_update(belief, sets[k])
+            if all("T" not in c for c in belief):
+                want = k + 1
+                break
+        assert judged.won_by[turn] == want, (turn, judged.won_by)
+    best = max(
+        range(n), key=lambda t: (float("inf") if judged.won_by[t] is None else judged.won_by[t], -t)
+    )
+    assert judged.best == best
+    assert (judged.mark == "✓") == (judged.won_by[r] == judged.won_by[best])

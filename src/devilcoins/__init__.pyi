@@ -64,6 +64,8 @@ from .engine import (
     coach as coach,
     explain as explain,
     explanation as explanation,
+    judge as judge,
+    judge_turn as judge_turn,
     load_strategy as load_strategy,
     methods as methods,
     progress_note as progress_note,

@@ -30,6 +30,7 @@ from devilcoins.results import CertificateCheck, Verdict, Verification
 from devilcoins.results.advice import Advice
 from devilcoins.results.beliefs import BeliefTable
 from devilcoins.results.explanation import Explanation
+from devilcoins.results.judgement import Judgement, TurnJudgement
 
 __all__ = [
     "belief_table",
@@ -38,6 +39,8 @@ __all__ = [
     "coach",
     "explain",
     "explanation",
+    "judge",
+    "judge_turn",
     "load_strategy",
     "methods",
     "progress_note",
@@ -292,6 +295,50 @@ def coach(
     if held is not None:
         held = _held_positions(game, held)
     return _family(game).coach(game, belief, held)
+
+
+def judge(game: Game | int, known: Iterable[int] | None, move: Any) -> Judgement | None:
+    """The coach's judgement of a move of a blind, sight or count game from the position known
+    (classes, as for ``coach``; None: the start): the moves it leaves to win for sure against
+    the best move's (``results.Judgement``); None where the coach has no word.
+
+    >>> print(judge(4, None, 'FFFF').to_text())
+    Best move: you now win within 14 more moves.
+    >>> judge(4, None, 'FLLL').mark
+    '?!'
+    """
+    from devilcoins.core.tables import class_table
+
+    game = Game.of(game)
+    t = class_table(game)
+    belief = list(range(t.n_goal, t.size)) if known is None else [int(k) for k in known]
+    (a,) = blind_moves(game, [move])
+    return _family(game).judge(game, belief, int(a))
+
+
+def judge_turn(game: Game | int, moves: Any, index: int, coins: str, r: int) -> TurnJudgement:
+    """The Devil's seat: a turn r of the table (coins[r:] + coins[:r]) before move index of a
+    blind strategy (moves as ``verify`` reads them, or lists of positions), judged against
+    every other turn by the move at which the strategy is then sure to win
+    (``results.TurnJudgement``: the best turn keeps it furthest off).
+
+    >>> print(judge_turn(2, ['0 1', '0', '0 1'], 0, 'TH', 0).to_text())
+    Best turn: whatever you do, the strategy wins by move 3.
+    """
+    from devilcoins.blind.verify import sure_win_at
+    from devilcoins.core.perm import Perm
+
+    game = Game.of(game)
+    sets = [set(m) if isinstance(m, list) else m for m in moves]  # a list names positions
+    masks = [int(a) for a in blind_moves(game, sets)]
+    if not 0 <= index < len(masks) or not 0 <= r < game.n:
+        raise InvalidInput(f"move {index} and turn {r}: the strategy has {len(masks)} moves")
+    start, won_by = game.parse_state(coins), []
+    for turn in range(game.n):
+        after = game.add(game.turn(start, Perm.turn(game.n, turn)), masks[index])
+        rest = sure_win_at(game, masks[index + 1 :], after)
+        won_by.append(None if rest is None else index + 1 + rest)
+    return TurnJudgement(r, tuple(won_by))
 
 
 def _held_positions(

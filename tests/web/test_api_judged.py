@@ -58,3 +58,14 @@ def test_a_touch_reach_and_setting_are_judged(client):
     assert setting["action"] == "setting" and setting["best"] == held["at_most"]
     assert setting["cost"] == 1 and setting["mark"] == "?!"
     assert setting["value"] == done.json()["at_most"] + 1  # one outcome: the page's next value
+
+
+def test_the_devil_s_turn_comes_judged(client):
+    moves = [[0, 1], [0], [0, 1]]  # wins 2 coins from every start
+    body = {"n": 2, "moves": moves, "coins": "TH", "move_index": 0, "r": 1}
+    judged = client.post("/api/devil/turn", json=body).json()["judged"]
+    assert judged["r"] == 1 and len(judged["won_by"]) == 2
+    assert judged["mark"] == "✓" and "whatever you do" in judged["text"]
+    short = {**body, "moves": [[0, 1], [0]], "r": 0}  # two moves cannot win every start
+    judged = client.post("/api/devil/turn", json=short).json()["judged"]
+    assert None in judged["won_by"]

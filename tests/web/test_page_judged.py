@@ -65,3 +65,18 @@ def test_a_touch_setting_off_the_winning_line_is_judged_and_taken_back(visitor):
     expect(message).to_contain_text("Your last round is taken back")
     assert page.evaluate("() => touch.state.at_most") == before
     assert page.errors == []
+
+
+def test_the_devil_s_turns_are_judged_too(visitor):
+    page = visitor
+    page.select_option("#devil-n", "2")
+    page.check("#devil-custom")
+    page.fill("#devil-text", "0 1\n0\n0 1")  # wins 2 coins from every start
+    page.fill("#devil-start", "TH")
+    page.click("#devil-begin")
+    page.fill("#devil-r", "0")
+    page.click("#devil-go")
+    row = page.locator("#devil-log tbody tr").nth(0)
+    expect(row.locator(".mark")).to_have_text("✓")  # against this strategy no turn escapes
+    expect(page.locator("#devil-message")).to_contain_text("whatever you do")
+    assert page.errors == []

@@ -32,6 +32,7 @@ __all__ = [
     "Propagation",
     "devil_line",
     "propagate_checkpointed",
+    "sure_win_at",
     "verify_moves",
     "walk_back",
     "worst_line",
@@ -225,3 +226,22 @@ def _rows(tab: ClassTable, moves: np.ndarray) -> list[list[int]]:
     start = row_from_indices(range(tab.size), tab.size)
     _, _, history = propagate(tab.kernel, start, moves, keep_history=True)
     return [row_to_indices(row) for row in history]
+
+
+def sure_win_at(game: Game, moves: ArrayLike, state: int) -> int | None:
+    """How many of moves (move states) it takes to win for sure from state, whatever the Devil
+    turns before each (0: state is in the goal already); None when some turns keep the goal
+    away to the end.  What the Devil's seat judges a turn by.
+
+    >>> g = Game(2)
+    >>> sure_win_at(g, [3, 1, 3], g.parse_state('TH')), sure_win_at(g, [3, 1], g.parse_state('TH'))
+    (3, None)
+    """
+    tab = class_table(game)
+    start = row_from_indices([int(tab.index_of[state])], tab.size)
+    moves = np.asarray(moves, dtype=np.int64).reshape(-1)
+    _, _, rows = propagate(tab.kernel, start, moves, keep_history=True)
+    for i, row in enumerate(rows):
+        if all(k < tab.n_goal for k in row_to_indices(row)):
+            return i
+    return None

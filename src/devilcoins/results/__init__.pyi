@@ -25,6 +25,7 @@ from .explanation import (
 )
 from .judgement import (
     Judgement as Judgement,
+    TurnJudgement as TurnJudgement,
 )
 from .play import (
     Playthrough as Playthrough,

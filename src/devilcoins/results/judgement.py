@@ -26,7 +26,7 @@ from typing import Any
 
 from devilcoins.core.game import Game
 
-__all__ = ["Judgement"]
+__all__ = ["Judgement", "TurnJudgement"]
 
 #: The marks of Moves played, as chess annotators write them.
 BEST, COSTLY, LOSING = "✓", "?!", "??"
@@ -97,3 +97,61 @@ class Judgement:
 
 def _count(k: int, unit: str) -> str:
     return f"{k} {unit}{'' if k == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class TurnJudgement:
+    """A turn of the Devil's seat judged: for each turn r the Devil could make before the
+    strategy's move, the move by which the strategy is then sure to win (None: it no longer
+    is); the turn made is r.  The Devil's best turn keeps the win furthest off.
+
+    >>> j = TurnJudgement(r=0, won_by=(3, None, 3, 5))
+    >>> j.best, j.mark
+    (1, '??')
+    >>> for part in j.to_text().split("; "):
+    ...     print(part)
+    That turn lets the strategy win for sure by move 3
+    the turn r = 1 would have kept all heads away.
+    >>> print(TurnJudgement(r=1, won_by=(3, None)).to_text())
+    Best turn: the strategy can no longer be sure to win.
+    """
+
+    r: int
+    won_by: tuple[int | None, ...]
+
+    @property
+    def best(self) -> int:
+        """The first turn that keeps the win furthest off (or away)."""
+        far = [float("inf") if w is None else w for w in self.won_by]
+        return far.index(max(far))
+
+    @property
+    def mark(self) -> str:
+        """'✓' the best turn (or as good), '?!' one that lets the win come sooner, '??' one
+        that lets the strategy win for sure where another turn kept it away."""
+        if self.won_by[self.r] == self.won_by[self.best]:
+            return BEST
+        return LOSING if self.won_by[self.best] is None else COSTLY
+
+    def to_text(self) -> str:
+        """The coach's line on the Devil's turn."""
+        mine, best = self.won_by[self.r], self.won_by[self.best]
+        if mine == best:
+            if mine is None:
+                return "Best turn: the strategy can no longer be sure to win."
+            return f"Best turn: whatever you do, the strategy wins by move {mine}."
+        kept = "kept all heads away" if best is None else f"held it off to move {best}"
+        return (
+            f"That turn lets the strategy win for sure by move {mine}; the turn r = "
+            f"{self.best} would have {kept}."
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """r, won_by (a move or None for each turn), best, mark and the line (text)."""
+        return {
+            "r": self.r,
+            "won_by": list(self.won_by),
+            "best": self.best,
+            "mark": self.mark,
+            "text": self.to_text(),
+        }

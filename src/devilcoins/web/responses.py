@@ -279,8 +279,21 @@ class WhyTurned(BaseModel):
     plain_kept_out: bool
 
 
+class TurnJudged(BaseModel):
+    """The coach's judgement of the Devil's turn (``results.judgement.TurnJudgement``): for
+    each turn the move by which the strategy is then sure to win (None: it no longer is), the
+    best turn, the mark and the line."""
+
+    r: int
+    won_by: list[int | None]
+    best: int
+    mark: str
+    text: str
+
+
 class DevilTurned(BaseModel):
-    """One turn of "Be the Devil": the table turned, the move played, what came of it."""
+    """One turn of "Be the Devil": the table turned, the move played, what came of it, and the
+    coach's judgement of the turn."""
 
     n: int
     move_index: int
@@ -290,6 +303,7 @@ class DevilTurned(BaseModel):
     after: str
     won: bool
     done: bool
+    judged: TurnJudged
 
 
 class DevilParsed(BaseModel):

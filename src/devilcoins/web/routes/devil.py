@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
-from devilcoins import Game, Perm, Strategy
+from devilcoins import Game, Perm, Strategy, judge_turn
 from devilcoins.web.models import MAX_DEVIL_MOVES, DevilParse, DevilTurn
 from devilcoins.web.responses import DevilParsed, DevilTurned
 
@@ -41,6 +41,7 @@ def devil_router() -> APIRouter:
             "after": game.state_text(after),
             "won": won,
             "done": won or req.move_index == len(req.moves) - 1,
+            "judged": judge_turn(game, req.moves, req.move_index, req.coins, req.r).to_json(),
         }
 
     @router.post("/api/devil/parse", response_model=DevilParsed)

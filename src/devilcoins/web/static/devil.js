@@ -139,6 +139,9 @@ async function devilTurn(r) {
     }), "Turning…");
     logRow([String(devil.index + 1), devil.coins, String(r), data.turned,
             flipsText(data.move, devil.n), data.after]);
+    // the coach's mark on the turn (play.js: judgedMark), beside it in the Turn r column
+    const row = $("devil-log").tBodies[0].lastElementChild;
+    row.cells[2].append(" ", judgedMark(data.judged));
     devil.coins = data.after;
     const done = devil.index + 1;
     devil.index = done;
@@ -154,8 +157,10 @@ async function devilTurn(r) {
           (devil.replay === null ? "you beat it!" : "that was the Devil's winning line, replayed."),
           devil.replay === null ? "win" : "");
     } else {
+      const judged = devil.replay === null ? ` ${data.judged.text}` : "";
       say($("devil-message"), `You turned the table ${placesWords(r, devil.n)}: ` +
-          `${data.turned}; the strategy flipped {${data.move.join(", ")}}: ${data.after}.`);
+          `${data.turned}; the strategy flipped {${data.move.join(", ")}}: ${data.after}.` +
+          judged);
     }
   } catch (err) {
     say($("devil-message"), err.message, "error");
