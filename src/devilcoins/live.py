@@ -51,7 +51,7 @@ from devilcoins.devil import (
     random_devil,
     scripted,
 )
-from devilcoins.families import family_of, states_of
+from devilcoins.families import class_text, family_of, states_of
 from devilcoins.observed.touch import play as touchplay
 from devilcoins.observed.touch.coach import reach_value, setting_value
 from devilcoins.playing import Devil, play, still_possible
@@ -69,10 +69,9 @@ TouchStep = touchplay.Step
 
 
 def class_name(game: Game, k: int) -> str:
-    """Class k of the game's tables, as the player sees it: its alphabetically first state."""
-    by_text = class_table(game, "text")
-    rep = int(class_table(game).reps[k])
-    return game.state_text(int(by_text.reps[by_text.index_of[rep]]))
+    """Class k of the game's tables, as the player sees it: its alphabetically first state
+    (``families.class_text``, the one naming of a class)."""
+    return class_text(game, k)
 
 
 @dataclass

@@ -31,7 +31,7 @@ whose strategies are trees in ``families.trees``) and a line in ``FAMILIES`` her
 from __future__ import annotations
 
 from devilcoins.core.game import Game
-from devilcoins.families.base import Family, Held, MoveLike, Progress, states_of
+from devilcoins.families.base import Family, Held, MoveLike, Progress, class_text, states_of
 from devilcoins.families.blind import (
     Blind,
     BlindCoins,
@@ -51,6 +51,7 @@ __all__ = [
     "Progress",
     "TreeRules",
     "blind_moves",
+    "class_text",
     "family_of",
     "states_of",
 ]

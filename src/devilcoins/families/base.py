@@ -244,6 +244,18 @@ def _not_a_tree(text: str) -> None:
     raise OtherGame(f"holds {what}, not a list of moves: verify it as that game", named)
 
 
+def class_text(game: Game, k: int) -> str:
+    """Class k of the game's tables as the player sees it everywhere (the belief list, the
+    Devil's trap, the replays): its alphabetically first state.
+
+    >>> class_text(Game(3), 1)  # the class of THH, HTH and HHT
+    'HHT'
+    """
+    by_text = class_table(game, "text")
+    rep = int(class_table(game).reps[k])
+    return game.state_text(int(by_text.reps[by_text.index_of[rep]]))
+
+
 def _held(game: Game, known: Sequence[int], *, blind: bool) -> str:
     """Why the Devil holds a position, in plain words: a state still possible that lies in his
     largest trap, or (blind games) the search from the belief that found nothing."""
@@ -253,9 +265,9 @@ def _held(game: Game, known: Sequence[int], *, blind: bool) -> str:
     trap = largest_trap(game) if game.devil_moves is None else None
     for k in sorted(int(k) for k in known):
         x = int(t.reps[k])
-        if trap is not None and trap[x]:
+        if trap is not None and trap[x]:  # a trap holds every turn of a state it holds
             return (
-                f"{game.state_text(x)} is still possible, and from there he can "
+                f"{class_text(game, k)} is still possible, and from there he can "
                 f"{_devil_verb(game)} so that whatever you do the goal never shows (it is in "
                 "his trap)."
             )

@@ -35,6 +35,7 @@ from devilcoins.families.base import (
     _devil_verb,
     _held,
     _touch_held,
+    class_text,
     states_of,
 )
 
@@ -295,7 +296,7 @@ class Count(Observed):
             return Advice(game, True, 0)
         trapped = sorted(int(k) for k in known if int(k) in count_held(game))
         if trapped:
-            x = game.state_text(int(t.reps[trapped[0]]))
+            x = class_text(game, trapped[0])
             return Advice(
                 game,
                 winnable=False,
