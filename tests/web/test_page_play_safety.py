@@ -68,7 +68,7 @@ def test_a_refused_new_game_clears_the_old_board(page):
     page.select_option("#play-n", "8")
     page.click("#new-game")
     message = page.locator("#play-message")
-    expect(message).to_have_text(re.compile(r"^No game: 8 dials of 4 faces make 65536 states"))
+    expect(message).to_have_text(re.compile(r"^No game: 8 dials of 4 faces make 65,536 states"))
     expect(message).to_have_class(re.compile(r"\berror\b"))
     expect(page.locator("#flip")).to_be_disabled()
     expect(page.locator("#clear")).to_be_disabled()
@@ -195,7 +195,11 @@ def test_a_phone_plays_on_one_screen_with_the_moves_listed(browser, base_url, ti
             assert in_viewport(pg, "#flip")
             pg.click("#flip")
             expect(pg.locator("#play-status")).to_contain_text(f": {k} move")
-        expect(pg.locator("#play-history li")).to_have_text(["{0}", "{2}"])
+        # each move with the coach's mark (8 coins: a single flip is never a best first move)
+        expect(pg.locator("#play-history li")).to_have_text(
+            [re.compile(r"^\{0\} (✓|\?!)$"), re.compile(r"^\{2\} (✓|\?!)$")]
+        )
+        expect(pg.locator("#play-history li").nth(0)).to_have_text("{0} ?!")
         width = pg.evaluate("document.documentElement.scrollWidth")
         assert width <= 390 + 1, f"the page scrolls sideways: {width} px wide"
     finally:

@@ -12,8 +12,8 @@ const MAX_STATES = 4096;
 function refusal(fields) {
   const values = fields.values || 2;
   if (values ** fields.n > MAX_STATES) {
-    return `${fields.n} dials of ${values} faces make ${values ** fields.n} states, more ` +
-      `than this page plays (${MAX_STATES})`;
+    return `${fields.n} dials of ${values} faces make ${(values ** fields.n).toLocaleString("en")} ` +
+      `states, more than this page plays (${MAX_STATES.toLocaleString("en")})`;
   }
   if (fields.n === 1 && fields.goal === "same") return "one position is always all the same";
   if (fields.observe === "count" && fields.group === "none" && fields.n > 6) {

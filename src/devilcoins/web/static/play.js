@@ -284,7 +284,7 @@ function playControls() {
   $("peek").disabled = !play.game || play.won;  // a won game shows its coins already
   $("give-up").hidden = !(live && play.held);  // the strongest Devil would hold it; this may not
   $("give-up").disabled = play.busy;
-  $("play-hint").hidden = !live;  // how to move, only while there is a move to make
+  $("play-hint").hidden = !byHand;  // how to move, only while there is a move of yours to make
   $("peek").hidden = play.observe === "sight";  // the table is in view already
   $("play-optimal").disabled = !byHand || !play.optimal;
   $("play-optimal").textContent = live && play.optimal && play.atMost
@@ -304,9 +304,9 @@ function showOptimal() {
     ? `flip {${[...play.chosen].join(", ")}}`
     : `turn ${[...play.chosen].map(([i, v]) => `${i}+${v}`).join(", ")}`;
   const listen = play.optimal.every((v) => !v);
-  say($("play-message"), listen ? "The optimal move: change nothing and listen. Press " +
-      `“${$("flip").textContent}” to play it.`
-    : `The optimal move: ${words}. Press “${$("flip").textContent}” to play it.`);
+  const what = listen ? "change nothing and listen" : words;
+  say($("play-message"), rest.running ? `The coach plays the optimal move: ${what}.`
+    : `The optimal move: ${what}. Press “${$("flip").textContent}” to play it.`);
   drawPlay();
 }
 
@@ -331,8 +331,7 @@ function showGame(data) {
   $("play-rules").title = data.game_text || `n=${data.n}`;  // as the command line writes it
   $("belief-size").textContent = `${data.belief_size} possible`;
   drawBelief(data.belief);
-  const goal = data.game_text ? "The goal" : "All heads";
-  if (data.won) say($("play-message"), `${goal}: you won in ${moves(data.moves)}!`, "win");
+  if (data.won) say($("play-message"), `${goalShown()}: you won in ${moves(data.moves)}!`, "win");
   if (play.lost) {
     say($("play-message"), `You lost: the Devil can now hold you off forever. ${data.reason} ` +
         "“Replay with the Devil's turns” shows one way he did it; “New game” starts again.",
@@ -357,6 +356,14 @@ function showGame(data) {
   // once the game is won its positions and Flip go: the focus goes on to the replay's button
   const lost = !focused.isConnected || focused.disabled || document.activeElement === document.body;
   if (data.won && inPlay && lost) $("replay-open").focus();
+}
+
+// The goal of the game on the table as it shows when won: "All heads", "All zero" (dials) or
+// "All the same", by the goal menu the game started with.
+function goalShown() {
+  const fields = play.fields || {};
+  if (fields.goal === "same") return "All the same";
+  return play.values === 2 ? "All heads" : "All zero";
 }
 
 // The most small tables the belief shows at once: past it a button shows the rest (hundreds of
