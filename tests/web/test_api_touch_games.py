@@ -219,3 +219,14 @@ def test_the_replay_is_one_line_of_play_under_every_round(client, n, k, devil):
                 assert len(set(after)) == 2  # no bell before the last round
         assert len(set(steps[-1]["after"])) == 1
         assert steps[-1]["after"] == data["glasses"] == end["glasses"]
+
+
+def test_eight_glasses_with_four_hands_are_shown_greyed_with_why(client):
+    offered = client.get("/api/touch/games").json()
+    assert {"glasses": 8, "hands": 4} not in [
+        {"glasses": g["glasses"], "hands": g["hands"]} for g in offered["games"]
+    ]
+    (greyed,) = [g for g in offered["greyed"] if (g["glasses"], g["hands"]) == (8, 4)]
+    assert "9 rounds" in greyed["why"]
+    refused = client.post("/api/touch/new", json={"glasses": 8, "hands": 4, "devil": "random"})
+    assert refused.status_code == 400 and refused.json()["detail"].endswith(greyed["why"])

@@ -43,7 +43,10 @@ def pick(page, n: int, k: int) -> None:
 
 
 def options(page, menu: str) -> list[str]:
-    return page.locator(f"#{menu} option").evaluate_all("os => os.map(o => o.value)")
+    """The values a menu offers (a greyed-out option is shown, not offered)."""
+    return page.locator(f"#{menu} option:not([disabled])").evaluate_all(
+        "os => os.map(o => o.value)"
+    )
 
 
 def boxes_apart(a, b) -> bool:
@@ -205,4 +208,18 @@ def test_a_fifth_hand_is_refused_and_one_hand_moves(window):
     checked = page.locator("#touch-tray [aria-checked='true']")
     expect(checked).to_have_count(1)
     assert checked.get_attribute("data-position") == "1"
+    assert page.errors == []
+
+
+def test_eight_glasses_offer_four_hands_greyed_out_with_the_reason(visitor):
+    page = visitor
+    page.wait_for_function("() => touch.games !== undefined && touch.games.length > 0")
+    page.select_option("#touch-n", "8")
+    four = page.locator("#touch-k option[value='4']")
+    expect(four).to_be_disabled()
+    expect(four).to_have_text("4 (not played here)")
+    expect(page.locator("#touch-greyed")).to_be_visible()
+    expect(page.locator("#touch-greyed")).to_contain_text("8 glasses with 4 hands take 9 rounds")
+    page.select_option("#touch-n", "4")
+    expect(page.locator("#touch-greyed")).to_be_hidden()
     assert page.errors == []

@@ -122,10 +122,19 @@ class TouchOffered(BaseModel):
     length: int | None
 
 
+class TouchGreyed(BaseModel):
+    """A touch game the page shows in its menus but does not play, and why."""
+
+    glasses: int
+    hands: int
+    why: str
+
+
 class TouchGames(BaseModel):
-    """The touch games offered, the four glasses first."""
+    """The touch games offered, the four glasses first, and those greyed out with why."""
 
     games: list[TouchOffered]
+    greyed: list[TouchGreyed] = []
 
 
 class TouchTree(BaseModel):

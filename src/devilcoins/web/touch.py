@@ -20,12 +20,14 @@ __all__ = [
     "GAME",
     "GLASSES",
     "TOUCH_GAMES",
+    "TOUCH_GREYED",
     "count_words",
     "game_words",
     "not_offered",
     "reach_problem",
     "touch_game",
     "touch_games",
+    "touch_greyed",
     "touch_replay",
     "touch_state",
     "touch_tree",
@@ -44,6 +46,17 @@ __all__ = [
 #: pass the search's limits (2-3 minutes, 6 GiB); and every other pair, which the Devil holds out
 #: in forever (the library settles those at once: 1 hand for N >= 3, N = 5 with K <= 3, N = 6
 #: with K <= 3, N = 7 with K <= 5).
+#: Touch games a visitor may look for and the page does not play, each with why (the page greys
+#: them out in the hands menu and says this): the figures are those above.
+TOUCH_GREYED: dict[tuple[int, int], str] = {
+    (8, 4): (
+        "8 glasses with 4 hands take 9 rounds, but the coach (and the strongest Devil) read the "
+        "value of every position the player can reach, which takes about 14 s and 1 GB to work "
+        "out: too slow for this page. Its strategy is solved in about a second: "
+        "devilcoins solve 8 --hands 4 --goal same --observe touch"
+    ),
+}
+
 TOUCH_GAMES: tuple[tuple[int, int], ...] = (
     (4, 2),
     (2, 1),
@@ -93,6 +106,8 @@ def not_offered(n: int, k: int) -> str | None:
     """Why the page does not play n glasses with k hands (None when it does)."""
     if (n, k) in TOUCH_GAMES:
         return None
+    if (n, k) in TOUCH_GREYED:
+        return f"{n} glasses with {k} hands is not offered here: {TOUCH_GREYED[n, k]}"
     offered = ", ".join(f"{a} glasses with {b} hand{'' if b == 1 else 's'}" for a, b in TOUCH_GAMES)
     return f"{n} glasses with {k} hand{'' if k == 1 else 's'} is not offered; offered: {offered}"
 
@@ -136,6 +151,11 @@ def touch_games() -> list[dict[str, Any]]:
         }
         for n, k in TOUCH_GAMES
     ]
+
+
+def touch_greyed() -> list[dict[str, Any]]:
+    """The games the page shows but does not play (``TOUCH_GREYED``): glasses, hands, why."""
+    return [{"glasses": n, "hands": k, "why": why} for (n, k), why in TOUCH_GREYED.items()]
 
 
 def reach_problem(game: Game, positions: list[int]) -> str | None:

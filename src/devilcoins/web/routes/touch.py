@@ -28,6 +28,7 @@ from devilcoins.web.touch import (
     reach_problem,
     touch_game,
     touch_games,
+    touch_greyed,
     touch_replay,
     touch_state,
     touch_tree,
@@ -101,8 +102,9 @@ def touch_router(games: LiveGames[LiveGame]) -> APIRouter:
 
     @router.get("/api/touch/games", response_model=TouchGames)
     def offered() -> dict[str, Any]:
-        """The touch games offered (glasses, hands), the four glasses first."""
-        return {"games": touch_games()}
+        """The touch games offered (glasses, hands), the four glasses first, and those shown
+        but not played (greyed, each with why)."""
+        return {"games": touch_games(), "greyed": touch_greyed()}
 
     @router.get("/api/touch/tree", response_model=TouchTree, response_model_exclude_unset=True)
     def tree(

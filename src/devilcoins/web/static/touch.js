@@ -395,13 +395,24 @@ function touchPick() {
   showTouch();
 }
 
-// The hands menu: the hands offered with n glasses (keeping the choice where it is offered).
+// The hands menu: the hands offered with n glasses (keeping the choice where it is offered),
+// and those the page shows but does not play, greyed out, with the server's reason under the
+// menu (a phone shows no tooltip on an option).
 function fillTouchHands(n) {
   const menu = $("touch-k"), before = Number(menu.value);
-  const hands = touch.games.filter((g) => g.glasses === n).map((g) => g.hands)
-    .sort((a, b) => a - b);
-  menu.replaceChildren(...hands.map((k) => new Option(String(k), String(k))));
-  menu.value = String(hands.includes(before) ? before : hands[0]);
+  const hands = touch.games.filter((g) => g.glasses === n).map((g) => g.hands);
+  const greyed = (touch.greyed || []).filter((g) => g.glasses === n);
+  const options = [...hands.map((k) => [k, false]), ...greyed.map((g) => [g.hands, true])]
+    .sort((a, b) => a[0] - b[0]).map(([k, off]) => {
+      const option = new Option(off ? `${k} (not played here)` : String(k), String(k));
+      option.disabled = off;
+      return option;
+    });
+  menu.replaceChildren(...options);
+  menu.value = String(hands.includes(before) ? before : Math.min(...hands));
+  const why = greyed.map((g) => g.why).join(" ");
+  $("touch-greyed").textContent = why;
+  $("touch-greyed").hidden = !why;
 }
 
 async function loadTouchGames() {
@@ -411,6 +422,7 @@ async function loadTouchGames() {
     return;
   }
   touch.games = data.games;
+  touch.greyed = data.greyed || [];
   const first = data.games[0];
   const sizes = [...new Set(data.games.map((g) => g.glasses))].sort((a, b) => a - b);
   $("touch-n").replaceChildren(...sizes.map((n) => new Option(String(n), String(n))));
