@@ -158,3 +158,19 @@ def test_parse_refuses_bad_strategies(client, text, status, words):
     response = client.post("/api/devil/parse", json={"n": 4, "text": text})
     assert response.status_code == status, response.text
     assert words in response.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("0 2\n0 5\n", "line 2"), ("FLF\n", "3 letters"), ("", "no moves")],
+)
+def test_check_answers_what_parse_refuses(client, text, words):
+    """The page's check: the same reading as parse, a mistake answered (200) rather than
+    refused, with parse's own words."""
+    refused = client.post("/api/devil/parse", json={"n": 4, "text": text}).json()["detail"]
+    checked = client.post("/api/devil/check", json={"n": 4, "text": text})
+    assert checked.status_code == 200
+    assert checked.json() == {"n": 4, "moves": None, "problem": refused}
+    assert words in refused
+    good = client.post("/api/devil/check", json={"n": 4, "text": "0 2\nFFFF\n"}).json()
+    assert good == {"n": 4, "moves": [[0, 2], [0, 1, 2, 3]], "problem": None}

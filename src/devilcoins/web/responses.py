@@ -320,3 +320,11 @@ class DevilParsed(BaseModel):
 
     n: int
     moves: list[list[int]]
+
+
+class DevilChecked(BaseModel):
+    """A typed strategy checked: its moves as positions, or what is wrong with it."""
+
+    n: int
+    moves: list[list[int]] | None
+    problem: str | None

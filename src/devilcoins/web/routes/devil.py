@@ -6,9 +6,9 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
-from devilcoins import Game, Perm, Strategy, judge_turn
+from devilcoins import DevilcoinsError, Game, Perm, Strategy, judge_turn
 from devilcoins.web.models import MAX_DEVIL_MOVES, DevilParse, DevilTurn
-from devilcoins.web.responses import DevilParsed, DevilTurned
+from devilcoins.web.responses import DevilChecked, DevilParsed, DevilTurned
 
 __all__ = ["devil_router"]
 
@@ -47,15 +47,31 @@ def devil_router() -> APIRouter:
     @router.post("/api/devil/parse", response_model=DevilParsed)
     def devil_parse(req: DevilParse) -> dict[str, Any]:
         """Read a typed strategy, one move a line ('0 2', '{0, 2}' or 'FLFL'), for n coins."""
-        moves = Strategy.parse(req.text, req.n).to_json()
-        if not moves:
-            raise HTTPException(422, "the strategy has no moves: write one move a line")
-        if len(moves) > MAX_DEVIL_MOVES:
-            raise HTTPException(
-                422,
-                f"the strategy has {len(moves):,} moves; the Devil's game takes at most "
-                f"{MAX_DEVIL_MOVES}",
-            )
-        return {"n": req.n, "moves": moves}
+        return {"n": req.n, "moves": _read(req)}
+
+    @router.post("/api/devil/check", response_model=DevilChecked)
+    def devil_check(req: DevilParse) -> dict[str, Any]:
+        """Read a typed strategy as ``/api/devil/parse`` does, but say what is wrong with it as
+        an answer (problem; moves null) rather than a refusal: the page checks what a visitor
+        typed, and a mistake there is an answer it shows, not an error of the page."""
+        try:
+            return {"n": req.n, "moves": _read(req), "problem": None}
+        except (DevilcoinsError, HTTPException) as err:
+            problem = err.detail if isinstance(err, HTTPException) else str(err)
+            return {"n": req.n, "moves": None, "problem": str(problem)}
 
     return router
+
+
+def _read(req: DevilParse) -> list[list[int]]:
+    """The typed strategy's moves as positions, or a refusal saying what is wrong."""
+    moves: list[list[int]] = Strategy.parse(req.text, req.n).to_json()
+    if not moves:
+        raise HTTPException(422, "the strategy has no moves: write one move a line")
+    if len(moves) > MAX_DEVIL_MOVES:
+        raise HTTPException(
+            422,
+            f"the strategy has {len(moves):,} moves; the Devil's game takes at most "
+            f"{MAX_DEVIL_MOVES}",
+        )
+    return moves

@@ -21,7 +21,10 @@ function randomStart(n) {
 async function devilStrategy() {
   const n = Number($("devil-n").value);
   if ($("devil-custom").checked) {
-    const data = await api("/api/devil/parse", { n: n, text: $("devil-text").value });
+    // checked, not parsed: a mistake in what was typed comes back as an answer (no HTTP
+    // error, so the browser's console stays quiet), and is thrown here for the message
+    const data = await api("/api/devil/check", { n: n, text: $("devil-text").value });
+    if (data.problem) throw new Error(data.problem);
     return { n: n, moves: data.moves };
   }
   const data = await api(`/api/strategy/${n}`);
