@@ -110,7 +110,12 @@ def run(args: argparse.Namespace) -> int:
             "choose another --port or --host"
         ) from None
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"devilcoins: serving on http://{shown}:{args.port}/ (Ctrl-C stops it)", flush=True)
+    print(
+        f"devilcoins: serving on http://{shown}:{args.port}/ (Ctrl-C stops it); the first "
+        "requests wait while the answers the page opens with are worked out (about 2 s, "
+        "20 s or more the first time after an install)",
+        flush=True,
+    )
     serve(args.host, args.port, hosts, heavy=(args.heavy_workers, args.heavy_budget))
     return 0
 

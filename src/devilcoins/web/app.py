@@ -13,7 +13,7 @@ one that played within it (it is refused with 503 while there is none).
 from __future__ import annotations
 
 import secrets
-import threading
+import socket
 
 from fastapi import Depends, FastAPI
 
@@ -29,14 +29,13 @@ from devilcoins.web.routes.devil import devil_router
 from devilcoins.web.routes.draw import draw_router
 from devilcoins.web.routes.pages import mount_static, pages_router
 from devilcoins.web.routes.play import play_router
-from devilcoins.web.routes.solve import solve_router, warm_default_games
+from devilcoins.web.routes.solve import solve_router
 from devilcoins.web.routes.touch import touch_router
 from devilcoins.web.routes.watch import watch_router
 from devilcoins.web.routes.why import why_router
 from devilcoins.web.store import MAX_GAMES, LiveGames
-from devilcoins.web.touch import warm_touch_games
 
-__all__ = ["MAX_GAMES", "create_app", "serve"]
+__all__ = ["MAX_GAMES", "create_app", "listening", "serve"]
 
 
 def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
@@ -85,20 +84,55 @@ def serve(
 ) -> None:
     """Run the app with uvicorn (loopback only unless another host is asked for), answering
     only the Host headers trusted (by default loopback's names, or host itself), heavy requests
-    in heavy[0] worker processes with heavy[1] seconds each (``web.heavy``); the touch games
-    offered and the play menus' first games are worked out beside it as it starts."""
+    in heavy[0] worker processes with heavy[1] seconds each (``web.heavy``).
+
+    It listens at once, and takes its first request only once the page's first answers are
+    worked out (``web.ready.get_ready``): a browser that asks meanwhile waits for its page
+    instead of being refused, and then no answer the page asks for waits for a search.  The
+    verdicts of the menus' other games are worked out beside it afterwards, in a process of
+    their own (``web.ready.OtherGames``)."""
     import uvicorn
 
     from devilcoins.web.connections import TimelyProtocol
+    from devilcoins.web.ready import OtherGames, get_ready
 
     if trusted is None:
         trusted = ["127.0.0.1", "localhost", "[::1]"] if host in LOOPBACK else [host]
     HEAVY.configure(*heavy)
-    threading.Thread(target=warm_touch_games, name="warm touch games", daemon=True).start()
-    threading.Thread(target=warm_default_games, name="warm first games", daemon=True).start()
+    config = uvicorn.Config(
+        create_app(trusted), host=host, port=port, log_level="warning", http=TimelyProtocol
+    )
+    sockets = listening(host, port, config.backlog)
+    others: OtherGames | None = None
     try:
-        uvicorn.run(
-            create_app(trusted), host=host, port=port, log_level="warning", http=TimelyProtocol
-        )
+        get_ready(HEAVY)
+        others = OtherGames().start()
+        uvicorn.Server(config).run(sockets=sockets)
     finally:
+        if others is not None:
+            others.stop()
         HEAVY.close()
+        for sock in sockets:
+            sock.close()
+
+
+def listening(host: str, port: int, backlog: int) -> list[socket.socket]:
+    """Sockets bound to host's addresses and listening, as asyncio's server makes them (the
+    address reused, an IPv6 one for IPv6 only): connections wait in their queue until the
+    server takes them."""
+    sockets: list[socket.socket] = []
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        for family, kind, proto, _, address in dict.fromkeys(found):
+            sock = socket.socket(family, kind, proto)
+            sockets.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+            sock.listen(backlog)
+    except BaseException:
+        for sock in sockets:
+            sock.close()
+        raise
+    return sockets

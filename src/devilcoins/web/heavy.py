@@ -7,6 +7,10 @@ process, so the server's own threads keep answering the cheap requests (health, 
 move, a feel).  A worker stays taken until its work ends, even past the budget (the visitor is
 told at the budget), so the number of busy workers never exceeds ``workers``.
 
+``devilcoins serve`` starts the workers before it takes its first request (``start``), each
+loading first what the heavy requests use, so that the first of them waits for no start-up; a
+worker leaves Ctrl-C to the server, which stops it.
+
 >>> work = HeavyWork(workers=1, budget=60)
 >>> work.run(pow, 2, 10)
 1024
@@ -15,17 +19,20 @@ told at the budget), so the number of busy workers never exceeds ``workers``.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
+import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from fastapi import HTTPException
 
-__all__ = ["DEFAULT_BUDGET", "HEAVY", "HeavyWork", "default_workers"]
+__all__ = ["DEFAULT_BUDGET", "HEAVY", "HeavyWork", "default_workers", "without_ctrl_c"]
 
 #: Seconds a heavy request may take before the visitor is told to try again.
 DEFAULT_BUDGET = 30.0
@@ -51,6 +58,7 @@ class HeavyWork:
         self._slots = threading.BoundedSemaphore(self.workers)
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
+        self._ready: Callable[[], object] | None = None
 
     def configure(self, workers: int | None, budget: float | None) -> None:
         """New sizes before the first request (``devilcoins serve --heavy-workers``)."""
@@ -62,6 +70,19 @@ class HeavyWork:
                 self._slots = threading.BoundedSemaphore(workers)
             if budget:
                 self.budget = budget
+
+    def start(self, ready: Callable[[], object] | None = None) -> list[Future[int]]:
+        """Start every worker now, each calling ready() (a top-level function) as it starts,
+        before any request's work; the futures end once the workers have taken their first
+        (empty) tasks, so once one worker at least is ready."""
+        with self._lock:
+            if self._pool is not None:
+                raise RuntimeError("the heavy-work pool is running already")
+            self._ready = ready
+        pool = self._started()
+        # each task submitted while no worker is idle starts one more worker, up to workers
+        with without_ctrl_c():
+            return [pool.submit(os.getpid) for _ in range(self.workers)]
 
     def run(self, work: Callable[..., T], *args: Any) -> T:
         """work(*args) in a worker process; a 503 now when every worker is busy, or when it
@@ -107,7 +128,10 @@ class HeavyWork:
         with self._lock:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
-                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                    max_workers=self.workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_worker_starts,
+                    initargs=(self._ready,),
                 )
             return self._pool
 
@@ -117,6 +141,33 @@ class HeavyWork:
             pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
+
+
+@contextmanager
+def without_ctrl_c() -> Iterator[None]:
+    """While inside, SIGINT waits (blocked in this thread), and so do the processes started:
+    a Ctrl-C in a terminal reaches every process of the server, and one that came while a
+    worker was still importing would end it with a traceback; the server stops its workers
+    itself.  A SIGINT that came meanwhile reaches this process on the way out."""
+    if not hasattr(signal, "pthread_sigmask"):  # no signal masks (Windows)
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _worker_starts(ready: Callable[[], object] | None) -> None:
+    """In a worker as it starts: Ctrl-C left to the server (which stops its workers), then
+    ready(); a ready() that fails only leaves the worker to load things as its work needs."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if ready is not None:
+        try:
+            ready()
+        except Exception:
+            logging.getLogger(__name__).exception("a heavy-work worker did not get ready")
 
 
 def _keep(done: Future[T], kept: Callable[[T], None]) -> None:

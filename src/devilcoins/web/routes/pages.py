@@ -26,7 +26,8 @@ def pages_router() -> APIRouter:
     @router.get("/api/health", response_model=Health)
     def health() -> dict[str, Any]:
         """Liveness, the package version, and whether the page's first games are worked out
-        (``warm``: ``devilcoins serve`` works them out as it starts)."""
+        (``warm``: ``devilcoins serve`` works them out before it takes its first request, so
+        every answer of its says true; ``web.ready``)."""
         return {"ok": True, "version": __version__, "warm": WARM.is_set()}
 
     @router.get("/", include_in_schema=False)

@@ -42,7 +42,6 @@ __all__ = [
     "solve_data",
     "solve_outcome",
     "solve_router",
-    "warm_default_games",
 ]
 
 #: The memory a search of /api/solve may use (bytes): a search past it is refused.
@@ -178,28 +177,6 @@ async def answer_for(game: Game, wait: float | None = None) -> dict[str, Any] | 
     if "refused" in answer:
         raise HTTPException(400, answer["refused"])
     return answer
-
-
-def warm_default_games(sizes: range = range(1, MAX_PLAY_N + 1)) -> None:
-    """Work out, as the server starts, the verdict of every game the page's menus open with
-    (coins, turns only, all heads, any hands; blindfolded, counting or seeing; every N) and what
-    a live game of it reads (the coach's first word, the strongest Devil), so that no visitor's
-    first game waits for them (about 2 s of one CPU); then the verdicts of the other coin games
-    of the menus (about 20 s more), and the first games once more, so that their tables are the
-    newest of the few a process keeps (``CACHED_GAMES``)."""
-    warm_first_games(sizes)
-    for observe in ("blind", "sight", "count"):
-        for group in ("cyclic", "dihedral", "none", "full"):
-            for goal in ("zero", "same"):
-                for n in sizes:
-                    try:
-                        check_game_fields(n, 2, None, observe, group)
-                        game = game_spec(n, 2, group, goal, None, observe)
-                    except (ValueError, DevilcoinsError):
-                        continue  # a game the page refuses: nothing to work out
-                    if ANSWERS.get(game) is None:
-                        ANSWERS.put(game, _outcome(game))
-    warm_first_games(sizes)
 
 
 def warm_first_games(sizes: range = range(1, MAX_PLAY_N + 1)) -> None:
