@@ -110,6 +110,21 @@ async function api(path, body) {
   return data;
 }
 
+// One guard for every late answer. A section keeps the game on its table in owner.game; work
+// asked for that game (a request, with whatever it waits for) whose answer lands when another
+// game is on the table, or none, is dropped here: forGame resolves to null, and an error it
+// raised is dropped too, so no line of the old game is ever written over the new one.
+async function forGame(owner, work) {
+  const game = owner.game;
+  try {
+    const data = await work();
+    return owner.game === game ? data : null;
+  } catch (err) {
+    if (owner.game !== game) return null;
+    throw err;
+  }
+}
+
 function fillSizes(select, chosen) {
   for (let n = 1; n <= 8; n++) {
     const option = document.createElement("option");

@@ -496,9 +496,9 @@ async function flip(coach = false) {
   const game = play.game;
   try {
     const move = chosenMove();
-    const data = await busyWhile("play", "play-message",
-                                 () => api("/api/move", { game: game, ...move }));
-    if (play.game !== game) return;  // a new game is on the table: this answer is not its
+    const data = await forGame(play, () => busyWhile("play", "play-message",
+                                                     () => api("/api/move", { game: game, ...move })));
+    if (!data) return;  // a new game is on the table: this answer is not its
     play.busy = false;
     historyLine(move, data);
     play.chosen = emptyChoice();
@@ -509,7 +509,7 @@ async function flip(coach = false) {
     if (!data.won && !data.lost) say($("play-message"), [judged, afterMove(data)].join(" ").trim());
     showGame(data);
   } catch (err) {
-    if (play.game === game) say($("play-message"), err.message, "error");
+    say($("play-message"), err.message, "error");
   } finally {
     play.busy = false;
     playControls();
@@ -536,9 +536,9 @@ async function again(path) {
   play.busy = true;
   try {
     const game = play.game;
-    const data = await busyWhile("play", "play-message", () => api(path, { game: game }),
-                                 "Playing the game again…");
-    if (play.game !== game) return;  // a new game is on the table
+    const data = await forGame(play, () => busyWhile("play", "play-message",
+      () => api(path, { game: game }), "Playing the game again…"));
+    if (!data) return;  // a new game is on the table
     const history = $("play-history");
     if (path === "/api/restart") history.replaceChildren();
     else if (history.lastChild) history.lastChild.remove();
@@ -574,9 +574,9 @@ async function giveUp() {
 // The coins of the game on the table, asked of the server (null: a new game came meanwhile).
 async function peekedGame() {
   const game = play.game;
-  const data = await busyWhile("play", "play-message",
-                               () => api("/api/peek", { game: game }), "Looking…");
-  if (play.game !== game) return null;
+  const data = await forGame(play, () => busyWhile("play", "play-message",
+                                                   () => api("/api/peek", { game: game }), "Looking…"));
+  if (!data) return null;
   play.coins = data.coins;
   return data;
 }

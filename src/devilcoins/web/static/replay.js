@@ -106,7 +106,8 @@ function replayStep(delta) {
 async function openReplay() {
   if (!play.game) return;
   try {
-    const data = await api(`/api/replay/${play.game}`);
+    const data = await forGame(play, () => api(`/api/replay/${play.game}`));
+    if (!data) return;  // a new game is on the table: the old one's replay is not shown
     cancelAnimationFrame(replay.animation);
     Object.assign(replay, { frames: replayFrames(data), at: 0, n: data.n, won: data.won,
                             turn: 0 });

@@ -220,10 +220,15 @@ function focusLost() {
 }
 
 // One request at a time; a refusal is said in the message line.
+// A request of the glasses section about the game on the tray (null: refused, shown as the
+// message, or its answer came for a game no longer on the tray: forGame drops it); one at a
+// time (New game, touchNew, is asked whatever is out).
 async function touchCall(path, body) {
   if (touch.busy) return null;
   touch.busy = true;
-  try { return await busyWhile("touch", "touch-message", () => api(path, body)); } catch (err) {
+  try {
+    return await forGame(touch, () => busyWhile("touch", "touch-message", () => api(path, body)));
+  } catch (err) {
     say($("touch-message"), err.message, "error");
     return null;
   } finally { touch.busy = false; }
@@ -284,12 +289,23 @@ async function touchSet() {
   }
 }
 
+// The newest New game (or choice of glasses) asked for: an answer to an older one is dropped.
+let touchAsked = 0;
+
 async function touchNew(replay) {
+  const asked = ++touchAsked;
   const { n, k } = touch;
   $("touch-hint").open = false;  // a new game keeps its hint closed until asked for
   const devil = $("touch-devil").value;
-  const data = await touchCall("/api/touch/new", { glasses: n, hands: k, devil: devil });
-  if (!data) return;
+  let data;
+  try {  // asked whatever else is out: the answers of the game it replaces are dropped
+    data = await busyWhile("touch", "touch-message",
+                           () => api("/api/touch/new", { glasses: n, hands: k, devil: devil }));
+  } catch (err) {
+    if (asked === touchAsked) say($("touch-message"), err.message, "error");
+    return;
+  }
+  if (asked !== touchAsked) return;
   Object.assign(touch, { game: data.game, state: data, chosen: [], setting: [],
                          replay: replay });
   closeTouchReplay();
@@ -382,6 +398,7 @@ function touchShow() {
 
 // The game chosen in the menus: its name and rules, a fresh tray (the game before is put away).
 function touchPick() {
+  touchAsked++;  // a new game asked for the glasses chosen before is not this one
   touch.n = Number($("touch-n").value);
   touch.k = Number($("touch-k").value);
   Object.assign(touch, { game: null, state: null, chosen: [], setting: [], node: null,
