@@ -162,16 +162,18 @@ def _moves(game: Game, tab: ClassTable) -> list[int]:
     return sorted({0, *(a for a in candidates if game.allowed(a))})
 
 
-def _trap_round(
-    tab: ClassTable, trap: np.ndarray, turned: list[np.ndarray], moves: list[int]
-) -> np.ndarray:
-    """The states of trap from which, whatever the move, some turn stays in trap."""
+def _added(tab: ClassTable, moves: list[int]) -> dict[int, np.ndarray]:
+    """For each move a, y + a for every state y (made once, read by every round)."""
+    everything = np.arange(tab.states, dtype=np.int64)
+    return {a: tab.add(everything, a) for a in moves}
+
+
+def _trap_round(trap: np.ndarray, turned: np.ndarray, added: dict[int, np.ndarray]) -> np.ndarray:
+    """The states of trap from which, whatever the move, some turn stays in trap: x stays
+    against move a when trap holds turned[e][x] + a for some e (added[a][y] is y + a)."""
     keep = trap.copy()
-    for a in moves:
-        stay = np.zeros(tab.states, dtype=bool)
-        for image in turned:
-            stay |= trap[tab.add(image, a)]
-        keep &= stay
+    for after in added.values():
+        keep &= trap[after][turned].any(axis=0)
     return keep
 
 
@@ -189,8 +191,9 @@ def largest_trap(game: Game) -> np.ndarray | None:
     if turned is None or len(moves) * len(turned) * tab.states > MAX_TRAP_STEPS:
         return None
     trap = tab.index_of >= tab.n_goal  # every state outside the goal
+    added, images = _added(tab, moves), np.asarray(turned, dtype=np.int64)
     while trap.any():
-        kept = _trap_round(tab, trap, turned, moves)
+        kept = _trap_round(trap, images, added)
         if np.array_equal(kept, trap):
             break
         trap = kept
@@ -205,7 +208,8 @@ def largest_trap_evidence(game: Game, trap: np.ndarray) -> Evidence:
         raise TooLarge(f"{game} is too large to check a trap")
     moves = _moves(game, tab)
     closed = all(np.array_equal(trap[image], trap) for image in turned)
-    stays = np.array_equal(_trap_round(tab, trap, turned, moves), trap)
+    images = np.asarray(turned, dtype=np.int64)
+    stays = np.array_equal(_trap_round(trap, images, _added(tab, moves)), trap)
     in_goal = tab.index_of < tab.n_goal
     holds = bool(trap.any() and not (trap & in_goal).any() and closed and stays)
     start = int(np.flatnonzero(trap)[0]) if trap.any() else 0
