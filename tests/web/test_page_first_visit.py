@@ -331,7 +331,12 @@ def test_sight_and_count_games_play_to_a_win_with_the_optimal_move(visitor, base
     assert page.errors == []
 
 
-@pytest.mark.parametrize(("n", "length"), [(2, 3), (4, 15)])
+@pytest.mark.parametrize(
+    ("visitor", "n", "length"),
+    [((390, 844), 2, 3), ((1280, 900), 2, 3), ((390, 844), 4, 15)],
+    indirect=["visitor"],
+    ids=["phone-2-3", "desktop-2-3", "phone-4-15"],
+)
 def test_the_strongest_blind_devil_holds_the_optimal_play_to_its_last_move(visitor, n, length):
     page = visitor
     new_game(page, n=str(n), devil="adversarial")

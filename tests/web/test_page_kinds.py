@@ -41,7 +41,17 @@ def length_of(base_url: str, fields: dict) -> int:
         return json.loads(response.read())["length"]
 
 
-@pytest.mark.parametrize(("kind", "devil"), CASES)
+#: Each case at one window size, the sizes taking turns (both sizes play every kind; a case at
+#: both took 40 s of the suite for what the layout tests check once).
+SIZED = [((1280, 900) if i % 2 else (390, 844), *case) for i, case in enumerate(CASES)]
+
+
+@pytest.mark.parametrize(
+    ("visitor", "kind", "devil"),
+    SIZED,
+    indirect=["visitor"],
+    ids=[f"{'desktop' if w > 500 else 'phone'}-{k}-{d}" for (w, _), k, d in SIZED],
+)
 def test_each_kind_is_won_with_the_optimal_move_and_replayed(visitor, base_url, kind, devil):
     page = visitor
     menus, fields = KINDS[kind]

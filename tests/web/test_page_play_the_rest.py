@@ -121,7 +121,7 @@ def test_a_coach_move_in_flight_writes_nothing_on_a_new_game(page):
 def test_the_moves_played_are_counted_and_the_first_said_to_be_above(page):
     """Issue 50: after 10 moves the list showed from move 2, with no scrollbar on a phone."""
     start(page, 8)
-    rest(page, speed="1000")
+    rest(page, speed="350")  # medium: 12 moves in a few seconds, Stop still between two
     history = page.locator("#play-history li")
     expect(history).to_have_count(12, timeout=120_000)
     page.click("#play-rest-stop")

@@ -137,7 +137,13 @@ def win_by_the_optimal_play(page, devil: str, n: int = 4, k: int = 2) -> int:
     return played
 
 
-@pytest.mark.parametrize("devil", ["adversarial", "greedy", "random"])
+@pytest.mark.parametrize(
+    ("visitor", "devil"),
+    [((1280, 900), "adversarial"), ((390, 844), "adversarial"), ((1280, 900), "greedy"),
+     ((390, 844), "random")],
+    indirect=["visitor"],
+    ids=["desktop-adversarial", "phone-adversarial", "desktop-greedy", "phone-random"],
+)  # fmt: skip
 def test_a_won_game_replays_round_by_round_as_the_api_has_it(visitor, devil):
     page = visitor
     width = page.viewport_size["width"]
