@@ -33,6 +33,9 @@ def held_pool(tmp_path, monkeypatch):
     work.close()
 
 
+@pytest.mark.parametrize(
+    "visitor", [(390, 844)], ids=["phone"], indirect=True
+)  # the words, one size
 def test_a_busy_server_is_asked_again_and_the_verdict_comes(visitor, held_pool):
     page = visitor
     start(page, 8, "random")  # 256 states: solved in the pool, which is taken

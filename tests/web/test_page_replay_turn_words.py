@@ -79,6 +79,9 @@ def table(page) -> tuple[str, dict[int, int]]:
     return "".join(coins), where
 
 
+@pytest.mark.parametrize(
+    "visitor", [(390, 844)], ids=["phone"], indirect=True
+)  # the words, one size
 def test_the_replay_says_which_way_the_table_turned(visitor, base_url):
     page = visitor
     width = page.viewport_size["width"]

@@ -79,6 +79,9 @@ def at_rest(page, k: int) -> None:
 
 #: The Devil of the game replayed: any Devil's game with a round the tray stays still showed the
 #: NaN (the random Devil's, as the issue saw it, plays longer games: this one keeps it short).
+@pytest.mark.parametrize(
+    "visitor", [(1280, 900)], ids=["desktop"], indirect=True
+)  # the frames, one size
 @pytest.mark.parametrize("devil", ["greedy"])
 def test_the_replay_of_a_game_with_a_still_round_draws_no_nan(visitor, base_url, devil):
     page = visitor
