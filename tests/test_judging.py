@@ -137,3 +137,14 @@ def test_a_devil_s_turn_is_judged_by_when_the_strategy_is_then_sure_to_win(n, da
     )
     assert judged.best == best
     assert (judged.mark == "✓") == (judged.won_by[r] == judged.won_by[best])
+
+
+def test_judge_turn_refuses_a_move_or_a_turn_the_strategy_has_not():
+    import pytest
+
+    from devilcoins.core.errors import InvalidInput
+
+    with pytest.raises(InvalidInput, match="numbered 0 to 0"):
+        judge_turn(4, ["FFFF"], 3, "HTHT", 1)
+    with pytest.raises(InvalidInput, match="r is 0 to 3"):
+        judge_turn(4, ["FFFF"], 0, "HTHT", 4)

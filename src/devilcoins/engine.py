@@ -331,8 +331,12 @@ def judge_turn(game: Game | int, moves: Any, index: int, coins: str, r: int) -> 
     game = Game.of(game)
     sets = [set(m) if isinstance(m, list) else m for m in moves]  # a list names positions
     masks = [int(a) for a in blind_moves(game, sets)]
-    if not 0 <= index < len(masks) or not 0 <= r < game.n:
-        raise InvalidInput(f"move {index} and turn {r}: the strategy has {len(masks)} moves")
+    if not 0 <= index < len(masks):
+        raise InvalidInput(
+            f"move {index} is not one of the strategy's: they are numbered 0 to {len(masks) - 1}"
+        )
+    if not 0 <= r < game.n:
+        raise InvalidInput(f"turn {r} is not a turn of {game.n} positions: r is 0 to {game.n - 1}")
     start, won_by = game.parse_state(coins), []
     for turn in range(game.n):
         after = game.add(game.turn(start, Perm.turn(game.n, turn)), masks[index])
