@@ -955,6 +955,24 @@ def count_value(n: int, m: int = 2, goal: str = "zero") -> int | None:
     return 0 if not start else value.get(start)
 
 
+def _count_won(z, goal: str) -> bool:
+    return len(set(z)) == 1 if goal == "same" else not any(z)
+
+
+def count_children(belief, a, n: int, m: int = 2, goal: str = "zero") -> list[frozenset]:
+    """What a count-game player can know after move a from belief (the Devil turns, a lands,
+    the player hears how many values are not 0): one belief a count heard, won ones left out."""
+    heard: dict[int, set] = {}
+    for x in belief:
+        for y in {x[r:] + x[:r] for r in range(n)}:
+            z = tuple((u + v) % m for u, v in zip(y, a, strict=True))
+            if not _count_won(z, goal):
+                heard.setdefault(sum(v != 0 for v in z), set()).update(
+                    z[r:] + z[:r] for r in range(n)
+                )
+    return [frozenset(s) for s in heard.values()]
+
+
 def count_values(n: int, m: int = 2, goal: str = "zero") -> tuple[frozenset, dict]:
     """The count game by brute force: (the start belief, the value of every belief reached that
     can be won; a belief missing from it is never won).
@@ -967,19 +985,10 @@ def count_values(n: int, m: int = 2, goal: str = "zero") -> tuple[frozenset, dic
     vectors = list(product(range(m), repeat=n))
 
     def won(z) -> bool:
-        return len(set(z)) == 1 if goal == "same" else not any(z)
-
-    def turned(x):
-        return {x[r:] + x[:r] for r in range(n)}
+        return _count_won(z, goal)
 
     def children(belief, a):
-        heard: dict[int, set] = {}
-        for x in belief:
-            for y in turned(x):
-                z = tuple((u + v) % m for u, v in zip(y, a, strict=True))
-                if not won(z):
-                    heard.setdefault(sum(v != 0 for v in z), set()).update(turned(z))
-        return [frozenset(s) for s in heard.values()]
+        return count_children(belief, a, n, m, goal)
 
     start = frozenset(x for x in vectors if not won(x))
     if not start:

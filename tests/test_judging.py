@@ -10,7 +10,7 @@ from itertools import product
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import canonical_coins, count_values, naive_update
+from reference import canonical_coins, count_children, count_values, naive_update
 
 from devilcoins import Game, judge_turn
 from devilcoins.core.tables import class_table
@@ -69,18 +69,6 @@ def test_a_blind_move_is_worth_one_more_than_the_belief_it_leaves(played, a):
     assert judged is not None and judged.best == best
     assert judged.value == (None if left is None else 1 + left)
     assert judged.cost == (None if left is None else 1 + left - best)
-
-
-def count_children(belief, a, n: int) -> list[frozenset]:
-    """What the player can know after move a in the count game (tails heard), won ones left
-    out: the reference's rule, written again here."""
-    heard: dict[int, set] = {}
-    for x in belief:
-        for y in {x[r:] + x[:r] for r in range(n)}:
-            z = tuple((u + v) % 2 for u, v in zip(y, a, strict=True))
-            if any(z):
-                heard.setdefault(sum(z), set()).update(z[r:] + z[:r] for r in range(n))
-    return [frozenset(s) for s in heard.values()]
 
 
 @settings(max_examples=40, deadline=None)
