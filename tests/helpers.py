@@ -378,10 +378,11 @@ def glass(page, i: int):
 def new_touch_game(page, button: str = "#touch-new") -> None:
     """Press the button and wait until the page holds the new game it asked for (the one the
     page set out on load says "0 rounds played" too, so it is waited for first)."""
-    page.wait_for_function("() => touch.game !== null")  # the game set out on load has landed
-    before = page.evaluate("() => touch.game")
+    touch = "devilcoins.touch"  # the page's glasses section (app.js exposes it to the tests)
+    page.wait_for_function(f"() => {touch}.game !== null")  # the game set out on load has landed
+    before = page.evaluate(f"() => {touch}.game")
     page.click(button)
-    page.wait_for_function("before => touch.game !== null && touch.game !== before", arg=before)
+    page.wait_for_function(f"b => {touch}.game !== null && {touch}.game !== b", arg=before)
 
 
 def set_held(page, want: list[str]) -> None:

@@ -129,12 +129,12 @@ def test_show_me_the_optimal_play_goes_on_from_the_game_in_progress(visitor):
     page = visitor
     page.select_option("#touch-devil", "adversarial")
     new_touch_game(page)
-    game = page.evaluate("() => touch.game")
+    game = page.evaluate("() => devilcoins.touch.game")
     feel(page, [0, 1])
     set_held(page, ["down", "up"])
     expect(page.locator("#touch-status")).to_contain_text("1 round played")
     page.click("#touch-optimal")
-    assert page.evaluate("() => touch.game") == game
+    assert page.evaluate("() => devilcoins.touch.game") == game
     message = page.locator("#touch-message")
     expect(message).to_contain_text("The optimal play from here")
     step = page.locator("#touch-next")
@@ -147,7 +147,7 @@ def test_show_me_the_optimal_play_goes_on_from_the_game_in_progress(visitor):
             "([m, said]) => m.textContent !== said", arg=[message.element_handle(), said]
         )
     expect(message).to_contain_text("The bell rings!")
-    assert page.evaluate("() => touch.game") == game
+    assert page.evaluate("() => devilcoins.touch.game") == game
     assert page.locator("#touch-history li").count() >= 2
     assert glass(page, 0).get_attribute("data-face") in ("up", "down")
     assert page.errors == []

@@ -51,7 +51,7 @@ def test_a_touch_setting_off_the_winning_line_is_judged_and_taken_back(visitor):
     page = visitor
     new_touch_game(page)  # four glasses, two hands, the strongest Devil
     message, history = page.locator("#touch-message"), page.locator("#touch-history li")
-    before = page.evaluate("() => touch.state.at_most")
+    before = page.evaluate("() => devilcoins.touch.state.at_most")
     feel(page, [0, 2])  # a best reach on four glasses (so is [0, 1])
     expect(message).to_contain_text(f"Best reach: you now win within {before - 1} more rounds")
     set_held(page, ["up", "down"])  # one up and one down: a round more than the best setting
@@ -59,11 +59,11 @@ def test_a_touch_setting_off_the_winning_line_is_judged_and_taken_back(visitor):
     marks = history.nth(0).locator(".mark")
     expect(marks).to_have_text(["✓", "?!"])
     expect(message).to_contain_text("That setting cost you 1 round")
-    assert page.evaluate("() => touch.state.judged.cost") == 1
+    assert page.evaluate("() => devilcoins.touch.state.judged.cost") == 1
     page.click("#touch-undo")
     expect(history).to_have_count(0)
     expect(message).to_contain_text("Your last round is taken back")
-    assert page.evaluate("() => touch.state.at_most") == before
+    assert page.evaluate("() => devilcoins.touch.state.at_most") == before
     assert page.errors == []
 
 

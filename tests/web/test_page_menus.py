@@ -23,7 +23,8 @@ LEARN = ("blind", "count", "sight")
 #: Every game the menus name (faces, Devil's moves, goal, what you learn, N), as the page's
 #: fields; the page's own rule says which it offers.
 OFFERED = """(all) => all.map(([values, group, goal, observe, n]) =>
-  refusal({ n: n, values: values, group: group, goal: goal, observe: observe }) === null)"""
+  devilcoins.refusal({ n: n, values: values, group: group, goal: goal, observe: observe })
+  === null)"""
 
 
 def test_the_verdict_line_goes_the_moment_new_game_is_pressed(page):
@@ -65,10 +66,10 @@ def test_a_late_move_of_the_game_before_is_not_drawn_on_the_new_one(page):
     held = Held(page, "**/api/move")
     page.locator("#play-table .position").nth(0).click()
     page.click("#flip")
-    page.wait_for_function("() => play.busy")  # the move is on its way, held
+    page.wait_for_function("() => devilcoins.play.busy")  # the move is on its way, held
     start(page, 4, "random")
     held.release()  # the 8 coins' move lands after the 4 coins' game is set out
-    page.wait_for_function("() => !play.busy")
+    page.wait_for_function("() => !devilcoins.play.busy")
     expect(page.locator("#play-status")).to_contain_text("N = 4, random Devil: 0 moves")
     expect(page.locator("#play-history li")).to_have_count(0)
     expect(page.locator("#play-table .position")).to_have_count(4)
@@ -117,7 +118,7 @@ def test_a_walk_through_every_combination_of_the_menus_meets_no_page_error(page)
                 .map(s => s.selectedOptions[0]).filter(o => o && o.disabled).map(o => o.value),
               n: Number(document.querySelector('#play-n').value),
               hands: document.querySelectorAll('#play-hands option').length,
-              refused: refusal(gameFields()),
+              refused: devilcoins.refusal(devilcoins.gameFields()),
             })"""
         )
         combo = (faces, group, goal, learn)

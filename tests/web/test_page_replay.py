@@ -89,8 +89,8 @@ def test_a_turn_cut_short_still_ends_on_its_shift(page, base_url):
     page.click("#replay-open")
     expect(page.locator("#replay")).to_be_visible()
     page.evaluate(
-        "() => { replay.turn = -2.395792751589805; replay.frames[replay.at].shift = 2;"
-        " drawReplay(); }"
+        "() => { const { replay, drawReplay } = devilcoins;"
+        " replay.turn = -2.395792751589805; replay.frames[replay.at].shift = 2; drawReplay(); }"
     )
     page.wait_for_function("() => document.getElementById('replay-table').dataset.turn === '2'")
     assert page.errors == []

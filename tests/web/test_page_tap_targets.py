@@ -11,8 +11,11 @@ Left out: the positions drawn inside the SVG tables (the coins of the play table
 the tray, the Devil's coins).  They are keyboard-reachable (``tabindex=0``, ``role=checkbox``),
 but they are drawn pieces of a picture whose size follows the table's, not boxes the style
 sheet sizes; with the table as wide as the screen they are far apart and larger than a finger.
-The squares of the Why grid and of a wide Watch row are not controls either (no tabindex, no
-role): the slider next to each reaches the same moves, and a tap on a square only names it.
+
+The squares of the Why grid and of a wide Watch row are no controls (no tabindex, no role: the
+slider next to each reaches the same moves), but a tap on one shows or names it, so they are
+measured too (``SQUARES``), with a strategy of 8 coins in both sections: a run of the Why grid
+wraps onto more lines, and a Watch row scrolls sideways inside its cell.
 
 The page is measured in four states, each with every <details> opened so the controls inside
 are laid out: just loaded; with a play game started; with two glasses felt on the tray (the
@@ -35,6 +38,9 @@ CONTROLS = (
     "button, select, input, textarea, a[href], summary, [role=button],"
     " [tabindex]:not([tabindex='-1'])"
 )
+
+#: The squares a tap shows (a move of the Why grid) or names (a sequence of a Watch row).
+SQUARES = "#why-grid .why-cell, #watch-rows .dots span"
 
 #: The tap boxes of the controls shown (zero-sized ones skipped), the SVG's drawn positions left
 #: out: {name, width, height, x, y} each, rounded to 0.1 px.
@@ -66,11 +72,11 @@ MEASURE = """controls => {
 }"""
 
 
-def measure(page, state: str, small: dict[str, str]) -> int:
+def measure(page, state: str, small: dict[str, str], controls: str = CONTROLS) -> int:
     """Open every <details>, measure the controls shown, and add those smaller than TAP either
     way to small (name: size and state); assert the page is no wider than the window.  Returns
     how many controls were measured."""
-    boxes = page.evaluate(MEASURE, CONTROLS)
+    boxes = page.evaluate(MEASURE, controls)
     for b in boxes:
         if b["width"] < TAP or b["height"] < TAP:
             small.setdefault(b["name"], f"{b['width']} x {b['height']} ({state})")
@@ -97,4 +103,25 @@ def test_every_control_is_a_44_px_tap_target_on_a_phone(visitor):
     measure(page, "a Be the Devil game started", small)
     listed = "\n".join(f"  {name}: {size}" for name, size in small.items())
     assert not small, f"{len(small)} controls smaller than {TAP} x {TAP} px:\n{listed}"
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("visitor", [(390, 844)], ids=["phone"], indirect=True)
+def test_the_why_and_watch_squares_are_44_px_tap_targets_on_a_phone(visitor):
+    page = visitor
+    small: dict[str, str] = {}
+    assert measure(page, "loaded, 4 coins", small, SQUARES) == 15  # the Why grid's 15 moves
+    page.select_option("#why-n", "8")
+    expect(page.locator("#why-move")).to_contain_text("Move 1 of 255")
+    page.select_option("#watch-n", "8")
+    expect(page.locator("#watch-step")).to_contain_text("move 0 of 255")
+    for _ in range(2):
+        page.click("#forward")
+    expect(page.locator("#watch-rows tbody tr")).to_have_count(3)
+    assert measure(page, "8 coins", small, SQUARES) == 255 + 3 * 36  # every square of both
+    listed = "\n".join(f"  {name}: {size}" for name, size in small.items())
+    assert not small, f"{len(small)} squares smaller than {TAP} x {TAP} px:\n{listed}"
+    # a square scrolled out of its row's view is still tapped, and names its sequence
+    page.locator("#watch-rows tr.current .dots span").nth(35).click()
+    expect(page.locator("#watch-named")).to_contain_text("Square 36:")
     assert page.errors == []

@@ -213,7 +213,7 @@ def test_a_fifth_hand_is_refused_and_one_hand_moves(window):
 
 def test_eight_glasses_offer_four_hands_greyed_out_with_the_reason(visitor):
     page = visitor
-    page.wait_for_function("() => touch.games !== undefined && touch.games.length > 0")
+    page.wait_for_function("() => devilcoins.touch.games.length > 0")
     page.select_option("#touch-n", "8")
     four = page.locator("#touch-k option[value='4']")
     expect(four).to_be_disabled()

@@ -29,9 +29,11 @@ def test_a_whole_game_with_the_keyboard_alone(visitor):
     width = page.viewport_size["width"]
     new = page.locator("#touch-new")
     new.focus()  # the one step not taken by a key: where the keyboard player starts
-    before = page.evaluate("() => touch.game")
+    before = page.evaluate("() => devilcoins.touch.game")
     page.keyboard.press("Enter")  # a new game against the strongest Devil (the menu's choice)
-    page.wait_for_function("before => touch.game !== null && touch.game !== before", arg=before)
+    page.wait_for_function(
+        "before => devilcoins.touch.game !== null && devilcoins.touch.game !== before", arg=before
+    )
     expect(page.locator("#touch-status")).to_contain_text("strongest Devil: 0 rounds played")
     expect(new).to_be_focused()
     tab_to(page, page.locator("#touch-optimal"))
@@ -39,7 +41,7 @@ def test_a_whole_game_with_the_keyboard_alone(visitor):
     tab_to(page, page.locator("#touch-speed"))
     tab_to(page, glass(page, 0))
     tip, history = page.locator("#touch-tip"), page.locator("#touch-history li")
-    n = page.evaluate("() => touch.state.n")
+    n = page.evaluate("() => devilcoins.touch.state.n")
     for played in range(1, 12):
         # the tray: Space chooses the glasses the tip names, Tab goes on to the next glass
         expect(glass(page, 0)).to_be_focused()

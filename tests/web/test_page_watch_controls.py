@@ -33,7 +33,9 @@ def test_back_and_forward_stay_side_by_side(visitor):
     page.locator("#watch").scroll_into_view_if_needed()
     for n in [*choices, "4"]:  # every N, back to the one the page opens with
         menu.select_option(n)
-        page.wait_for_function("n => watch.data !== null && watch.data.n === Number(n)", arg=n)
+        page.wait_for_function(
+            "n => devilcoins.watch.data !== null && devilcoins.watch.data.n === Number(n)", arg=n
+        )
         expect(page.locator("#watch-step")).not_to_contain_text("loading")
         back, forward, chosen = box(page, "#back"), box(page, "#forward"), box(page, "#watch-n")
         assert back["y"] == pytest.approx(forward["y"], abs=0.5), (n, back, forward)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import start
+from helpers import get_json, start
 from playwright.sync_api import expect
 
 
@@ -73,4 +73,18 @@ def test_a_dial_move_is_listed_in_words(page):
     page.locator("#play-table .position").nth(1).click()  # twice: +2
     page.click("#flip")
     expect(page.locator("#play-history li").first).to_have_text(re.compile(r"^dial 1 \+2"))
+    assert page.errors == []
+
+
+@pytest.mark.browser
+def test_the_page_names_devils_and_verdicts_in_the_servers_words(page, base_url):
+    """The page asks for its words once (/api/words): the strongest Devil is named so in the
+    play and glasses sections, the verdict in its route's words, the Devil's moves by group."""
+    words = get_json(base_url, "/api/words")
+    start(page, 4, "adversarial")
+    expect(page.locator("#play-status")).to_contain_text("N = 4, strongest Devil: 0 moves")
+    verdict = get_json(base_url, "/api/solve?n=4")
+    expect(page.locator("#play-solve")).to_contain_text(words["how"][verdict["how"]])
+    expect(page.locator("#intro")).to_contain_text(words["group_does"]["cyclic"])
+    expect(page.locator("#touch-status")).to_contain_text("Against the strongest Devil")
     assert page.errors == []

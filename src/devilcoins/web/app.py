@@ -33,6 +33,7 @@ from devilcoins.web.routes.solve import solve_router
 from devilcoins.web.routes.touch import touch_router
 from devilcoins.web.routes.watch import watch_router
 from devilcoins.web.routes.why import why_router
+from devilcoins.web.routes.words import words_router
 from devilcoins.web.store import MAX_GAMES, LiveGames
 
 __all__ = ["MAX_GAMES", "create_app", "listening", "serve"]
@@ -67,6 +68,7 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
         why_router(),
         devil_router(),
         draw_router(),
+        words_router(),
     ):
         app.include_router(router)
     mount_static(app)

@@ -1,69 +1,66 @@
-// The page: play a game against the Devil, watch the optimal strategy step by step, and be the
-// Devil against a strategy.
-// Plain JS, no libraries; everything it needs comes from this server's /api.
-// This file wires the sections together: draw.js, play.js, watch.js and devil.js (loaded before
-// it, in that order) hold their functions.
-"use strict";
+// The page: play a game against the Devil, the glasses on a tray, watch the optimal strategy
+// step by step, see why it works, and be the Devil against a strategy.  Plain JS, no libraries,
+// no build: ES modules loaded by the browser; everything they need comes from this server's
+// /api.  This is the entry module (index.html loads it alone): the others only declare things,
+// and start() below wires the sections together and asks for their first games once every
+// module is loaded.
 
-// ---- wiring --------------------------------------------------------------------------------
+import { replayBoard } from "./board.js";
+import { playRest, showOptimal } from "./coach.js";
+import { devil, devilTurn, wireDevil } from "./devil.js";
+import { $, fillSizes } from "./draw.js";
+import { wireHistory } from "./history.js";
+import { fillChoices, fillHands, gameFields, refusal } from "./menus.js";
+import {
+  again, drawPlay, emptyChoice, flip, giveUp, menusChanged, newGame, peek, play, rest, toggle,
+} from "./play.js";
+import { drawReplay, replay, wireReplay } from "./replay.js";
+import { loadTouchGames, touch, wireTouch } from "./touch.js";
+import { wireVerdict } from "./verdict.js";
+import { goTo, lastStep, loadStrategy, step, watch, wireWatchRows } from "./watch.js";
+import { loadWhy, loadWhyDevil, wireWhy } from "./why.js";
+import { loadWords } from "./words.js";
 
-fillSizes($("play-n"), 4);
-fillSizes($("watch-n"), 4);  // the same N as Play opens with
-{  // the watch section also shows the start of the construction for 16 coins
-  const option = document.createElement("option");
-  option.value = "16";
-  option.textContent = "16 (first 64 moves)";
-  $("watch-n").appendChild(option);
+// The play section's buttons and menus.
+function wirePlay() {
+  fillSizes($("play-n"), 4);
+  $("new-game").addEventListener("click", () => newGame());
+  $("flip").addEventListener("click", () => flip());
+  $("clear").addEventListener("click", () => { play.chosen = emptyChoice(); drawPlay(); });
+  $("undo").addEventListener("click", () => again("/api/undo"));
+  $("restart").addEventListener("click", () => again("/api/restart"));
+  $("play-n").addEventListener("change", () => { fillHands(); menusChanged(); });
+  $("play-devil").addEventListener("change", menusChanged);
+  const choices = () => { fillChoices(); menusChanged(); };
+  for (const id of ["play-values", "play-group", "play-goal", "play-hands", "play-observe"]) {
+    $(id).addEventListener("change", choices);
+  }
+  choices();
+  $("peek").addEventListener("click", peek);
+  $("give-up").addEventListener("click", giveUp);
+  $("play-rest").addEventListener("click", playRest);
+  $("play-rest-stop").addEventListener("click", () => { rest.stop = true; });
+  $("play-optimal").addEventListener("click", showOptimal);
+  wireHistory();
+  wireVerdict();
+  wireReplay(play);
 }
-$("new-game").addEventListener("click", newGame);
-$("flip").addEventListener("click", flip);
-$("clear").addEventListener("click", () => { play.chosen = emptyChoice(); drawPlay(); });
-$("undo").addEventListener("click", () => again("/api/undo"));
-$("restart").addEventListener("click", () => again("/api/restart"));
-$("play-n").addEventListener("change", () => { fillHands(); menusChanged(); });
-$("play-devil").addEventListener("change", menusChanged);
-for (const id of ["play-values", "play-group", "play-goal", "play-hands", "play-observe"]) {
-  $(id).addEventListener("change", fillChoices);
+
+function wireWatch() {
+  fillSizes($("watch-n"), 4);  // the same N as Play opens with
+  // the watch section also shows the start of the construction for 16 coins
+  $("watch-n").appendChild(new Option("16 (first 64 moves)", "16"));
+  $("watch-n").addEventListener("change", loadStrategy);
+  $("back").addEventListener("click", () => step(-1));
+  $("forward").addEventListener("click", () => step(1));
+  $("watch-slider").addEventListener("input", () => goTo(Number($("watch-slider").value)));
+  wireWatchRows();
 }
-fillChoices();
-$("peek").addEventListener("click", peek);
-$("give-up").addEventListener("click", giveUp);
-$("play-rest").addEventListener("click", playRest);
-$("play-rest-stop").addEventListener("click", () => { rest.stop = true; });
-$("play-optimal").addEventListener("click", showOptimal);
-$("watch-n").addEventListener("change", loadStrategy);
-$("back").addEventListener("click", () => step(-1));
-$("forward").addEventListener("click", () => step(1));
-$("watch-slider").addEventListener("input", () => goTo(Number($("watch-slider").value)));
-fillSizes($("devil-n"), 4);
-turnButtons(4);
-drawDevil();
-$("devil-n").addEventListener("change", () => {
-  $("devil-replay").hidden = true;
-  say($("devil-verdict-text"), "");
-});
-$("devil-optimal").addEventListener("change", devilKind);
-$("devil-custom").addEventListener("change", devilKind);
-$("devil-text").addEventListener("input", () => { $("devil-replay").hidden = true; });
-$("devil-random").addEventListener("click", () => {
-  $("devil-start").value = randomStart(Number($("devil-n").value));
-});
-$("devil-begin").addEventListener("click", devilStart);
-$("devil-check").addEventListener("click", devilCheck);
-$("devil-replay").addEventListener("click", devilReplay);
-const typedTurn = () => ($("devil-r").value.trim() === "" ? NaN : Number($("devil-r").value));
-$("devil-go").addEventListener("click", () => devilTurn(typedTurn()));
-$("devil-r").addEventListener("keydown", (e) => {
-  if (e.key === "Enter") { e.preventDefault(); devilTurn(typedTurn()); }
-});
-$("devil-next").addEventListener("click", () => {
-  if (devil.replay !== null && !devil.over) devilTurn(devil.replay[devil.index]);
-});
 
 // Keys: in the watch section the arrows step; in the Devil's section digits turn the table;
 // in the play section Enter flips and digits choose positions (buttons, menus and text boxes
 // keep their own keys).
-document.addEventListener("keydown", (e) => {
+function onKey(e) {
   const tag = e.target.tagName;
   if (e.altKey || e.ctrlKey || e.metaKey) return;
   const typing = tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT";
@@ -92,15 +89,41 @@ document.addEventListener("keydown", (e) => {
   } else if (/^[0-9]$/.test(e.key) && Number(e.key) < play.n) {
     toggle(Number(e.key));
   }
-});
-$("watch").setAttribute("tabindex", "-1");  // clicking in it gives it the focus for the arrows
-$("devil").setAttribute("tabindex", "-1");  // and in this one for the digits
+}
 
-drawPlay();
-// The first game and strategy are asked for once every script has run: the answers use
-// functions of touch.js, replay.js and why.js, which load after this one (on a busy machine an
-// answer could come back before them).
-document.addEventListener("DOMContentLoaded", () => {
+async function start() {
+  // the replay boards first: the wiring below finds their buttons by id
+  replayBoard($("replay"), "replay", { id: "replay-table", size: 240,
+                                       label: "the table in the replay" });
+  replayBoard($("touch-replay"), "touch-replay", { id: "touch-replay-tray", size: 260,
+                                                   label: "the tray in the replay" });
+  wirePlay();
+  wireTouch();
+  wireWatch();
+  wireWhy();
+  fillSizes($("devil-n"), 4);  // the Devil's seat opens at the same N as Play and Watch
+  wireDevil();
+  document.addEventListener("keydown", onKey);
+  $("watch").setAttribute("tabindex", "-1");  // clicking in it gives it the focus for the arrows
+  $("devil").setAttribute("tabindex", "-1");  // and in this one for the digits
+  drawPlay();
+  // Module bindings are not globals: the sections' state, for the console and for the browser
+  // tests (tests/web read devilcoins.touch.game, devilcoins.play.busy, ...), the menus' rule
+  // of which games the page plays (a test walks every combination), and the replay's drawing
+  // (a test draws a turn cut short).  Nothing of the page reads it.
+  window.devilcoins = { play, touch, watch, replay, drawReplay, refusal, gameFields };
+  // the pictures that use none of the server's words are asked for at once; the games once the
+  // words have come (their lines name the Devil and how a verdict was reached)
   loadStrategy();
+  loadWhy();
+  loadWhyDevil();
+  try {
+    await loadWords();
+  } catch {
+    // the page still plays: each Devil and verdict is then named by the server's own name
+  }
   newGame(false);  // the first screen has a game on the table, ready to play
-});
+  loadTouchGames();  // and glasses on the tray, ready to feel
+}
+
+start();

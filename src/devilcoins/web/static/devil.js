@@ -1,12 +1,17 @@
 // The Devil's section: be the Devil against a strategy, turn by turn, and replay a
-// counterexample.
-"use strict";
+// counterexample.  Every answer goes through forGame: devil.game changes with each game set
+// out or cleared, and with each Start or check asked for.
+
+import {
+  $, api, busyWhile, capital, drawTable, flipsText, forGame, judgedMark, moves, placesWords, say,
+} from "./draw.js";
 
 // n, moves: the strategy; coins: as they lie now; index: the next move (0-based); over: the game
 // has ended; replay: the counterexample's turns while one is being replayed, else null.
 // check: the last failing verdict (its strategy, start and turns), for the replay.
-const devil = { n: 4, moves: null, coins: null, index: 0, over: true, replay: null, busy: false,
-                check: null };
+// game: forGame's token, a fresh object for each game on the board (or asked for).
+export const devil = { n: 4, moves: null, coins: null, index: 0, over: true, replay: null,
+                       busy: false, check: null, game: null };
 
 function randomStart(n) {
   let coins = "";
@@ -79,7 +84,7 @@ function turnButtons(n) {
 
 function devilBegin(n, moves, coins, replay) {
   Object.assign(devil, { n: n, moves: moves, coins: coins, index: 0, over: false,
-                         replay: replay, busy: false });
+                         replay: replay, busy: false, game: {} });
   $("devil-log").tBodies[0].replaceChildren();
   say($("devil-message"), "");
   turnButtons(n);
@@ -89,7 +94,7 @@ function devilBegin(n, moves, coins, replay) {
 // Clear the board, the log and the verdict of the last game: what shows is about one game only.
 function devilClear(status) {
   Object.assign(devil, { moves: null, coins: null, index: 0, over: true, replay: null,
-                         busy: false });
+                         busy: false, game: {} });
   $("devil-log").tBodies[0].replaceChildren();
   $("devil-status").textContent = status;
   say($("devil-message"), "");
@@ -102,9 +107,12 @@ async function devilStart() {
   say($("devil-verdict-text"), "");
   $("devil-replay").hidden = true;
   const n = Number($("devil-n").value);
+  devil.game = {};  // a new game is asked for: answers for the one on the board are dropped
   // both are checked, so that a start and a strategy both wrong are named together
-  const [strategy, start] = await Promise.allSettled([
-    devilStrategy(), (async () => devilStartCoins(n))()]);
+  const settled = await forGame(devil, () => Promise.allSettled([
+    devilStrategy(), (async () => devilStartCoins(n))()]));
+  if (!settled) return;  // Start (or a check) was pressed again meanwhile
+  const [strategy, start] = settled;
   if (strategy.status === "fulfilled" && start.status === "fulfilled") {
     devilBegin(strategy.value.n, strategy.value.moves, start.value, null);
     return;
@@ -117,8 +125,6 @@ async function devilStart() {
   "error");
 }
 
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-
 function logRow(cells) {
   const tr = document.createElement("tr");
   for (const text of cells) {
@@ -129,17 +135,19 @@ function logRow(cells) {
   $("devil-log").tBodies[0].appendChild(tr);
 }
 
-async function devilTurn(r) {
+export async function devilTurn(r) {
   if (!devil.moves || devil.over || devil.busy) return;
   if (!Number.isInteger(r) || r < 0 || r >= devil.n) {
     say($("devil-message"), `r is a whole number 0..${devil.n - 1}`, "error");
     return;
   }
   devil.busy = true;
+  const game = devil.game;
   try {
-    const data = await busyWhile("devil", "devil-message", () => api("/api/devil/turn", {
-      n: devil.n, moves: devil.moves, coins: devil.coins, move_index: devil.index, r: r,
-    }), "Turning…");
+    const data = await forGame(devil, () => busyWhile("devil", "devil-message", () => api(
+      "/api/devil/turn", { n: devil.n, moves: devil.moves, coins: devil.coins,
+                           move_index: devil.index, r: r }), "Turning…"));
+    if (!data) return;  // another game is on the board
     logRow([String(devil.index + 1), devil.coins, String(r), data.turned,
             flipsText(data.move, devil.n), data.after]);
     // the coach's mark on the turn (play.js: judgedMark), beside it in the Turn r column
@@ -168,8 +176,10 @@ async function devilTurn(r) {
   } catch (err) {
     say($("devil-message"), err.message, "error");
   } finally {
-    devil.busy = false;
-    drawDevil();
+    if (devil.game === game) {  // (a game set out meanwhile has its own busy and board)
+      devil.busy = false;
+      drawDevil();
+    }
   }
 }
 
@@ -177,9 +187,12 @@ async function devilCheck() {
   const text = $("devil-verdict-text");
   devilClear("Checking the strategy; its verdict shows below.");
   try {
-    const { n, moves: strategy } = await devilStrategy();
+    const asked = await forGame(devil, devilStrategy);
+    if (!asked) return;  // Start (or another check) was pressed meanwhile
+    const { n, moves: strategy } = asked;
     say(text, "Checking every start against every Devil…");
-    const data = await api("/api/verify", { n: n, moves: strategy });
+    const data = await forGame(devil, () => api("/api/verify", { n: n, moves: strategy }));
+    if (!data) return;
     $("devil-status").textContent = "Checked: the verdict is below. Press “Start” to play the " +
       "Devil against this strategy yourself.";
     if (data.wins) {
@@ -210,4 +223,31 @@ function devilReplay() {
 function devilKind() {
   $("devil-text").disabled = !$("devil-custom").checked;
   $("devil-replay").hidden = true;
+}
+
+// The section's buttons and r box (its digit keys: app.js), and its first board.
+export function wireDevil() {
+  turnButtons(Number($("devil-n").value));
+  drawDevil();
+  $("devil-n").addEventListener("change", () => {
+    $("devil-replay").hidden = true;
+    say($("devil-verdict-text"), "");
+  });
+  $("devil-optimal").addEventListener("change", devilKind);
+  $("devil-custom").addEventListener("change", devilKind);
+  $("devil-text").addEventListener("input", () => { $("devil-replay").hidden = true; });
+  $("devil-random").addEventListener("click", () => {
+    $("devil-start").value = randomStart(Number($("devil-n").value));
+  });
+  $("devil-begin").addEventListener("click", devilStart);
+  $("devil-check").addEventListener("click", devilCheck);
+  $("devil-replay").addEventListener("click", devilReplay);
+  const typedTurn = () => ($("devil-r").value.trim() === "" ? NaN : Number($("devil-r").value));
+  $("devil-go").addEventListener("click", () => devilTurn(typedTurn()));
+  $("devil-r").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); devilTurn(typedTurn()); }
+  });
+  $("devil-next").addEventListener("click", () => {
+    if (devil.replay !== null && !devil.over) devilTurn(devil.replay[devil.index]);
+  });
 }

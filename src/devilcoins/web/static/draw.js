@@ -1,14 +1,13 @@
-// The page's pieces that every section uses: the $ and SVG helpers, drawing the round table,
-// and talking to the server.  A plain script like the others: they load in order (index.html)
-// and share these names; play.js, watch.js, devil.js and app.js (the wiring) come after it.
-"use strict";
+// The page's pieces every section uses: the $ and SVG helpers, drawing the round table, talking
+// to the server (and the one guard for late answers, forGame), and the words a move, a turn or a
+// mark of the coach is said in.  A module with no imports: every other module imports from it.
 
 const SVG = "http://www.w3.org/2000/svg";
-const $ = (id) => document.getElementById(id);
+export const $ = (id) => document.getElementById(id);
 
 // ---- drawing -------------------------------------------------------------------------------
 
-function el(name, attrs, parent) {
+export function el(name, attrs, parent) {
   const node = document.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
   if (parent) parent.appendChild(node);
@@ -17,7 +16,7 @@ function el(name, attrs, parent) {
 
 // Where position i of n sits: clockwise from 12 o'clock, the table turned clockwise by turn
 // positions (a fraction while it turns).
-function spot(i, n, cx, cy, radius, turn = 0) {
+export function spot(i, n, cx, cy, radius, turn = 0) {
   const angle = (2 * Math.PI * (i + turn)) / n;
   return [cx + radius * Math.sin(angle), cy - radius * Math.cos(angle)];
 }
@@ -36,7 +35,7 @@ function coinRadius(n, radius) {
 // Draw the big table into svg: n positions; faces (a string of H/T) or null for unknown coins;
 // marked positions get a red ring; onToggle (if given) makes positions clickable; turn (in
 // positions, clockwise) draws the table turned, its letters upright.
-function drawTable(svg, n, faces, marked, onToggle, turn = 0) {
+export function drawTable(svg, n, faces, marked, onToggle, turn = 0) {
   svg.replaceChildren();
   const radius = 86;
   el("circle", { cx: 120, cy: 120, r: radius, fill: "#8d6e63", stroke: "#5d4037",
@@ -77,7 +76,7 @@ function drawTable(svg, n, faces, marked, onToggle, turn = 0) {
 
 
 // A small table for one coin sequence, with the sequence written under it.
-function miniTable(coins) {
+export function miniTable(coins) {
   const fig = document.createElement("figure");
   const svg = el("svg", { viewBox: "0 0 64 64", role: "img", "aria-label": coins }, fig);
   el("circle", { cx: 32, cy: 32, r: 23, fill: "#8d6e63", stroke: "#5d4037" }, svg);
@@ -100,7 +99,7 @@ function miniTable(coins) {
 
 // ---- talking to the server -----------------------------------------------------------------
 
-async function api(path, body) {
+export async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
@@ -110,11 +109,12 @@ async function api(path, body) {
   return data;
 }
 
-// One guard for every late answer. A section keeps the game on its table in owner.game; work
+// One guard for every late answer. A section keeps the game on its table in owner.game (Watch
+// and Why, which have no game, a fresh object each time they ask for another picture); work
 // asked for that game (a request, with whatever it waits for) whose answer lands when another
 // game is on the table, or none, is dropped here: forGame resolves to null, and an error it
 // raised is dropped too, so no line of the old game is ever written over the new one.
-async function forGame(owner, work) {
+export async function forGame(owner, work) {
   const game = owner.game;
   try {
     const data = await work();
@@ -125,7 +125,7 @@ async function forGame(owner, work) {
   }
 }
 
-function fillSizes(select, chosen) {
+export function fillSizes(select, chosen) {
   for (let n = 1; n <= 8; n++) {
     const option = document.createElement("option");
     option.value = option.textContent = String(n);
@@ -135,14 +135,75 @@ function fillSizes(select, chosen) {
   select.value = String(chosen);
 }
 
-const moves = (k) => `${k} move${k === 1 ? "" : "s"}`;
+export const moves = (k) => `${k} move${k === 1 ? "" : "s"}`;
 
 // A turn r of the table (Coins.rotate(r): the coin at position r comes to position 0, every
 // coin r places anticlockwise), as the page always says it: the short way round, half way
 // anticlockwise. "1 place clockwise", "2 places anticlockwise", "not at all".
-function placesWords(r, n) {
+export function placesWords(r, n) {
   if (!r) return "not at all";
-  const places = r > n / 2 ? n - r : -r, k = Math.abs(places);
+  const places = shortTurn(r, n), k = Math.abs(places);
   return `${k} place${k === 1 ? "" : "s"} ${places < 0 ? "anticlockwise" : "clockwise"}`;
 }
 
+// The turn r (position r comes to position 0) the short way round, in places: anticlockwise is
+// negative (positions are numbered clockwise), half way round is anticlockwise.
+export const shortTurn = (r, n) => (r > n / 2 ? n - r : -r);
+
+// "the Devil turned the table 1 place clockwise", "the Devil left the tray as it was": a turn of
+// the table (thing "table") or of the tray ("tray"), as the replays say it.
+export function devilTurned(r, n, thing) {
+  if (r === 0) return `the Devil left the ${thing} as it was`;
+  return `the Devil turned the ${thing} ${placesWords(r, n)}`;
+}
+
+// A move as its row shows it: the digit of each position flipped, a space for the others.
+export function flipsText(move, n) {
+  let text = "";
+  for (let i = 0; i < n; i++) text += move.includes(i) ? String(i) : " ";
+  return text;
+}
+
+// A whole number with commas between thousands (65535 -> "65,535"), whatever the locale.
+export const grouped = (k) => String(k).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Whether the visitor asks for less motion (then a replay's turns are not drawn turning).
+export const lessMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// ---- messages ------------------------------------------------------------------------------
+
+export function say(node, text, kind) {
+  node.textContent = text;
+  node.className = "message" + (kind ? " " + kind : "");
+}
+
+// While work (a request) is out: past 300 ms its section says so (aria-busy, and a line in its
+// message node, which the answer then replaces).
+export async function busyWhile(section, message, work, text = "The Devil is thinking…") {
+  const timer = setTimeout(() => {
+    $(section).setAttribute("aria-busy", "true");
+    say($(message), text, "busy");
+  }, 300);
+  try { return await work(); } finally {
+    clearTimeout(timer);
+    $(section).removeAttribute("aria-busy");
+  }
+}
+
+// The coach's mark on a move, as chess annotators write it: ✓ a best move, ?! one that cost
+// moves, ?? one after which the Devil can hold the game; its line is the mark's title.  The
+// kind names the mark's colour in style.css.
+const MARK_KIND = { "✓": "best", "?!": "cost", "??": "loss" };
+
+export function judgedMark(judged) {
+  const mark = document.createElement("span");
+  mark.className = `mark mark-${MARK_KIND[judged.mark] || "cost"}`;
+  mark.textContent = judged.mark;
+  mark.title = judged.text;
+  mark.setAttribute("aria-label", judged.text);
+  return mark;
+}

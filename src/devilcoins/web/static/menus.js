@@ -1,15 +1,17 @@
 // The play section's menus: offer only the games the server plays.  A choice no size plays
 // with the other menus is greyed out, with its reason and a choice that works (in its tooltip
-// and in a line under the menus); N and Hands are filled for the choices made.  Loaded before
-// app.js, whose helpers ($, gameFields, goalMenuWords, menusChanged) it calls once the page runs.
-"use strict";
+// and in a line under the menus); N and Hands are filled for the choices made.  The game the
+// menus name, as fields and in words (the opening lines), is read here too.
+
+import { $ } from "./draw.js";
+import { words } from "./words.js";
 
 // The most states a game on the page may have (the server's MAX_GAME_STATES): past it the
 // server refuses the game, so the menus do not offer it.
 const MAX_STATES = 4096;
 
 // Why the server would refuse the game the menus name, or null when it plays it.
-function refusal(fields) {
+export function refusal(fields) {
   const values = fields.values || 2;
   if (values ** fields.n > MAX_STATES) {
     return `${fields.n} dials of ${values} faces make ${(values ** fields.n).toLocaleString("en")} ` +
@@ -67,7 +69,7 @@ function notOffered(fields, name, value) {
 }
 
 // What to choose instead of a game the page refuses: a size that works, or another menu.
-function insteadOf(fields) {
+export function insteadOf(fields) {
   const sizes = playedSizes(fields);
   if (sizes.length) {
     const smaller = sizes.filter((k) => k < fields.n);
@@ -81,8 +83,9 @@ function insteadOf(fields) {
 // Offer only the choices the server plays with the others: an option no size plays with the
 // other menus is greyed out (its reason, naming a choice that works, in its tooltip and in the
 // line under the menus, as a phone shows no tooltip); a chosen size that is refused moves to
-// the largest offered.  The menus as chosen always name a game the page plays.
-function fillChoices() {
+// the largest offered.  The menus as chosen always name a game the page plays (the caller then
+// tells the board whether they name another game than the one in play: play.js, menusChanged).
+export function fillChoices() {
   let fields = gameFields();
   if (!playedSizes(fields).length) fields = menusReset(fields);  // e.g. a form restored
   const greyed = [];
@@ -116,7 +119,6 @@ function fillChoices() {
   $("play-offered").hidden = !greyed.length;
   fillHands();
   goalMenuWords();
-  menusChanged();
 }
 
 // Menus that name no game the page plays (a browser may restore a form as it was): each menu
@@ -130,7 +132,7 @@ function menusReset(fields) {
   return fields;
 }
 
-function fillHands() {
+export function fillHands() {
   const n = Number($("play-n").value);
   const select = $("play-hands");
   const chosen = select.value;
@@ -143,4 +145,54 @@ function fillHands() {
     return option;
   }));
   select.value = Number(chosen) <= n ? chosen : "";
+}
+
+// The game fields of the Play section's menus (only those that differ from the coin game).
+export function gameFields() {
+  const fields = { n: Number($("play-n").value) };
+  const values = Number($("play-values").value);
+  if (values !== 2) fields.values = values;
+  if ($("play-group").value !== "cyclic") fields.group = $("play-group").value;
+  if ($("play-goal").value !== "zero") fields.goal = $("play-goal").value;
+  if ($("play-hands").value !== "") fields.hands = Number($("play-hands").value);
+  if ($("play-observe").value !== "blind") fields.observe = $("play-observe").value;
+  return fields;
+}
+
+// The goal menu in the words of the faces chosen: heads for coins, 0 for dials.
+function goalMenuWords() {
+  const coins = $("play-values").value === "2";
+  const [zero, same] = $("play-goal").options;
+  zero.textContent = coins ? "all heads" : "all zero";
+  zero.title = coins ? "win when every coin shows heads" : "win when every dial shows 0";
+  same.title = coins ? "win when every coin shows the same face"
+    : "win when every dial shows the same number";
+}
+
+// The page's opening lines and the belief's caption, for the game in play (fields as the menus
+// gave them when it started), so that the words always match the board.  What the Devil may do
+// and how sequences count as one are the server's words for the group (words.js).
+export function introWords(fields) {
+  const values = fields.values || 2, coins = values === 2;
+  const things = coins ? "coins" : "dials";
+  const group = fields.group || "cyclic", observe = fields.observe || "blind";
+  const goal = fields.goal === "same"
+    ? `all ${things} show the same ${coins ? "face" : "number"}`
+    : coins ? "all coins show heads" : "every dial shows 0";
+  const learn = {
+    blind: "You are blindfolded", sight: "You can see the table",
+    count: `You are blindfolded, but after each move you hear how many ${coins ? "coins show " +
+      "tails" : "dials are not at 0"}`,
+  }[observe];
+  const hands = fields.hands ? ` (at most ${fields.hands} a move)` : "";
+  const does = words.group_does[group];
+  $("intro").textContent = `${fields.n} ${coins ? "coins" : `dials of ${values} faces`}` +
+    ` lie on a round table. ${learn}: each turn you choose positions to ` +
+    `${coins ? "flip" : "turn"}${hands}${does ? `; ${does}` : ""}. ` +
+    `You win when ${goal}. Position 0 is at 12 o'clock; positions run clockwise.`;
+  const goalName = fields.goal === "same" ? `all ${things} the same`
+    : coins ? "all heads" : "every dial at 0";
+  $("belief-hint").textContent = `Every sequence the table may still show` +
+    `${words.group_counted[group] ?? ""}; ${goalName} is left out until you win: you would ` +
+    "have been told.";
 }

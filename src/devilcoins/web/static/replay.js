@@ -1,23 +1,13 @@
 // Replay a finished game (won, or peeked) with what was hidden: the coins as they lay, the
 // Devil's turn (the table turns the short way round, its letters upright), the move, the
-// result.  Uses app.js's helpers ($, api, say, drawTable, play), touch.js's shortTurn and its
-// server's /api/replay/{game}.
-"use strict";
+// result, from the server's /api/replay/{game}.
+
+import { $, api, devilTurned, drawTable, forGame, lessMotion, say, shortTurn } from "./draw.js";
 
 // turn: how far the table is drawn turned now; animation: the turn being drawn.
-const replay = { frames: [], at: 0, n: 0, won: false, turn: 0, animation: 0 };
+export const replay = { frames: [], at: 0, n: 0, won: false, turn: 0, animation: 0 };
 
 const faceWord = (coins) => (/^[HT]+$/.test(coins) ? `the coins ${coins}` : `the dials ${coins}`);
-
-// "the Devil turned the table 1 place clockwise", the page's words for the tray (touch.js's
-// turnWords): the turn r (Coins.rotate(r): the coin at position r comes to position 0) the
-// short way round (shortTurn, touch.js); positions run clockwise from 12 o'clock (app.js's spot).
-function tableTurnWords(r, n) {
-  if (r === 0) return "the Devil left the table as it was";
-  const places = shortTurn(r, n), k = Math.abs(places);
-  return `the Devil turned the table ${k} place${k === 1 ? "" : "s"} ` +
-    (places < 0 ? "anticlockwise" : "clockwise");
-}
 
 // The frames of a replay: the start, then for each move the turn, the move and the result.
 // shift is how far the table has turned so far (positions, clockwise), each turn drawn the short
@@ -34,7 +24,7 @@ function replayFrames(data) {
     if (s.turn) shift += shortTurn(s.turn, data.n);
     frames.push({ coins: s.turned, shift, marks: [], turn: s.turn,
                   text: s.turn === null ? `${head}: the Devil moved the table to ${s.turned}.`
-                    : `${head}: ${tableTurnWords(s.turn, data.n)}: ${faceWord(s.turned)}.` });
+                    : `${head}: ${devilTurned(s.turn, data.n, "table")}: ${faceWord(s.turned)}.` });
     frames.push({ coins: s.turned, shift, marks: s.move,
                   text: /^[HT]+$/.test(s.turned)
                     ? `${head}: you flipped {${s.positions.join(", ")}}.`
@@ -50,12 +40,11 @@ function replayFrames(data) {
 
 // How long the table takes to turn, in milliseconds (none when the visitor asks for less motion).
 const TURN_MS = 900;
-const lessMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 // Draw one frame: the table turned by the frame's shift, drawn in its own frame (its position j
 // lies at the player's position j + shift), so the letters stay upright while it turns.  The
 // turn is drawn step by step from where the table was (an animation frame at a time).
-function drawReplay() {
+export function drawReplay() {
   const frame = replay.frames[replay.at];
   const n = replay.n;
   const at = (j) => (((j + frame.shift) % n) + n) % n;
@@ -103,10 +92,11 @@ function replayStep(delta) {
   drawReplay();
 }
 
-async function openReplay() {
-  if (!play.game) return;
+// The replay of owner's game (the play section's state).
+async function openReplay(owner) {
+  if (!owner.game) return;
   try {
-    const data = await forGame(play, () => api(`/api/replay/${play.game}`));
+    const data = await forGame(owner, () => api(`/api/replay/${owner.game}`));
     if (!data) return;  // a new game is on the table: the old one's replay is not shown
     cancelAnimationFrame(replay.animation);
     Object.assign(replay, { frames: replayFrames(data), at: 0, n: data.n, won: data.won,
@@ -119,24 +109,26 @@ async function openReplay() {
 }
 
 // A new state of the game: the replay (now stale) closes; offered says whether to offer one.
-function closeReplay(offered) {
+export function closeReplay(offered) {
   $("replay").hidden = true;
   $("replay-open").hidden = !offered;
 }
 
-$("replay-open").addEventListener("click", openReplay);
-$("replay-back").addEventListener("click", () => replayStep(-1));
-$("replay-next").addEventListener("click", () => replayStep(1));
-$("replay-close").addEventListener("click", () => { $("replay").hidden = true; });
-$("replay").addEventListener("keydown", (e) => {
-  if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
-    e.preventDefault();
-    e.stopPropagation();
-    replayStep(e.key === "ArrowRight" ? 1 : -1);
-  }
-  if (e.key === "Home" || e.key === "End") {  // the first and the last step
-    e.preventDefault();
-    e.stopPropagation();
-    replayStep((e.key === "End" ? replay.frames.length - 1 : 0) - replay.at);
-  }
-});
+export function wireReplay(owner) {
+  $("replay-open").addEventListener("click", () => openReplay(owner));
+  $("replay-back").addEventListener("click", () => replayStep(-1));
+  $("replay-next").addEventListener("click", () => replayStep(1));
+  $("replay-close").addEventListener("click", () => { $("replay").hidden = true; });
+  $("replay").addEventListener("keydown", (e) => {
+    if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+      e.preventDefault();
+      e.stopPropagation();
+      replayStep(e.key === "ArrowRight" ? 1 : -1);
+    }
+    if (e.key === "Home" || e.key === "End") {  // the first and the last step
+      e.preventDefault();
+      e.stopPropagation();
+      replayStep((e.key === "End" ? replay.frames.length - 1 : 0) - replay.at);
+    }
+  });
+}

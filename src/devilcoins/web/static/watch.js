@@ -1,19 +1,14 @@
 // The watch section: the optimal strategy step by step, its belief table drawn as squares.
-"use strict";
 
-const watch = { data: null, step: 0 };
+import { $, api, busyWhile, drawTable, flipsText, forGame, grouped } from "./draw.js";
 
-function flipsText(move, n) {
-  let text = "";
-  for (let i = 0; i < n; i++) text += move.includes(i) ? String(i) : " ";
-  return text;
-}
-
-// A whole number with commas between thousands (65535 -> "65,535"), whatever the locale.
-const grouped = (k) => String(k).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+// data: the strategy shown; step: the move shown; game: what was last asked for (a fresh
+// object each time, forGame's token); left: how far the rows of squares are scrolled sideways
+// (a phone scrolls them all together).
+export const watch = { data: null, step: 0, game: null, left: 0 };
 
 // How far Forward goes: every move, or only the listed ones of a summary (N = 16).
-function lastStep(data) {
+export function lastStep(data) {
   if (!data.winnable) return 0;
   return data.truncated ? data.moves.length : data.length || 0;
 }
@@ -75,6 +70,7 @@ function drawWatch() {
     return tr;
   });
   $("watch-rows").tBodies[0].replaceChildren(...rows);
+  for (const strip of $("watch-rows").querySelectorAll(".dots")) strip.scrollLeft = watch.left;
   const now = data.beliefs[watch.step] || [];
   const won = now.some((c) => !c.includes("T")) && now.length > 1
     ? " (all heads is among them: from there the game was won already)" : "";
@@ -125,31 +121,44 @@ function keepCurrent() {
 }
 
 // The strategy of the N chosen; until it comes the steps wait (no step of the one before), and
-// an answer to an earlier choice (still on its way) is dropped.
-async function loadStrategy() {
+// an answer to an earlier choice (still on its way) is dropped (forGame).
+export async function loadStrategy() {
   const n = $("watch-n").value;
   watch.data = null;
+  watch.game = { n };
   $("watch-step").textContent = `loading the strategy for N = ${n}…`;
   try {
-    const data = await busyWhile("watch", "watch-message", () => api(`/api/strategy/${n}`),
-                                 "Working the strategy out…");
+    const data = await forGame(watch, () => busyWhile(
+      "watch", "watch-message", () => api(`/api/strategy/${n}`), "Working the strategy out…"));
+    if (!data) return;
     $("watch-message").className = "message";
-    if ($("watch-n").value !== n) return;
     watch.data = data;
     watch.step = 0;
     drawWatch();
   } catch (err) { $("watch-message").textContent = err.message; }
 }
 
-function step(delta) {
+export function step(delta) {
   if (!watch.data) return;
   goTo(watch.step + delta);
 }
 
 // Show move k (kept within the strategy's moves).
-function goTo(k) {
+export function goTo(k) {
   if (!watch.data) return;
   watch.step = Math.min(Math.max(k, 0), lastStep(watch.data));
   $("watch-named").textContent = "";
   drawWatch();
+}
+
+// Where the squares are wider than the screen (a phone: each a finger wide), every row scrolls
+// sideways as one, so that a square stays under the same sequence from row to row.
+export function wireWatchRows() {
+  $("watch-rows").addEventListener("scroll", (e) => {
+    if (!e.target.classList || !e.target.classList.contains("dots")) return;
+    watch.left = e.target.scrollLeft;
+    for (const strip of $("watch-rows").querySelectorAll(".dots")) {
+      if (strip !== e.target && strip.scrollLeft !== watch.left) strip.scrollLeft = watch.left;
+    }
+  }, true);  // a scroll does not bubble: caught on its way down
 }

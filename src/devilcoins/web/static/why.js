@@ -1,10 +1,16 @@
 // Why it works: the winning strategy's recursion drawn as runs of doubled and single moves
-// (/api/why/strategy/{n}), and the Devil's certificate played out (/api/why/devil/...).  Uses
-// app.js's helpers ($, el, api, say, drawTable, grouped, capital).
-"use strict";
+// (/api/why/strategy/{n}), and the Devil's certificate played out (/api/why/devil/...).  Each
+// answer goes through forGame: why.game and whyDevil.game change with each picture asked for.
 
-const why = { data: null, at: 1 };
-const whyDevil = { n: 3, keptOut: [], coins: "", chosen: new Set(), busy: false };
+import {
+  $, api, busyWhile, drawTable, el, forGame, grouped, placesWords, say, spot,
+} from "./draw.js";
+
+// data: the strategy's moves, at: the move shown; game: the N last asked for (forGame's token).
+const why = { data: null, at: 1, game: null };
+// The Devil's table: n coins, the sequences he keeps them out of, the coins and the move
+// chosen; game: the table on show (a fresh object for each table and each N).
+const whyDevil = { n: 3, keptOut: [], coins: "", chosen: new Set(), busy: false, game: null };
 
 const positionsText = (ps) =>
   ps.length === 0 ? "nothing" : `position${ps.length === 1 ? "" : "s"} ${ps.join(", ")}`;
@@ -87,11 +93,12 @@ function showWhyMove(index) {
     `D different): ${patternList(m.patterns)}; ${left}.`;
 }
 
-async function loadWhy() {
+export async function loadWhy() {
   const n = Number($("why-n").value);
+  why.game = { n };
   try {
-    const data = await api(`/api/why/strategy/${n}`);
-    if (Number($("why-n").value) !== n) return;  // another N was chosen meanwhile
+    const data = await forGame(why, () => api(`/api/why/strategy/${n}`));
+    if (!data) return;  // another N was chosen meanwhile
     why.data = data;
   } catch (err) {
     say($("why-move"), err.message, "error");
@@ -139,6 +146,7 @@ function devilIntro() {
 }
 
 function newDevilTable() {
+  whyDevil.game = {};  // another table: a flip's answer still on its way is for the one before
   whyDevil.coins = randomOutside(whyDevil.n, whyDevil.keptOut);
   whyDevil.chosen = new Set();
   $("why-devil-answer").textContent = "";
@@ -146,11 +154,12 @@ function newDevilTable() {
   drawWhyDevil();
 }
 
-async function loadWhyDevil() {
+export async function loadWhyDevil() {
   const n = Number($("why-devil-n").value);
+  whyDevil.game = { n };
   try {
-    const data = await api(`/api/why/devil/${n}`);
-    if (Number($("why-devil-n").value) !== n) return;  // another N was chosen meanwhile
+    const data = await forGame(whyDevil, () => api(`/api/why/devil/${n}`));
+    if (!data) return;  // another N was chosen meanwhile
     Object.assign(whyDevil, { n, keptOut: data.kept_out });
   } catch (err) {
     say($("why-devil-answer"), err.message, "error");
@@ -166,9 +175,9 @@ async function whyDevilFlip() {
   const move = [...whyDevil.chosen].sort((a, b) => a - b);
   try {
     const { n, coins } = whyDevil;
-    const a = await busyWhile("why", "why-devil-answer",
-                              () => api("/api/why/devil/turn", { n, coins, move }));
-    if (whyDevil.n !== n || whyDevil.coins !== coins) return;  // another table meanwhile
+    const a = await forGame(whyDevil, () => busyWhile(
+      "why", "why-devil-answer", () => api("/api/why/devil/turn", { n, coins, move })));
+    if (!a) return;  // another table meanwhile
     const flips = positionsText(move);
     const answer = a.plain_kept_out
       ? `Without a turn, flipping ${flips} would make ${a.plain}, one of the sequences he keeps ` +
@@ -193,7 +202,7 @@ async function whyDevilFlip() {
 }
 
 // Open the picture for n coins (from Play's link): the strategy's runs, or the Devil's answers.
-async function openWhy(n, winnable) {
+export async function openWhy(n, winnable) {
   const select = $(winnable ? "why-n" : "why-devil-n");
   if (select.value !== String(n)) {
     select.value = String(n);
@@ -203,11 +212,14 @@ async function openWhy(n, winnable) {
   (winnable ? $("why-slider") : $("why-devil-flip")).focus({ preventScroll: true });
 }
 
-$("why-n").addEventListener("change", loadWhy);
-$("why-slider").addEventListener("input", () => showWhyMove(Number($("why-slider").value)));
-$("why-devil-n").addEventListener("change", loadWhyDevil);
-$("why-devil-new").addEventListener("click", newDevilTable);
-$("why-devil-flip").addEventListener("click", whyDevilFlip);
-$("why-devil-clear").addEventListener("click", () => { whyDevil.chosen = new Set(); drawWhyDevil(); });
-loadWhy();
-loadWhyDevil();
+export function wireWhy() {
+  $("why-n").addEventListener("change", loadWhy);
+  $("why-slider").addEventListener("input", () => showWhyMove(Number($("why-slider").value)));
+  $("why-devil-n").addEventListener("change", loadWhyDevil);
+  $("why-devil-new").addEventListener("click", newDevilTable);
+  $("why-devil-flip").addEventListener("click", whyDevilFlip);
+  $("why-devil-clear").addEventListener("click", () => {
+    whyDevil.chosen = new Set();
+    drawWhyDevil();
+  });
+}
