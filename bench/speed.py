@@ -27,7 +27,8 @@ from devilcoins import solve, verify
 from devilcoins.cli.main import main as devilcoins
 from devilcoins.coins.construct import construction
 from devilcoins.core.game import Game
-from devilcoins.core.numbers import about_power, divisors, power_text, prime_factors
+from devilcoins.core.numbers import divisors, prime_factors
+from devilcoins.core.numbertext import about_power, power_text
 from devilcoins.observed.sight import solve_sight
 from devilcoins.observed.sightrule import prove_sight
 from devilcoins.observed.touch import solve_touch

@@ -149,7 +149,7 @@ def test_the_holdout_devil_never_loses_where_the_certificate_holds():
 def test_every_belief_holding_a_class_of_the_sight_trap_is_lost(spec):
     """The count game's shortcut is sound: the search over every belief reached wins none that
     holds a class the Devil keeps by sight (``count_held``)."""
-    from devilcoins.devil import count_held, count_solution
+    from devilcoins.observed.count import count_held, count_solution
 
     game = Game.parse(spec)
     held, sol = count_held(game), count_solution(game)
@@ -164,7 +164,8 @@ def test_the_count_devil_keeps_a_trapped_table_in_his_trap(seed):
     """From a start in his sight trap the strongest count Devil keeps every state in it, whatever
     the player does (random moves), so the bell never rings."""
     from devilcoins.core.tables import class_table
-    from devilcoins.devil import count_devil, count_held
+    from devilcoins.devil import count_devil
+    from devilcoins.observed.count import count_held
 
     game = Game.parse("n=10 observe=count")
     tab, held = class_table(game), count_held(game)

@@ -20,8 +20,9 @@ from reference import (
 
 from devilcoins import Game, solve
 from devilcoins.core.tables import class_table
-from devilcoins.devil import FOREVER, random_devil, sight_values
+from devilcoins.devil import random_devil
 from devilcoins.families import FAMILIES, family_of
+from devilcoins.observed.sight import FOREVER, sight_values
 from devilcoins.playing import play, still_possible, update
 
 

@@ -11,7 +11,7 @@ import importlib
 import pytest
 
 import devilcoins
-from devilcoins import Game, Strategy, solve, verify
+from devilcoins import DevilcoinsDeprecationWarning, Game, Strategy, solve, verify
 from devilcoins import notebook as nb
 
 NOTEBOOK_NAMES = [
@@ -30,7 +30,9 @@ NOTEBOOK_NAMES = [
 
 def old(name: str) -> object:
     """The old name's value, and the warning that must come with it."""
-    with pytest.warns(DeprecationWarning, match=rf"^devilcoins\.{name} is deprecated: use ") as w:
+    with pytest.warns(
+        DevilcoinsDeprecationWarning, match=rf"^devilcoins\.{name} is deprecated: use "
+    ) as w:
         value = getattr(devilcoins, name)
     assert len(w) == 1 and w[0].filename == __file__  # the warning points at the caller
     return value
@@ -38,14 +40,14 @@ def old(name: str) -> object:
 
 @pytest.mark.parametrize("name", NOTEBOOK_NAMES)
 def test_a_notebook_name_warns_and_is_the_notebook_function(name):
-    with pytest.warns(DeprecationWarning, match=rf"use devilcoins\.notebook\.{name}$"):
+    with pytest.warns(DevilcoinsDeprecationWarning, match=rf"use devilcoins\.notebook\.{name}$"):
         value = getattr(devilcoins, name)
     assert value is getattr(nb, name)
     assert name in nb.__all__ and name not in devilcoins.__all__ and name not in dir(devilcoins)
 
 
 def test_from_import_of_an_old_name_warns():
-    with pytest.warns(DeprecationWarning, match="use devilcoins.notebook.coin_search"):
+    with pytest.warns(DevilcoinsDeprecationWarning, match="use devilcoins.notebook.coin_search"):
         from devilcoins import coin_search
     assert coin_search(3) is None and coin_search(2) == Strategy([{0, 1}, {0}, {0, 1}])
 

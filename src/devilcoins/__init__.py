@@ -14,11 +14,13 @@ One engine serves every game; the coin game is ``Game(n)``.
 >>> len(coin_search(4))
 15
 
-The names in ``__init__.pyi`` beside this file are the whole public API, and that stub is their
-one list: each loads on first use (``lazy_loader``), and type checkers read it.  The command line
-and the page use nothing else (an import-linter contract says so).  The names this package once
-gave the notebook's functions and the coin game's search and check still work, with a
-DeprecationWarning that names the one spelling now (``_RENAMED``; docs/library.md lists them).
+The names imported in ``__init__.pyi`` beside this file are the whole public API, and that stub
+is their one list: each loads on first use (``lazy_loader``), and type checkers read it.  The
+command line and the page use nothing else (an import-linter contract says so).  The names this
+package once gave the notebook's functions and the coin game's search and check still work, with
+a ``DevilcoinsDeprecationWarning`` (a DeprecationWarning) that names the one spelling now
+(``_RENAMED``, read from ``devilcoins.notebook.__all__`` on first need; docs/library.md lists
+them); the stub declares each as a deprecated function, so a type checker flags its use too.
 """
 
 import sys
@@ -28,40 +30,29 @@ from typing import Any
 
 import lazy_loader
 
-#: Old names, still working: each gives a DeprecationWarning naming its one spelling now, and
-#: loads from where it lives now (the notebook's functions) or from a shim keeping its signature.
-_RENAMED = {
-    **{
-        name: (f"devilcoins.notebook.{name}", "devilcoins.notebook")
-        for name in (
-            "all_coins",
-            "all_moves",
-            "coin_search",
-            "flip",
-            "play",
-            "probably_wins",
-            "rotations",
-            "search",
-            "show",
-            "update",
-        )
-    },
-    "belief_search": ("devilcoins.solve(n, 'notebook')", "devilcoins._renamed"),
-    "verify_coins": ("devilcoins.verify(n, strategy)", "devilcoins._renamed"),
-}
-
 _load, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)
 
 
 def __getattr__(name: str) -> Any:
     """Load a public name on first use, so that ``import devilcoins`` (and the command line)
-    starts without numpy, numba or the web framework; an old name warns and still works."""
-    if name in _RENAMED:
-        spelling, module = _RENAMED[name]
+    starts without numpy, numba or the web framework; an old name warns and still works.
+
+    The old names (``_RENAMED``: ``_renamed.RENAMED``) are read from the notebook's list of
+    names, so the first name this package does not have imports the notebook; a public name, or
+    one starting with an underscore (what IPython and ``inspect`` ask for), does not."""
+    if name in __all__ or (name.startswith("_") and name != "_RENAMED"):
+        return _load(name)
+    renamed = import_module("devilcoins._renamed").RENAMED
+    if name == "_RENAMED":
+        return renamed
+    if name in renamed:
+        spelling, _ = renamed[name]
         warnings.warn(
-            f"devilcoins.{name} is deprecated: use {spelling}", DeprecationWarning, stacklevel=2
+            f"devilcoins.{name} is deprecated: use {spelling}",
+            _load("DevilcoinsDeprecationWarning"),
+            stacklevel=2,
         )
-        return getattr(import_module(module), name)
+        return import_module("devilcoins._renamed").old_name(name)
     return _load(name)
 
 

@@ -20,29 +20,25 @@ games a round at a time: the Devil's turn as the player feels, then the setting.
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
 from devilcoins.blind.chain import chain, devil_turn
 from devilcoins.blind.verify import worst_line
-from devilcoins.core.devils import DEVILS, DevilKind
+from devilcoins.core.devil import DEVILS, DevilKind
 from devilcoins.core.errors import InvalidInput, NotSupported
 from devilcoins.core.game import Game
 from devilcoins.core.perm import Perm
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import class_table
-from devilcoins.observed.count import class_counts, sight_trap, solve_count
-from devilcoins.observed.sight import solve_sight
-from devilcoins.observed.touch.coach import worths
-from devilcoins.observed.touch.play import Belief, felt, set_to
+from devilcoins.observed.count import count_held, count_solution, heard
+from devilcoins.observed.sight import FOREVER, sight_values
+from devilcoins.observed.touch.devil import TouchDevil, greedy_turn, strongest_feel, strongest_set
 from devilcoins.playing import Devil, update
-from devilcoins.results import CountSolution, SightSolution
-from devilcoins.results.play import Step
+from devilcoins.results.playing import Step
 
 __all__ = [
     "DEVILS",
@@ -53,18 +49,13 @@ __all__ = [
     "adversary",
     "certificate_devil",
     "count_devil",
-    "count_held",
-    "count_solution",
     "greedy_devil",
     "greedy_turn",
-    "heard",
     "live_devil",
     "live_start",
     "random_devil",
     "scripted",
     "sight_devil",
-    "sight_solution",
-    "sight_values",
     "strongest_feel",
     "strongest_set",
 ]
@@ -129,34 +120,6 @@ def greedy_devil(game: Game) -> Devil:
     return devil
 
 
-#: How many moves a class needs when the Devil can keep it from the goal for ever.
-FOREVER = 1 << 30
-
-
-@lru_cache(maxsize=CACHED_GAMES)
-def sight_solution(game: Game) -> SightSolution:
-    """The sight game solved (its policy: the move and the moves left for each class)."""
-    return solve_sight(game)
-
-
-@lru_cache(maxsize=CACHED_GAMES)
-def sight_values(game: Game) -> np.ndarray:
-    """For a sight game, the least worst-case moves each class of its tables still needs (0 in
-    the goal, FOREVER where the Devil holds out)."""
-    t = class_table(game)
-    values = np.full(t.size, FOREVER, dtype=np.int64)
-    values[: t.n_goal] = 0
-    for x, (_, left) in sight_solution(game).policy.items():
-        values[int(t.index_of[x])] = left
-    return values
-
-
-@lru_cache(maxsize=CACHED_GAMES)
-def count_solution(game: Game) -> CountSolution:
-    """The count game solved (its policy holds every belief the player can reach and win from)."""
-    return solve_count(game, every_belief=True)
-
-
 def _turned(game: Game, x: int) -> np.ndarray:
     """The states the Devil's choices make from x, in increasing order."""
     tab = class_table(game)
@@ -175,22 +138,6 @@ def sight_devil(game: Game) -> Devil:
         return int(made[int(np.argmax(worth))])
 
     return devil
-
-
-@lru_cache(maxsize=CACHED_GAMES)
-def count_held(game: Game) -> frozenset[int]:
-    """The classes of a count game from which the Devil holds it even against a player who
-    sees the table (the sight game's trap, ``observed.count.sight_trap``; empty when none)."""
-    tab = class_table(game)
-    return frozenset(int(tab.index_of[x]) for x in sight_trap(game))
-
-
-def heard(game: Game, after: Sequence[int], y: int) -> int:
-    """The player's belief (a bitset of classes) after the classes after, when the count of
-    state y is heard and no bell rings: the classes of y's count outside the goal."""
-    weights, tab = class_counts(game), class_table(game)
-    weight = weights[int(tab.index_of[y])]
-    return sum(1 << k for k in after if k >= tab.n_goal and weights[k] == weight)
 
 
 def count_devil(game: Game) -> Devil:
@@ -396,88 +343,3 @@ class Uncommitted:
             steps.append(Step(number=first + t - 1, before=prev, turned=s, move=a, after=x))
             x = prev
         return tuple(reversed(steps))
-
-
-# --- touch ---------------------------------------------------------------------------------
-
-
-def strongest_feel(
-    game: Game, belief: Belief, reach: Sequence[int], rng: random.Random | None = None
-) -> int:
-    """The strongest Devil's state as the glasses at reach are felt: one of the belief showing
-    the pattern after which the player's best setting leaves the most moves (held out for ever
-    counts as most); the first such, or one rng draws (a pattern, then a state)."""
-    left = worths(game, belief, tuple(reach))
-    options = sorted(left)
-    most = max(float("inf") if v is None else v for v in left.values())
-    best = [p for p in options if (float("inf") if left[p] is None else left[p]) == most]
-    pick = best[0] if rng is None else rng.choice(best)
-    shown = sorted(x for x in belief if felt(game, x, reach) == pick)
-    return shown[0] if rng is None else rng.choice(shown)
-
-
-def strongest_set(
-    game: Game,
-    belief: Belief,
-    reach: Sequence[int],
-    pattern: Sequence[int],
-    values: Sequence[int],
-    rng: random.Random | None = None,
-) -> int:
-    """The strongest Devil's state once the glasses felt are set to values: one outside the goal
-    while the belief still has one (the first, or one rng draws), else the least in it."""
-    could = {
-        set_to(game, x, reach, values) for x in belief if felt(game, x, reach) == tuple(pattern)
-    }
-    quiet = sorted(x for x in could if not game.in_goal(x))
-    if not quiet:
-        return min(could)
-    return quiet[0] if rng is None else rng.choice(quiet)
-
-
-def greedy_turn(
-    game: Game,
-    x: int,
-    belief: Belief,
-    reach: Sequence[int],
-    rng: random.Random | None = None,
-) -> Perm:
-    """The greedy Devil's turn of state x: the first in game.turns (or one rng draws of the tied)
-    after which the most states of the belief feel the same at reach as x turned does."""
-    alike = Counter(felt(game, y, reach) for y in belief)
-    kept = [alike[felt(game, game.turn(x, p), reach)] for p in game.turns]
-    ties = [p for p, k in zip(game.turns, kept, strict=True) if k == max(kept)]
-    return ties[0] if rng is None else rng.choice(ties)
-
-
-@dataclass
-class TouchDevil:
-    """A Devil for a touch game played a round at a time, by name: 'random' turns the tray at
-    random, 'greedy' so that the most states still possible feel alike (``greedy_turn``), and
-    'adversarial' commits to no state (``strongest_feel``, ``strongest_set``)."""
-
-    game: Game
-    name: str
-    rng: random.Random
-    kind: DevilKind = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.kind = DevilKind.parse(self.name)
-
-    def feel(self, x: int, belief: Belief, reach: Sequence[int]) -> int:
-        """The state as the glasses at reach are felt, the tray lying as x."""
-        game = self.game
-        if self.kind is DevilKind.ADVERSARIAL:
-            return strongest_feel(game, belief, reach, self.rng)
-        if self.kind is DevilKind.GREEDY:
-            return game.turn(x, greedy_turn(game, x, belief, reach, self.rng))
-        return game.turn(x, Perm.turn(game.n, self.rng.randrange(game.n)))
-
-    def set(
-        self, x: int, belief: Belief, reach: Sequence[int], pattern: Sequence[int],
-        values: Sequence[int],
-    ) -> int:  # fmt: skip
-        """The state once the glasses felt (x, showing pattern) are set to values."""
-        if self.kind is DevilKind.ADVERSARIAL:
-            return strongest_set(self.game, belief, reach, pattern, values, self.rng)
-        return set_to(self.game, x, reach, values)

@@ -29,16 +29,19 @@ from devilcoins.families import Family, Progress, blind_moves, family_of
 from devilcoins.results import CertificateCheck, Verdict, Verification
 from devilcoins.results.advice import Advice
 from devilcoins.results.beliefs import BeliefTable
-from devilcoins.results.explanation import Explanation
+from devilcoins.results.capabilities import Can, Capabilities
+from devilcoins.results.explaining import Explanation
 from devilcoins.results.judgement import Judgement, TurnJudgement
 
 __all__ = [
     "belief_table",
+    "capabilities",
     "certificate",
     "check_certificate",
     "coach",
     "explain",
     "explanation",
+    "family_capabilities",
     "judge",
     "judge_turn",
     "load_strategy",
@@ -128,6 +131,31 @@ def check_checkpoint(game: Game | int, path: str | Path, *, reaches: str | None 
     writes it)."""
     game = Game.of(game)
     _family(game).check_checkpoint(game, path, reaches)
+
+
+def capabilities(game: Game | int) -> Capabilities:
+    """What the game's family does for it (solve routes, certificates, checkpoints, bounds,
+    the coach, play, how its strategy is saved) and what it refuses, in the family's words.
+
+    >>> capabilities(4).can('certificate'), capabilities(Game.parse('n=4 observe=sight')).save
+    (False, 'policy')
+    >>> capabilities(4).refusal('bounds')
+    'bounds are written for touch games; n=4 is settled by solve'
+    """
+    game = Game.of(game)
+    return _family(game).capabilities(game)
+
+
+def family_capabilities() -> tuple[Capabilities, ...]:
+    """What every family of games does and refuses, in the order a game is given to them
+    (the command line's help and the docs list them).
+
+    >>> [c.family for c in family_capabilities() if c.can('bounds')]
+    ['touch']
+    """
+    from devilcoins.families import FAMILIES
+
+    return tuple(f.capabilities() for f in FAMILIES)
 
 
 def methods(game: Game | int) -> tuple[str, ...]:
@@ -288,8 +316,7 @@ def coach(
     belief = list(range(tab.n_goal, tab.size)) if known is None else [int(k) for k in known]
     played = list(moves)
     if played:
-        if game.observe.tree:
-            raise NotSupported(f"a {game.observe} position is its classes known, not its moves")
+        _family(game).capabilities(game).require(Can.MOVES)  # a tree's position is classes
         for a in blind_moves(game, played):
             belief = [k for k in update(game, belief, int(a)) if k >= tab.n_goal]
     if held is not None:
@@ -350,8 +377,9 @@ def _held_positions(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The positions held and the values felt there, checked against a touch game."""
     reach, felt = (tuple(int(v) for v in part) for part in held)
-    if not game.observe.feels:
-        raise InvalidInput(f"{game} is not a touch game: nothing is held")
+    rounds = _family(game).capabilities(game).refusal(Can.ROUNDS)
+    if rounds is not None:
+        raise InvalidInput(rounds)
     if len(reach) != game.hands or len(set(reach)) != len(reach) or len(felt) != len(reach):
         raise InvalidInput(f"hold {game.hands} different positions and the value felt at each")
     if not all(0 <= p < game.n for p in reach) or not all(0 <= v < game.values for v in felt):

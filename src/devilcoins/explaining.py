@@ -19,7 +19,7 @@ from devilcoins.blind.chain import chain
 from devilcoins.core.observe import Observe
 from devilcoins.results import Evidence, EvidenceKind, How, Verdict
 from devilcoins.results.count import BY_SIGHT
-from devilcoins.results.explanation import Explanation
+from devilcoins.results.explaining import Explanation
 from devilcoins.results.trees import TreeSolution
 
 __all__ = ["blind_text", "covering_text", "explained", "tree_text"]

@@ -21,7 +21,7 @@ from devilcoins.core.beliefs import row_from_indices, row_to_indices
 from devilcoins.core.game import Game
 from devilcoins.core.kernel import propagate
 from devilcoins.core.tables import class_table
-from devilcoins.results.play import Step
+from devilcoins.results.playing import Step
 
 __all__ = ["Devil", "Step", "play", "still_possible", "update", "won"]
 

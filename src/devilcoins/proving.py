@@ -1,7 +1,7 @@
 """The checks that make a verdict a proof a reader can trust, each run by the program now.
 
 ``prove(game)`` (``devilcoins.engine``) asks the game's family (``devilcoins.families``): the
-coin game, any N up to 10^12, has its own account (``coins.prove``: Lamping's construction and
+coin game, any N up to 10^12, has its own account (``coins.proving``: Lamping's construction and
 the lower bound, or the Devil's certificates); the sight game of n dials with m values on a
 turning table, any n and m, its rule (``observed.sightrule``); every other game is solved and
 gets the checks here, each where the game is small enough: a blind strategy verified exactly

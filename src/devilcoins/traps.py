@@ -11,7 +11,7 @@ certificate.  It is the one word for that set across the library (docs/glossary.
 - sight: the same, the player seeing the state before each move (``sight_trap_holds``);
 - touch: from every state, for every reach, the Devil shows a pattern after which every setting
   of the positions felt leaves a state of the trap possible (``touch_trap_holds``; the solver
-  finds the largest one in ``observed.touch.trap``);
+  finds the largest one in ``observed.touch.traps``);
 - count: beliefs rather than states (``observed.count.count_trap``).
 
 The checks here use plain tuples and the group's elements, nothing of the solvers, so they

@@ -62,9 +62,9 @@ def test_a_command_line_imports_its_own_command_alone():
     entered = set(done.stdout.split("\n")[-2].split())
     assert "devilcoins.cli.solve" in entered
     others = {"table", "play", "check", "construct", "verify", "prove", "drawing", "serve", "atlas",
-              "lesson"}  # fmt: skip
+              "lesson", "capabilities"}  # fmt: skip
     assert not {f"devilcoins.cli.{m}" for m in others} & entered, entered
-    assert len(NAMES) == 15
+    assert len(NAMES) == 16
 
 
 @pytest.mark.parametrize("case", ["exists", "folder", "no folder"])

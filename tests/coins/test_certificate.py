@@ -25,7 +25,7 @@ from devilcoins import Coins, DevilcoinsError
 from devilcoins.coins.construct import (
     is_power_of_two,
 )
-from devilcoins.coins.trap import coin_trap, odd_prime_factors
+from devilcoins.coins.traps import coin_trap, odd_prime_factors
 
 NOT_POWERS = [n for n in range(3, 13) if not is_power_of_two(n)]
 

@@ -41,7 +41,7 @@ from devilcoins.coins.construct import (
     stream_moves,
 )
 from devilcoins.coins.search import belief_search
-from devilcoins.coins.trap import coin_trap
+from devilcoins.coins.traps import coin_trap
 from devilcoins.coins.verification import lower_bound_counterexample, verify
 from devilcoins.core.game import Game
 

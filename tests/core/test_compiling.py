@@ -14,16 +14,9 @@ from hypothesis import strategies as st
 from devilcoins import Game, solve, verify
 from devilcoins.cli.progress import STATUS, announce_compiling
 from devilcoins.core import compiling, kernel
-from devilcoins.core.compiling import (
-    PYTHON_SECONDS,
-    PYTHON_WORK,
-    HotLoop,
-    chosen,
-    forced,
-    hot_loop,
-    small_game,
-)
+from devilcoins.core.compiling import PYTHON_SECONDS, PYTHON_WORK, chosen, forced, small_game
 from devilcoins.core.errors import DevilcoinsError
+from devilcoins.core.hotloop import HotLoop, hot_loop
 from devilcoins.observed.sizes import SMALL_STATES, is_small
 
 

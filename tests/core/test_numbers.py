@@ -7,15 +7,13 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from devilcoins.core.numbers import (
+from devilcoins.core.numbers import divisors, euler_phi, prime_factors
+from devilcoins.core.numbertext import (
     about_power,
     approx_log10,
     digit_count,
-    divisors,
-    euler_phi,
     number_text,
     power_text,
-    prime_factors,
 )
 
 

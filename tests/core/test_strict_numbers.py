@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from devilcoins import Game
 from devilcoins.core import notation
 from devilcoins.core.errors import DevilcoinsError, NotationError
-from devilcoins.core.numbers import read_decimal, read_whole, split_parts, split_words
 from devilcoins.core.perm import Perm
+from devilcoins.core.readnumbers import read_decimal, read_whole, split_parts, split_words
 from devilcoins.core.symmetry import Group
 
 ASCII_DIGITS = "0123456789"

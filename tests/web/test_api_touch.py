@@ -9,7 +9,7 @@ import pytest
 from helpers import detail, play_the_tree
 from reference import goal_vectors, touch_value
 
-from devilcoins.observed.touch import play as touchplay
+from devilcoins.observed.touch import playing as touchplay
 from devilcoins.web.touch import GAME
 
 

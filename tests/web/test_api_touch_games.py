@@ -12,7 +12,7 @@ import pytest
 from helpers import detail, play_the_tree, tree_of
 
 from devilcoins import LiveGame
-from devilcoins.observed.touch import play as touchplay
+from devilcoins.observed.touch import playing as touchplay
 from devilcoins.web.touch import TOUCH_GAMES, touch_game
 
 

@@ -23,8 +23,8 @@ from collections.abc import Iterable
 
 from devilcoins.core.errors import DevilcoinsError, InvalidInput, TooLarge, did_you_mean, quoted
 from devilcoins.core.game import GOALS, MAX_STATES, Game
-from devilcoins.core.numbers import read_whole
 from devilcoins.core.observe import Observe
+from devilcoins.core.readnumbers import read_whole
 from devilcoins.core.symmetry import Group
 
 __all__ = [

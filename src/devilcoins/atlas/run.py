@@ -28,7 +28,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
-from importlib import import_module
+from pkgutil import resolve_name
 from typing import IO, TYPE_CHECKING, Any
 
 from devilcoins.atlas.entry import AtlasEntry, left_open, settle
@@ -78,8 +78,7 @@ def serve(solver: str) -> None:
     replies = os.fdopen(os.dup(sys.stdout.fileno()), "w")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # stray prints must not reach the worker
     threading.Thread(target=_exit_with_parent, daemon=True).start()
-    module, name = solver.split(":")
-    solve = getattr(import_module(module), name)
+    solve = resolve_name(solver)  # 'module:function', as an entry point names one
     try:
         for text in WARM_UP:
             settle(Game.parse(text))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from devilcoins.core.compiling import hot_loop
+from devilcoins.core.hotloop import hot_loop
 
 __all__ = ["DenseClaims", "SparseClaims"]
 

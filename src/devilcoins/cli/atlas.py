@@ -19,11 +19,11 @@ from devilcoins.cli.common import (
     Options,
     UsageError,
     decimal,
-    emit_json,
     positive,
     print_out,
     require_extra,
 )
+from devilcoins.cli.jsonout import emit_json
 from devilcoins.cli.limits import add_memory_option
 from devilcoins.cli.signals import EXIT_TERMINATED, Terminated
 from devilcoins.core.errors import DevilcoinsError

@@ -6,7 +6,14 @@ from __future__ import annotations
 import argparse
 import random
 
-from devilcoins.cli.common import Command, Options, UsageError, coins_count, emit_json, positive
+from devilcoins.cli.common import (
+    Command,
+    Options,
+    UsageError,
+    coins_count,
+    positive,
+)
+from devilcoins.cli.jsonout import emit_json
 from devilcoins.cli.strategies import add_strategy_options, strategy_for
 from devilcoins.results import counted
 

@@ -16,9 +16,9 @@ from devilcoins.cli.common import (
     UsageError,
     coins_count,
     counted,
-    emit_json,
     unlimited_digits,
 )
+from devilcoins.cli.jsonout import emit_json
 
 __all__ = ["COMMAND", "MAX_CLASSES_N"]
 

@@ -13,7 +13,6 @@ from devilcoins.cli.common import (
     UsageError,
     coins_count,
     counted,
-    emit_json,
     move_number,
     non_negative,
     print_out,
@@ -21,6 +20,7 @@ from devilcoins.cli.common import (
     writing_stdout,
 )
 from devilcoins.cli.games import command_line, game_from, refusing_too_large
+from devilcoins.cli.jsonout import emit_json
 from devilcoins.cli.strategies import add_format_argument
 from devilcoins.core.files import write_new_with
 

@@ -171,6 +171,14 @@ def command_line(command: str, game: Game, *rest: str) -> str:
     return " ".join(shlex.quote(w) for w in (*words, *rest))
 
 
+def refusal(game: Game, what: str) -> str | None:
+    """The game's family's words refusing what (a ``Can`` name), None when it offers it: the
+    one declaration every command asks (``devilcoins.capabilities``)."""
+    from devilcoins import capabilities
+
+    return capabilities(game).refusal(what)
+
+
 def too_large(game: Game, err: TooLarge, command: str) -> UsageError:
     """The refusal for a game past the tables, naming what answers it (coins: prove)."""
     if game.is_coins and command not in ("prove", "explain"):
@@ -179,7 +187,8 @@ def too_large(game: Game, err: TooLarge, command: str) -> UsageError:
             "gives the verdict and its proof, 'devilcoins construct N' streams the strategy for "
             "a power of 2"
         )
-    return UsageError(f"{command}: {err}" + (f"; {BOUNDS_ADVICE}" if game.observe.feels else ""))
+    bounds = refusal(game, "bounds") is None
+    return UsageError(f"{command}: {err}" + (f"; {BOUNDS_ADVICE}" if bounds else ""))
 
 
 #: What a touch game that does not settle can still get (solve's stops add it).
@@ -217,7 +226,7 @@ def read_strategy_file(game: Game, path: str) -> Any:
         raise UsageError(f"{name} {err}: {command_line('verify', other, name)}") from None
     except DevilcoinsError as err:
         raise UsageError(f"{name}: {err}") from None
-    if not game.observe.tree and not len(strategy) and not text.strip():
+    if refusal(game, "moves") is None and not len(strategy) and not text.strip():
         raise UsageError(f"{name} is empty: a strategy has one move a line ('#' for a comment)")
     return strategy
 
@@ -252,7 +261,7 @@ def _trivial_reason(verdict: Verdict) -> list[str]:
     game = verdict.game
     if game.values == 1:
         return ["With one value every state is the goal: the player has won before any move."]
-    if game.hands == 0 and not verdict.winnable and not game.observe.feels:
+    if game.hands == 0 and not verdict.winnable and refusal(game, "rounds") is not None:
         return [
             "With 0 hands the only move touches nothing, so the values never change: a start "
             "outside the goal stays outside it (the Devil's certificate: start there)."

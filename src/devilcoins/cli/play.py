@@ -15,10 +15,16 @@ from devilcoins.cli.common import (
     UsageError,
     coins_count,
     counted,
-    json_text,
     read_text,
 )
-from devilcoins.cli.games import game_from, read_strategy_file, refusing_too_large, too_large
+from devilcoins.cli.games import (
+    game_from,
+    read_strategy_file,
+    refusal,
+    refusing_too_large,
+    too_large,
+)
+from devilcoins.cli.jsonout import json_text
 from devilcoins.cli.strategies import add_strategy_options
 from devilcoins.core.errors import DevilcoinsError, TooLarge
 from devilcoins.results import describe
@@ -132,11 +138,9 @@ def run(args: argparse.Namespace) -> int:
     from devilcoins import play_against
 
     game = game_from(args)
-    if game.observe.tree:
-        raise UsageError(
-            f"play shows blind games; the {game.observe} game's strategy is a tree: see "
-            "'devilcoins solve' with the same options"
-        )
+    refused = refusal(game, "play")
+    if refused is not None:
+        raise UsageError(f"play shows blind games: {refused}")
     moves = _moves(args, game)
     start = _start(args, game)
     turns = None

@@ -10,8 +10,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from devilcoins import Game
-from devilcoins.cli.common import Command, Options, coins_count, emit_json, print_out
+from devilcoins.cli.common import (
+    Command,
+    Options,
+    coins_count,
+    print_out,
+)
 from devilcoins.cli.games import game_from, refusing_too_large
+from devilcoins.cli.jsonout import emit_json
 from devilcoins.cli.progress import reporter
 
 __all__ = ["EXPLAIN", "PROVE"]

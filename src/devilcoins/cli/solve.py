@@ -9,15 +9,15 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from devilcoins.cli.bounds import restricted, write_bounds
 from devilcoins.cli.common import (
     Command,
     Options,
     UsageError,
     check_new_file,
     coins_count,
-    emit_json,
     positive,
     print_out,
     require_extra,
@@ -27,13 +27,15 @@ from devilcoins.cli.games import (
     command_line,
     game_from,
     moves_text,
+    refusal,
     too_large,
     verdict_lines,
 )
+from devilcoins.cli.jsonout import emit_json
 from devilcoins.cli.progress import STATUS, reporter
 from devilcoins.cli.signals import Terminated
 from devilcoins.cli.strategies import add_format_argument
-from devilcoins.core.errors import DevilcoinsError, InvalidInput, NotSupported, TooLarge
+from devilcoins.core.errors import DevilcoinsError, NotSupported, TooLarge
 from devilcoins.core.files import write_new
 from devilcoins.results import counted, goal_words
 
@@ -41,10 +43,21 @@ if TYPE_CHECKING:
     from devilcoins import Game
     from devilcoins.results import Verdict, Verification
 
-__all__ = ["COMMAND"]
+__all__ = ["COMMAND", "ROUTES"]
 
 #: The largest coin game whose strategy is shown as the notebook's belief table.
 TABLE_N = 8
+
+
+#: Each family's solve routes, as the families declare them (``devilcoins.capabilities``;
+#: tests/test_capabilities.py holds this to the declaration: reading it here would load the
+#: library before the help is printed).
+ROUTES = (
+    "notebook, chain, certificate or search for blind coins games; covering or search for "
+    "still table games; chain, certificate or search for value groups and blind games; search "
+    "for restricted Devil games; levels or closure for touch games; iteration for sight and "
+    "count games"
+)
 
 
 def add_arguments(p: Options) -> None:
@@ -68,7 +81,7 @@ def add_arguments(p: Options) -> None:
         "--method",
         metavar="ROUTE",
         help="the route to settle the game by (the game's shape picks one when left out): "
-        "notebook, chain, certificate or search for blind games; levels or closure for touch",
+        + ROUTES,
     )
     p.add_argument(
         "--certificate",
@@ -138,12 +151,12 @@ def _solve(args: argparse.Namespace, game: Game) -> int:
     if args.certificate is not None:
         _check_certificate(args.certificate, game)
     if args.reaches is not None:
-        return _restricted(args, game)
+        return restricted(args, game)
     if args.checkpoint is not None:
         _check_checkpoint(args.checkpoint, game)
     cluster = _cluster(args)
     if args.bounds:
-        return _write_bounds(args, game)
+        return write_bounds(args, game)
     if args.witness is not None:
         raise UsageError(
             "--witness lends its witness to --bounds or --reaches: give one of them, with "
@@ -211,11 +224,9 @@ def _solve(args: argparse.Namespace, game: Game) -> int:
 def _print_moves(verdict: Verdict, fmt: str) -> None:
     """Only the moves, one a line (a note on stderr when there are none to list)."""
     game = verdict.game
-    if game.observe.tree:
-        raise UsageError(
-            f"a {game.observe} strategy is a tree, not a list of moves: use --json, or --save "
-            "FILE.jsonl"
-        )
+    refused = refusal(game, "moves")
+    if refused is not None:
+        raise UsageError(f"{refused}: use --json, or --save FILE.jsonl")
     if verdict.strategy is None:
         print(f"devilcoins: {verdict.headline()} There are no moves to list.", file=sys.stderr)
         return
@@ -239,7 +250,7 @@ def _print_verdict(verdict: Verdict, checked: Verification | None, skipped: str 
     if checked is not None:
         when = (
             f"within {counted(checked.won_at or 0, 'move')}"
-            if game.observe.tree
+            if refusal(game, "moves") is not None  # a tree: its worst case
             else f"by move {checked.won_at:,}"
         )
         print(
@@ -270,136 +281,19 @@ def _print_verdict(verdict: Verdict, checked: Verification | None, skipped: str 
 
 def _check_save(path: str, game: Game) -> None:
     """Refuse a --save path before solving: a policy file must be .jsonl, none is replaced."""
-    if game.observe.tree and not path.endswith(".jsonl"):
+    if refusal(game, "moves") is not None and not path.endswith(".jsonl"):
         raise UsageError(f"save a {game.observe} strategy as a policy file: FILE.jsonl, not {path}")
     check_new_file(path, "--save")
 
 
 def _check_certificate(path: str, game: Game) -> None:
     """Refuse a --certificate path, or a game without certificates, before solving."""
-    if not game.observe.tree:
-        raise UsageError(
-            "certificates are written for touch, sight and count games (--observe touch, "
-            f"sight or count), not {game}"
-        )
+    refused = refusal(game, "certificate")
+    if refused is not None:
+        raise UsageError(refused)
     if not path.endswith(".json"):
         raise UsageError(f"write the certificate as FILE.json, not {path!r}")
     check_new_file(path, "--certificate")
-
-
-def _write_bounds(args: argparse.Namespace, game: Game) -> int:
-    """solve --bounds: the certificate of what is proved without settling, written, then said."""
-    import json
-
-    import devilcoins
-
-    if args.certificate is None or (args.checkpoint and not Path(args.checkpoint).exists()):
-        raise UsageError(
-            "--bounds writes a certificate of what is proved: give --certificate FILE.json (and "
-            "--checkpoint FILE.npz only of a run that wrote it)"
-        )
-    witness = None if args.witness is None else _read_witness(args.witness)
-    try:
-        with reporter(f"reading the bounds of {game}"):
-            cert = devilcoins.bounds_certificate(game, args.checkpoint, witness=witness)
-    except (NotSupported, InvalidInput) as err:
-        raise UsageError(f"solve --bounds: {err}") from None
-    except TooLarge as err:
-        raise too_large(game, err, "solve") from None
-    write_new(args.certificate, json.dumps(cert, separators=(",", ":")).encode())
-    check = command_line("verify", game, "--certificate", args.certificate)
-    print_out(f"{game}: {_bounds_said(cert)}; wrote the certificate to {args.certificate}; "
-              f"check it with: {check}\n")  # fmt: skip
-    return 0
-
-
-def _restricted(args: argparse.Namespace, game: Game) -> int:
-    """solve --reaches: the best strategy over those reaches, an upper bound checked against the
-    whole game, said (and written with --certificate)."""
-    import json
-
-    import devilcoins
-
-    for flag, given in (("--bounds", args.bounds), ("--save", args.save), ("--method", args.method),
-                        ("--workers or --scheduler", args.workers or args.scheduler)):  # fmt: skip
-        if given:
-            raise UsageError(
-                f"--reaches searches the level search over those reaches alone and writes what "
-                f"it proves with --certificate; leave out {flag}"
-            )
-    if args.json and args.format != "table":
-        raise UsageError("--json prints the whole result; --format lists the moves: use one")
-    if not game.observe.feels:
-        raise UsageError(f"--reaches restricts a touch game's reaches; {game} is not one")
-    try:
-        if args.checkpoint is not None:
-            if not args.checkpoint.endswith(".npz"):
-                raise UsageError(f"name the checkpoint FILE.npz, not {args.checkpoint!r}")
-            devilcoins.check_checkpoint(game, args.checkpoint, reaches=args.reaches)
-        witness = None if args.witness is None else _read_witness(args.witness)
-        with reporter(f"solving {game} over the reaches {args.reaches}") as rep:
-
-            def progress(done: int, known: int) -> None:
-                rep.note(f"reaches {args.reaches}: {devilcoins.progress_note(game, done, known)}")
-
-            cert = devilcoins.bounds_certificate(
-                game, args.checkpoint, witness=witness, reaches=args.reaches, on_progress=progress
-            )
-            rep.note(f"checking the certificate of {game} against the whole game")
-            check = devilcoins.check_certificate(game, cert)
-    except (NotSupported, InvalidInput) as err:
-        raise UsageError(f"solve --reaches: {err}") from None
-    except TooLarge as err:
-        raise too_large(game, err, "solve") from None
-    if args.certificate is not None and check.holds:
-        write_new(args.certificate, json.dumps(cert, separators=(",", ":")).encode())
-    if args.json:
-        kept = args.certificate if check.holds else None
-        said = {"game": str(game), "reaches": args.reaches, "bounds": cert["bounds"]}
-        said |= {"how": cert.get("how", {}), "checked": check.holds, "certificate": kept}
-        print_out(json.dumps(said) + "\n")
-    else:
-        print_out(_restricted_said(game, cert, check, args.certificate))
-    return 0 if check.holds else 1
-
-
-def _restricted_said(game: Game, cert: dict[str, Any], check: Any, path: str | None) -> str:
-    """What solve --reaches found, whether the check held, and where the certificate is."""
-    searched = cert.get("how", {}).get("reaches", "")
-    lines = [f"{game}: {searched}", f"{game}: {_bounds_said(cert)}", *check.lines()]
-    if not check.holds:
-        lines.append("devilcoins: the check failed: no certificate written (please report it)")
-    elif path is None:
-        lines.append("(add --certificate FILE.json to keep it, for verify --certificate)")
-    else:
-        verify = command_line("verify", game, "--certificate", path)
-        lines.append(f"wrote the certificate to {path}; check it again with: {verify}")
-    return "\n".join(lines) + "\n"
-
-
-def _bounds_said(cert: dict[str, Any]) -> str:
-    """What a bounds certificate shows, and where each bound came from, in words."""
-    (low, high), how = cert["bounds"], cert.get("how", {})
-    below = f"at least: {how.get('lower', '?')}"
-    if high is None:
-        return f"no strategy wins in fewer than {low:,} moves ({below}); {how.get('upper', '?')}"
-    what = (
-        f"between {low:,} and {high:,} moves" if low < high else f"exactly {counted(low, 'move')}"
-    )
-    return f"the least worst case is {what} (at most: {how.get('upper', '?')}; {below})"
-
-
-def _read_witness(path: str) -> Any:
-    """The parsed certificate named by --witness, or a usage error saying what is wrong."""
-    import json
-
-    from devilcoins.cli.common import read_text
-
-    text = read_text(path, "--witness certificate")
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as err:
-        raise UsageError(f"--witness {path}: not a certificate (not JSON: {err})") from None
 
 
 def _cluster(args: argparse.Namespace) -> int | str | None:
@@ -482,7 +376,7 @@ COMMAND = Command(
 @contextmanager
 def _advising(game: Game) -> Iterator[None]:
     """While a touch game is solved, a stop at a limit also names --bounds."""
-    STATUS.advice = BOUNDS_ADVICE if game.observe.feels else ""
+    STATUS.advice = BOUNDS_ADVICE if refusal(game, "bounds") is None else ""
     try:
         yield
     finally:

@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from devilcoins.cli.common import Command, Options, UsageError, coins_count, emit_json
+from devilcoins.cli.common import (
+    Command,
+    Options,
+    UsageError,
+    coins_count,
+)
+from devilcoins.cli.jsonout import emit_json
 from devilcoins.core.numbers import canonical_count
 
 if TYPE_CHECKING:

@@ -15,16 +15,17 @@ from devilcoins.cli.common import (
     coins_count,
     confirm,
     counted,
-    emit_json,
 )
 from devilcoins.cli.games import (
     command_line,
     counterexample_lines,
     game_from,
     read_strategy_file,
+    refusal,
     too_large,
     verification_line,
 )
+from devilcoins.cli.jsonout import emit_json
 from devilcoins.core.errors import DevilcoinsError, TooLarge
 from devilcoins.core.files import write_new
 from devilcoins.results import Verification, describe, goal_words
@@ -67,7 +68,7 @@ def _verified(args: argparse.Namespace, game: Game) -> tuple[Verification, int |
     from devilcoins.cli.progress import reporter
 
     strategy = read_strategy_file(game, args.file)
-    if game.observe.tree:
+    if refusal(game, "moves") is not None:  # a tree: no moves to count
         return _named(args, lambda: verify(game, strategy)), None
     moves = len(strategy)
     with reporter("verifying", total=moves) as rep:

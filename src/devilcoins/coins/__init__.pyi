@@ -12,7 +12,7 @@ from .construct import (
     move_phase as move_phase,
     strategy_length as strategy_length,
 )
-from .explain import (
+from .explaining import (
     move_kind as move_kind,
 )
 from .notation import (

@@ -27,7 +27,8 @@ import numpy as np
 
 from devilcoins.coins.notation import DevilcoinsError, Move, Strategy, check_n
 from devilcoins.core.files import write_all
-from devilcoins.core.numbers import exact_text, is_power_of_two
+from devilcoins.core.numbers import is_power_of_two
+from devilcoins.core.numbertext import exact_text
 
 __all__ = [
     "FORMATS",

@@ -18,7 +18,7 @@ from typing import overload
 
 from devilcoins.core import notation
 from devilcoins.core.errors import DevilcoinsError, NotationError, check_n, quoted
-from devilcoins.core.numbers import split_words
+from devilcoins.core.readnumbers import split_words
 
 __all__ = [
     "Belief",

@@ -19,13 +19,8 @@ from devilcoins.blind.solve import NOTEBOOK_N, solve_blind
 from devilcoins.coins.notation import check_n
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game
-from devilcoins.core.numbers import (
-    FULL_DIGITS,
-    about_power,
-    approx_log10,
-    canonical_count,
-    is_power_of_two,
-)
+from devilcoins.core.numbers import canonical_count, is_power_of_two
+from devilcoins.core.numbertext import FULL_DIGITS, about_power, approx_log10
 from devilcoins.results import Verdict
 
 _State = TypeVar("_State", bound=Hashable)

@@ -87,7 +87,7 @@ def verify_game(
     if short is not None:
         method, counter = "lower bound", short
     elif not is_power_of_two(n):
-        from devilcoins.coins.trap import coin_trap
+        from devilcoins.coins.traps import coin_trap
 
         method, counter = "certificate", coin_trap(n).beat(masks)
     else:

@@ -17,7 +17,7 @@ import numpy as np
 
 from devilcoins.blind.chain import devil_turn
 from devilcoins.coins.construct import construction, is_power_of_two
-from devilcoins.coins.explain import move_kind, pattern_of
+from devilcoins.coins.explaining import move_kind, pattern_of
 from devilcoins.coins.notation import canonical_coins, check_n
 from devilcoins.core.errors import InvalidInput, NotSupported
 from devilcoins.core.game import Game

@@ -21,7 +21,11 @@ disk, and compiled hot loops call each other compiled).  The rule, in docs/how-i
 choice for every call; the tests run the same games both ways and compare.  The seconds spent
 importing numba, compiling and loading are counted apart (``compile_seconds``), so a solver's
 clock (``Stopwatch``) leaves them out.
+This module holds the rule, the clock, and what devilcoins knows of numba's cache (whether a
+loop is in it; a compile or load, announced and timed).  The hot loop itself, the object that
+follows the rule and holds numba's dispatcher, is ``core.hotloop`` (``HotLoop``, ``@hot_loop``).
 
+>>> from devilcoins.core.hotloop import hot_loop
 >>> @hot_loop
 ... def total(xs):
 ...     s = 0
@@ -46,10 +50,9 @@ import os
 import sys
 import threading
 import time
-import types
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 __all__ = [
     "CACHED_SECONDS",
@@ -57,15 +60,19 @@ __all__ = [
     "PYTHON_SECONDS",
     "PYTHON_WORK",
     "CompileTime",
-    "HotLoop",
     "Stopwatch",
+    "cached_on_disk",
     "chosen",
+    "compile_for",
     "compile_seconds",
+    "fixed_mode",
     "forced",
-    "hot_loop",
+    "ready",
     "small_game",
     "small_when",
+    "spend",
 ]
+
 
 #: The inner steps up to which one ``run`` call is small (about 0.05 s as Python).
 PYTHON_WORK = 500_000
@@ -83,14 +90,24 @@ COMPILE_NOTICE = "compiling the search kernels once (about {seconds} s); later r
 #: Logged (INFO) when that compile is over.
 COMPILED_NOTICE = "compiled in {seconds:.1f} s"
 
+_log = logging.getLogger("devilcoins.kernel")
+
+
 Mode = Literal["python", "compiled"]
 
-_log = logging.getLogger("devilcoins.kernel")
-_lock = threading.RLock()
+
+class Ready(Protocol):
+    """A hot loop compiled (or loaded) in this process, as ``forced`` sees it."""
+
+    def follow_mode(self) -> None:
+        """Go straight to the compiled code while nothing fixes the mode, else through the
+        rule."""
+
+
 _forced: list[Mode] = []
 _small = threading.local()
 #: The hot loops compiled (or loaded) in this process.
-_READY: list[HotLoop[Any]] = []
+_READY: list[Ready] = []
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -123,6 +140,20 @@ _spent = CompileTime()
 def compile_seconds() -> CompileTime:
     """A copy of the seconds spent so far (subtract two to time a stretch of work)."""
     return CompileTime(_spent.compiling, _spent.loading, _spent.python)
+
+
+def spend(*, compiling: float = 0.0, loading: float = 0.0, python: float = 0.0) -> None:
+    """Count seconds hot loops spent compiling, loading or running as Python (what
+    ``compile_seconds`` and the ``Stopwatch`` read)."""
+    _spent.compiling += compiling
+    _spent.loading += loading
+    _spent.python += python
+
+
+def ready(loop: Ready) -> None:
+    """Note a hot loop compiled (or loaded) in this process: ``forced`` sends its calls through
+    the rule while it lasts, and straight to the compiled code again after."""
+    _READY.append(loop)
 
 
 class Stopwatch:
@@ -189,14 +220,14 @@ def forced(mode: Mode) -> Iterator[None]:
         raise ValueError(f"mode must be 'python' or 'compiled', not {mode!r}")
     _forced.append(mode)
     for loop in _READY:
-        loop._fast = None
+        loop.follow_mode()
     try:
         yield
     finally:
         _forced.pop()
         if fixed_mode() is None:
             for loop in _READY:
-                loop._fast = loop._dispatcher
+                loop.follow_mode()
 
 
 @contextlib.contextmanager
@@ -228,169 +259,6 @@ def small_when(is_small: Callable[..., bool]) -> Callable[[F], F]:
     return decorate
 
 
-class HotLoop(Generic[F]):
-    """One hot loop: its Python source, and the same source compiled by numba on first need."""
-
-    def __init__(self, func: F) -> None:
-        self.py_func = func
-        self.__name__ = func.__name__
-        self.__qualname__ = func.__qualname__
-        self.__doc__ = func.__doc__
-        self.__module__ = func.__module__
-        self.__wrapped__ = func
-        self._where = f"{func.__module__}.{func.__qualname__}"
-        self._dispatcher: Any = None
-        self._python: Callable[..., Any] | None = None
-        self._cached: bool | None = None
-        self._python_seconds = 0.0
-        self._ready = False
-        #: The dispatcher, while nothing fixes the mode: the shortest way to a compiled call.
-        self._fast: Any = None
-
-    def __repr__(self) -> str:
-        return f"<hot loop {self._where}>"
-
-    def __call__(self, *args: Any) -> Any:
-        """Run by the rule, the work unknown: as Python inside ``small_game``, else compiled."""
-        fast = self._fast
-        if fast is not None:
-            return fast(*args)
-        return self.run(None, *args)
-
-    def run(self, work: int | None, *args: Any) -> Any:
-        """Run by the rule: as Python if ``work`` (inner steps) is small, else compiled."""
-        fast = self._fast
-        if fast is not None:
-            return fast(*args)
-        if self._cached is None:
-            self._cached = _on_disk(self.py_func)
-        if chosen(work, self._cached, self._python_seconds) == "python":
-            return self._as_python(args)
-        return self.compiled(*args)
-
-    def compiled(self, *args: Any) -> Any:
-        """Run compiled; the first call loads or compiles it, timed apart from the work."""
-        if not self._ready:
-            self._prepare(args)
-        return self._dispatcher(*args)
-
-    @property
-    def python(self) -> Callable[..., Any]:
-        """The source as a plain function whose calls to hot loops call their plain functions."""
-        if self._python is None:
-            func = self.py_func
-            self._python = types.FunctionType(
-                func.__code__,
-                _python_globals(func.__module__),
-                func.__name__,
-                func.__defaults__,
-                func.__closure__,
-            )
-        return self._python
-
-    @property
-    def dispatcher(self) -> Any:
-        """The numba dispatcher of the same source (numba imported on first use)."""
-        if self._dispatcher is None:
-            with _lock:
-                if self._dispatcher is None:
-                    t0 = time.perf_counter()
-                    self._dispatcher = _compiled(self.py_func)
-                    _spent.loading += time.perf_counter() - t0
-        return self._dispatcher
-
-    @property
-    def _numba_type_(self) -> Any:
-        """What numba sees when a compiled hot loop calls this one: its dispatcher."""
-        return self.dispatcher._numba_type_
-
-    def _as_python(self, args: tuple[Any, ...]) -> Any:
-        """Run as Python, numpy's wrap-around of unsigned words silent as it is when compiled."""
-        import numpy as np
-
-        t0 = time.perf_counter()
-        try:
-            with np.errstate(over="ignore"):
-                return self.python(*args)
-        finally:
-            took = time.perf_counter() - t0
-            self._python_seconds += took
-            _spent.python += took
-
-    def _prepare(self, args: tuple[Any, ...]) -> None:
-        """Compile (or load) the dispatcher for these arguments' types, counting the seconds."""
-        with _lock:
-            if self._ready:
-                return
-            dispatcher = self.dispatcher
-            argument_types = tuple(dispatcher.typeof_pyval(a) for a in args)
-            fresh = not _in_cache(dispatcher)
-            if fresh:
-                _log.info(COMPILE_NOTICE.format(seconds=_estimate(self.py_func)))
-            t0 = time.perf_counter()
-            dispatcher.compile(argument_types)
-            took = time.perf_counter() - t0
-            if fresh:
-                _spent.compiling += took
-                _log.info(COMPILED_NOTICE.format(seconds=took))
-            else:
-                _spent.loading += took
-            self._ready = True
-            _READY.append(self)
-            if fixed_mode() is None:
-                self._fast = dispatcher
-
-
-def _compiled(func: Any) -> Any:
-    """numba's dispatcher of func, cached on disk; where numba finds no folder it may write
-    its cache in (the package's folder and the home folder both read-only, and no
-    NUMBA_CACHE_DIR), compiled each run instead, with a note on the kernel's logger."""
-    from numba import njit
-
-    try:
-        return njit(cache=True, nogil=True)(func)
-    except RuntimeError as err:
-        if "cannot cache" not in str(err):
-            raise
-        logging.getLogger("devilcoins.kernel").warning(
-            "numba cannot write its cache here (%s): %s is compiled each run; set "
-            "NUMBA_CACHE_DIR to a folder you can write to keep it",
-            err,
-            func.__name__,
-        )
-        return njit(nogil=True)(func)
-
-
-def hot_loop(func: F) -> HotLoop[F]:
-    """Mark a function as a hot loop: one source, run as Python or compiled (``HotLoop``)."""
-    return HotLoop(func)
-
-
-_PYTHON_GLOBALS: dict[str, dict[str, Any]] = {}
-
-
-def _python_globals(module: str) -> dict[str, Any]:
-    """A module's globals with every hot loop replaced by its plain function (made once)."""
-    with _lock:
-        found = _PYTHON_GLOBALS.get(module)
-        if found is None:
-            found = _PYTHON_GLOBALS[module] = dict(vars(sys.modules[module]))
-            for name, value in list(found.items()):
-                if isinstance(value, HotLoop):
-                    found[name] = value.python
-        return found
-
-
-#: About how long a first compile takes on a 2-core machine: the touch, sight and count searches
-#: (observed/, about 6 s for 8 glasses with 4 hands) and the rest (the belief update: 1 to 4 s).
-_ESTIMATES = (("devilcoins.observed", 10), ("devilcoins", 5))
-
-
-def _estimate(func: Callable[..., Any]) -> int:
-    """The seconds the compile notice announces for a loop of func's module."""
-    return next((s for prefix, s in _ESTIMATES if func.__module__.startswith(prefix)), 10)
-
-
 def _on_disk(func: Callable[..., Any]) -> bool:
     """Whether numba's on-disk cache seems to hold func compiled, found without numba.
 
@@ -411,6 +279,39 @@ def _on_disk(func: Callable[..., Any]) -> bool:
         home = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
         places = [os.path.join(folder, "__pycache__"), os.path.join(home, "numba", subpath)]
     return any(os.path.exists(os.path.join(place, index)) for place in places)
+
+
+def cached_on_disk(func: Callable[..., Any]) -> bool:
+    """Whether numba's cache holds func compiled, as far as can be told without numba: the
+    rule's 'cached' (``chosen``), which sets the Python budget of a small call."""
+    return _on_disk(func)
+
+
+def compile_for(dispatcher: Any, argument_types: tuple[Any, ...], func: Callable[..., Any]) -> None:
+    """Compile (or load from numba's cache) a hot loop's dispatcher for these argument types: a
+    fresh compile is announced on the "devilcoins.kernel" logger before and after, and its
+    seconds are counted as compiling, a load's as loading (``compile_seconds``)."""
+    fresh = not _in_cache(dispatcher)
+    if fresh:
+        _log.info(COMPILE_NOTICE.format(seconds=_estimate(func)))
+    t0 = time.perf_counter()
+    dispatcher.compile(argument_types)
+    took = time.perf_counter() - t0
+    if fresh:
+        spend(compiling=took)
+        _log.info(COMPILED_NOTICE.format(seconds=took))
+    else:
+        spend(loading=took)
+
+
+#: About how long a first compile takes on a 2-core machine: the touch, sight and count searches
+#: (observed/, about 6 s for 8 glasses with 4 hands) and the rest (the belief update: 1 to 4 s).
+_ESTIMATES = (("devilcoins.observed", 10), ("devilcoins", 5))
+
+
+def _estimate(func: Callable[..., Any]) -> int:
+    """The seconds the compile notice announces for a loop of func's module."""
+    return next((s for prefix, s in _ESTIMATES if func.__module__.startswith(prefix)), 10)
 
 
 def _in_cache(dispatcher: Any) -> bool:

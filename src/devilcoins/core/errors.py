@@ -8,6 +8,9 @@ what kind of refusal it is (``kind``, a code the atlas stores and the page reads
                                      malformed text)
 ``TooLarge``      ("too large")      a valid request past what devilcoins builds or searches here
 ``NotSupported``  ("not supported")  a valid game that this command or method does not handle
+
+An old name of the package, still working, warns with ``DevilcoinsDeprecationWarning`` (a
+``DeprecationWarning``) naming its one spelling now.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from collections.abc import Collection
 
 __all__ = [
     "ERROR_KINDS",
+    "DevilcoinsDeprecationWarning",
     "DevilcoinsError",
     "InvalidInput",
     "NotSupported",
@@ -151,6 +155,24 @@ class NotSupported(DevilcoinsError):
     """A valid game that this command or method does not handle (the message says what does)."""
 
     kind = "not supported"
+
+
+class DevilcoinsDeprecationWarning(DeprecationWarning):
+    """The warning an old name of devilcoins gives when it is used; the message names the one
+    spelling now.  It is a ``DeprecationWarning``, so a filter on those catches it too; this
+    class picks out devilcoins's own (``warnings.simplefilter("error",
+    DevilcoinsDeprecationWarning)`` turns just them into errors).
+
+    >>> import warnings
+    >>> import devilcoins
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     flip = devilcoins.flip  # the notebook's name, once at the top of devilcoins
+    >>> caught[0].category is DevilcoinsDeprecationWarning, str(caught[0].message)
+    (True, 'devilcoins.flip is deprecated: use devilcoins.notebook.flip')
+    >>> issubclass(DevilcoinsDeprecationWarning, DeprecationWarning)
+    True
+    """
 
 
 #: Every kind of refusal, as ``DevilcoinsError.kind`` names it.

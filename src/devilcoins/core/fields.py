@@ -14,8 +14,8 @@ from typing import Any
 
 from devilcoins.core import notation
 from devilcoins.core.errors import NotationError, check_n, did_you_mean, quoted
-from devilcoins.core.numbers import read_whole
 from devilcoins.core.observe import Observe
+from devilcoins.core.readnumbers import read_whole
 from devilcoins.core.symmetry import Group, parse_permutations
 from devilcoins.core.values import ValueGroup
 

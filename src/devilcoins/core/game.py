@@ -31,11 +31,9 @@ and listed moves are kept as a sorted set.  So ``Game.parse('n=2 group=dihedral 
 A game is a description of any size; the tables that solve it hold at most ``MAX_STATES`` states
 (``check_size``), so ``Game(10**9)`` is a value that ``prove`` answers and ``solve`` refuses.
 
-Text form, one line: ``n=4 values=2 group=cyclic hands=2 goal=same observe=touch`` (fields at
-their defaults may be left out; ``moves=LLFF,LFLF`` lists moves as patterns, ``goal=HHHH,TTTT``
-states; generators are written ``group=1,2,0;2,0,1``, a Devil's set of moves
-``devil_moves=1,2,0;0,2,1``).  JSON: the same fields as an object.  Moves, states and turns
-follow one notation (``core.notation``).
+A game is written on one line, ``n=4 values=2 group=cyclic hands=2 goal=same observe=touch``,
+or as JSON (``core.gametext``); the checks that give every spelling one form are
+``core.gamecheck``.  Moves, states and turns follow one notation (``core.notation``).
 
 States are numbers in base m: digit i is the value at position i (for coins, bit i = tails at
 position i, as everywhere in devilcoins).
@@ -50,20 +48,24 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from devilcoins.core import notation
-from devilcoins.core.errors import (
-    InvalidInput,
-    NotationError,
-    NotSupported,
-    TooLarge,
-    check_n,
-)
+from devilcoins.core import notation, turntext
+from devilcoins.core.errors import InvalidInput, NotationError, TooLarge, check_n
 from devilcoins.core.fields import GOALS, read_fields
+from devilcoins.core.gamecheck import (
+    plain_devil_moves,
+    plain_goal,
+    plain_group,
+    plain_hands,
+    plain_moves,
+    plain_values,
+)
+from devilcoins.core.gamehtml import game_html
+from devilcoins.core.gametext import game_json, game_text, json_fields, json_lists, text_fields
 from devilcoins.core.jsontext import read_json
-from devilcoins.core.numbers import power_text
+from devilcoins.core.numbertext import power_text
 from devilcoins.core.observe import Observe
 from devilcoins.core.perm import Perm
-from devilcoins.core.symmetry import GROUP_NAMES, Group, parse_permutations
+from devilcoins.core.symmetry import Group
 from devilcoins.core.values import ValueGroup
 
 if TYPE_CHECKING:
@@ -124,133 +126,32 @@ class Game:
         n = check_n(self.n)
         if n > MAX_N:
             raise TooLarge(f"n = {n:.3e} positions is past what devilcoins names (10^18)")
-        object.__setattr__(self, "observe", Observe.parse(self.observe))
-        self._take_values()
+        observe = Observe.parse(self.observe)
+        self._set(observe=observe)
+        values, value_group = plain_values(
+            self.values, self.value_group, observe, self.devil_moves is not None
+        )
+        self._set(values=values, value_group=value_group)
         check_n(self.values, what="values (faces per position)", low=1)
         if self.devil_moves is not None:
-            self._take_devil_moves(n)
+            given = None if self.group is _CYCLIC else self.group
+            group, devil_moves = plain_devil_moves(n, self.devil_moves, given, observe)
+            self._set(group=group, devil_moves=devil_moves)
         if self.group is _CYCLIC or self.group is None:
-            object.__setattr__(self, "group", Group.named("cyclic", n))
+            self._set(group=Group.named("cyclic", n))
         if self.group.n != n:
             raise InvalidInput(f"the group acts on {self.group.n} positions but n = {n}")
-        object.__setattr__(self, "group", _plain(self.group))
-        self._take_hands(n)
-        self._take_goal(n)
-        self._take_moves(n)
+        self._set(group=plain_group(self.group))
+        self._set(hands=plain_hands(self.hands, n, observe))
+        goal, goal_states = plain_goal(self.goal, self.goal_states, n, self.values, observe)
+        self._set(goal=goal, goal_states=goal_states)
+        moves, hands = plain_moves(self.moves, self.hands, n, self.values, observe)
+        self._set(moves=moves, hands=hands)
 
-    def _take_values(self) -> None:
-        """Check the value group (if any) and set values to its order."""
-        if self.value_group is None:
-            return
-        if self.values not in (2, self.value_group.order):
-            raise InvalidInput(
-                f"values {self.values} but the value group {self.value_group} has "
-                f"{self.value_group.order} elements; give one of them"
-            )
-        object.__setattr__(self, "values", self.value_group.order)
-        if self.value_group.is_cyclic_numbering:
-            object.__setattr__(self, "value_group", None)
-        elif self.devil_moves is not None:
-            raise NotSupported(
-                "devil_moves is solved for values that add mod m only; values in the "
-                f"group {self.value_group} are solved against a Devil with a whole group"
-            )
-        elif self.observe.tree:
-            raise NotSupported(
-                f"observe={self.observe} is solved for values that add mod m only; values "
-                f"in the group {self.value_group} are solved for blind games"
-            )
-
-    def _take_devil_moves(self, n: int) -> None:
-        """Check devil_moves and set group to the group they generate (dropping devil_moves
-        when they are a whole group: then the Devil turns by any element, as usual)."""
-        perms = tuple(Perm(int(v) for v in p) for p in self.devil_moves or ())
-        text = "; ".join(map(str, perms))
-        checked = parse_permutations(text, n)  # the same checks and messages as the text form
-        if self.observe.tree:
-            raise NotSupported(
-                f"devil_moves is for blind games; {self.observe} games take a group "
-                "(the Devil turns by any of its elements)"
-            )
-        group = Group.of(n, checked)
-        if self.group is not _CYCLIC and self.group is not None and _plain(self.group) != group:
-            raise InvalidInput(
-                "give the Devil's moves or a group, not both: with devil_moves the group is "
-                "the one they generate"
-            )
-        object.__setattr__(self, "group", group)
-        whole = len(set(checked)) == group.order()  # every element listed: the plain game
-        object.__setattr__(self, "devil_moves", None if whole else tuple(sorted(checked)))
-
-    def _take_hands(self, n: int) -> None:
-        """Check hands; n or more hands is every move, except for touch (k positions felt)."""
-        if self.observe.feels and self.hands is None:
-            raise InvalidInput("the touch game needs hands k: how many positions to feel")
-        if self.hands is None:
-            return
-        if not 0 <= self.hands <= n:
-            raise InvalidInput(f"hands must be 0..{n} (positions a move may touch)")
-        if self.hands == n and not self.observe.feels:
-            object.__setattr__(self, "hands", None)
-
-    def _take_goal(self, n: int) -> None:
-        """Check the goal; a list of states that is zero or same is called so."""
-        if self.goal not in self.observe.goals:
-            raise NotSupported(
-                "the count game tells how many positions are not 0 and rings at the goal, "
-                f"which is zero or same (goal {self.goal} is not supported with observe=count)"
-            )
-        if self.goal not in (*GOALS, "states"):
-            raise InvalidInput("goal must be 'zero', 'same' or a list of states")
-        if self.goal != "states":
-            if self.goal_states:
-                raise InvalidInput(f"goal {self.goal} takes no list of goal states")
-            return
-        states = tuple(sorted({tuple(int(v) for v in s) for s in self.goal_states}))
-        if not states:
-            raise InvalidInput("the goal is an empty set of states: name at least one")
-        self._check_vectors(states, "goal state")
-        m = self.values
-        if states == ((0,) * n,):
-            object.__setattr__(self, "goal", "zero")
-            states = ()
-        elif set(states) == {(v,) * n for v in range(m)}:
-            object.__setattr__(self, "goal", "same")
-            states = ()
-        object.__setattr__(self, "goal_states", states)
-
-    def _take_moves(self, n: int) -> None:
-        """Check the list of allowed moves and keep it as a sorted set."""
-        if self.moves is None:
-            return
-        moves = tuple(sorted({tuple(int(v) for v in a) for a in self.moves}))
-        if not moves:
-            raise InvalidInput("the list of allowed moves is empty")
-        self._check_vectors(moves, "move")
-        object.__setattr__(self, "moves", moves)
-        k = self._every_move_within(moves)
-        if k is not None and not self.observe.feels:  # a list of every move: the plain game
-            hands = k if self.hands is None else min(k, self.hands)
-            object.__setattr__(self, "moves", None)
-            object.__setattr__(self, "hands", None if hands >= n else hands)
-
-    def _every_move_within(self, moves: tuple[Vector, ...]) -> int | None:
-        """k when moves (the pass aside, always allowed) are every move that changes at most k
-        positions and no more, else None."""
-        nonzero = [a for a in moves if any(a)]
-        if not nonzero:
-            return None
-        k = max(sum(1 for v in a if v) for a in nonzero)
-        within = sum(math.comb(self.n, j) * (self.values - 1) ** j for j in range(1, k + 1))
-        return k if len(nonzero) == within else None
-
-    def _check_vectors(self, vectors: Iterable[Vector], what: str) -> None:
-        for vec in vectors:
-            if len(vec) != self.n or any(not 0 <= v < self.values for v in vec):
-                raise InvalidInput(
-                    f"{what} {notation.vector_text(vec)} is not a state of {self.n} values "
-                    f"0..{self.values - 1}"
-                )
+    def _set(self, **fields: Any) -> None:
+        """Set fields of the frozen game while it is made (their plain forms)."""
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
 
     # --- size ---------------------------------------------------------------------------------
 
@@ -297,28 +198,7 @@ class Game:
         )
 
     def __str__(self) -> str:
-        parts = [f"n={self.n}"]
-        if self.value_group is not None:
-            parts.append(f"values={self.value_group}")
-        elif self.values != 2:
-            parts.append(f"values={self.values}")
-        if str(self.group) != "cyclic" and self.devil_moves is None:
-            parts.append("group=" + str(self.group).replace(" ", ",").replace(";,", ";"))
-        if self.hands is not None:
-            parts.append(f"hands={self.hands}")
-        if self.moves is not None:
-            parts.append("moves=" + ",".join(self.vector_move_text(v) for v in self.moves))
-        if self.goal == "states":
-            parts.append(
-                "goal=" + ",".join(notation.state_text(v, self.values) for v in self.goal_states)
-            )
-        elif self.goal != "zero":
-            parts.append(f"goal={self.goal}")
-        if self.observe.tree:
-            parts.append(f"observe={self.observe}")
-        if self.devil_moves is not None:
-            parts.append("devil_moves=" + ";".join(",".join(map(str, p)) for p in self.devil_moves))
-        return " ".join(parts)
+        return game_text(self)
 
     @classmethod
     def of(cls, game: Game | int) -> Game:
@@ -340,13 +220,7 @@ class Game:
         body = text.strip()
         if body.startswith("{"):
             return cls.from_json(read_json(body, "the game"))
-        fields: dict[str, str] = {}
-        for token in body.split():
-            key, eq, value = token.partition("=")
-            if not eq or not value:
-                raise NotationError(f"cannot read {token!r}: write key=value, e.g. n=4")
-            fields[key] = value
-        return cls.from_fields(fields)
+        return cls.from_fields(text_fields(body))
 
     @classmethod
     def from_fields(cls, fields: dict[str, str], *, n: int | None = None) -> Game:
@@ -357,78 +231,25 @@ class Game:
 
     def to_json(self) -> dict[str, Any]:
         """The game as plain JSON data (with 'value_group', its text, for a value group)."""
-        named = self.group.name != "generators"
-        data: dict[str, Any] = {
-            "n": self.n,
-            "values": self.values,
-            "group": str(self.group),
-            "generators": None if named else [list(g) for g in self.group.generators],
-            "hands": self.hands,
-            "moves": None if self.moves is None else [list(v) for v in self.moves],
-            "goal": self.goal if self.goal != "states" else [list(v) for v in self.goal_states],
-            "observe": self.observe,
-            "devil_moves": None if self.devil_moves is None else list(map(list, self.devil_moves)),
-        }
-        if self.value_group is not None:
-            data["value_group"] = str(self.value_group)
-        return data
+        return game_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Game:
         """A game from its JSON form (``to_json``; moves and goal states as lists of values)."""
-        if not isinstance(data, dict) or "n" not in data:
-            raise NotationError("a JSON game is an object with at least 'n'")
-        fields = {"n": str(data["n"])}
-        if data.get("values") is not None:
-            fields["values"] = str(data["values"])
-        if data.get("value_group"):
-            fields["values"] = str(data["value_group"])
-        if data.get("devil_moves") is not None:
-            fields["devil_moves"] = ";".join(",".join(map(str, p)) for p in data["devil_moves"])
-        elif data.get("group") in GROUP_NAMES or not data.get("generators"):
-            fields["group"] = str(data.get("group") or "cyclic")
-        else:
-            fields["group"] = ";".join(",".join(map(str, g)) for g in data["generators"])
-        if data.get("hands") is not None:
-            fields["hands"] = str(data["hands"])
-        fields["observe"] = str(data.get("observe", "blind"))
-        goal, moves = data.get("goal", "zero"), data.get("moves")
-        if isinstance(goal, str):
-            fields["goal"] = goal
-        base = cls.from_fields(fields)
-        if moves is None and isinstance(goal, str):
+        base = cls.from_fields(json_fields(data))
+        moves, states = json_lists(data)
+        if moves is None and states is None:
             return base
-        try:
-            listed = None if moves is None else tuple(tuple(int(v) for v in a) for a in moves)
-            states = () if isinstance(goal, str) else tuple(tuple(int(v) for v in s) for s in goal)
-        except (TypeError, ValueError):
-            raise NotationError(
-                "a JSON game lists moves and goal states as lists of values"
-            ) from None
         return dataclasses.replace(
             base,
-            moves=listed,
-            goal=base.goal if isinstance(goal, str) else "states",
-            goal_states=base.goal_states if isinstance(goal, str) else states,
+            moves=moves,
+            goal=base.goal if states is None else "states",
+            goal_states=base.goal_states if states is None else states,
         )
 
     def _repr_html_(self) -> str:
         """For notebooks: the game's fields as a small table."""
-        from html import escape
-
-        rows = "".join(
-            f"<tr><th>{escape(k)}</th><td>{escape(str(v))}</td></tr>"
-            for k, v in (
-                ("positions", self.n),
-                ("values", self.value_group or self.values),
-                ("group", self.group),
-                ("hands", "any" if self.hands is None else self.hands),
-                ("moves", "all" if self.moves is None else len(self.moves)),
-                ("goal", self.goal if self.goal != "states" else len(self.goal_states)),
-                ("observe", self.observe),
-            )
-        )
-        return f"<table><caption>{escape(str(self))}</caption>{rows}</table>"
+        return game_html(self)
 
     # --- states and moves ---------------------------------------------------------------------
 
@@ -556,16 +377,16 @@ class Game:
 
     def turn_json(self, perm: Sequence[int]) -> int | list[int]:
         """A turn as JSON: r for the cyclic group (the notebook's turn), else the permutation."""
-        return notation.turn_json(perm, self.group.name == "cyclic")
+        return turntext.turn_json(perm, self.group.name == "cyclic")
 
     def turn_text(self, perm: Sequence[int]) -> str:
         """A turn as text: r for the cyclic group, else one-line notation."""
-        return notation.turn_text(perm, self.group.name == "cyclic")
+        return turntext.turn_text(perm, self.group.name == "cyclic")
 
     def parse_turns(self, text: str) -> tuple[int | None, list[Perm]]:
         """(start state or None, turns) from a counterexample, a JSON list or plain text, each
         turn checked to be one of the Devil's choices (core.notation)."""
-        start_text, perms = notation.read_turns(text, self.n)
+        start_text, perms = turntext.read_turns(text, self.n)
         start = None if start_text is None else self.parse_state(start_text)
         choices = set(self.turns)
         for i, perm in enumerate(perms, 1):
@@ -573,10 +394,3 @@ class Game:
                 shown = self.turn_text(perm)
                 raise NotationError(f"turn {i} ({shown}) is not one of the Devil's turns in {self}")
         return start, perms
-
-
-def _plain(group: Group) -> Group:
-    """The group under the name it goes by (``Group.of`` for generators, ``Group.named``)."""
-    if group.name == "generators":
-        return Group.of(group.n, group.given)
-    return Group.named(group.name, group.n)

@@ -27,7 +27,8 @@ from devilcoins.core.beliefs import (
     Rows,
     row_from_indices,
 )
-from devilcoins.core.compiling import forced, hot_loop
+from devilcoins.core.compiling import forced
+from devilcoins.core.hotloop import hot_loop
 
 __all__ = [
     "add_states",

@@ -28,12 +28,7 @@ says the flip pattern it would be as values.
 moves are strings in the forms above or lists of positions.  A list of moves in one field
 (``--moves``, ``moves=``) separates them by commas outside braces (``0 2, 1 3`` or ``FLFL,LFLF``).
 
-**Turns** of the Devil: a permutation in one-line notation (``3 0 1 2`` or ``3,0,1,2``; the value
-at position i moves to p[i]), or a whole number r, the table turned in the notebook's sense
-(``coins[r:] + coins[:r]``).  A list of turns: a JSON list of those, whole numbers separated by
-spaces, or permutations separated by ``;``.  A counterexample is the JSON object
-``{"start": STATE, "turns": [...]}``.  Turns print as r when the Devil's group is the cyclic
-group, else as permutations.
+**Turns** of the Devil are written and read by ``core.turntext`` (``read_turns`` is here too).
 
 >>> read_move('01', 2, 2), read_move('LF', 2, 2), read_move('0 2', 4, 2), read_move('1020', 4, 3)
 ((1, 1), (0, 1), (1, 0, 1, 0), (1, 0, 2, 0))
@@ -45,20 +40,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from devilcoins.core.errors import NotationError, NotSupported, quoted
-from devilcoins.core.jsontext import read_json
-from devilcoins.core.numbers import (
+from devilcoins.core.readnumbers import (
     WHOLE,
     gap_error,
+    json_whole,
     meant_whole,
     read_whole,
-    split_parts,
     split_words,
     whole_mistake,
 )
-from devilcoins.core.perm import Perm
+from devilcoins.core.strategyforms import SET_LINE, json_strategy, printed_moves, strategy_lines
+
+# read_turns is documented with the notation and read from here (docs/api/core.md, the tests).
+from devilcoins.core.turntext import read_turns
 
 __all__ = [
     "MOVE_FORMS",
@@ -75,8 +71,6 @@ __all__ = [
     "read_vector",
     "split_list",
     "state_text",
-    "turn_json",
-    "turn_text",
     "vector_text",
 ]
 
@@ -345,8 +339,8 @@ def read_numbered_moves(text: str, n: int, m: int) -> list[tuple[str, Vector]]:
     stripped = text.strip()
     if stripped.startswith("[") or (stripped.startswith("{") and not SET_LINE.match(stripped)):
         return [(f"move {i}", a) for i, a in enumerate(_json_moves(stripped, n, m), 1)]
-    printed = _printed_moves(text)
-    items = printed if printed is not None else _lines(text)
+    printed = printed_moves(text)
+    items = printed if printed is not None else strategy_lines(text)
     moves: list[tuple[str, Vector]] = []
     seen: dict[str, Vector] = {}  # long strategies repeat a few moves many times
     for where, body in items:
@@ -360,64 +354,15 @@ def read_numbered_moves(text: str, n: int, m: int) -> list[tuple[str, Vector]]:
     return moves
 
 
-def _lines(text: str) -> list[tuple[str, str]]:
-    """('line k', body) for each line with a move on it ('#' starts a comment)."""
-    bodies = ((k, line.split("#", 1)[0].strip()) for k, line in enumerate(text.splitlines(), 1))
-    return [(f"line {k}", body) for k, body in bodies if body]
-
-
-#: A line that starts with a set of positions, '{0, 2}' (the notebook's moves), not JSON.
-SET_LINE = re.compile(r"\{\s*([0-9]+\s*(,\s*[0-9]+\s*)*)?\}")
-
-TABLE_HEADER = re.compile(r"\s*Move\s*\|\s*Flips\s*\|")
-TABLE_ROW = re.compile(r"\s*([0-9]+)\s*\|([^|]*)\|")
-
-
-def _printed_moves(text: str) -> list[tuple[str, str]] | None:
-    """The moves of what ``solve`` prints (its belief table, or its 'Moves:' line); None if
-    the text is neither."""
-    lines = text.splitlines()
-    top = next((k for k, line in enumerate(lines) if TABLE_HEADER.match(line)), None)
-    if top is not None:
-        rows = ((k, TABLE_ROW.match(line)) for k, line in enumerate(lines[top + 2 :], top + 3))
-        found = []
-        for k, row in rows:
-            if row is None:
-                break
-            if row.group(1).strip("0"):  # rows past 0 (the start) hold the moves
-                found.append((f"line {k}", row.group(2).strip() or "-"))
-        return found
-    for k, line in enumerate(lines, 1):
-        if line.startswith("Moves: "):
-            body = line[len("Moves: ") :].strip()
-            if "..." in body:
-                raise NotationError(
-                    f"line {k}: this 'Moves:' line shows only the first moves; write the whole "
-                    "strategy with 'solve N --format flips' (add the game's options)"
-                )
-            return [] if body == "none" else [(f"line {k}", move) for move in body.split()]
-    return None
-
-
 def _json_moves(text: str, n: int, m: int) -> list[Vector]:
-    data = read_json(text, "the strategy")
-    if isinstance(data, dict) and isinstance(data.get("strategy"), list):
-        data = data["strategy"]  # what solve --json prints
-    if isinstance(data, dict) and data.get("winnable") is False:
-        raise NotationError(
-            f"this is the verdict for {data.get('game')} that no strategy wins: it has no moves"
-        )
-    if not isinstance(data, list):
-        raise NotationError(
-            "a JSON strategy is a list of moves, or an object with one under 'strategy' (as "
-            "solve --json prints it)"
-        )
+    """The moves of a JSON strategy: each a move text or a list of positions."""
+    data = json_strategy(text)
     moves = []
     for i, item in enumerate(data, 1):
         try:
             if isinstance(item, str):
                 moves.append(read_move(item, n, m))
-            elif isinstance(item, list) and all(_whole(p) for p in item):
+            elif isinstance(item, list) and all(json_whole(p) for p in item):
                 check_positions(item, n)
                 moves.append(tuple(1 if p in item else 0 for p in range(n)))
             else:
@@ -427,71 +372,3 @@ def _json_moves(text: str, n: int, m: int) -> list[Vector]:
         except NotationError as err:
             raise NotationError(f"move {i}: {err}") from None
     return moves
-
-
-# --- turns -----------------------------------------------------------------------------------
-
-
-def _whole(item: object) -> bool:
-    return isinstance(item, int) and not isinstance(item, bool) and item >= 0
-
-
-def _turn(item: object, n: int, where: str) -> Perm:
-    """One turn: r (a whole number) or a permutation (a list, or one-line text)."""
-    if isinstance(item, str) and re.fullmatch(r"\s*[0-9]+\s*", item):
-        item = read_whole(item.strip(), where)
-    if _whole(item):
-        return Perm.turn(n, int(item))  # type: ignore[call-overload]
-    if isinstance(item, list | str):
-        return Perm.parse(item, n, where)
-    raise NotationError(f"{where}: a turn is a whole number r or a permutation, got {quoted(item)}")
-
-
-def read_turns(text: str, n: int) -> tuple[str | None, list[Perm]]:
-    """(start text or None, the turns) from a counterexample, a JSON list or plain text.
-
-    >>> start, turns = read_turns('{"start": "TH", "turns": [0, 1]}', 2)
-    >>> start, [str(t) for t in turns]
-    ('TH', ['0 1', '1 0'])
-    >>> [t.rotation() for t in read_turns('0 3 1', 4)[1]], read_turns('1 2 0; 0 1 2', 3)[1]
-    ([0, 3, 1], [Perm(1 2 0), Perm(0 1 2)])
-    """
-    body = text.strip()
-    start = None
-    if body.startswith(("{", "[")):
-        data: Any = read_json(body, "the turns")
-        if isinstance(data, dict):
-            unknown = set(data) - {"start", "turns", "why"}
-            if "turns" not in data or unknown:
-                raise NotationError(
-                    'a JSON counterexample is {"start": STATE, "turns": [...]}; got keys '
-                    f"{sorted(data)}"
-                )
-            if data.get("start") is not None:
-                if not isinstance(data["start"], str):
-                    raise NotationError(f"start must be a state text, got {data['start']!r}")
-                start = data["start"]
-            data = data["turns"]
-        if not isinstance(data, list):
-            raise NotationError("the turns are a JSON list")
-        items: list[object] = data
-    elif ";" in body:
-        items = list(split_parts(body, "the list of turns"))
-    else:
-        items = list(split_words(body, "the list of turns"))
-    return start, [_turn(item, n, f"turn {i}") for i, item in enumerate(items, 1)]
-
-
-def turn_json(perm: Sequence[int], cyclic: bool) -> int | list[int]:
-    """A turn as JSON: r for the cyclic group, else the permutation as a list."""
-    if cyclic:
-        r = Perm(perm).rotation()
-        if r is not None:
-            return r
-    return list(perm)
-
-
-def turn_text(perm: Sequence[int], cyclic: bool) -> str:
-    """A turn as text: r for the cyclic group, else one-line notation."""
-    shown = turn_json(perm, cyclic)
-    return str(shown) if isinstance(shown, int) else str(Perm(perm))

@@ -63,6 +63,15 @@ count, got 'sigth' (did you mean 'sight'?)
         return self is Observe.TOUCH
 
     @property
+    def unit(self) -> str:
+        """What a player plays at a time, in words: a round (feel, then set) or a move.
+
+        >>> Observe.TOUCH.unit, Observe.SIGHT.unit
+        ('round', 'move')
+        """
+        return "round" if self is Observe.TOUCH else "move"
+
+    @property
     def goals(self) -> tuple[str, ...]:
         """The goals this way of observing is solved for ('states': a list of states)."""
         return ("zero", "same") if self is Observe.COUNT else ("zero", "same", "states")

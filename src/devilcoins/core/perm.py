@@ -20,7 +20,13 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from devilcoins.core.errors import DevilcoinsError, NotationError, quoted
-from devilcoins.core.numbers import WHOLE, meant_whole, read_whole, split_words, whole_mistake
+from devilcoins.core.readnumbers import (
+    WHOLE,
+    meant_whole,
+    read_whole,
+    split_words,
+    whole_mistake,
+)
 
 __all__ = ["Perm"]
 

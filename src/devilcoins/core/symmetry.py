@@ -29,8 +29,8 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from devilcoins.core.errors import NotationError, TooLarge, check_n, did_you_mean, quoted
-from devilcoins.core.numbers import split_parts
 from devilcoins.core.perm import Perm
+from devilcoins.core.readnumbers import split_parts
 from devilcoins.core.schreier import Chain
 
 if TYPE_CHECKING:

@@ -37,8 +37,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from devilcoins.core.errors import NotationError, TooLarge, quoted
-from devilcoins.core.numbers import WHOLE, read_whole, split_parts, split_words
 from devilcoins.core.perm import Perm
+from devilcoins.core.readnumbers import WHOLE, read_whole, split_parts, split_words
 
 __all__ = ["MAX_ORDER", "VALUE_GROUP_FORMS", "ValueGroup"]
 

@@ -40,7 +40,10 @@ from devilcoins.families.blind import (
     ValueGroups,
     blind_moves,
 )
-from devilcoins.families.trees import Count, Observed, Sight, Touch, TreeRules
+from devilcoins.families.count import Count
+from devilcoins.families.sight import Sight
+from devilcoins.families.touch import Touch
+from devilcoins.families.trees import Observed
 
 __all__ = [
     "FAMILIES",
@@ -49,7 +52,6 @@ __all__ = [
     "MoveLike",
     "Observed",
     "Progress",
-    "TreeRules",
     "blind_moves",
     "class_text",
     "family_of",

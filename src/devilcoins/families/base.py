@@ -15,7 +15,8 @@ from devilcoins.core.game import Game
 from devilcoins.core.tables import class_table
 from devilcoins.results import CertificateCheck, Verdict, Verification
 from devilcoins.results.advice import Advice
-from devilcoins.results.explanation import Explanation
+from devilcoins.results.capabilities import Can, Capabilities
+from devilcoins.results.explaining import Explanation
 from devilcoins.results.judgement import Judgement
 from devilcoins.results.trees import POLICY_FORMAT
 
@@ -37,6 +38,28 @@ MoveLike: TypeAlias = int | np.integer[Any] | str | set[int] | frozenset[int]
 #: Called as long work goes on: (steps done, size known).
 Progress = Callable[[int, int], None] | None
 
+#: The refusals the families share, in their words ({game}: the game asked about; {observe}:
+#: how its player observes).  Each family's ``refuses`` picks from them.
+REFUSALS: dict[Can, str] = {
+    Can.MOVES: "a {observe} strategy is a tree, not a list of moves",
+    Can.PLAY: "the terminal plays a list of moves; a {observe} strategy is a tree: play it on "
+    "the page (devilcoins serve)",
+    Can.CERTIFICATE: "certificates are written for touch, sight and count games (--observe "
+    "touch, sight or count), not {game}",
+    Can.CHECKPOINT: "a checkpoint keeps the touch level search's marks; {game} has none",
+    Can.BOUNDS: "bounds are written for touch games; {game} is settled by solve",
+    Can.REACHES: "reaches restrict a touch game's level search; {game} is not a touch game",
+    Can.CLUSTER: "workers on a cluster take the touch level search's questions; {game} has none",
+    Can.ROUNDS: "{game} is not a touch game: nothing is held",
+    Can.TRAP: "a blind game's proof checks its strategy and its chain's levels; a Devil's trap "
+    "is checked for touch, sight and count games",
+}
+
+
+def refusals(*what: Can) -> dict[Can, str]:
+    """The shared words refusing each of what (a family's ``refuses``)."""
+    return {c: REFUSALS[c] for c in what}
+
 
 class Family:
     """One kind of game: what every caller asks of it, answered once.
@@ -55,6 +78,25 @@ class Family:
     hears: ClassVar[bool] = False
     #: What a solver's progress (done, known) counts, in words.
     progress: ClassVar[str] = "depth {done:,}, {known:,} beliefs"
+    #: The services of ``Can`` this family refuses, each with its words ({game}, {observe});
+    #: it offers every other.
+    refuses: ClassVar[dict[Can, str]] = {}
+    #: Whether its small games answer in milliseconds (``Capabilities.quick``).
+    quick: ClassVar[bool] = True
+
+    def capabilities(self, game: Game | None = None) -> Capabilities:
+        """What the family does for game and what it refuses, in its words (None: for any
+        of its games, 'the game')."""
+        observe = self.name if game is None else game.observe
+        named = f"a {self.name} game" if game is None else game
+        words = {c: w.format(game=named, observe=observe) for c, w in self.refuses.items()}
+        save = "policy" if self.tree else "moves"
+        return Capabilities(self.name, self.methods, save, words, self.quick)
+
+    def refuse(self, game: Game, what: Can) -> NotSupported:
+        """The error refusing what for game, in the family's words."""
+        words = self.capabilities(game).refusal(what)
+        return NotSupported(words or f"{what}: not available for {game} here")
 
     def admits(self, game: Game) -> bool:
         """Whether game is of this family."""
@@ -99,14 +141,11 @@ class Family:
 
     def certificate(self, verdict: Verdict) -> dict[str, Any]:
         """The verdict's optimality certificate, as JSON data."""
-        raise NotSupported(
-            "certificates are written for touch, sight and count games (--observe touch, "
-            f"sight or count), not {verdict.game}"
-        )
+        raise self.refuse(verdict.game, Can.CERTIFICATE)
 
     def check_certificate(self, game: Game, data: Any) -> CertificateCheck:
         """A certificate (parsed JSON) checked with tables of the checker's own."""
-        raise NotSupported(f"certificates are checked for touch, sight and count games, not {game}")
+        raise self.refuse(game, Can.CERTIFICATE)
 
     def solve_kept(
         self, game: Game, method: str | None, progress: Progress, kept: Path | None,
@@ -117,14 +156,12 @@ class Family:
         level search keeps a checkpoint, or spreads)."""
         if kept is not None:
             self.check_checkpoint(game, kept)
-        raise NotSupported(
-            f"workers on a cluster take the touch level search's questions; {game} has none"
-        )
+        raise self.refuse(game, Can.CLUSTER)
 
     def check_checkpoint(self, game: Game, path: str | Path, reaches: str | None = None) -> None:
         """Refuse a checkpoint this game's search cannot keep, or a file that is not its own
         (reaches: the search's restriction, ``bounds_certificate``)."""
-        raise NotSupported(f"a checkpoint keeps the touch level search's marks; {game} has none")
+        raise self.refuse(game, Can.CHECKPOINT)
 
     def bounds_certificate(
         self,
@@ -136,7 +173,7 @@ class Family:
     ) -> dict[str, Any]:
         """The certificate of bounds [L, U] proved without settling the game (touch only;
         reaches: also search the best strategy over those reaches alone)."""
-        raise NotSupported(f"bounds are written for touch games; {game} is settled by solve")
+        raise self.refuse(game, Can.BOUNDS)
 
     def strongest(self, game: Game) -> Devil | None:
         """The family's strongest Devil for a game played a move at a time, holding one state
@@ -256,7 +293,7 @@ def class_text(game: Game, k: int) -> str:
     return game.state_text(int(by_text.reps[by_text.index_of[rep]]))
 
 
-def _held(game: Game, known: Sequence[int], *, blind: bool) -> str:
+def held_reason(game: Game, known: Sequence[int], *, blind: bool) -> str:
     """Why the Devil holds a position, in plain words: a state still possible that lies in his
     largest trap, or (blind games) the search from the belief that found nothing."""
     from devilcoins.traps import largest_trap
@@ -268,7 +305,7 @@ def _held(game: Game, known: Sequence[int], *, blind: bool) -> str:
         if trap is not None and trap[x]:  # a trap holds every turn of a state it holds
             return (
                 f"{class_text(game, k)} is still possible, and from there he can "
-                f"{_devil_verb(game)} so that whatever you do the goal never shows (it is in "
+                f"{devil_verb(game)} so that whatever you do the goal never shows (it is in "
                 "his trap)."
             )
     if blind:
@@ -287,7 +324,7 @@ _DEVIL_VERBS = {
 }
 
 
-def _devil_verb(game: Game) -> str:
+def devil_verb(game: Game) -> str:
     """What the Devil of game can do before a move, in a visitor's words (his group's verb)."""
     return _DEVIL_VERBS.get(game.group.name, "move the positions")
 
@@ -303,7 +340,7 @@ def states_of(game: Game, known: Iterable[int]) -> frozenset[int]:
     )
 
 
-def _touch_held(possible: int, held: Held | None) -> str:
+def touch_held_reason(possible: int, held: Held | None) -> str:
     """Why the Devil holds a touch position, in plain words."""
     if held is not None:
         return (

@@ -9,19 +9,20 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from devilcoins.core.errors import InvalidInput, NotationError, NotSupported
+from devilcoins.core.errors import InvalidInput, NotationError
 from devilcoins.core.game import Game
 from devilcoins.core.observe import Observe
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.results import TreeData, Verdict, Verification
 from devilcoins.results.advice import Advice
-from devilcoins.results.explanation import Explanation
+from devilcoins.results.capabilities import Can
+from devilcoins.results.explaining import Explanation
 from devilcoins.results.trees import TreeSolution
 
 if TYPE_CHECKING:
     pass
 
-from devilcoins.families.base import Family, Held, Progress, _held
+from devilcoins.families.base import Family, Held, Progress, held_reason, refusals
 
 
 def blind_moves(game: Game, strategy: Any) -> np.ndarray:
@@ -63,6 +64,9 @@ class Blind(Family):
     #: Values adding mod m against a whole group: the chain tells the game level by level.
     plain: ClassVar[bool] = True
     uncommitted = True
+    refuses = refusals(
+        Can.CERTIFICATE, Can.CHECKPOINT, Can.BOUNDS, Can.REACHES, Can.CLUSTER, Can.ROUNDS, Can.TRAP
+    )
 
     def admits(self, game: Game) -> bool:
         return game.observe is Observe.BLIND
@@ -98,7 +102,7 @@ class Blind(Family):
         else:
             moves = shortest_from(game, known)
         if moves is None:
-            return Advice(game, winnable=False, reason=_held(game, known, blind=True))
+            return Advice(game, winnable=False, reason=held_reason(game, known, blind=True))
         return Advice(game, True, len(moves), moves[0] if moves else None)
 
     def next_move(
@@ -134,13 +138,13 @@ class BlindCoins(Blind):
         return verify_game(game, blind_moves(game, strategy), on_progress=progress)
 
     def prove(self, game: Game, checks: bool, progress: Progress = None) -> Verdict:
-        from devilcoins.coins.prove import prove_coins
+        from devilcoins.coins.proving import prove_coins
 
         return prove_coins(game.n, checks=checks)
 
     def explanation(self, game: Game, progress: Progress = None) -> Explanation:
-        from devilcoins.coins.explain import explain_coins
-        from devilcoins.coins.prove import prove_coins
+        from devilcoins.coins.explaining import explain_coins
+        from devilcoins.coins.proving import prove_coins
 
         return Explanation(prove_coins(game.n, checks=False), explain_coins(game.n))
 
@@ -200,6 +204,10 @@ class Restricted(Blind):
     methods = ("search",)
     plain = False
     uncommitted = False
+    refuses = Blind.refuses | {
+        Can.COACH: "the coach advises from the classes of the Devil's group; against a "
+        "restricted Devil a position is a set of states, which it does not read yet"
+    }
 
     def admits(self, game: Game) -> bool:
         return game.devil_moves is not None
@@ -215,10 +223,7 @@ class Restricted(Blind):
         return verify_devil_moves(game, blind_moves(game, strategy))
 
     def coach(self, game: Game, known: Sequence[int], held: Held | None = None) -> Advice:
-        raise NotSupported(
-            "the coach advises from the classes of the Devil's group; against a restricted "
-            "Devil a position is a set of states, which it does not read yet"
-        )
+        raise self.refuse(game, Can.COACH)
 
 
 @lru_cache(maxsize=CACHED_GAMES)

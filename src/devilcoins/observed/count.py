@@ -31,6 +31,7 @@ count is in the goal).  ``observed.replay`` replays it against every start and e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
@@ -47,8 +48,11 @@ __all__ = [
     "MAX_COUNT_BELIEFS",
     "MAX_IMAGES",
     "class_counts",
+    "count_held",
+    "count_solution",
     "count_trap",
     "count_witness",
+    "heard",
     "sight_trap",
     "solve_count",
 ]
@@ -266,3 +270,25 @@ def count_trap(game: Game, limit: int = MAX_COUNT_BELIEFS) -> list[int]:
     graph = _explore(space, limit)
     won = _settle(graph)
     return [b for b in graph if b not in won]
+
+
+@lru_cache(maxsize=CACHED_GAMES)
+def count_solution(game: Game) -> CountSolution:
+    """The count game solved (its policy holds every belief the player can reach and win from)."""
+    return solve_count(game, every_belief=True)
+
+
+@lru_cache(maxsize=CACHED_GAMES)
+def count_held(game: Game) -> frozenset[int]:
+    """The classes of a count game from which the Devil holds it even against a player who
+    sees the table (the sight game's trap, ``observed.count.sight_trap``; empty when none)."""
+    tab = class_table(game)
+    return frozenset(int(tab.index_of[x]) for x in sight_trap(game))
+
+
+def heard(game: Game, after: Sequence[int], y: int) -> int:
+    """The player's belief (a bitset of classes) after the classes after, when the count of
+    state y is heard and no bell rings: the classes of y's count outside the goal."""
+    weights, tab = class_counts(game), class_table(game)
+    weight = weights[int(tab.index_of[y])]
+    return sum(1 << k for k in after if k >= tab.n_goal and weights[k] == weight)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from devilcoins.core.beliefs import Ints, Rows
-from devilcoins.core.compiling import hot_loop
+from devilcoins.core.hotloop import hot_loop
 
 __all__ = ["RowStore", "slot"]
 

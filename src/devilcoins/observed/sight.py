@@ -13,18 +13,29 @@ False
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from devilcoins.core.beliefs import Ints, KernelArgs
-from devilcoins.core.compiling import Stopwatch, hot_loop
+from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
+from devilcoins.core.hotloop import hot_loop
 from devilcoins.core.observe import Observe
+from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.tables import class_table
 from devilcoins.observed.sizes import for_small_games
 from devilcoins.results.sight import SightSolution
 
-__all__ = ["MAX_TABLE_BYTES", "moves_up_to_turns", "solve_sight"]
+__all__ = [
+    "FOREVER",
+    "MAX_TABLE_BYTES",
+    "moves_up_to_turns",
+    "sight_solution",
+    "sight_values",
+    "solve_sight",
+]
 
 #: The largest tables (bytes) the sight search may build: the next class of every state under
 #: every move.
@@ -172,3 +183,25 @@ def solve_sight(game: Game) -> SightSolution:
     return SightSolution(
         game=game, winnable=True, length=length, explored=t.size, seconds=seconds, policy=policy
     )
+
+
+#: How many moves a class needs when the Devil can keep it from the goal for ever.
+FOREVER = 1 << 30
+
+
+@lru_cache(maxsize=CACHED_GAMES)
+def sight_solution(game: Game) -> SightSolution:
+    """The sight game solved (its policy: the move and the moves left for each class)."""
+    return solve_sight(game)
+
+
+@lru_cache(maxsize=CACHED_GAMES)
+def sight_values(game: Game) -> np.ndarray:
+    """For a sight game, the least worst-case moves each class of its tables still needs (0 in
+    the goal, FOREVER where the Devil holds out)."""
+    t = class_table(game)
+    values = np.full(t.size, FOREVER, dtype=np.int64)
+    values[: t.n_goal] = 0
+    for x, (_, left) in sight_solution(game).policy.items():
+        values[int(t.index_of[x])] = left
+    return values

@@ -9,6 +9,10 @@ from .advice import (
 from .beliefs import (
     BeliefTable as BeliefTable,
 )
+from .capabilities import (
+    Can as Can,
+    Capabilities as Capabilities,
+)
 from .certificate import (
     CertificateCheck as CertificateCheck,
 )
@@ -20,14 +24,14 @@ from .evidence import (
     evidence_lines as evidence_lines,
     EvidenceKind as EvidenceKind,
 )
-from .explanation import (
+from .explaining import (
     Explanation as Explanation,
 )
 from .judgement import (
     Judgement as Judgement,
     TurnJudgement as TurnJudgement,
 )
-from .play import (
+from .playing import (
     Playthrough as Playthrough,
     Step as Step,
 )

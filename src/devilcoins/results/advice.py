@@ -62,7 +62,7 @@ class Advice:
             return f"The Devil can now hold you off forever: {self.reason}"
         if self.at_most == 0:
             return "The game is won."
-        unit = "round" if self.game.observe.feels else "move"
+        unit = self.game.observe.unit
         step = self.next_text()
         ahead = f"You can still win within {self.at_most} {unit}{'' if self.at_most == 1 else 's'}"
         return f"{ahead}: {step} next." if step else f"{ahead}."

@@ -56,7 +56,7 @@ class Judgement:
 
     def to_text(self) -> str:
         """The coach's line on the move."""
-        unit = "round" if self.game.observe.feels else "move"
+        unit = self.game.observe.unit
         what = self.action or unit
         if self.value is None:
             return (
@@ -74,7 +74,7 @@ class Judgement:
     def to_json(self) -> dict[str, Any]:
         """best, value, cost, mark, the line (text) and what was judged (action)."""
         return {
-            "action": self.action or ("round" if self.game.observe.feels else "move"),
+            "action": self.action or self.game.observe.unit,
             "best": self.best,
             "value": self.value,
             "cost": self.cost,

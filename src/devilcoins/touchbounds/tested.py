@@ -28,7 +28,7 @@ from devilcoins.core.game import Game
 from devilcoins.observed.touch.checkpoint import keeping_marks
 from devilcoins.observed.touch.levels import MAX_LEVELS, Levels
 from devilcoins.observed.touch.marks import as_int
-from devilcoins.observed.touch.rows import _empty, _size
+from devilcoins.observed.touch.rows import rows_empty, rows_size
 from devilcoins.observed.touch.space import Space
 
 __all__ = ["difference_strategy"]
@@ -60,19 +60,19 @@ class _Tested(Levels):
         for w in range(len(acc)):
             cost = self.cost(w, x)
             if cost <= d:
-                out.append((cost, _size(acc[w]), w, acc[w]))
+                out.append((cost, rows_size(acc[w]), w, acc[w]))
         return sorted(out, key=lambda o: o[:3])
 
     def setting_wins(self, d: int, r: int, x: int) -> int | None:
         """d when some setting after feeling x on reach r wins within d, tests counted."""
         options = self._options(d, r, x)
-        if any(_empty(row) or self.within(row, d - c) for c, _, _, row in options):
+        if any(rows_empty(row) or self.within(row, d - c) for c, _, _, row in options):
             return d
         return None
 
     def _first_change(self, r: int, x: int, d: int) -> tuple[int, Rows]:
         for c, _, w, row in self._options(d, r, x):
-            if _empty(row) or self.within(row, d - c):
+            if rows_empty(row) or self.within(row, d - c):
                 return w, row.copy()
         raise AssertionError("a node that passes has a setting that wins")
 
@@ -115,7 +115,7 @@ def _nodes(search: _Tested, cost: int) -> list[dict[str, Any]]:
         outcomes: list[list[Any]] = []
         for v, w, x, nxt in choices:
             then: int | str = "win"
-            if not _empty(nxt):
+            if not rows_empty(nxt):
                 key = (nxt.tobytes(), d - 1 - search.cost(w, x))
                 if key not in number:
                     number[key] = len(number)

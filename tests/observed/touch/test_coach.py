@@ -16,7 +16,7 @@ from reference import _put, closure, game_goal, touch_search
 from devilcoins import Game, LiveGame, coach
 from devilcoins.core.errors import InvalidInput
 from devilcoins.core.tables import class_table
-from devilcoins.observed.touch.play import touch_values
+from devilcoins.observed.touch.playing import touch_values
 from devilcoins.web.touch import TOUCH_GAMES, touch_spec
 
 #: The offered games whose naive minimax takes over a minute (8 glasses with 5 or 6 hands):

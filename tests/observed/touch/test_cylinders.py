@@ -17,7 +17,7 @@ from devilcoins.core.game import Game
 from devilcoins.observed.touch import cylinders, rows, solve_touch
 from devilcoins.observed.touch.cylinders import solve_space
 from devilcoins.observed.touch.space import Space
-from devilcoins.observed.touch.trap import largest_trap
+from devilcoins.observed.touch.traps import largest_trap
 
 
 def _touch(n: int, k: int, goal: str = "same", values: int = 2, group: str = "cyclic") -> Game:
@@ -67,7 +67,7 @@ def test_a_move_leaves_the_closure_of_a_cylinder(game, data):
     t = space.t
     out = np.zeros((len(space.reaches), space.felt_count, space.rwords), dtype=np.uint64)
     args = (t.n_goal, t.orbit_start.astype(np.int64), t.orbit_states.astype(np.int64))
-    rows._patterns(row, *args, space.felt, space.off, out)
+    rows.pattern_sets(row, *args, space.felt, space.off, out)
     elements = closure(game.group.generators, game.n)
     goal = game_goal(game)
     acc = np.zeros((space.felt_count, space.words), dtype=np.uint64)
@@ -78,7 +78,7 @@ def test_a_move_leaves_the_closure_of_a_cylinder(game, data):
         assert bool(out[r, v].any()) == bool(shown)
         if not shown:
             continue
-        rows._beliefs_of(
+        rows.beliefs_of(
             np.uint64(r), out[r, v], t.n_goal, index_of, space.compose, space.off_count, acc
         )
         w = data.draw(st.integers(0, space.felt_count - 1))

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from devilcoins import LiveGame, devil
 from devilcoins.core.game import Game
 from devilcoins.observed.touch import coach as touchcoach
-from devilcoins.observed.touch import play as touchplay
+from devilcoins.observed.touch import playing as touchplay
 
 #: Small winnable touch games, and one the Devil traps (greedy_turn needs no values).
 GAMES = [(2, 1), (3, 2), (4, 2), (4, 3), (5, 4), (6, 4), (5, 2)]

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from devilcoins.core.compiling import forced
-from devilcoins.observed.touch.rows import _antichain, _canon
+from devilcoins.observed.touch.rows import antichain, canon_row
 
 
 def _rows(sets: list[frozenset[int]], words: int) -> np.ndarray:
@@ -39,7 +39,7 @@ def test_antichain_keeps_the_first_of_the_extreme_sets(sets, largest, kernels):
     keep = np.zeros(len(sets), dtype=np.bool_)
     scratch = np.zeros(2 * len(sets) + 64 * 3 + 2, dtype=np.int64)
     with forced(kernels):
-        _antichain(rows, keep, largest, scratch, True)
+        antichain(rows, keep, largest, scratch, True)
     assert keep.tolist() == _naive(sets, largest)
 
 
@@ -50,7 +50,7 @@ def test_antichain_of_many_equal_sets(sets):
     rows = _rows(sets, 1)
     keep = np.zeros(len(sets), dtype=np.bool_)
     scratch = np.zeros(2 * len(sets) + 64 + 2, dtype=np.int64)
-    _antichain(rows, keep, False, scratch, True)
+    antichain(rows, keep, False, scratch, True)
     assert keep.tolist() == _naive(sets, False)
 
 
@@ -70,5 +70,5 @@ def test_canon_is_the_least_image(members, maps, kernels):
 
     out = np.zeros(4, dtype=np.uint64)
     with forced(kernels):
-        _canon(_rows([members], 4)[0], symmetries, np.zeros(4, dtype=np.uint64), out)
+        canon_row(_rows([members], 4)[0], symmetries, np.zeros(4, dtype=np.uint64), out)
     assert out.tolist() == _rows([min(images, key=key)], 4)[0].tolist()

@@ -16,14 +16,14 @@ from devilcoins.blind.restricted.quotient import (
 )
 from devilcoins.blind.restricted.states import (
     StateSpace,
-    _moved,
-    _room,
-    _turned,
     counting_bound,
     minus,
+    moved_states,
     propagate,
+    scratch_room,
     search_moves,
     state_space,
+    turned_states,
 )
 from devilcoins.blind.search import SearchOutcome, search_beliefs, searched_verdict
 from devilcoins.core.beliefs import Ints, Rows
@@ -79,10 +79,10 @@ def bound_path(st: StateSpace, budget: int = BOUND_BUDGET) -> tuple[tuple[int, .
     bound = counting_bound(st)
     goal_states = np.flatnonzero(st.goal)
     allowed = np.array([st.game.allowed(a) for a in range(st.states)], dtype=bool)
-    hit, found, turned = _room(st.states)
+    hit, found, turned = scratch_room(st.states)
 
     def frame(row: Rows) -> tuple[Rows, Ints, Ints]:
-        count = _turned(row, st.maps, hit, found, turned)
+        count = turned_states(row, st.maps, hit, found, turned)
         ts = turned[:count].copy()
         cands = np.unique(minus(st, np.repeat(goal_states, count), np.tile(ts, g)))
         return row, ts, cands[allowed[cands]]
@@ -106,7 +106,7 @@ def bound_path(st: StateSpace, budget: int = BOUND_BUDGET) -> tuple[tuple[int, .
         if work > budget:
             return None, work
         child = np.zeros(st.width, dtype=np.uint64)
-        _moved(ts, len(ts), a, st.goal, st.add, child)
+        moved_states(ts, len(ts), a, st.goal, st.add, child)
         size = int(st.sizes(child[None, :])[0])
         if size == 0:
             return (*path, a), work

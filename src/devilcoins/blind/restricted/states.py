@@ -14,9 +14,9 @@ import numpy as np
 
 from devilcoins.blind.chain import goal_mask
 from devilcoins.core.beliefs import Ints, Rows
-from devilcoins.core.compiling import hot_loop
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
+from devilcoins.core.hotloop import hot_loop
 from devilcoins.core.kernel import add_states, members
 from devilcoins.core.resources import CACHED_GAMES
 from devilcoins.core.symmetry import state_map
@@ -145,8 +145,8 @@ def state_space(game: Game) -> StateSpace:
 
 
 @hot_loop
-def _room(states: int) -> tuple[np.ndarray, Ints, Ints]:
-    """The scratch arrays _turned writes into, for beliefs over the given number of states."""
+def scratch_room(states: int) -> tuple[np.ndarray, Ints, Ints]:
+    """The scratch arrays turned_states writes into, for beliefs over the given number of states."""
     hit = np.zeros(states, dtype=np.bool_)
     found = np.empty(states, dtype=np.int64)
     turned = np.empty(states, dtype=np.int64)
@@ -154,9 +154,9 @@ def _room(states: int) -> tuple[np.ndarray, Ints, Ints]:
 
 
 @hot_loop
-def _turned(row: Rows, maps: Ints, hit: np.ndarray, found: Ints, out: Ints) -> int:
+def turned_states(row: Rows, maps: Ints, hit: np.ndarray, found: Ints, out: Ints) -> int:
     """Write into out the distinct states s(x), x in row, s a Devil's move; return how many
-    (hit, found: scratch from _room)."""
+    (hit, found: scratch from scratch_room)."""
     hit[:] = False
     count = 0
     for i in range(members(row, found)):
@@ -171,7 +171,9 @@ def _turned(row: Rows, maps: Ints, hit: np.ndarray, found: Ints, out: Ints) -> i
 
 
 @hot_loop
-def _moved(turned: Ints, count: int, a: int, goal: np.ndarray, add: AddTables, out: Rows) -> None:
+def moved_states(
+    turned: Ints, count: int, a: int, goal: np.ndarray, add: AddTables, out: Rows
+) -> None:
     """OR into out the states turned[:count] + a that are not in the goal."""
     for i in range(count):
         y = add_states(turned[i], a, add[0], add[1], add[2], add[3], add[4], add[5])
@@ -184,12 +186,12 @@ def _expand(
     frontier: Rows, maps: Ints, moves: Ints, goal: np.ndarray, add: AddTables, out: Rows
 ) -> None:
     """Fill out[f * len(moves) + j] with frontier[f] turned and moved by moves[j]."""
-    hit, found, turned = _room(goal.shape[0])
+    hit, found, turned = scratch_room(goal.shape[0])
     n_moves = moves.shape[0]
     for f in range(frontier.shape[0]):
-        count = _turned(frontier[f], maps, hit, found, turned)
+        count = turned_states(frontier[f], maps, hit, found, turned)
         for j in range(n_moves):
-            _moved(turned, count, moves[j], goal, add, out[f * n_moves + j])
+            moved_states(turned, count, moves[j], goal, add, out[f * n_moves + j])
 
 
 @hot_loop
@@ -197,11 +199,11 @@ def _propagate(
     start: Rows, maps: Ints, moves: Ints, goal: np.ndarray, add: AddTables, history: Rows
 ) -> None:
     """history[0] = start, history[i + 1] = history[i] turned and moved by moves[i]."""
-    hit, found, turned = _room(goal.shape[0])
+    hit, found, turned = scratch_room(goal.shape[0])
     history[0] = start
     for i in range(moves.shape[0]):
-        count = _turned(history[i], maps, hit, found, turned)
-        _moved(turned, count, moves[i], goal, add, history[i + 1])
+        count = turned_states(history[i], maps, hit, found, turned)
+        moved_states(turned, count, moves[i], goal, add, history[i + 1])
 
 
 def propagate(st: StateSpace, moves: Ints) -> Rows:

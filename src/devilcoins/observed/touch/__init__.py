@@ -44,7 +44,7 @@ from devilcoins.observed.touch.plan import Node, level_strategy, strategy
 from devilcoins.observed.touch.reaches import Restriction
 from devilcoins.observed.touch.space import Space
 from devilcoins.observed.touch.spread import spread_asker
-from devilcoins.observed.touch.trap import largest_trap
+from devilcoins.observed.touch.traps import largest_trap
 from devilcoins.results.touch import Reach, TouchSolution
 
 __all__ = [

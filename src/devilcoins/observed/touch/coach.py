@@ -7,7 +7,7 @@ reach is one whose worst pattern leaves the fewest rounds; after feeling, the be
 that leaves the fewest rounds to the belief that follows.  Both count the round in hand, so the
 value of a position before feeling is the value of its belief.
 
->>> from devilcoins.observed.touch.play import start
+>>> from devilcoins.observed.touch.playing import start
 >>> g = Game.parse('n=4 hands=2 goal=same observe=touch')
 >>> b = start(g)
 >>> reach_value(g, b, (0, 1)), reach_value(g, b, (0, 2))  # both first reaches are optimal
@@ -28,7 +28,7 @@ import numpy as np
 from devilcoins.core.beliefs import Ints
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
-from devilcoins.observed.touch.play import Belief, touch_values
+from devilcoins.observed.touch.playing import Belief, touch_values
 
 __all__ = [
     "best_reach",
@@ -103,7 +103,7 @@ def setting_value(
     """The rounds still needed, counting this one, when values are set at reach after feeling
     pattern there (None where the Devil then holds out): what the coach judges a setting by.
 
-    >>> from devilcoins.observed.touch.play import start
+    >>> from devilcoins.observed.touch.playing import start
     >>> g = Game.parse('n=4 hands=2 goal=same observe=touch')
     >>> setting_value(g, start(g), (0, 2), (0, 1), (0, 0)), best_values(g, start(g), (0, 2), (0, 1))
     (5, ((0, 0), 5))
@@ -117,7 +117,7 @@ def worth(game: Game, belief: Belief, reach: Sequence[int], pattern: Sequence[in
     """Moves still needed after feeling pattern at reach and setting the best values there
     (None where the Devil holds out whatever is set).
 
-    >>> from devilcoins.observed.touch.play import start
+    >>> from devilcoins.observed.touch.playing import start
     >>> g = Game.parse('n=4 hands=2 goal=same observe=touch')
     >>> worth(g, start(g), (0, 1), (0, 0)), worth(g, start(g), (0, 1), (0, 1))
     (3, 4)

@@ -15,7 +15,7 @@ V(empty) = 0.  Both halves prune by inclusion, which never changes a value (a sm
 never harder): the Devil keeps only the patterns v whose R_v is not inside another's, the player
 only the w whose belief does not contain another's.  The reachable beliefs and cylinder nodes are
 numbered by two ``RowStore`` tables, and value iteration settles them from the goal outwards.
-When the game is lost, the Devil's trap (``observed.touch.trap``) is the certificate.
+When the game is lost, the Devil's trap (``observed.touch.traps``) is the certificate.
 
 >>> from devilcoins.core.game import Game
 >>> from devilcoins.observed.touch.space import Space
@@ -32,18 +32,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from devilcoins.core.beliefs import Ints, Rows
-from devilcoins.core.compiling import hot_loop
 from devilcoins.core.errors import TooLarge
+from devilcoins.core.hotloop import hot_loop
 from devilcoins.core.resources import memory_limit, resident_bytes
 from devilcoins.observed.rowstore import RowStore, slot
 from devilcoins.observed.touch.rows import (
     I32,
-    _antichain,
-    _beliefs_of,
-    _canon,
-    _canon_rows,
-    _empty,
-    _patterns,
+    antichain,
+    beliefs_of,
+    canon_row,
+    canon_rows,
+    pattern_sets,
+    rows_empty,
 )
 from devilcoins.observed.touch.space import Space
 
@@ -60,7 +60,7 @@ MAX_BYTES = 6 << 30
 #: How many new rows one compiled chunk of the exploration may add (bounds the room reserved).
 _CHUNK = 1 << 21
 
-_INF = np.iinfo(np.int64).max
+NO_BOUND = np.iinfo(np.int64).max
 
 
 @hot_loop
@@ -111,9 +111,9 @@ def _expand_beliefs(
     for b in range(first, last):
         if ccount + reaches * felts > room:
             return b, ccount, e
-        _patterns(brows[b], ng, start, states, felt, off, out)
+        pattern_sets(brows[b], ng, start, states, felt, off, out)
         for r in range(reaches):
-            _antichain(out[r], keep, True, scratch, prune)
+            antichain(out[r], keep, True, scratch, prune)
             found = 0
             key[0] = r
             for v in range(felts):
@@ -162,10 +162,10 @@ def _expand_cylinders(
     for c in range(first, last):
         if bcount + felts > room:
             return c, bcount, e
-        _beliefs_of(crows[c, 0], crows[c, 1:], ng, index_of, compose, offs, acc)
+        beliefs_of(crows[c, 0], crows[c, 1:], ng, index_of, compose, offs, acc)
         won = -1
         for w in range(felts):
-            if _empty(acc[w]):
+            if rows_empty(acc[w]):
                 won = w
                 break
         found = 0
@@ -176,10 +176,10 @@ def _expand_cylinders(
             if prune:
                 counts[c - first] = 1
                 continue
-        _antichain(acc, keep, False, scratch, prune)
+        antichain(acc, keep, False, scratch, prune)
         for w in range(felts):
             if keep[w]:
-                _canon(acc[w], symmetries, tmp, least)
+                canon_row(acc[w], symmetries, tmp, least)
                 b, bcount = _number(bkeys, bids, brows, bcount, least)
                 edges[e] = b
                 e += 1
@@ -205,15 +205,15 @@ def _settle_round(
     Returns how many beliefs were settled.
     """
     for c in range(uc.shape[0]):
-        if uc[c] != _INF:
+        if uc[c] != NO_BOUND:
             continue
-        best = _INF
+        best = NO_BOUND
         for e in range(cstart[c], cstart[c + 1]):
             best = min(best, vb[cedges[e]])
         uc[c] = best
     found = 0
     for b in range(1, vb.shape[0]):
-        if vb[b] != _INF:
+        if vb[b] != NO_BOUND:
             continue
         e = bstart[b]
         for r in range(reaches):
@@ -251,13 +251,13 @@ class CylinderSearch:
     def value(self, belief: int = 1) -> int | None:
         """The least worst-case number of moves from a belief (None: the Devil holds out)."""
         v = int(self.vb[belief])
-        return None if v == _INF else v
+        return None if v == NO_BOUND else v
 
     def values(self, rows: Rows) -> Ints:
         """The value of each belief row, from its family's representative (numbered or not:
         -1 for a row never numbered, the int64 maximum where the Devil holds out)."""
         least = np.zeros_like(rows)
-        _canon_rows(np.ascontiguousarray(rows), self.space.symmetries, least)
+        canon_rows(np.ascontiguousarray(rows), self.space.symmetries, least)
         ids = self.beliefs.find(least)
         vals: Ints = np.where(ids >= 0, self.vb[np.maximum(ids, 0)], -1)
         return vals
@@ -349,8 +349,8 @@ def _linked(
         bcounts=bcounts,
         cedges=cedges,
         cstart=cstart,
-        vb=np.full(beliefs.count, _INF, dtype=np.int64),
-        uc=np.full(cyl.count, _INF, dtype=np.int64),
+        vb=np.full(beliefs.count, NO_BOUND, dtype=np.int64),
+        uc=np.full(cyl.count, NO_BOUND, dtype=np.int64),
     )
 
 
@@ -365,7 +365,7 @@ def solve_space(
     search = _explore(space, limit, progress, prune)
     search.vb[0] = 0
     d = 0
-    while not prune or search.vb[1] == _INF:
+    while not prune or search.vb[1] == NO_BOUND:
         d += 1
         found = _settle_round(
             d, search.vb, search.uc, search.bedges, search.bstart, search.bcounts,

@@ -22,6 +22,10 @@ witness): 12 glasses with 8 hands need 43 reaches x 2^16 x 2 bytes; 9 dials of 3
 hands, 27 patterns off a reach, 10 x 2^27 x 2 bytes (2.7 GB).  Sparse marks take what the
 answers take.  ``dense_fits`` says which a game gets.
 
+The questions themselves are asked in ``asking``, the bookkeeping around them (the checkpoint,
+the limits, progress) is ``levelstate``; here the marks are chosen and resumed, the questions
+put in the order above, and strategies read off what they proved.
+
 >>> from devilcoins.core.game import Game
 >>> from devilcoins.observed.touch.space import Space
 >>> Levels(Space.of(Game.parse('n=4 hands=2 goal=same observe=touch'))).solve()
@@ -30,38 +34,20 @@ answers take.  ``dense_fits`` says which a game gets.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 
 import numpy as np
 
 from devilcoins.core.beliefs import Rows
-from devilcoins.core.compiling import hot_loop
 from devilcoins.core.errors import InvalidInput, TooLarge
-from devilcoins.core.resources import memory_limit, resident_bytes
-from devilcoins.observed.touch.checkpoint import Marks as KeptMarks
-from devilcoins.observed.touch.checkpoint import damaged, marks_file, read_marks, write_marks
+from devilcoins.core.resources import memory_limit
+from devilcoins.observed.touch.asking import Asking, by_worst_rest
+from devilcoins.observed.touch.checkpoint import read_marks
 from devilcoins.observed.touch.claims import check_claims, check_keys
 from devilcoins.observed.touch.cylinders import MAX_BYTES
-from devilcoins.observed.touch.marks import (
-    MAX_LEVELS,
-    DenseMarks,
-    Marks,
-    SparseMarks,
-    as_int,
-    as_words,
-)
-from devilcoins.observed.touch.met import NO_HI, Met
-from devilcoins.observed.touch.rows import (
-    Bools,
-    _antichain,
-    _canon,
-    _empty,
-    _patterns,
-    _size,
-    digits,
-)
-from devilcoins.observed.touch.settle import PASSES, Settler
+from devilcoins.observed.touch.marks import MAX_LEVELS, DenseMarks, SparseMarks, as_int
+from devilcoins.observed.touch.met import NO_HI
+from devilcoins.observed.touch.rows import digits, rows_empty
 from devilcoins.observed.touch.space import Space
 
 __all__ = ["MARK_BYTES", "MAX_LEVELS", "MAX_OFF", "Levels", "dense_fits"]
@@ -84,40 +70,6 @@ _FIRST = (1, 2)
 #: minutes).  A level that fails raises the lower bound the halving starts from.
 _ROOM = (8, 16, 32)
 
-#: Seconds between two checkpoints of the marks (when a command keeps them in a file), at
-#: least; a checkpoint that takes long to write is written less often (ten times its time).
-SAVE_EVERY = 60.0
-
-#: Called now and then: (questions answered, beliefs and nodes met).
-Progress = Callable[[int, int], None]
-
-
-@hot_loop
-def _shown(
-    row: Rows, ng: int, start: np.ndarray, states: np.ndarray, felt: np.ndarray,
-    off: np.ndarray, out: Rows,
-) -> None:  # fmt: skip  # pragma: no cover - a hot loop
-    """The patterns of the belief row on every reach, into out (``rows._patterns``)."""
-    _patterns(row, ng, start, states, felt, off, out)
-
-
-@hot_loop
-def _largest(sets: Rows, keep: Bools) -> None:  # pragma: no cover - a hot loop
-    """keep[v] = sets[v] is one of the largest (the Devil's picks on one reach)."""
-    scratch = np.zeros(2 * sets.shape[0] + 64 * sets.shape[1] + 2, dtype=np.int64)
-    _antichain(sets, keep, True, scratch, True)
-
-
-def _by_worst_rest(out: Rows, reaches: np.ndarray) -> np.ndarray:
-    """The reaches, those whose worst pattern leaves the fewest patterns off them first (then
-    the fewest in all): where the player has room, the first reach asked usually passes."""
-    if len(reaches) < 2:
-        return reaches
-    raw = np.ascontiguousarray(out[reaches]).view(np.uint8)
-    sizes = np.unpackbits(raw, axis=2).sum(axis=2)  # patterns left, per reach and felt
-    order = np.lexsort((sizes.sum(axis=1), sizes.max(axis=1)))
-    return reaches[order]
-
 
 def dense_fits(space: Space, memory: int) -> bool:
     """Whether the marks over every subset fit: at most MAX_OFF patterns off a reach, and the
@@ -133,7 +85,7 @@ def dense_fits(space: Space, memory: int) -> bool:
     return MARK_BYTES * len(space.reaches) << space.off_count <= memory * 3 // 4
 
 
-class Levels:
+class Levels(Asking):
     """The down-sets of one touch game, filled as the questions come."""
 
     def __init__(
@@ -144,34 +96,14 @@ class Levels:
         memory: int | None = None,
         limit: int | None = None,
     ) -> None:
-        self.space = space
         dense = dense_fits(space, memory_limit(MAX_BYTES) if memory is None else memory)
         kind = DenseMarks if dense else SparseMarks
-        self.marks: Marks = kind(len(space.reaches), space.off_count)
-        t = space.t
-        self.args = (
-            t.n_goal, t.orbit_start.astype(np.int64), t.orbit_states.astype(np.int64),
-            space.felt, space.off,
-        )  # fmt: skip
-        self._out = np.zeros((len(space.reaches), space.felt_count, space.rwords), np.uint64)
-        self.settler = Settler(self.args, t.states, space.felt_count, space.rwords)
-        self.met = Met(space.words)
-        self.hi, self.lo = self.met.hi, self.met.lo  # by a belief's bytes, as files keep them
-        self.asked = 0
-        self.level = 0
-        self.progress: Progress | None = None
-        self.deadline = None if seconds is None else time.monotonic() + seconds
-        self.seconds, self.memory, self.limit = seconds, memory, limit
+        marks = kind(len(space.reaches), space.off_count)
+        super().__init__(space, marks, seconds=seconds, memory=memory, limit=limit)
         self.start = space.belief_row(np.arange(space.kp))
-        self._tmp = np.zeros(space.words, dtype=np.uint64)
         self._changes: dict[tuple[int, int, int], tuple[int, Rows]] = {}
-        self._path: list[Rows] = []  # the beliefs being asked about, outermost first
-        self.stopped_at = ""  # the limit the search stopped at, in words
-        self.met_elsewhere = 0  # beliefs the workers met (``spread``)
         #: Sends the start's top questions elsewhere first (``spread``: to a cluster), if set.
         self.spread: Callable[[Levels, int], None] | None = None
-        self.checkpoint = marks_file()
-        self.save_next = time.monotonic() + SAVE_EVERY
         self.resumed = self._resume()
 
     # --- the checkpoint ------------------------------------------------------------------
@@ -194,222 +126,6 @@ class Levels:
         check_claims(self, path)
         return self.marks.known() + len(self.hi) + len(self.lo)
 
-    def _take(self, hi: Mapping[bytes, int], lo: Mapping[bytes, int]) -> None:
-        """Add beliefs' levels as a checkpoint keeps them (the least hi, the greatest lo)."""
-        for side, levels in (("hi", hi), ("lo", lo)):
-            keys = np.frombuffer(b"".join(levels), dtype=np.uint64)
-            keys = keys.reshape(len(levels), self.space.words)  # widths checked (check_keys)
-            self.met.take(side, keys, np.fromiter(levels.values(), np.int64, len(levels)))
-
-    def refuted(self, what: str) -> Exception:
-        """The error for a claim of the marks that the game refutes (what: the promise broken):
-        marks read from a checkpoint that was edited (one line naming it, exit 2; the checks
-        at load, ``claims``, leave only false losses made to agree with the rest), else a bug."""
-        if self.resumed and self.checkpoint is not None:
-            return damaged(self.checkpoint, f"its marks break a promise ({what})")
-        return AssertionError(what)
-
-    def keep(self) -> None:
-        """Write the marks to the checkpoint file (when a command named one)."""
-        if self.checkpoint is not None:
-            began = time.monotonic()
-            sp = self.space
-            write_marks(
-                self.checkpoint, sp.game, (self.marks.arrays(), self.hi, self.lo), sp.restriction
-            )
-            took = time.monotonic() - began  # a large file is written less often
-            self.save_next = time.monotonic() + max(SAVE_EVERY, 10 * took)
-
-    # --- the two questions ---------------------------------------------------------------
-
-    def node_passes(self, d: int, r: int, x: int) -> bool:
-        """Whether U(reach r, off patterns x) <= d: some change wins within d more moves."""
-        marks = self.marks
-        if marks.passes(r, x, d):
-            return True
-        if marks.fails(r, x, d):
-            return False
-        self._tick()
-        level = self.setting_wins(d, r, x)
-        if level is None:
-            marks.mark_fail(r, x, d)
-            return False
-        marks.mark_pass(r, x, level)
-        return True
-
-    def setting_wins(self, d: int, r: int, x: int) -> int | None:
-        """The search behind ``node_passes``: the level at which some setting after feeling x
-        on reach r is proved to win within d (0: one wins at once), or None when none does."""
-        if d == 0:  # the deepest questions, most of them: no belief needs making
-            return 0 if self.space.wins_at_once(r, self.words(x)) else None
-        won, acc, keep, least, sizes = self.space.player_options(r, self.words(x))
-        if won:
-            return 0
-        if d > 0:
-            picks = np.flatnonzero(keep)
-            back = self._back_on_path(least[picks])  # leaves a belief holding one being asked
-            order = picks[np.lexsort((sizes[picks], back))]
-            if self._some_within(acc, least, order, d):
-                return d
-        return None
-
-    def _some_within(self, acc: Rows, least: Rows, order: np.ndarray, d: int) -> bool:
-        """Whether the belief of some setting (acc[w], w in order; least images least[w]) is
-        won within d: one already known to win first; then those not known to fail at d, in
-        order: the marks settle most of them in one compiled pass (``settle``), the open
-        ones are asked one at a time (``within``).  The answers and the questions asked are
-        those of asking each in turn."""
-        met = self.met
-        found = met.find_all(least, order)
-        seen = found[found >= 0]
-        if (met.hi_at[seen] <= d).any():
-            return True
-        skip = np.zeros(len(order), dtype=np.bool_)
-        skip[found >= 0] = met.lo_at[seen] > d
-        at = 0
-        while at < len(order):
-            place, verdict = self.settler.first(self.marks, acc, order, skip, at, d - 1)
-            met.lost_from(least, order, skip, at, place, d + 1)  # as within records them
-            if self.limit is not None and len(self.lo) + len(self.hi) > self.limit:
-                self.stop(f"limit of {self.limit:,} beliefs")
-            if place == len(order):
-                return False
-            key = least[order[place]]
-            if verdict == PASSES:
-                met.set_hi(key, d)
-                return True
-            if self.within(acc[order[place]], d, key):
-                return True
-            at = place + 1
-        return False
-
-    def _back_on_path(self, rows: Rows) -> np.ndarray:
-        """For each belief row (least images), whether it holds a belief the search is asking
-        about further up (it would be no easier than that one with fewer moves): such changes
-        are asked last, so the search tries first the ones that make progress.  Only the order
-        changes, never an answer (a smaller belief is never harder: §8.3)."""
-        if not self._path:
-            return np.zeros(len(rows), dtype=bool)
-        path = np.stack(self._path)
-        holds = ~((path[None, :, :] & ~rows[:, None, :]) != 0).any(axis=2)
-        return np.asarray(holds.any(axis=1))
-
-    def words(self, x: int) -> Rows:
-        """A set of patterns off a reach as the tables take it (words of 64 bits)."""
-        return as_words(x, self.space.rwords)
-
-    def within(self, row: Rows, d: int, key: Rows | None = None) -> bool:
-        """Whether the belief row (not empty) is won within d moves (key: its least image,
-        when known)."""
-        key = self.least(row) if key is None else key
-        known = self.known(row, d, key)
-        if known is not None:
-            return known
-        questions = self.questions(row, d)
-        if questions is None:
-            self.met.set_hi(key, d)
-            return True
-        self._path.append(key)
-        try:
-            for r, xs in questions:
-                if all(self.node_passes(d - 1, r, x) for x in xs):
-                    self.met.set_hi(key, d)
-                    return True
-        finally:
-            self._path.pop()
-        self.met.set_lo(key, d + 1)
-        if self.limit is not None and len(self.lo) + len(self.hi) > self.limit:
-            self.stop(f"limit of {self.limit:,} beliefs")
-        return False
-
-    def known(self, row: Rows, d: int, key: Rows | None = None) -> bool | None:
-        """Whether the belief row is known to be won within d moves (None: not known yet;
-        key: its least image, when known)."""
-        e = self.met.find(self.least(row) if key is None else key)
-        if e < 0:
-            return None if d > 0 else False
-        if self.met.hi_at[e] <= d:
-            return True
-        if max(1, int(self.met.lo_at[e])) > d:
-            return False
-        return None
-
-    def on_path(self, row: Rows) -> None:
-        """Ask the questions that follow as the belief row's (changes back to it come last)."""
-        self._path.append(self.least(row))
-
-    def questions(self, row: Rows, d: int) -> Iterator[tuple[int, list[int]]] | None:
-        """What deciding "row is won within d" asks, in the order asked: for each reach the
-        marks leave open, the sets of patterns off it (largest first) that must all pass at
-        d - 1, one reach at a time; None when the marks already pass a reach."""
-        out, status = self._out, np.zeros(len(self.space.reaches), dtype=np.int8)
-        _shown(row, *self.args, out)
-        self.marks.status(out, d - 1, status)
-        if (status == 1).any():
-            return None
-        return self._asked(out.copy(), np.flatnonzero(status == 0))
-
-    @staticmethod
-    def _asked(out: Rows, reaches: np.ndarray) -> Iterator[tuple[int, list[int]]]:
-        keep = np.zeros(out.shape[1], dtype=np.bool_)
-        for r in _by_worst_rest(out, reaches):
-            _largest(out[r], keep)
-            picks = sorted(np.flatnonzero(keep), key=lambda v: -_size(out[r, v]))
-            yield int(r), [as_int(out[r, v]) for v in picks]
-
-    def absorb(self, marks: KeptMarks) -> None:
-        """Add what another search of this game proved (its marks, as a checkpoint keeps them)."""
-        arrays, hi, lo = marks
-        self.marks.merge(arrays)
-        self._take(hi, lo)
-
-    def beliefs(self) -> int:
-        """How many beliefs the search has met (the workers' too, when it spreads)."""
-        return len(self.lo) + len(self.hi) + self.met_elsewhere
-
-    def least(self, row: Rows) -> Rows:
-        """The least image of a belief row under the game's symmetries."""
-        out = np.zeros_like(row)
-        _canon(row, self.space.symmetries, self._tmp, out)
-        return out
-
-    def _tick(self) -> None:
-        """Count a question; every 256, report progress and stop at a limit."""
-        self.asked += 1
-        if self.asked & 255 and self.asked != 1:
-            return
-        self.report()
-        self.check_limits()
-
-    def check_limits(self) -> None:
-        """Stop the search (``stop``) when it is past its time or memory limit."""
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            self.stop(f"time limit ({self.seconds:g} s)")
-        if self.memory is not None and resident_bytes() > self.memory:
-            self.stop(f"memory limit ({self.memory / 2**30:,.1f} GiB resident)")
-
-    def report(self) -> None:
-        """Report progress, and keep the marks when a checkpoint is due."""
-        if self.progress is not None:
-            self.progress(self.asked, self.beliefs() + self.asked)
-        if self.checkpoint is not None and time.monotonic() > self.save_next:
-            self.keep()
-
-    def stop(self, why: str) -> None:
-        """Stop the search at a limit (why: which), with one line saying how far it got."""
-        self.stopped_at = why
-        hint = (
-            "use fewer positions or more hands (docs/observed.md lists what is settled)"
-            if self.checkpoint is None
-            else f"what it proved is kept in {self.checkpoint}: give the same --checkpoint "
-            "again to go on from there"
-        )
-        raise TooLarge(
-            f"{self.space.game}: the touch search stops at {self.beliefs():,} "
-            f"beliefs and {self.asked:,} questions, trying {self.level} moves, at the {why}; "
-            f"{hint}"
-        )
-
     # --- answers -------------------------------------------------------------------------
 
     def solve(self) -> int | None:
@@ -421,7 +137,7 @@ class Levels:
         question reusing the marks.  The start's
         failure one move below its value is the proof that no shorter strategy exists.
         """
-        if _empty(self.start):
+        if rows_empty(self.start):
             return 0
         try:
             return self._solve()
@@ -458,7 +174,7 @@ class Levels:
         (U, L): the least level passed (None: none within MAX_LEVELS - 1) and the least
         level not refuted.
         """
-        if _empty(self.start):
+        if rows_empty(self.start):
             return 0, 0
         high: int | None = None
         try:
@@ -491,7 +207,7 @@ class Levels:
     def bounds(self) -> tuple[int, int | None]:
         """What is proved of the start so far: no strategy wins in fewer than L moves, and one
         wins within U (None: none found yet)."""
-        if _empty(self.start):
+        if rows_empty(self.start):
             return 0, 0
         key = self.least(self.start)
         high = self.met.hi_of(key)
@@ -499,7 +215,7 @@ class Levels:
 
     def value(self, row: Rows, most: int) -> int:
         """The value of a belief row known to be won within most moves."""
-        if _empty(row):
+        if rows_empty(row):
             return 0
         for d in range(1, most + 1):
             if self.within(row, d):
@@ -515,7 +231,7 @@ class Levels:
         status = np.zeros(len(sp.reaches), dtype=np.int8)
         self.marks.status(out, d - 1, status)  # a reach the marks already pass needs no search
         known = np.flatnonzero(status == 1)
-        for r in (*known, *_by_worst_rest(out, np.flatnonzero(status == 0))):
+        for r in (*known, *by_worst_rest(out, np.flatnonzero(status == 0))):
             r = int(r)
             xs = [(int(v), as_int(out[r, v])) for v in np.flatnonzero(shown[r])]
             if not all(self.node_passes(d - 1, r, x) for _, x in xs):
@@ -537,7 +253,7 @@ class Levels:
         won, acc, keep, least, sizes = self.space.player_options(r, self.words(x))
         if won:
             for w in range(len(acc)):
-                if _empty(acc[w]):
+                if rows_empty(acc[w]):
                     return w, acc[w].copy()
         picks = np.flatnonzero(keep)
         order = picks[np.argsort(sizes[picks], kind="stable")]

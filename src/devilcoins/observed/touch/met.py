@@ -26,7 +26,7 @@ from collections.abc import Iterator, MutableMapping
 import numpy as np
 
 from devilcoins.core.beliefs import Ints, Rows
-from devilcoins.core.compiling import hot_loop
+from devilcoins.core.hotloop import hot_loop
 
 __all__ = ["NO_HI", "NO_LO", "Met"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from devilcoins.core.beliefs import Ints, Rows
-from devilcoins.observed.touch.cylinders import _INF, CylinderSearch
+from devilcoins.observed.touch.cylinders import NO_BOUND, CylinderSearch
 from devilcoins.observed.touch.levels import Levels
-from devilcoins.observed.touch.rows import _beliefs_of, _empty, _patterns, digits
+from devilcoins.observed.touch.rows import beliefs_of, digits, pattern_sets, rows_empty
 
 __all__ = ["Node", "level_strategy", "strategy"]
 
@@ -46,7 +46,7 @@ class _Planner:
     def values(self, rows: Rows) -> Ints:
         """The value of each belief row (its representative's; 0 for the empty belief)."""
         vals: Ints = self.search.values(rows)
-        return np.where(vals >= 0, vals, _INF)
+        return np.where(vals >= 0, vals, NO_BOUND)
 
     def changes(self, v: int, w: int) -> tuple[int, ...]:
         """The values to add on the reach to turn felt v into w."""
@@ -56,7 +56,7 @@ class _Planner:
     def best(self, r: int, rset: Rows, v: int, d: int) -> tuple[int, Rows | None] | None:
         """A choice w after feeling v (rest in rset) that wins in under d moves: (w, belief)."""
         sp = self.search.space
-        _beliefs_of(
+        beliefs_of(
             np.uint64(r), rset, sp.t.n_goal, self.index_of, sp.compose, sp.off_count, self.acc
         )
         vals = self.values(self.acc)
@@ -90,7 +90,7 @@ class _Planner:
         """Belief row's value and the first reach that keeps it: (value, positions, choices)."""
         d = int(self.values(row[None, :])[0])
         sp = self.search.space
-        _patterns(row, *self.args, sp.felt, sp.off, self.out)
+        pattern_sets(row, *self.args, sp.felt, sp.off, self.out)
         for r, pos in enumerate(sp.reaches):
             choice = self.plan(r, d)
             if choice is not None:
@@ -136,7 +136,7 @@ def level_strategy(levels: Levels, value: int, *, exact: bool = True) -> dict[in
         outcomes = []
         for v, w, nxt in choice:
             then = None
-            if not _empty(nxt):
+            if not rows_empty(nxt):
                 key = nxt.tobytes() if exact else (nxt.tobytes(), d - 1)
                 if key not in node_of:
                     node_of[key] = len(node_of)

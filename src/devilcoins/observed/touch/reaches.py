@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from devilcoins.core.errors import InvalidInput, NotationError
 from devilcoins.core.game import Game
-from devilcoins.core.numbers import read_whole, split_words
+from devilcoins.core.readnumbers import read_whole, split_words
 
 __all__ = ["FAMILIES", "Restriction", "dyadic_blocks", "orbit_of", "searched"]
 

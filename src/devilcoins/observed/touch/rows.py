@@ -2,10 +2,10 @@
 
 A belief is a row of 64-bit words, bit i for the i-th class outside the goal; a set of patterns
 off a reach is a row too.  These loops read and compare such rows: the patterns a belief shows
-on each reach (``_patterns``), inclusion and size, keeping only the largest or smallest of a
-list (``_antichain``), the least image of a row under the game's symmetries (``_canon``), and
-both halves of a move (``_devil_options``, ``_player_options``), and the patterns a small
-belief shows, listed (``_shown``).
+on each reach (``pattern_sets``), inclusion and size, keeping only the largest or smallest of a
+list (``antichain``), the least image of a row under the game's symmetries (``canon_row``), and
+both halves of a move (``devil_options``, ``player_options``), and the patterns a small
+belief shows, listed (``shown_patterns``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from devilcoins.core.beliefs import Ints, Rows
-from devilcoins.core.compiling import hot_loop
+from devilcoins.core.hotloop import hot_loop
 
 __all__ = ["I32", "PRUNE_MOST", "Bools", "digits"]
 
@@ -33,7 +33,7 @@ def digits(index: int, m: int, k: int) -> tuple[int, ...]:
 
 
 @hot_loop
-def _patterns(
+def pattern_sets(
     belief: Rows, ng: int, start: Ints, states: Ints, felt: I32, off: I32, out: Rows
 ) -> None:  # pragma: no cover - a hot loop
     """out[r, v] = the set R_v of off patterns of the belief's states that show v on reach r."""
@@ -51,7 +51,7 @@ def _patterns(
 
 
 @hot_loop
-def _shown(
+def shown_patterns(
     xs: Ints, felt: I32, off: I32, slot: Ints, shown: Ints, rests: Rows, counts: Ints
 ) -> None:  # pragma: no cover - a hot loop
     """The patterns the states xs show on each reach r, listed rather than tabled: felt
@@ -74,7 +74,7 @@ def _shown(
 
 
 @hot_loop
-def _inside(a: Rows, b: Rows) -> bool:  # pragma: no cover - a hot loop
+def rows_inside(a: Rows, b: Rows) -> bool:  # pragma: no cover - a hot loop
     """Whether the set a is a subset of the set b."""
     for w in range(a.shape[0]):  # noqa: SIM110 - numba compiles loops, not generators
         if a[w] & ~b[w]:
@@ -83,7 +83,7 @@ def _inside(a: Rows, b: Rows) -> bool:  # pragma: no cover - a hot loop
 
 
 @hot_loop
-def _empty(a: Rows) -> bool:  # pragma: no cover - a hot loop
+def rows_empty(a: Rows) -> bool:  # pragma: no cover - a hot loop
     """Whether the set a has no member."""
     for w in range(a.shape[0]):  # noqa: SIM110 - numba compiles loops, not generators
         if a[w]:
@@ -92,7 +92,7 @@ def _empty(a: Rows) -> bool:  # pragma: no cover - a hot loop
 
 
 @hot_loop
-def _size(a: Rows) -> int:  # pragma: no cover - a hot loop
+def rows_size(a: Rows) -> int:  # pragma: no cover - a hot loop
     """How many members the set a has."""
     total = 0
     for w in range(a.shape[0]):
@@ -134,7 +134,7 @@ def _same(a: Rows, b: Rows) -> bool:  # pragma: no cover - a hot loop
 
 
 @hot_loop
-def _antichain(
+def antichain(
     sets: Rows, keep: Bools, largest: bool, scratch: Ints, prune: bool
 ) -> None:  # pragma: no cover
     """keep[i] = sets[i] is not empty and no other set is strictly beyond it (the first of
@@ -150,13 +150,13 @@ def _antichain(
     count, bits = sets.shape[0], 64 * sets.shape[1]
     if not prune:
         for i in range(count):
-            keep[i] = not _empty(sets[i])
+            keep[i] = not rows_empty(sets[i])
         return
     sizes, order, start = scratch[:count], scratch[count : 2 * count], scratch[2 * count :]
     start[: bits + 2] = 0
     for i in range(count):
         keep[i] = False
-        size = _size(sets[i])
+        size = rows_size(sets[i])
         sizes[i] = bits - size if largest else size
         start[sizes[i] + 1] += 1
     for b in range(bits + 1):
@@ -187,7 +187,7 @@ def _antichain(
                 if not keep[o]:
                     continue
                 small, big = (i, o) if largest else (o, i)
-                if folds[small] & ~folds[big] == 0 and _inside(sets[small], sets[big]):
+                if folds[small] & ~folds[big] == 0 and rows_inside(sets[small], sets[big]):
                     beaten = True
                     break
             q = j - 1  # the same size: an equal set (same hash) kept before it
@@ -207,7 +207,7 @@ for _b in range(64):
 
 
 @hot_loop
-def _beliefs_of(
+def beliefs_of(
     r: np.uint64, rset: Rows, ng: int, index_of: Ints, compose: I32, offs: int, acc: Rows
 ) -> None:  # pragma: no cover - a hot loop
     """acc[w] = the belief after setting w on reach r, the rest being one of the set rset."""
@@ -225,11 +225,11 @@ def _beliefs_of(
 
 
 @hot_loop
-def _wins_at_once(
+def wins_at_once(
     r: int, rset: Rows, ng: int, index_of: Ints, compose: I32, offs: int, felts: int
 ) -> bool:  # fmt: skip  # pragma: no cover - a hot loop
     """Whether some setting w on reach r leaves no state outside the goal, whichever pattern
-    of the set rset lies off the reach (``_player_options``'s first answer, without the
+    of the set rset lies off the reach (``player_options``'s first answer, without the
     beliefs: each w is dropped at its first state outside the goal)."""
     for w in range(felts):
         wins = True
@@ -250,14 +250,14 @@ def _wins_at_once(
 
 
 @hot_loop
-def _canon(row: Rows, symmetries: I32, tmp: Rows, out: Rows) -> None:  # pragma: no cover
+def canon_row(row: Rows, symmetries: I32, tmp: Rows, out: Rows) -> None:  # pragma: no cover
     """out = the least image of the belief row under the game's symmetries (itself included)."""
     out[:] = row
     if symmetries.shape[0] == 0:
         return
     count = 0
     for wd in range(row.shape[0]):
-        count += _size(row[wd : wd + 1])
+        count += rows_size(row[wd : wd + 1])
     members = np.empty(count, dtype=np.int64)  # the set bits, found once
     count = 0
     for wd in range(row.shape[0]):
@@ -280,45 +280,45 @@ def _canon(row: Rows, symmetries: I32, tmp: Rows, out: Rows) -> None:  # pragma:
 
 
 @hot_loop
-def _canon_rows(rows: Rows, symmetries: I32, out: Rows) -> None:  # pragma: no cover - a hot loop
+def canon_rows(rows: Rows, symmetries: I32, out: Rows) -> None:  # pragma: no cover - a hot loop
     """out[i] = the least image of rows[i] under the game's symmetries."""
     tmp = np.zeros(rows.shape[1], dtype=np.uint64)
     for i in range(rows.shape[0]):
-        _canon(rows[i], symmetries, tmp, out[i])
+        canon_row(rows[i], symmetries, tmp, out[i])
 
 
 @hot_loop
-def _devil_options(
+def devil_options(
     row: Rows, ng: int, start: Ints, states: Ints, felt: I32, off: I32, out: Rows, keep: Bools
 ) -> None:  # pragma: no cover - a hot loop
     """out[r, v] = R_v on reach r; keep[r, v] = R_v is one of the largest (the Devil's picks)."""
-    _patterns(row, ng, start, states, felt, off, out)
+    pattern_sets(row, ng, start, states, felt, off, out)
     felts, rwords = out.shape[1], out.shape[2]
     scratch = np.zeros(2 * felts + 64 * rwords + 2, dtype=np.int64)
     for r in range(out.shape[0]):
-        _antichain(out[r], keep[r], True, scratch, True)
+        antichain(out[r], keep[r], True, scratch, True)
 
 
 @hot_loop
-def _player_options(
+def player_options(
     r: int, rset: Rows, ng: int, index_of: Ints, compose: I32, offs: int, symmetries: I32,
     acc: Rows, keep: Bools, least: Rows, sizes: Ints,
 ) -> bool:  # fmt: skip  # pragma: no cover - a hot loop
     """The beliefs after each change w (least images in least[w], kept w flagged, sizes);
     True when some w wins at once (its belief is empty)."""
-    _beliefs_of(np.uint64(r), rset, ng, index_of, compose, offs, acc)
+    beliefs_of(np.uint64(r), rset, ng, index_of, compose, offs, acc)
     felts, words = acc.shape[0], acc.shape[1]
     for w in range(felts):
-        if _empty(acc[w]):
+        if rows_empty(acc[w]):
             return True
     if felts > PRUNE_MOST:  # comparing every pair would cost more than it saves
         keep[:] = True
     else:
         scratch = np.zeros(2 * felts + 64 * words + 2, dtype=np.int64)
-        _antichain(acc, keep, False, scratch, True)
+        antichain(acc, keep, False, scratch, True)
     tmp = np.zeros(words, dtype=np.uint64)
     for w in range(felts):
         if keep[w]:
-            _canon(acc[w], symmetries, tmp, least[w])
-            sizes[w] = _size(acc[w])
+            canon_row(acc[w], symmetries, tmp, least[w])
+            sizes[w] = rows_size(acc[w])
     return False

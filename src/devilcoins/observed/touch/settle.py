@@ -21,9 +21,11 @@ from typing import Any
 import numpy as np
 
 from devilcoins.core.beliefs import Ints, Rows
-from devilcoins.core.compiling import hot_loop
-from devilcoins.observed.touch.marks import DenseMarks, Marks, SparseMarks, _find_fail, _find_pass
-from devilcoins.observed.touch.rows import I32, Bools, _empty
+from devilcoins.core.hotloop import hot_loop
+from devilcoins.observed.touch.antichains import find_fail as _find_fail
+from devilcoins.observed.touch.antichains import find_pass as _find_pass
+from devilcoins.observed.touch.marks import DenseMarks, Marks, SparseMarks
+from devilcoins.observed.touch.rows import I32, Bools, rows_empty
 
 __all__ = ["OPEN", "PASSES", "Settler"]
 
@@ -66,7 +68,7 @@ def _sparse_status(
     status = 1
     for v in range(shown.shape[0]):
         s = shown[v]
-        if _empty(s) or _find_pass(pm[r], pl[r], ps[r], pc[r], s, d):
+        if rows_empty(s) or _find_pass(pm[r], pl[r], ps[r], pc[r], s, d):
             continue
         if _find_fail(fm[r], fl[r], fs[r], fc[r], s, d):
             return 2

@@ -24,10 +24,10 @@ from devilcoins.observed.touch.reaches import Restriction, orbit_of
 from devilcoins.observed.touch.rows import (
     I32,
     Bools,
-    _devil_options,
-    _player_options,
-    _shown,
-    _wins_at_once,
+    devil_options,
+    player_options,
+    shown_patterns,
+    wins_at_once,
 )
 
 __all__ = ["Space", "Symmetry", "reach_orbits", "symmetry_maps"]
@@ -208,7 +208,7 @@ class Space:
         t = self.t
         out = np.zeros((len(self.reaches), self.felt_count, self.rwords), dtype=np.uint64)
         keep = np.zeros((len(self.reaches), self.felt_count), dtype=np.bool_)
-        _devil_options(
+        devil_options(
             row, t.n_goal, t.orbit_start.astype(np.int64), t.orbit_states.astype(np.int64),
             self.felt, self.off, out, keep,
         )  # fmt: skip
@@ -217,7 +217,7 @@ class Space:
     def shown(self, row: Rows) -> tuple[Rows, Ints] | None:
         """For a belief with fewer states than felt patterns: on each reach r, the sets of
         patterns off it its states leave, rests[r, j] for j < counts[r], one for each felt
-        pattern shown (``rows._shown``); None for a bigger belief, or more than 64 patterns
+        pattern shown (``rows.shown_patterns``); None for a bigger belief, or more than 64 patterns
         off a reach (``devil_options`` tables those)."""
         t = self.t
         classes = t.n_goal + self.bits(row)
@@ -231,14 +231,14 @@ class Space:
         rests = np.zeros((len(self.reaches), len(xs)), dtype=np.uint64)
         counts = np.zeros(len(self.reaches), dtype=np.int64)
         slot = np.full(self.felt_count, -1, dtype=np.int64)
-        _shown(xs, self.felt, self.off, slot, shown, rests, counts)
+        shown_patterns(xs, self.felt, self.off, slot, shown, rests, counts)
         return rests, counts
 
     def wins_at_once(self, r: int, rset: Rows) -> bool:
         """Whether, after feeling rset on reach r, some change w wins at once (the first answer
         of ``player_options``, found without making the beliefs)."""
         t = self.t
-        won = _wins_at_once(
+        won = wins_at_once(
             r, rset, t.n_goal, self.index_of, self.compose, self.off_count, self.felt_count
         )
         return bool(won)
@@ -249,7 +249,7 @@ class Space:
         acc = np.zeros((self.felt_count, self.words), dtype=np.uint64)
         keep = np.zeros(self.felt_count, dtype=np.bool_)
         least, sizes = np.zeros_like(acc), np.zeros(self.felt_count, dtype=np.int64)
-        won = _player_options(
+        won = player_options(
             r, rset, self.t.n_goal, self.index_of, self.compose,
             self.off_count, self.symmetries, acc, keep, least, sizes,
         )  # fmt: skip

@@ -19,7 +19,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, HTTPException, Query
 from fastapi.responses import JSONResponse
 
-from devilcoins import Game, LiveGame, solve
+from devilcoins import Game, LiveGame, capabilities, solve
 from devilcoins.core.errors import DevilcoinsError
 from devilcoins.core.resources import using_at_most
 from devilcoins.web.heavy import HEAVY
@@ -118,8 +118,9 @@ ANSWERS = _Answers(KEPT_ANSWERS)
 
 def heavy(game: Game) -> bool:
     """Whether a solve of game may take long enough to hold others up (the slowest of the
-    small games takes 10 ms): a count game, or from HEAVY_STATES states on."""
-    return game.observe.value == "count" or game.states >= HEAVY_STATES
+    small games takes 10 ms): a game its family does not answer at once (count), or from
+    HEAVY_STATES states on."""
+    return not capabilities(game).quick or game.states >= HEAVY_STATES
 
 
 #: The runs under way, by game: a second request for a game joins its run.

@@ -54,20 +54,21 @@ def _fits_reach(game: LiveGame, positions: list[int]) -> None:
     if problem is not None:
         raise HTTPException(422, problem)
     _playing(game)
-    if game.reach is not None:
-        raise HTTPException(409, f"set the glasses you felt first (positions {list(game.reach)})")
+    held = game.held_positions
+    if held is not None:
+        raise HTTPException(409, f"set the glasses you felt first (positions {list(held)})")
 
 
 def _fits_setting(game: LiveGame, glasses: Sequence[str]) -> None:
     """A 409 unless glasses are held; a 422 unless one setting is given for each."""
     _playing(game)
-    if game.reach is None:
+    if game.held_positions is None:
         held = count_words(game.game.hands or 0, "glass")
         raise HTTPException(409, f"feel {held} first: you can only set what you hold")
-    if len(glasses) != len(game.reach):
+    if len(glasses) != len(game.held_positions):
         raise HTTPException(
             422,
-            f"glasses: set the {count_words(len(game.reach), 'glass')} you hold, "
+            f"glasses: set the {count_words(len(game.held_positions), 'glass')} you hold, "
             f"not {len(glasses)}",
         )
 
@@ -75,9 +76,9 @@ def _fits_setting(game: LiveGame, glasses: Sequence[str]) -> None:
 def _one_round_back(live: LiveGame) -> int:
     """The rounds Undo keeps: the glasses held (felt, not yet set) dropped, or else the last
     round; a 409 when nothing has been felt."""
-    if live.reach is None and not live.played:
+    if live.held_positions is None and not live.played:
         raise HTTPException(409, "nothing has been felt yet: there is nothing to take back")
-    return live.played - (live.reach is None)
+    return live.played - (live.held_positions is None)
 
 
 def _replay(game_id: str, game: LiveGame) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from devilcoins.coins.construct import is_power_of_two
 from devilcoins.coins.notation import check_n
-from devilcoins.coins.trap import MAX_CERTIFICATE_N, coin_trap, number_text
+from devilcoins.coins.traps import MAX_CERTIFICATE_N, coin_trap, number_text
 from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.game import Game

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from devilcoins.core.beliefs import Ints
-from devilcoins.core.compiling import hot_loop
+from devilcoins.core.hotloop import hot_loop
 from devilcoins.observed.sizes import for_small_games
 from devilcoins.observed.touch.rows import I32, Bools
 from devilcoins.observed.touch.space import Space

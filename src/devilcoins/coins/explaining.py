@@ -181,7 +181,7 @@ remain."""
 
 def _lost(n: int) -> str:
     """Why no strategy wins for n coins (not a power of 2): the Devil's trap."""
-    from devilcoins.coins.trap import coin_trap
+    from devilcoins.coins.traps import coin_trap
 
     return (
         _wrap(
