@@ -39,9 +39,11 @@ def main() -> None:
                 page.locator(f'#play-table [data-position="{i}"]').click()
             page.click("#flip")
             expect(page.locator("#play-status")).to_contain_text(f": {k} move")
-        before = page.evaluate("() => touch.game")
+        before = page.evaluate("() => devilcoins.touch.game")
         page.click("#touch-new")  # then wait for the new game: a click before it is lost
-        page.wait_for_function("b => touch.game !== null && touch.game !== b", arg=before)
+        page.wait_for_function(
+            "b => devilcoins.touch.game !== null && devilcoins.touch.game !== b", arg=before
+        )
         for i in (0, 1):
             page.locator(f'#touch-tray [data-position="{i}"]').click()
         page.click("#touch-feel")

@@ -5,10 +5,10 @@ name it does not have, so that ``import devilcoins`` stays light; it warns when 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-import devilcoins
 import devilcoins.notebook as notebook
 
 if TYPE_CHECKING:
@@ -23,8 +23,10 @@ SHIMS = {
     "verify_coins": "devilcoins.verify(n, strategy)",
 }
 
-#: The public names of devilcoins (``__all__``, read so: its stub, which mypy reads, has none).
-_PUBLIC: list[str] = vars(devilcoins)["__all__"]
+#: The public names of devilcoins (``__all__``), read from the package, which is loaded before
+#: any module of it (so this module imports nothing above it; the stub, which mypy reads, has no
+#: ``__all__``).
+_PUBLIC: list[str] = vars(sys.modules["devilcoins"])["__all__"]
 
 #: Every old name: its one spelling now, and the module that answers for it.  The notebook's
 #: functions were once at the top of devilcoins: each name of ``notebook.__all__`` that devilcoins
