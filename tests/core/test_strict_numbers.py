@@ -198,3 +198,11 @@ def test_a_bit_mask_refused_as_a_move_names_its_positions_and_they_read_back(cas
         assert len(said) == 2, str(err)
         move = notation.read_move(said[1].strip("'"), n, 2)
         assert sum(v << i for i, v in enumerate(move)) == mask
+
+
+@pytest.mark.parametrize("digits", ["1" * 29_999, "0" * 29_999, "9" * 5_000, "0" * 4_000 + "12"])
+def test_a_move_of_thousands_of_digits_is_refused_in_words(digits):
+    """A long run of digits read as a move is refused with the move's words: the bit-mask hint
+    once turned all of it into an int, past Python's 4,300-digit limit (a ValueError)."""
+    with pytest.raises(NotationError, match="position"):
+        notation.read_move(digits, 4, 2)

@@ -207,7 +207,10 @@ def _as_mask_hint(body: str, n: int) -> str:
     >>> _as_mask_hint('5', 3).split(", ")[-1]
     "write its positions '0 2'"
     """
-    mask = int(body)
+    digits = body.lstrip("0")
+    if not digits or len(digits) > len(str(1 << n)):  # no mask of n bits: no int() of it
+        return ""
+    mask = int(digits)
     if not 0 < mask < 1 << n:
         return ""
     positions = " ".join(str(i) for i in range(n) if mask >> i & 1)

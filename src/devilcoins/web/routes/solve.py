@@ -229,4 +229,21 @@ def solve_router() -> APIRouter:
             )
         return answer
 
+    @router.get("/api/capabilities")
+    def game_capabilities(
+        n: Annotated[int, Whole, Query(ge=1, le=MAX_PLAY_N)],
+        values: Annotated[int, Whole, Query(ge=2, le=MAX_PLAY_VALUES)] = 2,
+        group: Annotated[GroupName, Query()] = "cyclic",
+        goal: Annotated[GoalName, Query()] = "zero",
+        hands: Annotated[int | None, Whole, Query(ge=1, le=MAX_PLAY_N)] = None,
+        observe: Annotated[ObserveName, Query()] = "blind",
+    ) -> dict[str, Any]:
+        """What the game's family does for it and what it refuses, in its words (the library's
+        ``capabilities(game).to_json()``: the one declaration the command line asks too)."""
+        try:
+            check_game_fields(n, values, hands, observe, group)
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return capabilities(game_spec(n, values, group, goal, hands, observe)).to_json()
+
     return router
