@@ -133,8 +133,13 @@ def test_every_command_line_is_answered(folder: Path, monkeypatch, argv: list[st
         stderr = err.getvalue()
     # 3: stopped at the limits given (only where there are limits), saying what to allow
     assert code in (0, 1, 2, 130) or (limited and code == 3), (full, code, stderr[-500:])
-    if code == 3:
-        assert "allow more with" in stderr, (full, stderr[-500:])
+    if code == 3:  # the limit it met, and the option that allows more of it
+        met = (
+            "give it longer with --time-limit"
+            if "the time limit (" in stderr
+            else "allow more with --memory"
+        )
+        assert met in stderr, (full, stderr[-500:])
     assert "Traceback" not in stderr + stdout, (full, stderr[-2000:])
     if code == 2:
         last = stderr.strip().splitlines()[-1]

@@ -165,3 +165,24 @@ def test_the_rule_answers_any_size_and_leaves_the_rest_to_the_search():
     assert count_by_sight(Game.parse("n=6 goal=same observe=count")) is None
     with pytest.raises(TooLarge, match="52,488 classes"):
         solve_count(Game(20, observe="count"))
+
+
+def test_a_process_that_already_holds_much_still_gets_the_searchs_allowance(monkeypatch):
+    # A long-lived process (the page's server, a test worker) may hold more than the count
+    # search's allowance before it starts: the search is bounded by what it adds, not refused.
+    from devilcoins.core import resources
+    from devilcoins.observed import count
+
+    held = [100 << 30]
+    monkeypatch.setattr(resources, "resident_bytes", lambda: held[0])
+    monkeypatch.setattr(count, "resident_bytes", lambda: held[0])
+    assert solve_count(Game(4, observe="count")).length == count_value(4)  # searched, no trap
+
+    def growing() -> int:  # the search adds a GiB between readings
+        held[0] += 1 << 30
+        return held[0]
+
+    monkeypatch.setattr(count, "resident_bytes", growing)
+    monkeypatch.setattr(count, "MAX_BYTES", 1 << 29)
+    with pytest.raises(TooLarge, match="at the memory limit"):
+        solve_count(Game(8, observe="count"))

@@ -23,6 +23,7 @@ __all__ = [
     "CACHED_GAMES",
     "RESERVE_FROM",
     "machine_bytes",
+    "memory_ceiling",
     "memory_limit",
     "on_memory_limit",
     "process_seconds",
@@ -116,6 +117,21 @@ def memory_limit(default: int) -> int:
     True
     """
     return default if _LIMIT[0] is None else min(default, _LIMIT[0])
+
+
+def memory_ceiling(allowance: int) -> int:
+    """The resident size a search starting now may reach: what the process holds now plus the
+    search's own allowance, or the command's limit when that is lower. A long-lived process
+    (the page's server, a test run) that already holds much still gives each search its
+    allowance; a command's --memory bounds the whole process, as its watcher measures it.
+
+    >>> memory_ceiling(1 << 30) >= 1 << 30
+    True
+    >>> with using_at_most(1 << 20):
+    ...     memory_ceiling(1 << 30)
+    1048576
+    """
+    return memory_limit(resident_bytes() + allowance)
 
 
 #: Allocations smaller than this (bytes) are not checked by reserve: the watcher sees memory

@@ -39,7 +39,7 @@ from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import NotSupported, TooLarge
 from devilcoins.core.game import Game
 from devilcoins.core.observe import Observe
-from devilcoins.core.resources import CACHED_GAMES, memory_limit, resident_bytes
+from devilcoins.core.resources import CACHED_GAMES, memory_ceiling, resident_bytes
 from devilcoins.core.tables import ClassTable, class_table
 from devilcoins.observed.sight import moves_up_to_turns, solve_sight
 from devilcoins.results.count import CountSolution, classes_of
@@ -64,7 +64,8 @@ MAX_COUNT_BELIEFS = 500_000
 #: (4,116 classes) pass, 20 coins (52,488) are refused at once.
 MAX_IMAGES = 1 << 25
 
-#: How much resident memory (bytes, measured every 1,024 beliefs) the count search may reach.
+#: How much resident memory (bytes, measured every 1,024 beliefs) the count search may add to
+#: what the process held when it began (``core.resources.memory_ceiling``).
 MAX_BYTES = 4 << 30
 
 
@@ -113,6 +114,7 @@ class _Space:
 def _explore(space: _Space, limit: int) -> dict[int, list[tuple[int, ...]]]:
     """Every belief reachable from the start, with the children of each of its moves."""
     graph: dict[int, list[tuple[int, ...]]] = {}
+    most = memory_ceiling(MAX_BYTES)
     todo = [space.start] if space.start else []
     while todo:
         belief = todo.pop()
@@ -122,7 +124,7 @@ def _explore(space: _Space, limit: int) -> dict[int, list[tuple[int, ...]]]:
             raise TooLarge(
                 f"the count search passed {limit:,} beliefs; use fewer positions or values"
             )
-        if not len(graph) & 1023 and resident_bytes() > (most := memory_limit(MAX_BYTES)):
+        if not len(graph) & 1023 and resident_bytes() > most:
             raise TooLarge(
                 f"the count search stops at {len(graph):,} beliefs, at the memory limit "
                 f"({most / 2**30:,.1f} GiB resident); use fewer positions or values"

@@ -145,8 +145,18 @@ def test_a_large_strategy_goes_to_json_as_shared_nodes():
 
 
 def test_a_search_past_its_memory_stops_with_a_clear_error(monkeypatch):
+    from devilcoins.core import resources
     from devilcoins.core.errors import DevilcoinsError
+    from devilcoins.observed.touch import levelstate
 
+    held = [1 << 30]
+
+    def growing() -> int:  # the search adds a MiB between readings
+        held[0] += 1 << 20
+        return held[0]
+
+    for module in (resources, levelstate, cylinders):
+        monkeypatch.setattr(module, "resident_bytes", growing)
     monkeypatch.setattr(cylinders, "MAX_BYTES", 1 << 10)
     with pytest.raises(DevilcoinsError, match=r"memory limit .*GiB resident"):
         solve_touch(_touch(6, 4))  # the level search

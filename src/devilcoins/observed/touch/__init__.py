@@ -34,7 +34,7 @@ import numpy as np
 from devilcoins.core.compiling import Stopwatch
 from devilcoins.core.errors import NotSupported
 from devilcoins.core.game import Game
-from devilcoins.core.resources import memory_limit, seconds_left
+from devilcoins.core.resources import memory_ceiling, seconds_left
 from devilcoins.observed.sizes import for_small_games
 from devilcoins.observed.touch import cylinders
 from devilcoins.observed.touch.checkpoint import marks_file
@@ -101,7 +101,7 @@ def solve_touch(
             game=game, winnable=False, length=None, explored=space.kp, seconds=t0.seconds(),
             trap=trap,
         )  # fmt: skip
-    memory = memory_limit(cylinders.MAX_BYTES)
+    memory = memory_ceiling(cylinders.MAX_BYTES)
     use_levels = by_levels(space, memory) if levels is None else levels
     if marks_file() is not None and not use_levels:
         raise NotSupported(
@@ -150,7 +150,7 @@ def restricted(
         return None, "the Devil holds out against them from the start"
     left = seconds_left()
     budget = None if left is None else max(1.0, 0.85 * left - 10)  # leave time for the check
-    search = Levels(space, memory=memory_limit(cylinders.MAX_BYTES), seconds=budget)
+    search = Levels(space, memory=memory_ceiling(cylinders.MAX_BYTES), seconds=budget)
     if progress is not None:
         search.progress = progress
     high, low = search.descend()
@@ -175,7 +175,7 @@ def bounded(game: Game) -> tuple[int, Levels, TouchSolution | None]:
     path = marks_file()
     if path is None or not path.exists():
         raise NotSupported("the bounds are read from a checkpoint: name one that exists")
-    search = Levels(Space.of(game), memory=memory_limit(cylinders.MAX_BYTES))
+    search = Levels(Space.of(game), memory=memory_ceiling(cylinders.MAX_BYTES))
     lower, upper = search.bounds()
     if upper is None:
         return lower, search, None

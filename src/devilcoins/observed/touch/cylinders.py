@@ -34,7 +34,7 @@ import numpy as np
 from devilcoins.core.beliefs import Ints, Rows
 from devilcoins.core.errors import TooLarge
 from devilcoins.core.hotloop import hot_loop
-from devilcoins.core.resources import memory_limit, resident_bytes
+from devilcoins.core.resources import memory_ceiling, resident_bytes
 from devilcoins.observed.rowstore import RowStore, slot
 from devilcoins.observed.touch.rows import (
     I32,
@@ -52,9 +52,10 @@ __all__ = ["MAX_BYTES", "MAX_NODES", "CylinderSearch", "Progress", "solve_space"
 #: How many beliefs plus cylinder nodes the search may number before it stops with an error.
 MAX_NODES = 60_000_000
 
-#: How much resident memory (bytes, measured) the process may reach before the search stops with
-#: an error (8 coins with 4 hands take under 1 GiB; 12 with 8 hands pass this after about 20
-#: minutes).  The check runs between compiled chunks, each adding at most a few hundred MiB.
+#: How much resident memory (bytes, measured) the search may add to what the process held when
+#: it began (``core.resources.memory_ceiling``) before it stops with an error (8 coins with 4
+#: hands take under 1 GiB; 12 with 8 hands pass this after about 20 minutes). The check runs
+#: between compiled chunks, each adding at most a few hundred MiB.
 MAX_BYTES = 6 << 30
 
 #: How many new rows one compiled chunk of the exploration may add (bounds the room reserved).
@@ -279,6 +280,7 @@ def _explore(
     """Number every belief and cylinder node reachable from the start, with their links (with
     prune False every choice of both sides, not only those inclusion keeps)."""
     t, reaches, felts = space.t, len(space.reaches), space.felt_count
+    most = memory_ceiling(MAX_BYTES)
     beliefs, cyl = RowStore(space.words), RowStore(space.rwords + 1)
     beliefs.add(np.zeros(space.words, dtype=np.uint64))
     beliefs.add(space.belief_row(np.arange(space.kp)))
@@ -289,7 +291,7 @@ def _explore(
     bdone, cdone = 1, 0
     while bdone < beliefs.count or cdone < cyl.count:
         size = resident_bytes()
-        if beliefs.count + cyl.count > limit or size > (most := memory_limit(MAX_BYTES)):
+        if beliefs.count + cyl.count > limit or size > most:
             raise TooLarge(
                 f"{space.game}: the touch search stops at {beliefs.count - 1:,} beliefs and "
                 f"{cyl.count:,} cylinder nodes ({size / 2**30:,.1f} GiB resident), past its "

@@ -40,7 +40,7 @@ import numpy as np
 
 from devilcoins.core.beliefs import Rows
 from devilcoins.core.errors import InvalidInput, TooLarge
-from devilcoins.core.resources import memory_limit
+from devilcoins.core.resources import memory_ceiling
 from devilcoins.observed.touch.asking import Asking, by_worst_rest
 from devilcoins.observed.touch.checkpoint import read_marks
 from devilcoins.observed.touch.claims import check_claims, check_keys
@@ -96,7 +96,7 @@ class Levels(Asking):
         memory: int | None = None,
         limit: int | None = None,
     ) -> None:
-        dense = dense_fits(space, memory_limit(MAX_BYTES) if memory is None else memory)
+        dense = dense_fits(space, memory_ceiling(MAX_BYTES) if memory is None else memory)
         kind = DenseMarks if dense else SparseMarks
         marks = kind(len(space.reaches), space.off_count)
         super().__init__(space, marks, seconds=seconds, memory=memory, limit=limit)
