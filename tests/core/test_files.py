@@ -70,3 +70,34 @@ def test_a_killed_writers_temporary_file_is_removed_by_the_next_write(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == left  # nothing of it ran: the file stays
     write_new(str(tmp_path / "next.txt"), b"0 1\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["next.txt"]
+
+
+class _Signal(BaseException):
+    """Stands for SIGTERM or Ctrl-C, raised at an unlucky moment."""
+
+
+@pytest.mark.parametrize("when", ["made", "first write"])
+def test_a_signal_the_moment_the_file_is_made_leaves_nothing(tmp_path, monkeypatch, when):
+    # CI once found a temporary file left after SIGTERM: the signal came between the file's
+    # creation and the code that removes it on the way out.
+    from devilcoins.core import files
+
+    real_open = os.open
+
+    def open_then_signal(path, flags, mode=0o777):
+        fd = real_open(path, flags, mode)
+        if when == "made":
+            os.close(fd)
+            raise _Signal  # the file exists; its descriptor never reached the caller
+        return fd
+
+    def fill(out):
+        if when == "first write":
+            raise _Signal
+        out.write(b"never")
+
+    monkeypatch.setattr(files.os, "open", open_then_signal)
+    with pytest.raises(_Signal):
+        files.write_new_with(str(tmp_path / "out.txt"), fill)
+    assert list(tmp_path.iterdir()) == []
+    assert not files._UNFINISHED

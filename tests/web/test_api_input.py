@@ -28,7 +28,7 @@ def test_refusals_drop_pydantics_prefix(client):
     r = client.post("/api/new", json={"n": 8, "values": 4, "group": "none"})
     assert r.status_code == 422
     assert "Value error" not in detail(r)
-    assert detail(r).startswith("4^8 = 65,536 states")
+    assert detail(r).startswith("8 dials of 4 faces make 65,536 states")
 
 
 def test_draw_takes_a_flip_pattern(client):

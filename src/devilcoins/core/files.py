@@ -82,16 +82,17 @@ def write_new_with(path: str, fill: Callable[[BinaryIO], object]) -> None:
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise DevilcoinsError(f"{folder} is not a folder (nothing was written)")
-    try:
-        fd, tmp = _create_temporary(folder)
-    except OSError as err:
-        raise DevilcoinsError(
-            f"cannot write in {folder}: {err.strerror} (nothing was written)"
-        ) from None
-    try:
+    made: list[str] = []  # the temporary file's name, listed before it exists
+    try:  # a signal may come at any moment: from the name on, the finally removes the file
+        try:
+            fd = _create_temporary(folder, made)
+        except OSError as err:
+            raise DevilcoinsError(
+                f"cannot write in {folder}: {err.strerror} (nothing was written)"
+            ) from None
         with os.fdopen(fd, "wb") as out:
             fill(out)
-        os.link(tmp, target)  # fails rather than replace a file created meanwhile
+        os.link(made[0], target)  # fails rather than replace a file created meanwhile
     except FileExistsError:
         raise DevilcoinsError(f"{path} already exists; choose a new file name") from None
     except OSError as err:
@@ -99,8 +100,10 @@ def write_new_with(path: str, fill: Callable[[BinaryIO], object]) -> None:
             f"cannot write {path}: {err.strerror} (nothing was written)"
         ) from None
     finally:
-        _UNFINISHED.discard(tmp)
-        os.unlink(tmp)
+        for tmp in made:
+            _UNFINISHED.discard(tmp)
+            with contextlib.suppress(FileNotFoundError):  # a signal before it was made
+                os.unlink(tmp)
 
 
 def remove_leftovers(folder: Path) -> list[str]:
@@ -142,8 +145,11 @@ def _running(pid: int) -> bool:
     return True
 
 
-def _create_temporary(folder: Path) -> tuple[int, str]:
-    """A new, empty file in folder under an unused random name, mode 0o666 less the umask.
+def _create_temporary(folder: Path, made: list[str]) -> int:
+    """A new, empty file in folder under an unused random name, mode 0o666 less the umask: its
+    descriptor.  Its name is appended to made (and listed as unfinished) before the file is
+    made, so that the caller removes it whenever the write ends, a signal at any moment
+    (SIGTERM, Ctrl-C) included.
 
     The name holds this process's id (``.devilcoins-PID-RANDOM.tmp``): a process killed
     outright (SIGKILL: nothing of it runs) leaves its file, and the next write in the folder
@@ -152,12 +158,13 @@ def _create_temporary(folder: Path) -> tuple[int, str]:
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     while True:
         tmp = str(folder / f".devilcoins-{os.getpid()}-{secrets.token_hex(8)}.tmp")
-        try:
-            fd = os.open(tmp, flags, 0o666)
-        except FileExistsError:  # pragma: no cover - a 64-bit random name already taken
-            continue
+        made.append(tmp)
         _UNFINISHED.add(tmp)
-        return fd, tmp
+        try:
+            return os.open(tmp, flags, 0o666)
+        except FileExistsError:  # pragma: no cover - a 64-bit random name already taken
+            made.remove(tmp)  # another's file: not ours to remove
+            _UNFINISHED.discard(tmp)
 
 
 #: What a path is, by the kind of file stat says it is (a regular file is read).

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from devilcoins.core.errors import InvalidInput, NotSupported, TooLarge
 from devilcoins.core.game import Game
+from devilcoins.core.tables import class_table
 from devilcoins.devil import DevilKind
 from devilcoins.families import Family, class_text, family_of
 from devilcoins.results.advice import Advice
@@ -90,9 +91,27 @@ class LiveGame:
         lose, when he has a certificate); the state stays hidden.  A game played in rounds
         (touch) is a ``TouchGame``, every other a ``MoveGame``."""
         DevilKind.parse(devil)
+        refused = LiveGame.refusal(game)
+        if refused is not None:
+            raise InvalidInput(refused)
         seed = secrets.randbits(63) if seed is None else seed
         rounds = family_of(game).capabilities(game).can(Can.ROUNDS)
         return LiveGame.kinds[rounds].begin(game, devil, seed)
+
+    @staticmethod
+    def refusal(game: Game) -> str | None:
+        """Why no live game of this game starts, in the words ``start`` refuses it with (every
+        state is in the goal: nothing to play), or None when one starts.
+
+        >>> LiveGame.refusal(Game.parse('n=1 goal=same'))
+        'every state of n=1 goal=same is in the goal: there is nothing to play'
+        >>> LiveGame.refusal(Game(4)) is None
+        True
+        """
+        tab = class_table(game)
+        if tab.n_goal == tab.size:
+            return f"every state of {game} is in the goal: there is nothing to play"
+        return None
 
     @classmethod
     def begin(cls, game: Game, devil: str, seed: int) -> LiveGame:

@@ -48,7 +48,7 @@ class TouchGame(LiveGame, rounds=True):
         rng = random.Random(seed)
         start = touchplay.start(game)
         if not start:
-            raise InvalidInput(f"every state of {game} is in the goal: nothing to play")
+            raise InvalidInput(f"every state of {game} is in the goal: there is nothing to play")
         x = rng.choice(sorted(start))
         devil_of = TouchDevil(game, devil, rng)
         return cls(game, devil, x, _classes(game, start), seed=seed, touch=devil_of)

@@ -27,6 +27,7 @@ from devilcoins.web.heavy import HEAVY
 from devilcoins.web.middleware import BodyLimit, HostCheck, SecurityHeaders
 from devilcoins.web.routes.devil import devil_router
 from devilcoins.web.routes.draw import draw_router
+from devilcoins.web.routes.menus import menus_router
 from devilcoins.web.routes.pages import mount_static, pages_router
 from devilcoins.web.routes.play import play_router
 from devilcoins.web.routes.solve import solve_router
@@ -69,6 +70,7 @@ def create_app(trusted_hosts: list[str] | None = None) -> FastAPI:
         devil_router(),
         draw_router(),
         words_router(),
+        menus_router(),
     ):
         app.include_router(router)
     mount_static(app)

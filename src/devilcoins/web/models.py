@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from devilcoins import Game
+from devilcoins import Can, Game, LiveGame, capabilities
 from devilcoins.core.resources import CACHED_GAMES
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "WhyTurn",
     "check_game_fields",
     "game_spec",
+    "play_refusal",
 ]
 
 #: The largest N for live games and for the strategy browser with beliefs.
@@ -131,8 +132,9 @@ def check_game_fields(
     if hands is not None and hands > n:
         raise ValueError(f"hands must be 1..{n} (positions a move may touch), got {hands}")
     if values**n > MAX_GAME_STATES:
+        things = "coins" if values == 2 else f"dials of {values} faces"
         raise ValueError(
-            f"{values}^{n} = {values**n:,} states is past what the page plays "
+            f"{n} {things} make {values**n:,} states, more than the page plays "
             f"({MAX_GAME_STATES:,}); use fewer positions or values"
         )
 
@@ -147,6 +149,21 @@ def game_spec(
     if hands is not None:
         fields["hands"] = str(hands)
     return Game.from_fields(fields)
+
+
+def play_refusal(game: Game) -> str | None:
+    """Why the Play section plays no live game of this game: its family coaches none (the page
+    judges every move; the family's own words), or none starts (``LiveGame.refusal``); None
+    when it plays one.  ``/api/new`` refuses with these words, and ``/api/menus`` greys out
+    with them.
+
+    >>> play_refusal(Game(4)) is None
+    True
+    >>> play_refusal(Game.parse('n=3 devil_moves=1,2,0'))  # doctest: +ELLIPSIS
+    'the coach advises from the classes of the Devil's group; against a restricted Devil ...'
+    """
+    coached = capabilities(game).refusal(Can.COACH)
+    return coached if coached is not None else LiveGame.refusal(game)
 
 
 def _check_positions(n: int, moves: list[list[int]]) -> None:

@@ -7,9 +7,9 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
-from devilcoins import LiveGame
+from devilcoins import InvalidInput, LiveGame
 from devilcoins.results import game_words
-from devilcoins.web.models import GameRef, NewGame, PlayMove
+from devilcoins.web.models import GameRef, NewGame, PlayMove, play_refusal
 from devilcoins.web.responses import PlayReplay, PlayState
 from devilcoins.web.store import Client, LiveGames
 
@@ -134,6 +134,9 @@ def play_router(games: LiveGames[LiveGame]) -> APIRouter:
         For the adversarial Devil and N with an odd prime factor the coins start in the Devil's
         trap, so that game can never be won.
         """
+        refused = play_refusal(req.spec())
+        if refused is not None:
+            raise InvalidInput(refused)
         live = LiveGame.start(req.spec(), req.devil, req.seed)
         return play_state(games.add(live, client), live)
 

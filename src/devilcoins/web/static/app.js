@@ -10,7 +10,7 @@ import { playRest, showOptimal } from "./coach.js";
 import { devil, devilTurn, wireDevil } from "./devil.js";
 import { $, fillSizes } from "./draw.js";
 import { wireHistory } from "./history.js";
-import { fillChoices, fillHands, gameFields, refusal } from "./menus.js";
+import { fillChoices, fillHands, gameFields, loadMenus, refusal } from "./menus.js";
 import {
   again, drawPlay, emptyChoice, flip, giveUp, menusChanged, newGame, peek, play, rest, toggle,
 } from "./play.js";
@@ -113,15 +113,15 @@ async function start() {
   // (a test draws a turn cut short).  Nothing of the page reads it.
   window.devilcoins = { play, touch, watch, replay, drawReplay, refusal, gameFields };
   // the pictures that use none of the server's words are asked for at once; the games once the
-  // words have come (their lines name the Devil and how a verdict was reached)
+  // words have come (their lines name the Devil and how a verdict was reached) and the menus
+  // offer only what the server plays (a form the browser restored may name a game it refuses)
   loadStrategy();
   loadWhy();
   loadWhyDevil();
-  try {
-    await loadWords();
-  } catch {
-    // the page still plays: each Devil and verdict is then named by the server's own name
-  }
+  // if either never comes the page still plays: each Devil and verdict is then named by the
+  // server's own name, and a game the server refuses is refused when it is started, in words
+  await Promise.all([loadWords().catch(() => {}), loadMenus().catch(() => {})]);
+  fillChoices();
   newGame(false);  // the first screen has a game on the table, ready to play
   loadTouchGames();  // and glasses on the tray, ready to feel
 }

@@ -1,30 +1,29 @@
 // The play section's menus: offer only the games the server plays.  A choice no size plays
 // with the other menus is greyed out, with its reason and a choice that works (in its tooltip
-// and in a line under the menus); N and Hands are filled for the choices made.  The game the
-// menus name, as fields and in words (the opening lines), is read here too.
+// and in a line under the menus); N and Hands are filled for the choices made.  Which games the
+// server plays, and why it refuses the others, it says once as the page loads (/api/menus, the
+// checks /api/new runs): the page holds no rule of its own.  The game the menus name, as fields
+// and in words (the opening lines), is read here too.
 
-import { $ } from "./draw.js";
+import { $, api } from "./draw.js";
 import { words } from "./words.js";
 
-// The most states a game on the page may have (the server's MAX_GAME_STATES): past it the
-// server refuses the game, so the menus do not offer it.
-const MAX_STATES = 4096;
+// The server's offer: the sizes of the N menu, and the words refusing each combination it does
+// not play ("faces group goal learn N" -> why).  Until it comes (or if it never does) every
+// combination is offered, and the server says why when a refused one is started.
+const offer = { sizes: [1, 2, 3, 4, 5, 6, 7, 8], refused: {} };
 
-// Why the server would refuse the game the menus name, or null when it plays it.
+export async function loadMenus() {
+  const menus = await api("/api/menus");
+  offer.sizes = menus.sizes;
+  offer.refused = menus.refused;
+}
+
+// Why the server would refuse the game the menus name (in its words), or null when it plays it.
 export function refusal(fields) {
-  const values = fields.values || 2;
-  if (values ** fields.n > MAX_STATES) {
-    return `${fields.n} dials of ${values} faces make ${(values ** fields.n).toLocaleString("en")} ` +
-      `states, more than this page plays (${MAX_STATES.toLocaleString("en")})`;
-  }
-  if (fields.n === 1 && fields.goal === "same") return "one position is always all the same";
-  if (fields.observe === "count" && fields.group === "none" && fields.n > 6) {
-    return "the page plays “how many tails” with no turning up to 6 coins";
-  }
-  if (fields.observe === "count" && values !== 2) {
-    return "the page plays “how many tails” with coins only";
-  }
-  return null;
+  const key = [fields.values || 2, fields.group || "cyclic", fields.goal || "zero",
+               fields.observe || "blind", fields.n].join(" ");
+  return offer.refused[key] ?? null;
 }
 
 // The menus whose options are fixed, with the field each sets (N and Hands are filled here).
@@ -36,7 +35,7 @@ const menuValue = (name, value) => (name === "values" ? Number(value) : value);
 // The sizes the page plays with these fields (any N: fields.n is ignored).
 function playedSizes(fields) {
   const sizes = [];
-  for (let n = 1; n <= 8; n++) if (refusal({ ...fields, n: n }) === null) sizes.push(n);
+  for (const n of offer.sizes) if (refusal({ ...fields, n: n }) === null) sizes.push(n);
   return sizes;
 }
 
