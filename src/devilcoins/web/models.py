@@ -109,6 +109,10 @@ GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[0-9a-f]+$
 MOST_VALUES = {"blind": MAX_PLAY_VALUES, "sight": MAX_PLAY_VALUES, "count": 2}
 
 
+#: A kind of game by what the player learns, as a refusal names it (the menu's words too).
+GAME_WORDS = {"count": "the count game (“how many tails”)"}
+
+
 #: The most coins of a count game with no turning on the page: its beliefs are sets of all
 #: 2^n states (6 coins: 2 s; 8 coins took 275 s and 4 GB before the search gave up).
 MOST_COUNT_UNTURNED = 6
@@ -126,8 +130,8 @@ def check_game_fields(
         )
     if values > MOST_VALUES[observe]:
         raise ValueError(
-            f"the page plays the {observe} game with coins only, not {values} values: the search "
-            "for dials outgrows it (devilcoins solve takes them)"
+            f"the page plays {GAME_WORDS.get(observe, observe)} with coins only, not dials of "
+            f"{values} faces (devilcoins solve takes them)"
         )
     if hands is not None and hands > n:
         raise ValueError(f"hands must be 1..{n} (positions a move may touch), got {hands}")
