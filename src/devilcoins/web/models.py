@@ -163,8 +163,8 @@ def play_refusal(game: Game) -> str | None:
 
     >>> play_refusal(Game(4)) is None
     True
-    >>> play_refusal(Game.parse('n=3 devil_moves=1,2,0'))  # doctest: +ELLIPSIS
-    'the coach advises from the classes of the Devil's group; against a restricted Devil ...'
+    >>> print(play_refusal(Game.parse('n=3 devil_moves=1,2,0')))  # doctest: +ELLIPSIS
+    the coach advises from the classes of the Devil's group; against a restricted Devil ...
     """
     coached = capabilities(game).refusal(Can.COACH)
     return coached if coached is not None else LiveGame.refusal(game)
