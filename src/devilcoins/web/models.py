@@ -42,6 +42,7 @@ __all__ = [
     "WhyTurn",
     "check_game_fields",
     "game_spec",
+    "page_game",
     "play_refusal",
 ]
 
@@ -153,6 +154,20 @@ def game_spec(
     if hands is not None:
         fields["hands"] = str(hands)
     return Game.from_fields(fields)
+
+
+def page_game(
+    n: int, values: int, group: str, goal: str, hands: int | None, observe: str = "blind"
+) -> Game:
+    """The game the page's fields name, once they pass the page's own checks
+    (``check_game_fields``); raises ValueError (a DevilcoinsError for the game's own fields)
+    when the page does not take it.
+
+    >>> str(page_game(4, 3, 'cyclic', 'same', None))
+    'n=4 values=3 goal=same'
+    """
+    check_game_fields(n, values, hands, observe, group)
+    return game_spec(n, values, group, goal, hands, observe)
 
 
 def play_refusal(game: Game) -> str | None:

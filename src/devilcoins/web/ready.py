@@ -30,9 +30,8 @@ from multiprocessing.connection import Connection
 
 from devilcoins import Game, LiveGame
 from devilcoins.coins import kept_out, strategy_roles
-from devilcoins.core.errors import DevilcoinsError
 from devilcoins.web.heavy import HeavyWork, without_ctrl_c
-from devilcoins.web.models import MAX_PLAY_N, MAX_PLAY_VALUES, check_game_fields, game_spec
+from devilcoins.web.models import MAX_PLAY_N, MAX_PLAY_VALUES, game_spec, page_game
 from devilcoins.web.routes import solve as solving
 from devilcoins.web.routes.play import play_state
 from devilcoins.web.routes.solve import heavy, solve_outcome, warm_first_games
@@ -114,10 +113,9 @@ def _menu_games(
         sizes, values, ("blind", "sight", "count"), groups, goals, hands
     ):
         try:
-            check_game_fields(n, v, k, observe, group)
-            games[game_spec(n, v, group, goal, k, observe)] = None
-        except (ValueError, DevilcoinsError):
-            continue  # a game the page refuses: nothing to work out
+            games[page_game(n, v, group, goal, k, observe)] = None
+        except ValueError:  # a game the page refuses (a DevilcoinsError too): nothing to do
+            continue
     return list(games)
 
 

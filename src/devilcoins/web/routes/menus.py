@@ -2,8 +2,8 @@
 and for each the server refuses, the words it refuses it with.
 
 The page asks once as it loads and greys out what is refused; it holds no rule of its own.  A
-game is refused by the very checks ``/api/new`` runs: the page's sizes (``check_game_fields``),
-the game's own fields (``Game``), and whether the Play section plays it (``play_refusal``: the
+game is refused by the very checks ``/api/new`` runs: the page's sizes and the game's own fields
+(``page_game``), and whether the Play section plays it (``play_refusal``: the
 family's capabilities, and a goal that leaves something to play).
 """
 
@@ -16,15 +16,13 @@ from typing import get_args
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from devilcoins import DevilcoinsError
 from devilcoins.web.models import (
     MAX_PLAY_N,
     MAX_PLAY_VALUES,
     GoalName,
     GroupName,
     ObserveName,
-    check_game_fields,
-    game_spec,
+    page_game,
     play_refusal,
 )
 
@@ -41,9 +39,8 @@ def page_refusal(n: int, values: int, group: str, goal: str, observe: str) -> st
     'every state of n=1 goal=same is in the goal: there is nothing to play'
     """
     try:
-        check_game_fields(n, values, None, observe, group)
-        game = game_spec(n, values, group, goal, None, observe)
-    except (ValueError, DevilcoinsError) as refused:
+        game = page_game(n, values, group, goal, None, observe)
+    except ValueError as refused:  # the page's checks, or the game's own (a DevilcoinsError)
         return str(refused)
     return play_refusal(game)
 
